@@ -1,0 +1,47 @@
+"""The package's exceptions: user mistakes are these, never a bare traceback."""
+
+from __future__ import annotations
+
+
+class SudokuError(ValueError):
+    """Base class for every error the package reports about its input."""
+
+    kind = "error"
+
+
+class ParseError(SudokuError):
+    """Text that is not a puzzle. The message says what is wrong and where.
+
+    Attributes give the same facts as data, for the page to mark the grid:
+    ``line`` and ``column`` (1-based) of a bad character, ``found`` / ``expected`` cell counts,
+    ``cells`` (0-based cell indices involved, e.g. two conflicting givens).
+    """
+
+    kind = "parse"
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None,
+                 found: int | None = None, expected: int | None = None,
+                 cells: tuple[int, ...] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.found = found
+        self.expected = expected
+        self.cells = tuple(cells)
+
+    def to_dict(self) -> dict:
+        out = {"kind": self.kind, "message": self.message}
+        for key in ("line", "column", "found", "expected"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        if self.cells:
+            out["cells"] = list(self.cells)
+        return out
+
+
+class ConflictError(ParseError):
+    """Givens that break a rule: two equal digits in one house."""
+
+    kind = "conflict"
