@@ -1,0 +1,348 @@
+"""Exact cover by Dancing Links: a generic engine in the manner of Knuth's dlx1. It knows nothing of Sudoku.
+
+What it holds
+-------------
+* :class:`ExactCover`, an immutable *matrix template*. Items are ``0 .. n_items - 1``; the first
+  ``n_primary`` must be covered exactly once, the others are secondary (covered at most once, as in
+  dlx1, which is what N-queens diagonals need). Options are numbered in the order given, each a list of
+  distinct items. The layout is Knuth's, in flat integer arrays where a pointer is an index:
+
+  - node ``i < n_items`` is the header of item ``i``; node ``n_items`` is the root of the item list;
+    the nodes of the options follow, one per (option, item) pair, option by option;
+  - ``LLINK``/``RLINK`` (indexed by header) form the doubly linked list of primary items still to cover,
+    starting and ending at the root; secondary items are never in it (they are never chosen);
+  - ``ULINK``/``DLINK`` (indexed by node) form each item's circular list of its options' nodes;
+  - ``TOP[x]`` is the item of node ``x``; ``LEN[i]`` the number of options still holding item ``i``.
+
+* :class:`Dance`, one search over a template: private copies of the arrays that change, the counters,
+  and :meth:`Dance.solutions`, a generator of solutions (lists of option numbers), so "is it unique?"
+  is "take two".
+* :func:`exact_covers`, the one-call form: solutions, stats and ``gave_up``.
+
+Choices
+-------
+* The template is built once by the caller (the Sudoku encoding memoises one per box shape) and never
+  mutated; each search copies the five mutable lists, which is C-speed slicing, instead of rebuilding.
+* dlx1 marks the ends of options with spacer nodes and walks ``x+1, x+2, ...`` testing for them. Here
+  every node instead has ``OTHERS[x]``, the tuple of the other nodes of its option in dlx1's cyclic
+  order (starting right of ``x``): a ``for`` over a tuple is CPython's cheapest loop and needs no spacer
+  test. Undo walks the same tuples backwards where order matters (covering the items of an option);
+  inside one *hide* the nodes lie in distinct items, so restoring them in either order is exact.
+* Preset options (a Sudoku's givens) are applied by covering their items before the search starts.
+  Presets that share an item cannot all be in a cover, so the problem then has no solution: that is
+  reported as zero solutions, not raised.
+* Items are chosen by Knuth's MRV heuristic: the first active item with the fewest options, scanning
+  the item list; the scan stops at once at an item with at most one option (zero means a dead end, one
+  means a forced move, neither can be beaten in a way that matters). An item with no options is not
+  covered at all: the node is a dead end and we backtrack straight away.
+* The search is iterative: ``x[0 .. l-1]`` holds the node tried at each level (Knuth's X1-X8), so the
+  depth is bounded by memory, not by the recursion limit (a 25x25 grid in the browser is safe).
+  Covers and uncovers are written inline in the loop: a call per node is a measurable share of the
+  time in CPython.
+* Stats are machine-independent: ``nodes`` (search nodes visited, root included), ``guesses`` (options
+  tried for an item that had two or more), ``max_depth`` (deepest level), ``updates`` (Knuth's count of
+  link removals: one per item taken out of the item list, one per node hidden from an item's list).
+* An optional bounded *trace* records the search as events, for replay in the algorithm lab. With
+  ``trace=None`` the cost is one test of a local flag per event (a few per node). Events::
+
+      ("choose", item, k)   item chosen, with k options left (k == 0: a dead end, nothing is tried)
+      ("try", option)       option tried at a new level: its items are covered
+      ("undo", option)      the option is taken back
+      ("backtrack", item)   every option of the item has been tried: uncover it, leave the level
+      ("solution",)         the options tried and not undone (plus the presets) form a solution
+
+  At most ``trace_limit`` events are kept; :attr:`Dance.trace_truncated` says when more happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+#: Trace events kept by default: enough to replay a 9x9 search, small enough for a browser.
+DEFAULT_TRACE_LIMIT = 100_000
+
+
+class ExactCover:
+    """An immutable exact-cover matrix in dlx1's array layout; see the module docstring.
+
+    ``options`` is an iterable of item sequences; items ``>= n_primary`` are secondary.
+    """
+
+    __slots__ = ("dlink", "len", "llink", "n_items", "n_options", "n_primary", "option_nodes", "option_of",
+                 "others", "rlink", "root", "top", "ulink")
+
+    def __init__(self, n_primary: int, options: Iterable[Sequence[int]], n_secondary: int = 0) -> None:
+        if n_primary < 0 or n_secondary < 0:
+            raise ValueError("item counts must not be negative")
+        n_items = n_primary + n_secondary
+        root = n_items
+        # Headers: an empty vertical list is a header linked to itself.
+        ulink = list(range(n_items + 1))
+        dlink = list(range(n_items + 1))
+        top = [-1] * (n_items + 1)
+        option_of = [-1] * (n_items + 1)
+        others: list[tuple[int, ...]] = [()] * (n_items + 1)
+        length = [0] * n_items
+        option_nodes = []
+        for o, items in enumerate(options):
+            items = tuple(items)
+            if not items:
+                raise ValueError(f"option {o} is empty")
+            if len(set(items)) != len(items):
+                raise ValueError(f"option {o} names an item twice: {items}")
+            first = len(top)
+            nodes = tuple(range(first, first + len(items)))
+            for k, (x, i) in enumerate(zip(nodes, items, strict=True)):
+                if not 0 <= i < n_items:
+                    raise ValueError(f"option {o} names item {i}, outside 0 .. {n_items - 1}")
+                # Append node x at the bottom of item i's list.
+                last = ulink[i]
+                ulink.append(last)
+                dlink.append(i)
+                dlink[last] = x
+                ulink[i] = x
+                length[i] += 1
+                top.append(i)
+                option_of.append(o)
+                others.append(nodes[k + 1:] + nodes[:k])
+            option_nodes.append(nodes)
+        # The item list holds the primary items in order, circular through the root; a secondary
+        # item is linked to itself, so covering or uncovering it leaves the list alone.
+        llink = list(range(n_items + 1))
+        rlink = list(range(n_items + 1))
+        chain = [root, *range(n_primary), root]
+        for a, b in pairwise(chain):
+            rlink[a], llink[b] = b, a
+        self.llink, self.rlink = tuple(llink), tuple(rlink)
+        self.n_items, self.n_primary, self.n_options, self.root = n_items, n_primary, len(option_nodes), root
+        self.ulink, self.dlink, self.len = tuple(ulink), tuple(dlink), tuple(length)
+        self.top, self.option_of, self.others = tuple(top), tuple(option_of), tuple(others)
+        self.option_nodes = tuple(option_nodes)
+
+    def items_of(self, option: int) -> tuple[int, ...]:
+        """The items of ``option``, in the order it was given."""
+        top = self.top
+        return tuple(top[x] for x in self.option_nodes[option])
+
+
+@dataclass
+class Cover:
+    """What :func:`exact_covers` returns: each solution a list of option numbers (presets first)."""
+
+    solutions: list[list[int]]
+    stats: dict[str, int]
+    gave_up: bool = False
+    trace_truncated: bool = False
+    trace: list | None = field(default=None, repr=False)
+
+
+class Dance:
+    """One search over ``matrix`` with ``preset`` options forced in.
+
+    Iterate :meth:`solutions`; :attr:`stats` is current whenever a solution is yielded and when the
+    generator ends or is closed. :attr:`gave_up` becomes True when ``node_limit`` nodes were visited
+    before the search space was exhausted (the root is always visited, so a limit below 1 acts as 1).
+    Events are appended to ``trace`` (a list the caller owns) when it is not None.
+    """
+
+    def __init__(self, matrix: ExactCover, preset: Iterable[int] = (), node_limit: int | None = None,
+                 trace: list | None = None, trace_limit: int = DEFAULT_TRACE_LIMIT) -> None:
+        self.matrix = matrix
+        self.preset = list(preset)
+        for o in self.preset:
+            if not 0 <= o < matrix.n_options:
+                raise ValueError(f"preset option {o} is outside 0 .. {matrix.n_options - 1}")
+        self.node_limit = node_limit
+        self.trace = trace
+        self.trace_limit = trace_limit
+        self.trace_truncated = False
+        self.stats = {"nodes": 0, "guesses": 0, "max_depth": 0, "updates": 0}
+        self.gave_up = False
+
+    def solutions(self) -> Iterator[list[int]]:
+        """Yield every exact cover containing the presets, each as a list of option numbers."""
+        mx = self.matrix
+        # Local names for everything the loop touches: fast locals, no attribute lookups per node.
+        L, R = list(mx.llink), list(mx.rlink)
+        U, D, LEN = list(mx.ulink), list(mx.dlink), list(mx.len)
+        TOP, OTHERS, OPT = mx.top, mx.others, mx.option_of
+        root = mx.root
+        preset = self.preset
+        stats = self.stats
+        budget = max(self.node_limit, 1) if self.node_limit is not None else -1
+        trace = self.trace
+        tracing = trace is not None
+        trace_room = self.trace_limit - len(trace) if tracing else 0
+        nodes, guesses, max_depth, updates = 1, 0, 0, 0
+
+        # Apply the presets: check they are pairwise disjoint, then cover their items.
+        used: set[int] = set()
+        for o in preset:
+            items = [TOP[x] for x in mx.option_nodes[o]]
+            if used.intersection(items):
+                stats.update(nodes=nodes, updates=updates)
+                return
+            used.update(items)
+            for i in items:
+                updates += _cover(i, L, R, U, D, LEN, TOP, OTHERS)
+
+        x: list[int] = []  # x[l]: the node of the option tried at level l
+        try:
+            while True:
+                # X2/X3: a new node. Choose the first active item with the fewest options.
+                i = R[root]
+                if i == root:
+                    if tracing:
+                        if trace_room > 0:
+                            trace.append(("solution",))
+                            trace_room -= 1
+                        else:
+                            tracing, self.trace_truncated = False, True
+                    stats.update(nodes=nodes, guesses=guesses, max_depth=max_depth, updates=updates)
+                    yield preset + [OPT[p] for p in x]
+                    k = 0  # fall through to backtracking
+                else:
+                    k = LEN[i]
+                    if k > 1:
+                        j = R[i]
+                        while j != root:
+                            n_j = LEN[j]
+                            if n_j < k:
+                                i, k = j, n_j
+                                if n_j <= 1:
+                                    break
+                            j = R[j]
+                    if tracing:
+                        if trace_room > 0:
+                            trace.append(("choose", i, k))
+                            trace_room -= 1
+                        else:
+                            tracing, self.trace_truncated = False, True
+                if k:
+                    # X4: cover(i), inline.
+                    p = D[i]
+                    while p != i:
+                        for q in OTHERS[p]:
+                            u, d = U[q], D[q]
+                            D[u], U[d] = d, u
+                            LEN[TOP[q]] -= 1
+                            updates += 1
+                        p = D[p]
+                    l, r = L[i], R[i]
+                    R[l], L[r] = r, l
+                    updates += 1
+                    # X5: try its first option: cover the option's other items.
+                    p = D[i]
+                    x.append(p)
+                    if len(x) > max_depth:
+                        max_depth = len(x)
+                    if k > 1:
+                        guesses += 1
+                else:
+                    # X8/X6/X7: back up until some level has an option left to try.
+                    while x:
+                        p = x[-1]
+                        if tracing:
+                            if trace_room > 0:
+                                trace.append(("undo", OPT[p]))
+                                trace_room -= 1
+                            else:
+                                tracing, self.trace_truncated = False, True
+                        for q in reversed(OTHERS[p]):
+                            # uncover(TOP[q]), inline: the exact mirror of cover.
+                            c = TOP[q]
+                            l, r = L[c], R[c]
+                            R[l] = L[r] = c
+                            s = U[c]
+                            while s != c:
+                                for t in OTHERS[s]:
+                                    D[U[t]] = U[D[t]] = t
+                                    LEN[TOP[t]] += 1
+                                s = U[s]
+                        i = TOP[p]
+                        p = D[p]
+                        if p != i:
+                            x[-1] = p
+                            guesses += 1
+                            break
+                        x.pop()
+                        if tracing:
+                            if trace_room > 0:
+                                trace.append(("backtrack", i))
+                                trace_room -= 1
+                            else:
+                                tracing, self.trace_truncated = False, True
+                        # uncover(i), inline.
+                        l, r = L[i], R[i]
+                        R[l] = L[r] = i
+                        s = U[i]
+                        while s != i:
+                            for t in OTHERS[s]:
+                                D[U[t]] = U[D[t]] = t
+                                LEN[TOP[t]] += 1
+                            s = U[s]
+                    else:
+                        return  # every level exhausted: the search is complete
+                # X5, continued: option p is tried; cover its other items (cyclic order from p).
+                if tracing:
+                    if trace_room > 0:
+                        trace.append(("try", OPT[p]))
+                        trace_room -= 1
+                    else:
+                        tracing, self.trace_truncated = False, True
+                for q in OTHERS[p]:
+                    c = TOP[q]
+                    s = D[c]
+                    while s != c:
+                        for t in OTHERS[s]:
+                            u, d = U[t], D[t]
+                            D[u], U[d] = d, u
+                            LEN[TOP[t]] -= 1
+                            updates += 1
+                        s = D[s]
+                    l, r = L[c], R[c]
+                    R[l], L[r] = r, l
+                    updates += 1
+                # The child node is about to be visited: that is where the budget is spent.
+                if nodes == budget:
+                    self.gave_up = True
+                    return
+                nodes += 1
+        finally:
+            # Not a closure: locals captured by one would be slower cell variables in the loop.
+            stats.update(nodes=nodes, guesses=guesses, max_depth=max_depth, updates=updates)
+
+
+def _cover(i: int, L, R, U, D, LEN, TOP, OTHERS) -> int:
+    """Knuth's cover(i): hide every option of item ``i``, then take ``i`` out of the item list.
+    Returns the number of link removals (updates). The search loop inlines this; presets call it."""
+    updates = 1
+    p = D[i]
+    while p != i:
+        for q in OTHERS[p]:
+            u, d = U[q], D[q]
+            D[u], U[d] = d, u
+            LEN[TOP[q]] -= 1
+            updates += 1
+        p = D[p]
+    l, r = L[i], R[i]
+    R[l], L[r] = r, l
+    return updates
+
+
+def exact_covers(matrix: ExactCover, preset: Iterable[int] = (), limit: int | None = None,
+                 node_limit: int | None = None, trace: list | None = None,
+                 trace_limit: int = DEFAULT_TRACE_LIMIT) -> Cover:
+    """Search ``matrix`` for exact covers containing ``preset``, stopping after ``limit`` solutions
+    (all of them when None) or ``node_limit`` nodes."""
+    dance = Dance(matrix, preset, node_limit, trace, trace_limit)
+    found: list[list[int]] = []
+    gen = dance.solutions()
+    for solution in gen:
+        found.append(solution)
+        if limit is not None and len(found) >= limit:
+            gen.close()
+            break
+    return Cover(found, dict(dance.stats), dance.gave_up, dance.trace_truncated, trace)
