@@ -1,0 +1,193 @@
+"""The candidate state a hint or a logic step reasons about.
+
+A :class:`State` holds, for one position, the digit of every cell (0 = empty) and the candidates of
+every empty cell. It is built either from the digits alone (givens plus entered digits: candidates are
+every digit no peer holds) or from the player's own pencil marks, so that a hint talks about the grid the
+player actually sees.
+
+Representation, chosen for speed in pure Python:
+
+* ``cand[c]`` is an int bit mask per cell, bit ``d`` set when digit ``d`` is still possible
+  (0 for a filled cell);
+* ``where[d]`` is an int bit set over *cells*, bit ``c`` set when cell ``c`` still has candidate ``d``.
+  ``where[d] & table.house_bits[h]`` is "the places for ``d`` in house ``h``" in one operation, and
+  ``int.bit_count`` counts them, which is what fish, intersections and single-digit patterns need.
+
+Both views are kept in step by :meth:`State.place` and :meth:`State.eliminate`; nothing else writes
+them. Geometry-derived bit tables live in :class:`Tables`, built once per geometry (memoised; the
+tables are immutable, so sharing them is safe).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from .grid import Geometry
+
+
+def bits(mask: int):
+    """The indices of the set bits of ``mask``, lowest first (digits of a candidate mask, cells of a
+    cell set)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(items) -> int:
+    """The bit mask with the bits in ``items`` set."""
+    m = 0
+    for i in items:
+        m |= 1 << i
+    return m
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Bit-set tables for one geometry: what finders use instead of looping over tuples."""
+
+    geo: Geometry
+    #: ``house_bits[h]``: bit set of the cells of house ``h``.
+    house_bits: tuple[int, ...] = field(repr=False)
+    #: ``peer_bits[c]``: bit set of the peers of cell ``c``.
+    peer_bits: tuple[int, ...] = field(repr=False)
+    #: ``rows`` / ``cols`` / ``boxes``: house numbers of each kind, for fish and intersections.
+    rows: tuple[int, ...] = ()
+    cols: tuple[int, ...] = ()
+    boxes: tuple[int, ...] = ()
+    #: ``row_of[c]``, ``col_of[c]``, ``box_of[c]``: 0-based indices (not house numbers).
+    row_of: tuple[int, ...] = field(default=(), repr=False)
+    col_of: tuple[int, ...] = field(default=(), repr=False)
+    box_of: tuple[int, ...] = field(default=(), repr=False)
+    #: Every box/line crossing as ``(box house, line house, bit set of the shared cells)``.
+    crossings: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
+
+
+@cache
+def tables(geo: Geometry) -> Tables:
+    """The shared :class:`Tables` for ``geo``."""
+    n = geo.n
+    house_bits = tuple(mask_of(h) for h in geo.houses)
+    peer_bits = tuple(mask_of(p) for p in geo.peers)
+    crossings = tuple(
+        (b, line, house_bits[b] & house_bits[line])
+        for b in range(2 * n, 3 * n) for line in range(2 * n) if house_bits[b] & house_bits[line]
+    )
+    cells = range(n * n)
+    return Tables(geo, house_bits, peer_bits, tuple(range(n)), tuple(range(n, 2 * n)), tuple(range(2 * n, 3 * n)),
+                  tuple(c // n for c in cells), tuple(c % n for c in cells), tuple(geo.box_of(c) for c in cells),
+                  crossings)
+
+
+class State:
+    """Digits and candidates of one position. Mutable; :meth:`copy` before trying things out.
+
+    ``unique`` records what is known about the number of solutions: True once proven unique (the
+    uniqueness techniques only run then), False when known not to be, None when not yet asked.
+    """
+
+    __slots__ = ("cand", "geo", "t", "unique", "values", "where")
+
+    def __init__(self, geo: Geometry, values: list[int], cand: list[int], unique: bool | None = None) -> None:
+        self.geo = geo
+        self.t = tables(geo)
+        self.values = values
+        self.cand = cand
+        self.unique = unique
+        where = [0] * (geo.n + 1)
+        for c, m in enumerate(cand):
+            while m:
+                low = m & -m
+                where[low.bit_length() - 1] |= 1 << c
+                m ^= low
+        self.where = where
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def from_values(cls, geo: Geometry, values, unique: bool | None = None) -> State:
+        """Candidates computed from the digits: every digit that no peer holds."""
+        values = list(values)
+        full = geo.all_digits
+        peers = geo.peers
+        cand = []
+        for c, v in enumerate(values):
+            if v:
+                cand.append(0)
+                continue
+            m = full
+            for p in peers[c]:
+                pv = values[p]
+                if pv:
+                    m &= ~(1 << pv)
+            cand.append(m)
+        return cls(geo, values, cand, unique)
+
+    @classmethod
+    def from_puzzle(cls, puzzle, unique: bool | None = None) -> State:
+        return cls.from_values(puzzle.geometry, puzzle.cells, unique)
+
+    @classmethod
+    def from_pencil(cls, geo: Geometry, values, pencil, unique: bool | None = None) -> State:
+        """Candidates taken from the player's pencil marks ``pencil`` (one mask per cell, bit ``d`` =
+        digit ``d``).
+
+        Two choices, both so that hints stay about the player's grid yet never reason from a marking
+        the rules already forbid: a pencil mark of a digit that a peer holds is dropped (the player
+        simply has not cleaned it up yet), and an empty cell with no marks at all counts as not yet
+        pencilled, so it gets the computed candidates.
+        """
+        base = cls.from_values(geo, values, unique)
+        cand = base.cand
+        for c, v in enumerate(base.values):
+            if not v and pencil[c]:
+                cand[c] &= pencil[c]
+        return cls(geo, base.values, cand, unique)
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.geo, s.t, s.unique = self.geo, self.t, self.unique
+        s.values, s.cand, s.where = self.values[:], self.cand[:], self.where[:]
+        return s
+
+    # -- changes ------------------------------------------------------------------------------
+    def place(self, cell: int, digit: int) -> None:
+        """Put ``digit`` in ``cell`` and remove it from the candidates of every peer."""
+        where, cand = self.where, self.cand
+        for d in bits(cand[cell]):
+            where[d] &= ~(1 << cell)
+        self.values[cell] = digit
+        cand[cell] = 0
+        bit = 1 << digit
+        hit = where[digit] & self.t.peer_bits[cell]
+        where[digit] ^= hit
+        while hit:
+            low = hit & -hit
+            cand[low.bit_length() - 1] &= ~bit
+            hit ^= low
+
+    def eliminate(self, cell: int, digit: int) -> None:
+        """Remove candidate ``digit`` from ``cell`` (no effect when it is already gone)."""
+        self.cand[cell] &= ~(1 << digit)
+        self.where[digit] &= ~(1 << cell)
+
+    # -- queries ------------------------------------------------------------------------------
+    def solved(self) -> bool:
+        return all(self.values)
+
+    def broken(self) -> bool:
+        """True when an empty cell has no candidate left: the position contradicts itself."""
+        return any(not v and not m for v, m in zip(self.values, self.cand, strict=True))
+
+    def cells_of(self, house: int, digit: int) -> int:
+        """Bit set of the cells of ``house`` that still have candidate ``digit``."""
+        return self.where[digit] & self.t.house_bits[house]
+
+    def house_digits(self, house: int) -> int:
+        """Digits already placed in ``house``, as a candidate-style mask."""
+        m = 0
+        values = self.values
+        for c in self.geo.houses[house]:
+            if values[c]:
+                m |= 1 << values[c]
+        return m

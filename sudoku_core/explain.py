@@ -1,0 +1,340 @@
+"""Explanations of a step, in words, at three levels of detail, in English and Simplified Chinese.
+
+Finders return data (:class:`~sudoku_core.step.Step`); this is the only module that makes sentences.
+:func:`explain` turns a step into a :class:`Message`: a key and parameters, no words. :func:`render`
+makes the text in one language from the tables :data:`EN` and :data:`ZH`, so the page can translate
+(or re-render) without asking Python again.
+
+Detail levels:
+
+* 0, a nudge: the technique and the house ("There is a Hidden Single in box 5.");
+* 1, where: the technique, the digit(s), the cells to look at (the page highlights ``step.cells`` /
+  ``step.candidates``);
+* 2, the reason in a sentence and the exact placements or eliminations.
+
+Parameters are plain JSON so they can cross to the page: numbers and strings (cells are written
+``r3c6`` and candidates ``r3c6<>4`` / ``r3c6=4`` in both languages, the usual notation of Sudoku
+players), lists (joined with the language's separator), ``{"house": [kind, index]}`` for a house,
+``{"technique": id}`` for a technique name, and nested messages ``{"key": ..., "params": ...}``.
+A technique without its own sentence falls back to a generic one, so adding a technique never breaks
+the explanations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .step import Step
+
+HOUSE_KINDS = ("row", "column", "box")
+
+
+@dataclass(frozen=True)
+class Message:
+    key: str
+    params: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"key": self.key, "params": self.params}
+
+
+# ---------------------------------------------------------------------------------------------
+# Parameters from step data (language-neutral)
+
+def _cell(geo, c: int) -> str:
+    return geo.cell_name(c)
+
+
+def _house(geo, h: int) -> dict:
+    kind, index = divmod(h, geo.n)
+    return {"house": [HOUSE_KINDS[kind], index + 1]}
+
+
+def _cands(geo, pairs, op: str) -> list[str]:
+    return [f"{geo.cell_name(c)}{op}{d}" for c, d in pairs]
+
+
+def _elims(geo, pairs) -> list[str]:
+    """Eliminations grouped by digit: ``r1c2,r1c3<>4``, the compact form players use."""
+    by_digit: dict[int, list[int]] = {}
+    for c, d in pairs:
+        by_digit.setdefault(d, []).append(c)
+    return [",".join(geo.cell_name(c) for c in sorted(cs)) + f"<>{d}" for d, cs in sorted(by_digit.items())]
+
+
+def _result(geo, step: Step) -> dict:
+    if step.placements and step.eliminations:
+        return {"key": "result.both", "params": {"placements": _cands(geo, step.placements, "="),
+                                                   "eliminations": _elims(geo, step.eliminations)}}
+    if step.placements:
+        return {"key": "result.place", "params": {"placements": _cands(geo, step.placements, "=")}}
+    return {"key": "result.eliminate", "params": {"eliminations": _elims(geo, step.eliminations)}}
+
+
+def _digits(step: Step) -> str:
+    return "/".join(str(d) for d in step.digits)
+
+
+def _group(geo, step: Step, label: str) -> list[str]:
+    for lab, cands in step.groups:
+        if lab == label:
+            return [geo.cell_name(c) for c, _ in cands]
+    return []
+
+
+def explain(step: Step, geo, detail: int = 2) -> Message:
+    """The :class:`Message` for ``step`` at ``detail`` 0, 1 or 2."""
+    tech = {"technique": step.technique}
+    if detail <= 0:
+        if step.houses:
+            return Message("nudge.house", {"technique": tech, "house": _house(geo, step.houses[0])})
+        return Message("nudge", {"technique": tech})
+    cells = [_cell(geo, c) for c in step.cells]
+    if detail == 1:
+        params = {"technique": tech, "digits": _digits(step), "cells": cells}
+        if step.houses:
+            params["houses"] = [_house(geo, h) for h in step.houses]
+            return Message("where.houses", params)
+        return Message("where", params)
+    params = {"technique": tech, "digits": _digits(step), "cells": cells, "result": _result(geo, step),
+              "houses": [_house(geo, h) for h in step.houses], "cover": [_house(geo, h) for h in step.cover],
+              "fins": [_cell(geo, c) for c, _ in step.fins]}
+    if step.technique.startswith("unique_rectangle") or step.technique == "hidden_rectangle":
+        params["variant"] = step.variant
+    for label in ("pivot", "pincers", "roof", "floor", "link", "color_a", "color_b"):
+        if any(lab == label for lab, _ in step.groups):
+            params[label] = _group(geo, step, label)
+    key = f"reason.{step.technique}"
+    if key not in EN:
+        key = "reason.generic"
+    return Message(key, params)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rendering
+
+def render(message, lang: str = "en") -> str:
+    """The text of ``message`` (a :class:`Message` or its dict) in ``lang`` ("en" or "zh")."""
+    table = TABLES[lang]
+    if isinstance(message, Message):
+        key, params = message.key, message.params
+    else:
+        key, params = message["key"], message.get("params", {})
+    values = {name: _fmt(value, lang) for name, value in params.items()}
+    return table[key].format(**values)
+
+
+def _fmt(value, lang: str) -> str:
+    table = TABLES[lang]
+    if isinstance(value, dict):
+        if "key" in value:
+            return render(value, lang)
+        if "house" in value:
+            kind, index = value["house"]
+            return table[f"house.{kind}"].format(index=index)
+        if "technique" in value:
+            return technique_name(value["technique"], lang)
+    if isinstance(value, list):
+        return table["sep"].join(_fmt(v, lang) for v in value)
+    return str(value)
+
+
+def technique_name(technique_id: str, lang: str = "en") -> str:
+    names = NAMES[lang]
+    return names.get(technique_id, technique_id.replace("_", " "))
+
+
+def describe(step: Step, geo, langs=("en", "zh")) -> dict:
+    """All three levels as data plus text: ``{"0": {"key", "params", "text": {lang: str}}, ...}``,
+    and the highlight and the step itself, ready for the page."""
+    out = {}
+    for detail in (0, 1, 2):
+        msg = explain(step, geo, detail)
+        out[str(detail)] = {**msg.to_dict(), "text": {lang: render(msg, lang) for lang in langs}}
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables. Keys: nudge.*, where.*, reason.<technique id>, result.*, house.*, sep.
+
+NAMES = {
+    "en": {
+        "full_house": "Full House", "hidden_single": "Hidden Single", "naked_single": "Naked Single",
+        "pointing": "Pointing", "claiming": "Claiming (Box/Line Reduction)",
+        "naked_pair": "Naked Pair", "naked_triple": "Naked Triple", "naked_quad": "Naked Quad",
+        "hidden_pair": "Hidden Pair", "hidden_triple": "Hidden Triple", "hidden_quad": "Hidden Quad",
+        "x_wing": "X-Wing", "swordfish": "Swordfish", "jellyfish": "Jellyfish",
+        "finned_x_wing": "Finned X-Wing", "finned_swordfish": "Finned Swordfish",
+        "finned_jellyfish": "Finned Jellyfish", "sashimi_x_wing": "Sashimi X-Wing",
+        "sashimi_swordfish": "Sashimi Swordfish", "sashimi_jellyfish": "Sashimi Jellyfish",
+        "skyscraper": "Skyscraper", "two_string_kite": "2-String Kite", "turbot_fish": "Turbot Fish",
+        "empty_rectangle": "Empty Rectangle", "xy_wing": "XY-Wing", "xyz_wing": "XYZ-Wing", "w_wing": "W-Wing",
+        "simple_colors_trap": "Simple Colouring (trap)", "simple_colors_wrap": "Simple Colouring (wrap)",
+        "multi_colors": "Multi-Colouring",
+        "unique_rectangle_1": "Unique Rectangle Type 1", "unique_rectangle_2": "Unique Rectangle Type 2",
+        "unique_rectangle_3": "Unique Rectangle Type 3", "unique_rectangle_4": "Unique Rectangle Type 4",
+        "hidden_rectangle": "Hidden Rectangle", "bug_plus_1": "BUG+1",
+        "remote_pair": "Remote Pair", "x_chain": "X-Chain", "xy_chain": "XY-Chain", "nice_loop": "Nice Loop",
+        "aic": "Alternating Inference Chain", "grouped_nice_loop": "Grouped Nice Loop",
+        "grouped_aic": "Grouped AIC", "als_xz": "ALS-XZ", "als_xy_wing": "ALS-XY-Wing", "sue_de_coq": "Sue de Coq",
+        "cell_forcing_chain": "Cell Forcing Chain", "unit_forcing_chain": "Unit Forcing Chain",
+        "digit_forcing_chain": "Digit Forcing Chain", "forcing_net": "Forcing Net",
+    },
+    "zh": {
+        "full_house": "唯一空格", "hidden_single": "排除法（隐性唯一）", "naked_single": "唯余法（显性唯一）",
+        "pointing": "区块排除（宫对行列）", "claiming": "区块排除（行列对宫）",
+        "naked_pair": "显性数对", "naked_triple": "显性三数组", "naked_quad": "显性四数组",
+        "hidden_pair": "隐性数对", "hidden_triple": "隐性三数组", "hidden_quad": "隐性四数组",
+        "x_wing": "X翼", "swordfish": "剑鱼", "jellyfish": "水母",
+        "finned_x_wing": "鳍X翼", "finned_swordfish": "鳍剑鱼", "finned_jellyfish": "鳍水母",
+        "sashimi_x_wing": "退化鳍X翼", "sashimi_swordfish": "退化鳍剑鱼", "sashimi_jellyfish": "退化鳍水母",
+        "skyscraper": "摩天楼", "two_string_kite": "双线风筝", "turbot_fish": "多宝鱼",
+        "empty_rectangle": "空矩形", "xy_wing": "XY翼", "xyz_wing": "XYZ翼", "w_wing": "W翼",
+        "simple_colors_trap": "简单染色（陷阱）", "simple_colors_wrap": "简单染色（矛盾）",
+        "multi_colors": "多重染色",
+        "unique_rectangle_1": "唯一矩形 类型1", "unique_rectangle_2": "唯一矩形 类型2",
+        "unique_rectangle_3": "唯一矩形 类型3", "unique_rectangle_4": "唯一矩形 类型4",
+        "hidden_rectangle": "隐性唯一矩形", "bug_plus_1": "全双值坟墓+1（BUG+1）",
+        "remote_pair": "远程数对", "x_chain": "X链", "xy_chain": "XY链", "nice_loop": "环",
+        "aic": "交替推理链", "grouped_nice_loop": "分组环", "grouped_aic": "分组交替推理链",
+        "als_xz": "ALS-XZ", "als_xy_wing": "ALS-XY翼", "sue_de_coq": "融合（Sue de Coq）",
+        "cell_forcing_chain": "单元格强制链", "unit_forcing_chain": "区域强制链",
+        "digit_forcing_chain": "数字强制链", "forcing_net": "强制网",
+    },
+}
+
+EN = {
+    "sep": ", ",
+    "house.row": "row {index}", "house.column": "column {index}", "house.box": "box {index}",
+    "nudge.house": "There is a {technique} in {house}.",
+    "nudge": "There is a {technique} on the board.",
+    "where.houses": "{technique} on {digits} in {houses}: look at {cells}.",
+    "where": "{technique} on {digits}: look at {cells}.",
+    "result.place": "Place {placements}.",
+    "result.eliminate": "Remove {eliminations}.",
+    "result.both": "Place {placements} and remove {eliminations}.",
+    "reason.generic": "{technique} on {digits} ({cells}). {result}",
+    "status.solved": "The puzzle is solved.",
+    "status.no_solution": "This puzzle has no solution: check the givens.",
+    "status.multiple_solutions": "This puzzle has more than one solution, so logic alone cannot finish it.",
+    "status.stuck": "None of the techniques I know applies here; the next step would need guessing.",
+    "mistake.nudge": "There is a mistake on the board.",
+    "mistake.where": "Check {cells}.",
+    "mistake.wrong_digit": "{cell} should not be {digit}. Remove it.",
+    "mistake.missing_candidate": "{digit} was struck out of {cell}, but it belongs there. Put the pencil mark back.",
+    "reason.full_house": "{cells} is the last empty cell of {houses}, so it takes the missing digit {digits}. {result}",
+    "reason.hidden_single": "In {houses}, {digits} fits only in {cells}. {result}",
+    "reason.naked_single": "{cells} has a single candidate left, {digits}. {result}",
+    "reason.pointing": "In {houses}, {digits} can only go in {cells}, all in {cover}; so {digits} cannot be "
+                       "anywhere else in {cover}. {result}",
+    "reason.claiming": "In {houses}, {digits} can only go in {cells}, all in {cover}; so {digits} cannot be "
+                       "anywhere else in {cover}. {result}",
+    "reason.naked_pair": "{cells} in {houses} hold only {digits} between them, so these digits cannot be "
+                         "elsewhere in those houses. {result}",
+    "reason.naked_triple": "{cells} in {houses} hold only {digits} between them, so these digits cannot be "
+                           "elsewhere in those houses. {result}",
+    "reason.naked_quad": "{cells} in {houses} hold only {digits} between them, so these digits cannot be "
+                         "elsewhere in those houses. {result}",
+    "reason.hidden_pair": "In {houses}, {digits} fit only in {cells}, so those cells hold nothing else. {result}",
+    "reason.hidden_triple": "In {houses}, {digits} fit only in {cells}, so those cells hold nothing else. {result}",
+    "reason.hidden_quad": "In {houses}, {digits} fit only in {cells}, so those cells hold nothing else. {result}",
+    "reason.fish": "In {houses}, {digits} fits only in {cover}; so {digits} cannot be elsewhere in {cover}. "
+                   "{result}",
+    "reason.finned_fish": "In {houses}, {digits} fits only in {cover}, apart from the fins {fins}; either the "
+                          "fish or a fin holds {digits}, so cells seeing the fins and in {cover} lose it. {result}",
+    "reason.skyscraper": "{digits} forms two strong links ({cells}) joined at one end; one of the two free ends "
+                         "holds {digits}, so cells seeing both lose it. {result}",
+    "reason.two_string_kite": "{digits} has a strong link in a row and one in a column ({cells}), joined in a box; "
+                              "one of the free ends holds {digits}, so cells seeing both lose it. {result}",
+    "reason.turbot_fish": "Two strong links on {digits} ({cells}) joined by a weak link; one of the ends holds "
+                          "{digits}, so cells seeing both lose it. {result}",
+    "reason.empty_rectangle": "In {houses}, {digits} lies on one row and one column only; with the strong link "
+                              "{link}, {digits} cannot be at the crossing. {result}",
+    "reason.xy_wing": "Pivot {pivot} is one of two digits and either pincer {pincers} takes the third digit "
+                      "{digits}; cells seeing both pincers lose it. {result}",
+    "reason.xyz_wing": "Pivot {pivot} and pincers {pincers}: one of them holds {digits}, so cells seeing all "
+                       "three lose it. {result}",
+    "reason.w_wing": "{pincers} hold the same two digits and the strong link {link} joins them; one of them "
+                     "holds {digits}, so cells seeing both lose it. {result}",
+    "reason.simple_colors_trap": "Colouring the strong links of {digits}: one colour is true; a cell that sees "
+                                 "both colours cannot hold {digits}. {result}",
+    "reason.simple_colors_wrap": "Colouring the strong links of {digits}: one colour sees itself in a house, so "
+                                 "that colour is false. {result}",
+    "reason.multi_colors": "Two colour clusters of {digits} touch, so one of the other two colours is true; "
+                           "cells seeing both lose {digits}. {result}",
+    "reason.unique_rectangle": "{cells} would form a deadly pattern on {digits} (two solutions), which a unique "
+                               "puzzle cannot have ({variant}). {result}",
+    "reason.bug_plus_1": "Every other empty cell has two candidates; unless {cells} takes {digits} the puzzle "
+                         "would have two solutions. {result}",
+}
+
+ZH = {
+    "sep": "、",
+    "house.row": "第{index}行", "house.column": "第{index}列", "house.box": "第{index}宫",
+    "nudge.house": "{house}中有一个{technique}。",
+    "nudge": "盘面上有一个{technique}。",
+    "where.houses": "{houses}中数字{digits}的{technique}：请看{cells}。",
+    "where": "数字{digits}的{technique}：请看{cells}。",
+    "result.place": "填入 {placements}。",
+    "result.eliminate": "删除 {eliminations}。",
+    "result.both": "填入 {placements}，并删除 {eliminations}。",
+    "reason.generic": "数字{digits}的{technique}（{cells}）。{result}",
+    "status.solved": "题目已经解完。",
+    "status.no_solution": "这道题无解：请检查题目给出的数字。",
+    "status.multiple_solutions": "这道题有多个解，单靠逻辑无法解完。",
+    "status.stuck": "我掌握的技巧在这里都用不上；下一步需要猜测。",
+    "mistake.nudge": "盘面上有错误。",
+    "mistake.where": "请检查{cells}。",
+    "mistake.wrong_digit": "{cell}不应该是{digit}，请删除。",
+    "mistake.missing_candidate": "{cell}的候选数{digit}被删掉了，但它是正确答案。请把它加回来。",
+    "reason.full_house": "{cells}是{houses}中最后一个空格，只能填缺少的数字{digits}。{result}",
+    "reason.hidden_single": "在{houses}中，数字{digits}只能填在{cells}。{result}",
+    "reason.naked_single": "{cells}只剩一个候选数{digits}。{result}",
+    "reason.pointing": "在{houses}中，数字{digits}只能在{cells}，都在{cover}上；"
+                       "所以{cover}的其他格不能是{digits}。{result}",
+    "reason.claiming": "在{houses}中，数字{digits}只能在{cells}，都在{cover}内；"
+                       "所以{cover}的其他格不能是{digits}。{result}",
+    "reason.naked_pair": "{houses}中的{cells}只含候选数{digits}，所以这些区域的其他格不能是这些数字。{result}",
+    "reason.naked_triple": "{houses}中的{cells}只含候选数{digits}，所以这些区域的其他格不能是这些数字。{result}",
+    "reason.naked_quad": "{houses}中的{cells}只含候选数{digits}，所以这些区域的其他格不能是这些数字。{result}",
+    "reason.hidden_pair": "在{houses}中，数字{digits}只能在{cells}，所以这些格不能是其他数字。{result}",
+    "reason.hidden_triple": "在{houses}中，数字{digits}只能在{cells}，所以这些格不能是其他数字。{result}",
+    "reason.hidden_quad": "在{houses}中，数字{digits}只能在{cells}，所以这些格不能是其他数字。{result}",
+    "reason.fish": "在{houses}中，数字{digits}只能在{cover}上；所以{cover}的其他格不能是{digits}。{result}",
+    "reason.finned_fish": "在{houses}中，除鳍{fins}外数字{digits}只能在{cover}上；鱼或鳍必有一处为{digits}，"
+                          "所以{cover}上能看到鳍的格不能是{digits}。{result}",
+    "reason.skyscraper": "数字{digits}的两条强链（{cells}）一端相连；另两端必有一个是{digits}，"
+                         "能同时看到两端的格不能是{digits}。{result}",
+    "reason.two_string_kite": "数字{digits}在一行和一列各有一条强链（{cells}），在一宫内相连；"
+                              "两个自由端必有一个是{digits}，能同时看到两端的格不能是{digits}。{result}",
+    "reason.turbot_fish": "数字{digits}的两条强链（{cells}）由弱链相连；"
+                          "两端必有一个是{digits}，能同时看到两端的格不能是{digits}。{result}",
+    "reason.empty_rectangle": "在{houses}中，数字{digits}只在一行一列上；"
+                              "结合强链{link}，交叉处不能是{digits}。{result}",
+    "reason.xy_wing": "枢纽{pivot}只有两个候选数，两个钳子{pincers}中必有一个是{digits}；"
+                      "能同时看到两个钳子的格不能是{digits}。{result}",
+    "reason.xyz_wing": "枢纽{pivot}与钳子{pincers}中必有一个是{digits}；能同时看到三格的格不能是{digits}。{result}",
+    "reason.w_wing": "{pincers}含相同的两个候选数，并由强链{link}相连；"
+                     "其中必有一个是{digits}，能同时看到两格的格不能是{digits}。{result}",
+    "reason.simple_colors_trap": "对数字{digits}的强链染色：必有一种颜色为真；"
+                                 "能同时看到两种颜色的格不能是{digits}。{result}",
+    "reason.simple_colors_wrap": "对数字{digits}的强链染色：同一种颜色在一个区域内出现两次，所以这种颜色为假。{result}",
+    "reason.multi_colors": "数字{digits}的两组染色相互关联，另外两种颜色必有一种为真；"
+                           "能同时看到它们的格不能是{digits}。{result}",
+    "reason.unique_rectangle": "{cells}会形成数字{digits}的致命结构（两个解），"
+                               "唯一解的题目不可能如此（{variant}）。{result}",
+    "reason.bug_plus_1": "其他空格都只有两个候选数；除非{cells}填{digits}，否则题目会有两个解。{result}",
+}
+
+TABLES = {"en": EN, "zh": ZH}
+
+# Families that share one sentence: the key of the shared sentence for each member.
+for _tid in ("x_wing", "swordfish", "jellyfish"):
+    EN[f"reason.{_tid}"], ZH[f"reason.{_tid}"] = EN["reason.fish"], ZH["reason.fish"]
+for _tid in ("finned_x_wing", "finned_swordfish", "finned_jellyfish",
+             "sashimi_x_wing", "sashimi_swordfish", "sashimi_jellyfish"):
+    EN[f"reason.{_tid}"], ZH[f"reason.{_tid}"] = EN["reason.finned_fish"], ZH["reason.finned_fish"]
+for _tid in ("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3", "unique_rectangle_4",
+             "hidden_rectangle"):
+    EN[f"reason.{_tid}"], ZH[f"reason.{_tid}"] = EN["reason.unique_rectangle"], ZH["reason.unique_rectangle"]
+del _tid

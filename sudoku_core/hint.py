@@ -1,0 +1,106 @@
+"""The next hint for a player's position: mistakes first, then the cheapest logic step.
+
+:func:`next_hint` takes the givens, the digits the player entered and, optionally, the player's pencil
+marks, and returns plain JSON for the page (no Python objects cross the bridge):
+
+* ``status``: "step" (a logic step), "mistake" (a wrong digit or a struck-out true candidate,
+  checked against the unique solution), "solved", "stuck" (no technique applies), "no_solution" or
+  "multiple_solutions" (the givens are not a proper puzzle: said so instead of reasoning);
+* ``messages``: detail levels "0", "1", "2", each ``{"key", "params", "text": {"en", "zh"}}``;
+* ``highlight``: cells ``[row, col]`` and candidates ``[row, col, digit]`` (1-based) to mark;
+* ``step`` (status "step"): the step as data, with ``placements`` / ``eliminations`` to apply;
+* ``mistakes`` (status "mistake"): every wrong entry, ``{"kind", "cell", "digit"}``.
+
+Mistakes come first so that a hint never reasons from a false position. The solution is found once
+per call with the backtracking solver (limit 2, which also proves uniqueness for the uniqueness
+techniques).
+"""
+
+from __future__ import annotations
+
+from .candidates import State
+from .explain import Message, describe, render
+from .puzzle import Puzzle
+from .rate import next_step
+
+
+def _as_cells(value, puzzle: Puzzle) -> list[int]:
+    if value is None:
+        return [0] * puzzle.geometry.ncells
+    if isinstance(value, Puzzle):
+        return list(value.cells)
+    if isinstance(value, str):
+        from .formats import parse
+
+        return list(parse(value, check=False).cells)
+    return [int(v) for v in value]
+
+
+def _as_masks(pencil, ncells: int) -> list[int] | None:
+    """Pencil marks as masks: accepts a list of masks (ints) or a list of digit lists."""
+    if pencil is None:
+        return None
+    if len(pencil) != ncells:
+        raise ValueError(f"{len(pencil)} pencil-mark cells for a grid of {ncells}")
+    out = []
+    for p in pencil:
+        if isinstance(p, int):
+            out.append(p)
+        else:
+            m = 0
+            for d in p:
+                m |= 1 << int(d)
+            out.append(m)
+    return out
+
+
+def _messages(messages: dict[str, Message], langs) -> dict:
+    return {k: {**m.to_dict(), "text": {lang: render(m, lang) for lang in langs}} for k, m in messages.items()}
+
+
+def _status(status: str, langs) -> dict:
+    m = Message(f"status.{status}")
+    return {"status": status, "messages": _messages({"0": m, "1": m, "2": m}, langs),
+            "highlight": {"cells": [], "candidates": []}}
+
+
+def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh")) -> dict:
+    """The next hint for the position ``puzzle`` (givens) + ``entered`` (player digits, 0 = empty;
+    a list, a string or a Puzzle) + optional ``pencil`` marks (one mask or digit list per cell)."""
+    from .solvers import as_puzzle, solve
+
+    p = as_puzzle(puzzle)
+    geo = p.geometry
+    n = geo.n
+    result = solve(p, limit=2)
+    if result.count == 0:
+        return _status("no_solution", langs)
+    if result.count > 1:
+        return _status("multiple_solutions", langs)
+    solution = list(as_puzzle(result.solutions[0]).cells)
+    entered_cells = _as_cells(entered, p)
+    values = [g or e for g, e in zip(p.cells, entered_cells, strict=True)]
+    masks = _as_masks(pencil, geo.ncells)
+
+    mistakes = [("wrong_digit", c, v) for c, v in enumerate(values) if v and v != solution[c]]
+    if masks is not None:
+        mistakes += [("missing_candidate", c, solution[c]) for c, v in enumerate(values)
+                     if not v and masks[c] and not masks[c] >> solution[c] & 1]
+    if mistakes:
+        cells = [geo.cell_name(c) for _, c, _ in mistakes]
+        kind, c, d = mistakes[0]
+        msgs = {"0": Message("mistake.nudge"), "1": Message("mistake.where", {"cells": cells}),
+                "2": Message(f"mistake.{kind}", {"cell": geo.cell_name(c), "digit": d})}
+        return {"status": "mistake", "messages": _messages(msgs, langs),
+                "mistakes": [{"kind": k, "cell": [c // n + 1, c % n + 1], "digit": d} for k, c, d in mistakes],
+                "highlight": {"cells": [[c // n + 1, c % n + 1] for _, c, _ in mistakes], "candidates": []}}
+    if all(values):
+        return _status("solved", langs)
+    state = (State.from_values(geo, values, unique=True) if masks is None
+             else State.from_pencil(geo, values, masks, unique=True))
+    step = next_step(state)
+    if step is None:
+        return _status("stuck", langs)
+    data = step.to_dict(geo)
+    return {"status": "step", "technique": step.technique, "messages": describe(step, geo, langs),
+            "highlight": {"cells": data["cells"], "candidates": data["candidates"]}, "step": data}

@@ -1,0 +1,129 @@
+"""The logic solver and the difficulty rating.
+
+:func:`logic_solve` applies the cheapest step of the technique table (:data:`~sudoku_core.techniques.TABLE`,
+tried in order, first step found) until the grid is full or no technique applies. :func:`rate` runs it on
+a puzzle and summarises the path as a :class:`Rating`:
+
+* ``level``: the hardest level used ("easy" .. "extreme"), or "guessing" when logic alone stalls;
+* ``score``: the score of the hardest step, on the Sudoku Explainer scale, so it can be compared with
+  SE ratings; a puzzle logic cannot finish scores at least :data:`GUESS_SCORE`;
+* ``hardest``: the id of the hardest step's technique (None for a puzzle with nothing to do).
+
+Uniqueness techniques need proof that the puzzle has one solution; it is asked for (one solver call,
+limit 2) only when the solver first reaches a uniqueness technique, because most puzzles never get
+there and the generator rates many candidates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .candidates import State
+from .puzzle import Alphabet, Puzzle
+from .step import Step, apply_step
+from .techniques import BY_ID, LEVELS, TABLE
+
+#: Score given to a puzzle that logic alone cannot finish (above every logic technique but nets).
+GUESS_SCORE = 10.0
+
+
+@dataclass
+class Rating:
+    level: str
+    score: float
+    hardest: str | None
+    solved: bool
+    steps: list[Step] = field(default_factory=list, repr=False)
+    puzzle: str = ""
+
+    def to_dict(self, geo=None, with_steps: bool = False) -> dict:
+        out = {"puzzle": self.puzzle, "level": self.level, "score": self.score, "hardest": self.hardest,
+               "solved": self.solved, "nsteps": len(self.steps)}
+        if with_steps and geo is not None:
+            out["steps"] = [s.to_dict(geo) for s in self.steps]
+        return out
+
+
+def prove_unique(state: State) -> bool:
+    """True when the digits of ``state`` admit exactly one solution (one solver call, limit 2)."""
+    from .solvers import count_solutions
+
+    geo = state.geo
+    return count_solutions(Puzzle(geo, tuple(state.values), Alphabet.default(geo.n)), limit=2) == 1
+
+
+def _techniques(techniques):
+    if techniques is None:
+        return TABLE
+    return tuple(BY_ID[t] if isinstance(t, str) else t for t in techniques)
+
+
+def find_steps(state: State, techniques=None):
+    """Every step the techniques find in ``state``, technique by technique in table order (for tests
+    and tools; the solver only wants the first)."""
+    for tech in _techniques(techniques):
+        if tech.uniqueness:
+            if state.unique is None:
+                state.unique = prove_unique(state)
+            if not state.unique:
+                continue
+        yield from tech.find(state)
+
+
+def next_step(state: State, techniques=None) -> Step | None:
+    """The cheapest step in ``state``, or None when no technique applies."""
+    for tech in _techniques(techniques):
+        if tech.uniqueness:
+            if state.unique is None:
+                state.unique = prove_unique(state)
+            if not state.unique:
+                continue
+        step = next(iter(tech.find(state)), None)
+        if step is not None:
+            return step
+    return None
+
+
+def logic_solve(state: State, techniques=None, max_steps: int | None = None) -> tuple[list[Step], bool]:
+    """Apply the cheapest step until solved or stuck; ``state`` is changed in place.
+
+    Returns the path and whether the grid was finished.
+    """
+    techs = _techniques(techniques)
+    path: list[Step] = []
+    while not state.solved():
+        if max_steps is not None and len(path) >= max_steps:
+            break
+        if state.broken():
+            break
+        step = next_step(state, techs)
+        if step is None:
+            break
+        apply_step(state, step)
+        path.append(step)
+    return path, state.solved()
+
+
+def summarise(steps: list[Step], solved: bool, puzzle: str = "") -> Rating:
+    """The :class:`Rating` of a path."""
+    hardest, score, level = None, 0.0, 0
+    for s in steps:
+        t = BY_ID.get(s.technique)
+        if t is None:
+            continue
+        if t.score > score:
+            hardest, score = t.id, t.score
+        level = max(level, LEVELS.index(t.level))
+    if not solved:
+        return Rating("guessing", max(score, GUESS_SCORE), hardest, False, steps, puzzle)
+    return Rating(LEVELS[level], score, hardest, True, steps, puzzle)
+
+
+def rate(puzzle, techniques=None) -> Rating:
+    """Rate ``puzzle`` (a :class:`~sudoku_core.puzzle.Puzzle` or text) by solving it with logic."""
+    from .solvers import as_puzzle
+
+    p = as_puzzle(puzzle)
+    state = State.from_puzzle(p)
+    steps, solved = logic_solve(state, techniques)
+    return summarise(steps, solved, p.to_line())

@@ -1,0 +1,94 @@
+"""The Step record every technique finder returns, and how a step is applied.
+
+A :class:`Step` is data only: which technique, what it concludes (placements and eliminations,
+each a ``(cell, digit)`` pair), and what proves it, for highlighting and for the explanation:
+
+* ``cells``: the cells of the pattern (the pair, the fish's base cells, the wing's pivot and pincers);
+* ``candidates``: ``(cell, digit)`` pairs of the pattern that the proof rests on;
+* ``houses``: the houses involved (base houses of a fish, the box of a pointing pair, ...);
+* ``cover``: second set of houses where the technique has one (cover sets of a fish, the line of a
+  pointing pair);
+* ``digits``: the digits the pattern is about;
+* ``fins``: ``(cell, digit)`` fin candidates of finned fish and other "almost" patterns;
+* ``links``: chain links, each ``(from_nodes, to_nodes, strong)``, a node being a tuple of
+  ``(cell, digit)`` pairs (one pair, or several for a grouped node);
+* ``groups``: labelled sets of candidates, e.g. the two colours of a colouring, the ALS of an
+  ALS rule; each ``(label, ((cell, digit), ...))``;
+* ``variant``: a short key that refines the technique for the explanation ("trap"/"wrap",
+  "row"/"column"), or "".
+
+Cells are 0-based integers in the records; :meth:`Step.to_dict` gives the 1-based
+``[row, column, digit]`` form used by the CLI and the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Cand = tuple[int, int]
+Node = tuple[Cand, ...]
+Link = tuple[Node, Node, bool]
+
+
+@dataclass(frozen=True)
+class Step:
+    technique: str
+    placements: tuple[Cand, ...] = ()
+    eliminations: tuple[Cand, ...] = ()
+    cells: tuple[int, ...] = ()
+    candidates: tuple[Cand, ...] = ()
+    houses: tuple[int, ...] = ()
+    cover: tuple[int, ...] = ()
+    digits: tuple[int, ...] = ()
+    fins: tuple[Cand, ...] = ()
+    links: tuple[Link, ...] = ()
+    groups: tuple[tuple[str, tuple[Cand, ...]], ...] = ()
+    variant: str = ""
+
+    @property
+    def progress(self) -> bool:
+        return bool(self.placements or self.eliminations)
+
+    def to_dict(self, geo) -> dict:
+        """Plain JSON: placements, eliminations and candidates as 1-based ``[row, column, digit]``,
+        cells as 1-based ``[row, column]``, houses as ``{"kind", "index"}`` (index 1-based)."""
+        n = geo.n
+
+        def rcd(cd):
+            c, d = cd
+            return [c // n + 1, c % n + 1, d]
+
+        def rc(c):
+            return [c // n + 1, c % n + 1]
+
+        def house(h):
+            kind, index = divmod(h, n)
+            return {"kind": ("row", "column", "box")[kind], "index": index + 1}
+
+        out = {
+            "technique": self.technique,
+            "placements": [rcd(x) for x in self.placements],
+            "eliminations": [rcd(x) for x in self.eliminations],
+            "cells": [rc(c) for c in self.cells],
+            "candidates": [rcd(x) for x in self.candidates],
+            "houses": [house(h) for h in self.houses],
+            "cover": [house(h) for h in self.cover],
+            "digits": list(self.digits),
+            "fins": [rcd(x) for x in self.fins],
+            "links": [{"from": [rcd(x) for x in a], "to": [rcd(x) for x in b], "strong": s}
+                      for a, b, s in self.links],
+            "groups": [{"label": label, "candidates": [rcd(x) for x in cs]} for label, cs in self.groups],
+        }
+        if self.variant:
+            out["variant"] = self.variant
+        return out
+
+
+def apply_step(state, step: Step) -> None:
+    """Apply ``step`` to ``state`` in place: placements (with their peers' candidates removed),
+    then eliminations. The same for every technique."""
+    for cell, digit in step.placements:
+        if not state.values[cell]:
+            state.place(cell, digit)
+    for cell, digit in step.eliminations:
+        state.eliminate(cell, digit)

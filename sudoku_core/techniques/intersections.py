@@ -1,0 +1,40 @@
+"""Intersections (locked candidates): pointing and claiming.
+
+* pointing: within a box, a digit's places all lie on one line, so the digit leaves the rest of that
+  line;
+* claiming (box/line reduction): within a line, a digit's places all lie in one box, so the digit
+  leaves the rest of that box.
+
+Both come from the same crossing table (``state.t.crossings``), so they work for any box shape.
+"""
+
+from __future__ import annotations
+
+from ..candidates import bits
+from ..step import Step
+
+
+def _locked(state, technique: str, pointing: bool):
+    house_bits, where, n = state.t.house_bits, state.where, state.geo.n
+    # Boxes first in the outer loop for pointing, lines first for claiming: the order people scan.
+    crossings = sorted(state.t.crossings, key=(lambda x: (x[0], x[1])) if pointing else (lambda x: (x[1], x[0])))
+    for box, line, inter in crossings:
+        source, target = (box, line) if pointing else (line, box)
+        sb = house_bits[source]
+        for d in range(1, n + 1):
+            p = where[d] & sb
+            if not p or p & ~inter:
+                continue
+            gone = where[d] & house_bits[target] & ~sb
+            if gone:
+                yield Step(technique, eliminations=tuple((c, d) for c in bits(gone)),
+                           cells=tuple(bits(p)), candidates=tuple((c, d) for c in bits(p)),
+                           houses=(source,), cover=(target,), digits=(d,))
+
+
+def find_pointing(state):
+    return _locked(state, "pointing", True)
+
+
+def find_claiming(state):
+    return _locked(state, "claiming", False)

@@ -1,0 +1,54 @@
+"""Singles: full house, hidden single, naked single.
+
+Houses are scanned boxes first, then rows, then columns, because a single in a box is the one people
+spot first; within that, lowest house and digit first, so results are deterministic.
+"""
+
+from __future__ import annotations
+
+from ..step import Step
+
+
+def _house_order(n: int):
+    return (*range(2 * n, 3 * n), *range(n), *range(n, 2 * n))
+
+
+def find_full_house(state):
+    """A house with one empty cell left: it takes the one missing digit."""
+    n = state.geo.n
+    house_bits, cand, values = state.t.house_bits, state.cand, state.values
+    empty = 0
+    for m in state.where[1:]:
+        empty |= m
+    for h in _house_order(n):
+        e = empty & house_bits[h]
+        if e and not e & (e - 1):
+            c = e.bit_length() - 1
+            m = cand[c]
+            if m and not m & (m - 1):
+                d = m.bit_length() - 1
+                if not values[c]:
+                    yield Step("full_house", placements=((c, d),), cells=(c,), candidates=((c, d),),
+                               houses=(h,), digits=(d,))
+
+
+def find_hidden_single(state):
+    """A digit with one place left in a house."""
+    n = state.geo.n
+    house_bits, where = state.t.house_bits, state.where
+    for h in _house_order(n):
+        hb = house_bits[h]
+        for d in range(1, n + 1):
+            p = where[d] & hb
+            if p and not p & (p - 1):
+                c = p.bit_length() - 1
+                yield Step("hidden_single", placements=((c, d),), cells=(c,), candidates=((c, d),),
+                           houses=(h,), digits=(d,))
+
+
+def find_naked_single(state):
+    """A cell with one candidate left."""
+    for c, m in enumerate(state.cand):
+        if m and not m & (m - 1):
+            d = m.bit_length() - 1
+            yield Step("naked_single", placements=((c, d),), cells=(c,), candidates=((c, d),), digits=(d,))
