@@ -1,0 +1,261 @@
+"""Build the static web app into ``dist/``, and serve it on 127.0.0.1.
+
+    python build.py                  # writes dist/
+    python build.py serve [--port P] # builds, then serves dist/ on http://127.0.0.1:P/
+
+``dist/`` holds everything the site needs and nothing else; every URL in it is relative, so it works
+under any sub-path of any static host:
+
+* ``web/`` copied as is (``index.html``, styles, ES modules, the worker), except ``sw.js``, which is
+  written with its precache list and a cache name that changes whenever any file changes;
+* ``pyodide/``: the five runtime files of the npm package ``pyodide`` (pinned in package.json and
+  package-lock.json; ``npm ci`` runs when ``node_modules`` is missing or holds another version);
+* ``py/sudoku_core-<hash>.zip``: the engine, packed deterministically; the content hash in its name
+  means a new release is a new URL, so no cache can serve an old engine;
+* ``build-info.js``: the archive's name, the engine and Pyodide versions (imported by the worker);
+* ``manifest.webmanifest`` and PNG icons (drawn here with the standard library), so it installs.
+
+Standard library only, like the engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import io
+import json
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import threading
+import zipfile
+import zlib
+from pathlib import Path
+from typing import ClassVar
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+PACKAGE = ROOT / "sudoku_core"
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+#: The runtime files the worker loads; nothing else of the npm package is shipped.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+#: The policy every page and worker runs under: only this origin, plus compiling WebAssembly.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "
+       "img-src 'self'; style-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'none'; frame-ancestors 'none'")
+
+MIME_TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+              ".json": "application/json", ".webmanifest": "application/manifest+json", ".zip": "application/zip",
+              ".css": "text/css", ".html": "text/html; charset=utf-8", ".png": "image/png", ".svg": "image/svg+xml"}
+
+
+def log(message: str) -> None:
+    print(f"build: {message}", file=sys.stderr)
+
+
+# ---------------------------------------------------------------------------------------------
+# Pyodide from npm
+
+def pinned_pyodide_version() -> str:
+    return json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+
+
+def ensure_pyodide() -> Path:
+    """The local copy of the pinned Pyodide package, installed with ``npm ci`` when needed."""
+    want = pinned_pyodide_version()
+    installed = PYODIDE_DIR / "package.json"
+    if not installed.exists() or json.loads(installed.read_text())["version"] != want:
+        log(f"npm ci (pyodide {want})")
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    missing = [f for f in PYODIDE_FILES if not (PYODIDE_DIR / f).exists()]
+    if missing:
+        raise SystemExit(f"build: node_modules/pyodide lacks {', '.join(missing)}")
+    return PYODIDE_DIR
+
+
+# ---------------------------------------------------------------------------------------------
+# The engine archive
+
+def package_archive() -> bytes:
+    """``sudoku_core`` as a zip whose bytes depend only on the sources (sorted, fixed timestamps)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted(PACKAGE.rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    return buf.getvalue()
+
+
+def engine_version() -> str:
+    match = re.search(r'^__version__ = "([^"]+)"', (PACKAGE / "__init__.py").read_text(), re.M)
+    return match.group(1) if match else "0"
+
+
+# ---------------------------------------------------------------------------------------------
+# Icons: a board drawn as a PNG with zlib, no image library needed.
+
+def png(width: int, height: int, pixel) -> bytes:
+    rows = bytearray()
+    for y in range(height):
+        rows.append(0)
+        for x in range(width):
+            rows.extend(pixel(x, y))
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(
+        b"IEND", b"")
+
+
+def icon(size: int) -> bytes:
+    """A 3x3-box board on the app's blue, with a maskable safe margin."""
+    bg, paper, thin, thick, given = (31, 78, 140), (250, 250, 246), (190, 196, 206), (24, 32, 48), (31, 78, 140)
+    margin = size // 8
+    inner = size - 2 * margin
+    cell = inner / 9
+    marked = {(0, 0), (1, 4), (2, 8), (4, 2), (4, 6), (6, 1), (7, 5), (8, 7), (3, 3), (5, 5)}
+
+    def pixel(x: int, y: int):
+        if not (margin <= x < size - margin and margin <= y < size - margin):
+            return bg
+        cx, cy = (x - margin) / cell, (y - margin) / cell
+        for v in (cx, cy):
+            k = round(v)
+            if abs(v - k) * cell < max(1.0, size / 96) * (2.2 if k % 3 == 0 else 1):
+                return thick if k % 3 == 0 else thin
+        r, c = int(cy), int(cx)
+        if (r, c) in marked and abs(cx - c - 0.5) < 0.22 and abs(cy - r - 0.5) < 0.22:
+            return given
+        return paper
+
+    return png(size, size, pixel)
+
+
+# ---------------------------------------------------------------------------------------------
+# The build
+
+def build(dist: Path = DIST) -> dict:
+    """Write the whole site into ``dist`` (replacing it) and return the build info."""
+    pyodide = ensure_pyodide()
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+
+    for src in sorted(WEB.rglob("*")):
+        if src.is_file() and src.name != "sw.js":
+            dest = dist / src.relative_to(WEB)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dest)
+    (dist / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copyfile(pyodide / name, dist / "pyodide" / name)
+
+    archive = package_archive()
+    digest = hashlib.sha256(archive).hexdigest()[:16]
+    archive_name = f"py/sudoku_core-{digest}.zip"
+    (dist / "py").mkdir()
+    (dist / archive_name).write_bytes(archive)
+
+    info = {"version": engine_version(), "archive": archive_name, "archiveHash": digest,
+            "pyodide": json.loads((pyodide / "package.json").read_text())["version"]}
+    (dist / "build-info.js").write_text(
+        "// Written by build.py: what this build ships. Imported by the worker.\n"
+        f"export const BUILD = {json.dumps(info, indent=2)};\n")
+
+    (dist / "icons").mkdir(exist_ok=True)
+    for size in (192, 512):
+        (dist / "icons" / f"icon-{size}.png").write_bytes(icon(size))
+    manifest = {
+        "name": "Sudoku", "short_name": "Sudoku",
+        "description": "Solve any Sudoku from 4x4 to 25x25, offline, with a Python engine in your browser.",
+        "start_url": "./", "scope": "./", "display": "standalone",
+        "background_color": "#fafaf6", "theme_color": "#1f4e8c",
+        "icons": [{"src": f"icons/icon-{s}.png", "sizes": f"{s}x{s}", "type": "image/png", "purpose": "any maskable"}
+                  for s in (192, 512)],
+    }
+    (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2) + "\n")
+
+    # The service worker last: it precaches every file above, and its cache name is a hash of all
+    # of them, so any change to the site is a new service worker and a fresh cache.
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    site_hash = hashlib.sha256()
+    for name in files:
+        site_hash.update(name.encode() + b"\0" + (dist / name).read_bytes())
+    sw = (WEB / "sw.js").read_text()
+    sw = sw.replace("__CACHE_NAME__", f"sudoku-{site_hash.hexdigest()[:16]}")
+    sw = sw.replace("__PRECACHE__", json.dumps(["./", *files], indent=2))
+    (dist / "sw.js").write_text(sw)
+    info["files"] = len(files) + 1
+    log(f"dist/ written: {info['files']} files, engine {info['version']} ({archive_name}), pyodide {info['pyodide']}")
+    return info
+
+
+# ---------------------------------------------------------------------------------------------
+# Serving
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right types, the site's CSP, and no HTTP caching (the service worker
+    is the cache)."""
+
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = False
+
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(port: int = 0, directory: Path = DIST, quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """A server for ``directory`` on 127.0.0.1 (``port`` 0 picks a free one); call
+    ``serve_forever`` on it, in a thread if you like."""
+    handler = functools.partial(type("QuietHandler" if quiet else "LoudHandler", (Handler,), {"quiet": quiet}),
+                                directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_thread(directory: Path = DIST, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start a quiet server in a daemon thread; returns it and its base URL."""
+    server = make_server(port, directory, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the static web app into dist/ and optionally serve it.")
+    sub = parser.add_subparsers(dest="command")
+    serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    build()
+    if args.command == "serve":
+        server = make_server(args.port)
+        print(f"Serving dist/ on http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

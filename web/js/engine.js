@@ -1,0 +1,119 @@
+// The worker client: the page's only way to reach the Python engine.
+//
+// `request(type, payload)` sends `{id, type, payload}` to the worker and resolves with the
+// `result` of `{id, ok: true, result}`, or rejects with an EngineError carrying the `{kind, message}`
+// of `{id, ok: false, error}`. Only JSON crosses. `ready` resolves with the engine's version info.
+// `cancel()` terminates the worker (Python cannot be interrupted mid-search) and starts a fresh one;
+// every pending request rejects with kind "cancelled". The page keeps its own state, so nothing is lost.
+
+export class EngineError extends Error {
+  constructor(error) {
+    super(error.message);
+    this.name = "EngineError";
+    this.kind = error.kind;
+    this.details = error;
+  }
+}
+
+const WORKER_URL = new URL("../worker.js", import.meta.url);
+
+export class EngineClient extends EventTarget {
+  constructor({ workerUrl = WORKER_URL } = {}) {
+    super();
+    this.workerUrl = workerUrl;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.state = "loading";
+    this.info = null;
+    this.start();
+  }
+
+  start() {
+    this.state = "loading";
+    this.info = null;
+    this.startedAt = performance.now();
+    this.ready = new Promise((resolve, reject) => {
+      this.resolveReady = resolve;
+      this.rejectReady = reject;
+    });
+    // A caller that never awaits `ready` must not see an unhandled rejection.
+    this.ready.catch(() => {});
+    this.worker = new Worker(this.workerUrl, { type: "module" });
+    this.worker.addEventListener("message", (event) => this.onMessage(event.data));
+    this.worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      this.fail({ kind: "boot", message: event.message || "the engine worker failed to start" });
+    });
+    this.emit();
+  }
+
+  emit() {
+    this.dispatchEvent(new CustomEvent("status", { detail: { state: this.state, info: this.info } }));
+  }
+
+  fail(error) {
+    this.state = "failed";
+    this.rejectReady(new EngineError(error));
+    for (const { reject, timer } of this.pending.values()) {
+      clearTimeout(timer);
+      reject(new EngineError(error));
+    }
+    this.pending.clear();
+    this.emit();
+  }
+
+  onMessage(message) {
+    if (message.type === "ready") {
+      this.state = "ready";
+      this.info = { ...message, bootMs: performance.now() - this.startedAt };
+      this.resolveReady(this.info);
+      this.emit();
+      return;
+    }
+    if (message.type === "failed") {
+      this.fail(message.error);
+      return;
+    }
+    const entry = this.pending.get(message.id);
+    if (!entry) return; // a reply to a request that timed out or was cancelled
+    this.pending.delete(message.id);
+    clearTimeout(entry.timer);
+    if (this.pending.size === 0 && this.state === "busy") {
+      this.state = "ready";
+      this.emit();
+    }
+    if (message.ok) entry.resolve(message.result);
+    else entry.reject(new EngineError(message.error));
+  }
+
+  // Send one named operation; `timeoutMs` (optional) cancels the worker if it takes longer.
+  async request(type, payload = {}, { timeoutMs } = {}) {
+    await this.ready;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = timeoutMs
+        ? setTimeout(() => this.cancel({ kind: "timeout", message: `${type} took longer than ${timeoutMs} ms` }), timeoutMs)
+        : undefined;
+      this.pending.set(id, { resolve, reject, timer, type });
+      this.state = "busy";
+      this.emit();
+      this.worker.postMessage({ id, type, payload });
+    });
+  }
+
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  // Stop whatever the engine is doing: terminate the worker and boot a new one.
+  cancel(error = { kind: "cancelled", message: "cancelled" }) {
+    this.worker.terminate();
+    for (const { reject, timer } of this.pending.values()) {
+      clearTimeout(timer);
+      reject(new EngineError(error));
+    }
+    this.pending.clear();
+    this.rejectReady(new EngineError(error));
+    this.start();
+  }
+}

@@ -1,0 +1,39 @@
+// The offline service worker. build.py fills in the cache name (a hash of the whole site, so a new
+// release installs a fresh cache and drops the old one) and the list of every file to precache.
+const CACHE = "__CACHE_NAME__";
+const PRECACHE = __PRECACHE__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // `reload` bypasses the HTTP cache, so the new cache never holds files of an older build.
+    await cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name !== CACHE && name.startsWith("sudoku-")) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+// Cache first: every file of a build is in the cache under its URL; anything else (there should be
+// nothing else) goes to the network.
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(request, { ignoreSearch: true });
+    if (hit) return hit;
+    if (request.mode === "navigate") {
+      const page = await cache.match("./");
+      if (page) return page;
+    }
+    return fetch(request);
+  })());
+});
