@@ -1,57 +1,540 @@
-"""Reading and writing puzzles as text.
+"""Reading and writing puzzles as text: the one module that turns text into a :class:`Puzzle` and back.
 
-First version: one-line strings. (Multi-line grids, .sdk/.ss and the other 16x16 alphabets follow.)
+Readers:
+
+* :func:`parse` reads a puzzle in any of the common layouts, finding the size from the number of cells:
+
+  - one-line strings of n² characters (81 for 9x9), blanks ``.`` ``0`` ``-`` ``_`` ``*`` ``x``;
+  - multi-line grids as copied from web pages and books: ``|`` ``+`` ``-`` ``=`` separators, spaces,
+    blank lines, box-drawing characters (``│ ─ ┼ ┃ ━``), SadMan ``.sdk`` files (``[Puzzle]`` section,
+    ``#`` comments), Simple Sudoku ``.ss`` grids (``-----------`` rules, ``X`` blanks);
+  - space-separated numbers, one token per cell (``5 3 0 0 7 0 0 0 0``; ``16 0 10 ...`` for 16x16).
+
+* :func:`parse_candidates` reads pencil marks: a grid where each cell is a group of candidates
+  (``1469``), or the one-line n³ form (729 characters for 9x9, each cell n characters of digit or dot).
+
+Writers: :func:`format_line`, :func:`format_grid`, :func:`format_candidates`; each output reads back
+with the matching reader into an equal value.
+
+Choices made:
+
+* Alphabets. By default digit ``d`` is written ``1-9`` then ``A-Z`` (16x16 uses ``1-9A-G``), lower case
+  accepted. ``alphabet="hex"`` reads ``0-F`` (``0`` is then a digit, so it is not a blank) and
+  ``alphabet="letters"`` reads ``A-P`` with ``-`` blanks (POJ 3076); any other string is the symbols
+  themselves, in digit order, and fixes the size; an :class:`Alphabet` fixes symbols and blank. The
+  blanks are ``. 0 - _ * x X`` minus any that is a symbol of the alphabet. The parsed puzzle keeps its
+  alphabet, so solutions are written in the symbols the user typed. The blank written back is the
+  alphabet's own (``.``, or ``-`` for letters), not whichever of the blanks the user typed, so that a
+  puzzle read twice from different spellings is the same value.
+* ``-`` is both a rule and a blank. A line made only of rule characters and at least one mark that is
+  never a cell (``+ = : '`` or a horizontal box-drawing character) is a rule. A line made only of
+  blank-like characters (``----``, ``. . . | . . .``) is a row of blanks when it has as many cells as
+  the sure rows (and a ``|`` where they have one), and a rule otherwise.
+* Space-separated numbers are read as numbers (``16`` is one cell) only for the default alphabet and
+  only when a two-digit number appears and the count of numbers fits a puzzle of side 10 or more;
+  otherwise every character is a cell, so ``534678912`` stays nine cells. Numbers do not fit the
+  one-character :class:`Alphabet`, so such a puzzle is written back in the default symbols.
+* Size: the number of cells gives the side (16, 36, 64, 81, 100, 144, 225, 256, 400, 625);
+  rectangular boxes follow :data:`~sudoku_core.grid.STANDARD_BOXES` (6x6 has 2x3 boxes) unless
+  ``box=(rows, cols)`` is given.
+* Errors are :class:`ParseError` with a sentence and the same facts as data (line, column, found,
+  expected, cells). The first bad character is reported before a wrong count, since removing it often
+  fixes the count. Text longer than :data:`MAX_TEXT` is refused before any scanning.
+* Speed: a one-line string in the default alphabet takes a fast path (one dict lookup per character);
+  anything unusual falls through to the general reader, which also builds the precise error.
 """
 
 from __future__ import annotations
 
-from .errors import ConflictError, ParseError
-from .grid import box_shape, geometry
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+
+from .errors import ConflictError, ParseError, SudokuError
+from .grid import STANDARD_BOXES, box_shape, geometry
 from .puzzle import DEFAULT_SYMBOLS, Alphabet, Puzzle
 
-BLANKS = ".0-_*x"
+__all__ = [
+    "BLANKS", "HEX_SYMBOLS", "LETTER_SYMBOLS", "MAX_TEXT", "SIDES", "check_rules", "format_candidates",
+    "format_grid", "format_line", "parse", "parse_candidates",
+]
+
+#: Characters read as an empty cell, in order of preference, unless the alphabet uses one as a digit.
+BLANKS = ".0-_*xX"
+HEX_SYMBOLS = "0123456789ABCDEF"
+LETTER_SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: Grid sides read without a ``box`` option.
+SIDES = tuple(sorted(STANDARD_BOXES))
+#: Longest text read. A 25x25 pencil-mark grid is about 20,000 characters; anything far beyond is
+#: not a puzzle, and refusing it up front keeps a pasted file from freezing the page.
+MAX_TEXT = 100_000
+
+_SIDE_OF_COUNT = {n * n: n for n in SIDES}
+_SIDE_OF_CUBE = {n * n * n: n for n in SIDES}
+_BOX_DRAWING = frozenset(map(chr, range(0x2500, 0x2580)))
+_VERTICALS = frozenset("│┃║╎╏┆┇┊┋")
+#: Marks that never stand for a cell, so a line of rule characters holding one is surely a rule.
+_RULE_MARKS = frozenset("+=:'") | (_BOX_DRAWING - _VERTICALS)
+_RULE_CHARS = frozenset("-=+|:'.* \t") | _BOX_DRAWING
+#: A line of only these may be a row of blanks or a rule; the other rows decide.
+_BLANKISH = frozenset(BLANKS + "| \t") | _VERTICALS
+#: Separators inside a row, never cells.
+_IGNORED = frozenset("|+,;") | _BOX_DRAWING
+_SECTION = re.compile(r"\[\s*(\w[\w ]*?)\s*\]")
+_TITLE = re.compile(r"(?i)(grid|puzzle|sudoku)(\s|:|$)")
+_NUMBER = re.compile(r"\d{1,2}")
 
 
-def parse(text: str, *, box: tuple[int, int] | None = None, check: bool = True) -> Puzzle:
-    """Parse a one-line puzzle; raise :class:`ParseError` saying exactly what is wrong."""
+# --- alphabets -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """The alphabet option, resolved: ``pool[d - 1]`` writes digit ``d``."""
+
+    pool: str
+    blank: str
+    fixed: bool  # the pool is the whole alphabet, so its length is the side
+    numeric: bool  # space-separated numbers such as 16 are allowed
+
+    def sides(self, box: tuple[int, int] | None) -> tuple[int, ...]:
+        if box is not None:
+            return (box[0] * box[1],)
+        if self.fixed:
+            return (len(self.pool),)
+        return tuple(n for n in SIDES if n <= len(self.pool))
+
+    def alphabet(self, n: int) -> Alphabet:
+        return Alphabet(self.pool[:n], self.blank)
+
+
+def _spec(alphabet) -> _Spec:
+    if alphabet is None or alphabet == "default":
+        return _Spec(DEFAULT_SYMBOLS, ".", fixed=False, numeric=True)
+    if alphabet == "hex":
+        return _Spec(HEX_SYMBOLS, ".", fixed=False, numeric=False)
+    if alphabet == "letters":
+        return _Spec(LETTER_SYMBOLS, "-", fixed=False, numeric=False)
+    if isinstance(alphabet, Alphabet):
+        _check_symbols(alphabet.symbols + alphabet.blank)
+        return _Spec(alphabet.symbols, alphabet.blank, fixed=True, numeric=False)
+    if isinstance(alphabet, str):
+        _check_symbols(alphabet)
+        blank = next((b for b in BLANKS if b.upper() not in alphabet.upper()), "")
+        return _Spec(alphabet, blank, fixed=True, numeric=False)
+    raise ParseError(f"alphabet must be None, 'hex', 'letters' or a string of symbols, not {alphabet!r}")
+
+
+def _check_symbols(symbols: str) -> None:
+    bad = [ch for ch in symbols if ch.isspace() or ch in _IGNORED]
+    if bad:
+        raise ParseError(f"the alphabet {symbols!r} holds {bad[0]!r}, which separates cells and cannot be a symbol")
+    if len(set(symbols.upper())) != len(symbols):
+        raise ParseError(f"the alphabet {symbols!r} repeats a symbol")
+
+
+@cache
+def _table(symbols: str, blank: str) -> dict[str, int]:
+    """Character -> digit (0 for a blank): symbols in either case, then every blank they leave free."""
+    table = {ch: d for d, ch in enumerate(symbols, 1)}
+    for d, ch in enumerate(symbols, 1):
+        table.setdefault(ch.lower(), d)
+        table.setdefault(ch.upper(), d)
+    for ch in blank + BLANKS:
+        table.setdefault(ch, 0)
+    return table
+
+
+def _blank_chars(symbols: str, blank: str) -> list[str]:
+    table = _table(symbols, blank)
+    return [ch for ch in dict.fromkeys(blank + BLANKS) if table.get(ch) == 0]
+
+
+def _ranges(symbols: str) -> str:
+    """``123456789ABCDEFG`` -> ``1-9 and A-G``: runs of consecutive characters, for messages."""
+    runs: list[str] = []
+    start = 0
+    for i in range(1, len(symbols) + 1):
+        if i == len(symbols) or ord(symbols[i]) != ord(symbols[i - 1]) + 1:
+            run = symbols[start:i]
+            runs.append(run if len(run) == 1 else f"{run[0]}-{run[-1]}")
+            start = i
+    return " and ".join(runs) if len(runs) <= 3 else symbols
+
+
+def _advice(symbols: str, blank: str, numeric: bool = False) -> str:
+    blanks = ["0", "."] if numeric else _blank_chars(symbols, blank)[:2]
+    digits = f"1-{len(symbols)}" if numeric else _ranges(symbols)
+    return f"use {digits}, and {' or '.join(blanks)} for blanks"
+
+
+# --- reading ---------------------------------------------------------------------------------------
+
+#: A cell as read: its text, and where it starts (1-based line and column in the original text).
+_Cell = tuple[str, int, int]
+
+
+def _guard(text) -> None:
+    if not isinstance(text, str):
+        raise ParseError(f"expected text, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise ParseError(f"the text is {len(text):,} characters long; a puzzle takes at most {MAX_TEXT:,}, "
+                         "so this is not one puzzle")
+    if not text.strip():
+        raise ParseError("the text is empty: paste a puzzle, for example 81 digits and dots in one line "
+                         "or 9 rows of 9", found=0)
+
+
+def _source_lines(text: str) -> list[tuple[int, str]]:
+    """``(line number, line)`` of the lines that may hold cells.
+
+    Blank lines, ``#`` comments, section headers and titles such as ``Grid 01`` are dropped; when a
+    ``[Puzzle]`` section exists (SadMan .sdk), only its lines are kept, so a ``[State]`` grid is not
+    read as more cells.
+    """
+    raw = text.split("\n") if "\n" in text else text.split("\r")
+    sections = [_SECTION.fullmatch(line.strip()) for line in raw]
+    only_puzzle = any(m and m.group(1).lower() == "puzzle" for m in sections)
+    section = None
+    out = []
+    for number, (line, header) in enumerate(zip(raw, sections, strict=True), 1):
+        line = line.rstrip("\r")
+        stripped = line.strip()
+        if header:
+            section = header.group(1).lower()
+            continue
+        if not stripped or stripped.startswith("#") or (only_puzzle and section != "puzzle"):
+            continue
+        if _TITLE.match(stripped):
+            continue
+        out.append((number, line))
+    return out
+
+
+def _char_cells(number: int, line: str) -> list[_Cell]:
+    return [(ch, number, col) for col, ch in enumerate(line, 1) if not ch.isspace() and ch not in _IGNORED]
+
+
+def _word_cells(number: int, line: str) -> list[_Cell]:
+    out = []
+    start = 0
+    for col, ch in enumerate(line + " ", 1):
+        if ch.isspace() or ch in _IGNORED:
+            if start:
+                out.append((line[start - 1:col - 1], number, start))
+                start = 0
+        elif not start:
+            start = col
+    return out
+
+
+def _has_bar(line: str) -> bool:
+    return "|" in line or any(ch in _VERTICALS for ch in line)
+
+
+def _rows(lines: list[tuple[int, str]], cells_of) -> list[list[_Cell]]:
+    """The cells of every line that is a row, rules dropped (see the module notes on ``-``)."""
+    rows = []
+    for number, line in lines:
+        chars = set(line.strip())
+        if chars <= _RULE_CHARS and chars & _RULE_MARKS:
+            continue
+        rows.append((chars <= _BLANKISH, line, cells_of(number, line)))
+    if not any(maybe for maybe, _, _ in rows):
+        return [cells for _, _, cells in rows]
+    sure = [r for r in rows if not r[0]] or rows
+    modal = Counter(len(cells) for _, _, cells in sure).most_common(1)[0][0]
+    barred = 2 * sum(_has_bar(line) for _, line, _ in sure) > len(sure)
+    return [cells for maybe, line, cells in rows
+            if not maybe or (len(cells) == modal and _has_bar(line) == barred)]
+
+
+def _read_cells(text: str, spec: _Spec, box) -> tuple[list[list[_Cell]], bool]:
+    """The rows of cells, and whether the cells are numbers (``16``) rather than characters."""
+    lines = _source_lines(text)
+    if spec.numeric:
+        rows = _rows(lines, _word_cells)
+        words = [w for row in rows for w in row]
+        if (any(len(w) == 2 and w.isdigit() for w, _, _ in words)
+                and all(_NUMBER.fullmatch(w) or (len(w) == 1 and w in BLANKS) for w, _, _ in words)):
+            sides = [n for n in spec.sides(box) if n >= 10]
+            if any(n * n == len(words) for n in sides):
+                return rows, True
+    return _rows(lines, _char_cells), False
+
+
+def _side(count: int, sides: tuple[int, ...]) -> int:
+    """The side whose cell count is ``count``, or else the nearest one (the smaller on a tie)."""
+    return min(sides, key=lambda n: (abs(n * n - count), n))
+
+
+def _count_error(rows: list[list[_Cell]], count: int, n: int, sides: tuple[int, ...], what: str) -> ParseError:
+    expected = n * n
+    if count == 0:
+        return ParseError("found no cells: the text holds only separators and comments", found=0)
+    if len(sides) == 1 or abs(count - expected) <= max(3, expected // 10):
+        message = f"found {count} {what}; a {n}x{n} puzzle has {expected}"
+    else:
+        below = [s for s in sides if s * s < count]
+        above = [s for s in sides if s * s > count]
+        near = ([below[-1]] if below else []) + ([above[0]] if above else [])
+        message = (f"found {count} {what}, which fits no puzzle size; the nearest are "
+                   + " and ".join(f"{s}x{s} ({s * s} cells)" for s in near))
+    line = None
+    whole = [row for row in rows if len(row) in _SIDE_OF_COUNT and len(row) > max(SIDES)]
+    if len(whole) >= 2:
+        line = whole[1][0][1]
+        message += (f"; lines {whole[0][0][1]} and {line} each hold a whole puzzle: give one puzzle at a time")
+    elif len(rows) > 1:
+        modal = Counter(map(len, rows)).most_common(1)[0][0]
+        odd = [row for row in rows if len(row) != modal]
+        if modal == n and len(odd) == 1 and odd[0]:
+            line = odd[0][0][1]
+            message += f" (line {line} has {len(odd[0])} {what} where the other rows have {n})"
+    return ParseError(message, line=line, found=count, expected=expected)
+
+
+def _bad_char(cell: _Cell, n: int, advice: str, spec: _Spec, what: str = "a digit") -> ParseError:
+    ch, line, col = cell
+    message = f"{ch!r} at line {line}, column {col} is not {what} of a {n}x{n} puzzle ({advice})"
+    if spec.numeric and n == 16 and ch.upper() in LETTER_SYMBOLS[7:16]:
+        message += "; for letters A-P pass alphabet='letters'"
+    return ParseError(message, line=line, column=col)
+
+
+def _fast(text: str) -> Puzzle | None:
+    """The common case, a one-line string in the default alphabet, without any checking frills."""
     line = text.strip()
-    n = round(len(line) ** 0.5)
-    if n * n != len(line) or n < 4:
-        raise ParseError(f"found {len(line)} cells; a puzzle has 16, 36, 81, 144, 256 or 625",
-                         found=len(line))
+    n = _SIDE_OF_COUNT.get(len(line))
+    if n is None:
+        return None
     try:
-        geo = geometry(*box_shape(n, box))
-    except ValueError as exc:
-        raise ParseError(str(exc), found=len(line)) from None
-    symbols = DEFAULT_SYMBOLS[:n]
-    cells = []
-    for i, ch in enumerate(line):
-        if ch in BLANKS and ch not in symbols:
-            cells.append(0)
-        elif ch.upper() in symbols:
-            cells.append(symbols.index(ch.upper()) + 1)
-        else:
-            raise ParseError(f"character {ch!r} at line 1, column {i + 1} is not a digit of a {n}x{n} puzzle",
-                             line=1, column=i + 1)
-    puzzle = Puzzle(geo, tuple(cells), Alphabet(symbols))
+        cells = tuple(map(_table(DEFAULT_SYMBOLS[:n], ".").__getitem__, line))
+    except KeyError:
+        return None
+    return Puzzle(geometry(*STANDARD_BOXES[n]), cells, _default_alphabet(n))
+
+
+@cache
+def _default_alphabet(n: int) -> Alphabet:
+    return Alphabet(DEFAULT_SYMBOLS[:n], ".")
+
+
+def parse(text: str, *, box: tuple[int, int] | None = None, check: bool = True, alphabet=None) -> Puzzle:
+    """Read a puzzle from ``text`` in any layout the module notes list.
+
+    ``box=(rows, cols)`` chooses the box shape (and so the side); ``alphabet`` is None (default
+    symbols), ``"hex"``, ``"letters"``, a string of symbols or an :class:`Alphabet`. With ``check``,
+    givens that break a rule raise :class:`ConflictError`. Anything else wrong raises
+    :class:`ParseError` saying what and where.
+    """
+    if alphabet is None and box is None and type(text) is str and len(text) < 1000:
+        puzzle = _fast(text)
+        # A conflict goes the slow way, which knows where each cell was typed.
+        if puzzle is not None and not (check and _has_conflict(puzzle)):
+            return puzzle
+    _guard(text)
+    spec = _spec(alphabet)
+    rows, numeric = _read_cells(text, spec, box)
+    cells = [cell for row in rows for cell in row]
+    sides = spec.sides(box)
+    n = _SIDE_OF_COUNT.get(len(cells)) if len(sides) > 1 else None
+    if n not in sides:
+        n = _side(len(cells), sides)
+    symbols = spec.pool[:n]
+    if numeric:
+        advice = _advice(symbols, spec.blank, numeric=True)
+        digits = []
+        for cell in cells:
+            word = cell[0]
+            value = int(word) if word.isdigit() else 0
+            if value > n:
+                raise _bad_char(cell, n, advice, spec)
+            digits.append(value)
+    else:
+        table = _table(symbols, spec.blank)
+        digits = [table.get(ch, -1) for ch, _, _ in cells]
+        if -1 in digits:
+            raise _bad_char(cells[digits.index(-1)], n, _advice(symbols, spec.blank), spec)
+    if len(cells) != n * n:
+        raise _count_error(rows, len(cells), n, sides, "cells")
+    puzzle = Puzzle(_geometry(n, box), tuple(digits), spec.alphabet(n))
     if check:
-        check_rules(puzzle)
+        _raise_conflicts(puzzle, cells, str if numeric else None)
     return puzzle
 
 
+def _geometry(n: int, box):
+    try:
+        return geometry(*box_shape(n, box))
+    except ValueError as exc:
+        raise ParseError(str(exc), found=n * n) from None
+
+
+def parse_candidates(text: str, *, box: tuple[int, int] | None = None, check: bool = True,
+                     alphabet=None) -> tuple[Puzzle, list[int]]:
+    """Read pencil marks: ``(puzzle of the fixed cells, candidate mask of every cell)``.
+
+    Bit ``d`` of a mask means digit ``d`` is possible (the engine's convention). A cell with one
+    candidate counts as filled, and its mask is that single bit. A cell written only as blanks
+    (``.``) has no candidates. Two layouts are read: a grid of candidate groups separated by spaces
+    (``|``, ``+``, ``-`` rules allowed), and one line of n³ characters where character ``k`` of each
+    cell's n is digit ``k`` or a blank.
+    """
+    _guard(text)
+    spec = _spec(alphabet)
+    sides = spec.sides(box)
+    stripped = text.strip()
+    if not any(ch.isspace() for ch in stripped) and any(len(stripped) == n ** 3 for n in sides):
+        masks = _cube_masks(text, stripped, _SIDE_OF_CUBE.get(len(stripped)) or sides[0], spec)
+        cells = None
+    else:
+        rows = _rows(_source_lines(text), _word_cells)
+        cells = [cell for row in rows for cell in row]
+        n = _SIDE_OF_COUNT.get(len(cells)) if len(sides) > 1 else None
+        if n not in sides:
+            n = _side(len(cells), sides)
+        table = _table(spec.pool[:n], spec.blank)
+        masks = []
+        for group, line, col in cells:
+            mask = 0
+            for i, ch in enumerate(group):
+                d = table.get(ch)
+                if d is None:
+                    raise _bad_char((ch, line, col + i), n, _advice(spec.pool[:n], spec.blank), spec,
+                                    what="a candidate")
+                mask |= (1 << d) & ~1
+            masks.append(mask)
+        if len(cells) != n * n:
+            raise _count_error(rows, len(cells), n, sides, "cells")
+    n = round(len(masks) ** 0.5)
+    digits = tuple(m.bit_length() - 1 if m and not m & (m - 1) else 0 for m in masks)
+    puzzle = Puzzle(_geometry(n, box), digits, spec.alphabet(n))
+    if check:
+        _raise_conflicts(puzzle, cells)
+    return puzzle, masks
+
+
+def _cube_masks(text: str, stripped: str, n: int, spec: _Spec) -> list[int]:
+    """Masks from the one-line n³ form; a symbol out of its place means the line is misaligned."""
+    offset = text.index(stripped[0])
+    table = _table(spec.pool[:n], spec.blank)
+    masks = []
+    for start in range(0, len(stripped), n):
+        mask = 0
+        for k, ch in enumerate(stripped[start:start + n]):
+            d = table.get(ch)
+            if d == k + 1:
+                mask |= 1 << d
+            elif d != 0:
+                line, col = _position(text, offset + start + k)
+                raise ParseError(
+                    f"{ch!r} at line {line}, column {col} is out of place: in the {n ** 3}-character form "
+                    f"each cell is {n} characters and character {k + 1} is {spec.pool[k]} or "
+                    f"{_blank_chars(spec.pool[:n], spec.blank)[0]}",
+                    line=line, column=col)
+        masks.append(mask)
+    return masks
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+# --- rules -----------------------------------------------------------------------------------------
+
+
+def _has_conflict(puzzle: Puzzle) -> bool:
+    cells = puzzle.cells
+    for house in puzzle.geometry.houses:
+        seen = 0
+        for c in house:
+            bit = 1 << cells[c]
+            if seen & bit & ~1:
+                return True
+            seen |= bit
+    return False
+
+
 def check_rules(puzzle: Puzzle) -> None:
-    """Raise :class:`ConflictError` naming the first two givens that break a rule."""
+    """Raise :class:`ConflictError` naming the first two givens that break a rule.
+
+    ``.cells`` lists every given in any conflict, the named two first.
+    """
+    _raise_conflicts(puzzle, None)
+
+
+def _raise_conflicts(puzzle: Puzzle, where: list[_Cell] | None, name=None) -> None:
+    """``where[c]`` tells where cell ``c`` was typed, so the error can point at it; ``name`` writes a
+    digit as the user did (``16`` in a grid of numbers)."""
+    if not _has_conflict(puzzle):
+        return
     conflicts = puzzle.conflicts()
-    if conflicts:
-        c = conflicts[0]
-        geo = puzzle.geometry
-        a, b = c.cells
-        symbol = puzzle.alphabet.symbols[c.digit - 1]
-        raise ConflictError(
-            f"{geo.cell_name(a)} and {geo.cell_name(b)} both hold {symbol} in {geo.house_name(c.house)}",
-            cells=tuple(x for cf in conflicts for x in cf.cells),
-        )
+    geo = puzzle.geometry
+    first = conflicts[0]
+    a, b = first.cells
+    symbol = name(first.digit) if name else puzzle.alphabet.symbols[first.digit - 1]
+    cells = tuple(dict.fromkeys(c for conflict in conflicts for c in conflict.cells))
+    line = column = None
+    if where is not None:
+        _, line, column = where[b]
+    raise ConflictError(
+        f"{geo.cell_name(a)} and {geo.cell_name(b)} both hold {symbol} in {geo.house_name(first.house)}",
+        line=line, column=column, cells=cells)
 
 
-def format_line(puzzle: Puzzle) -> str:
-    return puzzle.to_line()
+# --- writing ---------------------------------------------------------------------------------------
+
+
+def format_line(puzzle: Puzzle, blank: str | None = None) -> str:
+    """The one-line form in the puzzle's alphabet; ``blank`` overrides the blank character."""
+    symbols = puzzle.alphabet.symbols
+    blank = puzzle.alphabet.blank if blank is None else blank
+    return "".join(symbols[v - 1] if v else blank for v in puzzle.cells)
+
+
+def _layout(geo, tokens: list[str], border: bool) -> str:
+    """Rows of space-separated tokens with ``|`` between boxes and ``-``/``+`` rules between bands;
+    each column is as wide as its widest token, so the rules line up with the bars."""
+    n, br, bc = geo.n, geo.box_rows, geo.box_cols
+    widths = [max(len(tokens[r * n + c]) for r in range(n)) for c in range(n)]
+    rows = []
+    for r in range(n):
+        groups = [" ".join(tokens[r * n + c].ljust(widths[c]) for c in range(g, g + bc)) for g in range(0, n, bc)]
+        rows.append(f"| {' | '.join(groups)} |" if border else " | ".join(groups))
+    rule = "".join("+" if ch == "|" else "-" for ch in rows[0])
+    out = [rule] if border else []
+    for r, row in enumerate(rows):
+        if r and r % br == 0:
+            out.append(rule)
+        out.append(row if border else row.rstrip())
+    if border:
+        out.append(rule)
+    return "\n".join(out)
+
+
+def format_grid(puzzle: Puzzle) -> str:
+    """A readable grid for any size: cells separated by spaces, ``|`` between boxes, ``------+------``
+    between bands of boxes. Blanks are ``.`` when the alphabet's blank is ``-``, which would read as a rule."""
+    symbols, blank = puzzle.alphabet.symbols, puzzle.alphabet.blank
+    if blank == "-":
+        blank = "."
+    return _layout(puzzle.geometry, [symbols[v - 1] if v else blank for v in puzzle.cells], border=False)
+
+
+def format_candidates(puzzle: Puzzle, candidates: list[int]) -> str:
+    """A pencil-mark grid that :func:`parse_candidates` reads back: each filled cell its digit, each
+    empty cell its candidates (``.`` when it has none), columns aligned, boxes framed."""
+    geo = puzzle.geometry
+    if len(candidates) != geo.ncells:
+        raise SudokuError(f"{len(candidates)} candidate masks given for a grid of {geo.ncells} cells")
+    symbols = puzzle.alphabet.symbols
+    tokens = []
+    for v, mask in zip(puzzle.cells, candidates, strict=True):
+        if v:
+            tokens.append(symbols[v - 1])
+        else:
+            tokens.append("".join(symbols[d - 1] for d in range(1, geo.n + 1) if mask >> d & 1) or ".")
+    return _layout(geo, tokens, border=True)
