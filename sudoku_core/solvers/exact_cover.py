@@ -5,7 +5,8 @@ What it holds
 * :class:`ExactCover`, an immutable *matrix template*. Items are ``0 .. n_items - 1``; the first
   ``n_primary`` must be covered exactly once, the others are secondary (covered at most once, as in
   dlx1, which is what N-queens diagonals need). Options are numbered in the order given, each a list of
-  distinct items. The layout is Knuth's, in flat integer arrays where a pointer is an index:
+  distinct items holding at least one primary item. The layout is Knuth's, in flat integer arrays where
+  a pointer is an index:
 
   - node ``i < n_items`` is the header of item ``i``; node ``n_items`` is the root of the item list;
     the nodes of the options follow, one per (option, item) pair, option by option;
@@ -92,6 +93,9 @@ class ExactCover:
                 raise ValueError(f"option {o} is empty")
             if len(set(items)) != len(items):
                 raise ValueError(f"option {o} names an item twice: {items}")
+            if min(items) >= n_primary:
+                # As in dlx1: the search only branches on primary items, so it could never be chosen.
+                raise ValueError(f"option {o} holds no primary item: {items}")
             first = len(top)
             nodes = tuple(range(first, first + len(items)))
             for k, (x, i) in enumerate(zip(nodes, items, strict=True)):
