@@ -392,6 +392,17 @@ def parse_candidates(text: str, *, box: tuple[int, int] | None = None, check: bo
     else:
         rows = _rows(_source_lines(text), _word_cells)
         cells = [cell for row in rows for cell in row]
+        if len(cells) == 1:
+            # One unbroken run of characters: meant as the n³ form, or a plain puzzle given by mistake.
+            length = len(cells[0][0])
+            n = _SIDE_OF_COUNT.get(length)
+            what = f"a {n}x{n} puzzle without pencil marks" if n in sides else "not a pencil-mark line"
+            if n not in sides:
+                n = min(sides, key=lambda s: (abs(s ** 3 - length), s))
+            raise ParseError(f"found one line of {length} characters, {what}; the one-line pencil-mark form of "
+                             f"a {n}x{n} puzzle has {n ** 3} characters ({n} per cell), and a pencil-mark grid "
+                             f"has {n * n} groups separated by spaces", line=cells[0][1], found=length,
+                             expected=n ** 3)
         n = _SIDE_OF_COUNT.get(len(cells)) if len(sides) > 1 else None
         if n not in sides:
             n = _side(len(cells), sides)
@@ -447,15 +458,11 @@ def _position(text: str, index: int) -> tuple[int, int]:
 
 
 def _has_conflict(puzzle: Puzzle) -> bool:
-    cells = puzzle.cells
-    for house in puzzle.geometry.houses:
-        seen = 0
-        for c in house:
-            bit = 1 << cells[c]
-            if seen & bit & ~1:
-                return True
-            seen |= bit
-    return False
+    """Whether two givens share a house: every (house, digit) pair of the givens must be distinct.
+    One comprehension over the givens only, so the fast path stays fast."""
+    cell_houses, m = puzzle.geometry.cell_houses, puzzle.geometry.n + 1
+    keys = [h * m + v for c, v in enumerate(puzzle.cells) if v for h in cell_houses[c]]
+    return len(set(keys)) != len(keys)
 
 
 def check_rules(puzzle: Puzzle) -> None:
