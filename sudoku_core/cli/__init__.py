@@ -18,7 +18,9 @@ COMMANDS = ("solve", "bench")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="sudoku-core", description="Solve, explain, rate and generate Sudoku puzzles.")
+    parser = argparse.ArgumentParser(
+        prog="sudoku-core", description="Solve, explain, rate and generate Sudoku puzzles."
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
     for name in COMMANDS:
