@@ -72,7 +72,7 @@ class ExactCover:
     """
 
     __slots__ = ("dlink", "len", "llink", "n_items", "n_options", "n_primary", "option_nodes", "option_of",
-                 "others", "rlink", "root", "top", "ulink")
+                 "others", "rlink", "root", "sizes", "top", "ulink")
 
     def __init__(self, n_primary: int, options: Iterable[Sequence[int]], n_secondary: int = 0) -> None:
         if n_primary < 0 or n_secondary < 0:
@@ -123,6 +123,7 @@ class ExactCover:
         self.n_items, self.n_primary, self.n_options, self.root = n_items, n_primary, len(option_nodes), root
         self.ulink, self.dlink, self.len = tuple(ulink), tuple(dlink), tuple(length)
         self.top, self.option_of, self.others = tuple(top), tuple(option_of), tuple(others)
+        self.sizes = tuple(len(t) for t in others)
         self.option_nodes = tuple(option_nodes)
 
     def items_of(self, option: int) -> tuple[int, ...]:
@@ -172,6 +173,7 @@ class Dance:
         L, R = list(mx.llink), list(mx.rlink)
         U, D, LEN = list(mx.ulink), list(mx.dlink), list(mx.len)
         TOP, OTHERS, OPT = mx.top, mx.others, mx.option_of
+        SIZE = mx.sizes  # len(OTHERS[x]): one addition per hidden option rather than one per node
         root = mx.root
         preset = self.preset
         stats = self.stats
@@ -193,6 +195,7 @@ class Dance:
                 updates += _cover(i, L, R, U, D, LEN, TOP, OTHERS)
 
         x: list[int] = []  # x[l]: the node of the option tried at level l
+        open_levels = 0  # levels of x whose item still has untried options
         try:
             while True:
                 # X2/X3: a new node. Choose the first active item with the fewest options.
@@ -232,7 +235,7 @@ class Dance:
                             u, d = U[q], D[q]
                             D[u], U[d] = d, u
                             LEN[TOP[q]] -= 1
-                            updates += 1
+                        updates += SIZE[p]
                         p = D[p]
                     l, r = L[i], R[i]
                     R[l], L[r] = r, l
@@ -244,9 +247,21 @@ class Dance:
                         max_depth = len(x)
                     if k > 1:
                         guesses += 1
+                        open_levels += 1
                 else:
-                    # X8/X6/X7: back up until some level has an option left to try.
-                    while x:
+                    if not open_levels:
+                        # No level has an option left: the search is over. Unwinding the covers would
+                        # only restore arrays nobody reads again (a large share of a uniqueness proof).
+                        if tracing:
+                            for p in reversed(x):
+                                trace.extend((("undo", OPT[p]), ("backtrack", TOP[p]))[:trace_room])
+                                trace_room -= 2
+                                if trace_room < 0:
+                                    self.trace_truncated = True
+                                    break
+                        return
+                    # X8/X6/X7: back up to the deepest level that has an option left to try.
+                    while True:
                         p = x[-1]
                         if tracing:
                             if trace_room > 0:
@@ -270,6 +285,8 @@ class Dance:
                         if p != i:
                             x[-1] = p
                             guesses += 1
+                            if D[p] == i:
+                                open_levels -= 1  # the item's last option
                             break
                         x.pop()
                         if tracing:
@@ -287,8 +304,6 @@ class Dance:
                                 D[U[t]] = U[D[t]] = t
                                 LEN[TOP[t]] += 1
                             s = U[s]
-                    else:
-                        return  # every level exhausted: the search is complete
                 # X5, continued: option p is tried; cover its other items (cyclic order from p).
                 if tracing:
                     if trace_room > 0:
@@ -304,7 +319,7 @@ class Dance:
                             u, d = U[t], D[t]
                             D[u], U[d] = d, u
                             LEN[TOP[t]] -= 1
-                            updates += 1
+                        updates += SIZE[s]
                         s = D[s]
                     l, r = L[c], R[c]
                     R[l], L[r] = r, l
