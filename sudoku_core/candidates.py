@@ -64,6 +64,11 @@ class Tables:
     crossings: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
 
 
+    def cell_houses_kind(self, a: int, b: int, kind: int) -> bool:
+        """True when cells ``a`` and ``b`` share a house of ``kind`` (0 row, 1 column, 2 box)."""
+        return self.geo.cell_houses[a][kind] == self.geo.cell_houses[b][kind]
+
+
 @cache
 def tables(geo: Geometry) -> Tables:
     """The shared :class:`Tables` for ``geo``."""

@@ -1,0 +1,179 @@
+"""Uniqueness techniques: Unique Rectangle types 1-4, Hidden Rectangle, BUG+1.
+
+They rest on the puzzle having exactly one solution, so the solver only calls them once that is proven
+(``state.unique`` is True). A *deadly pattern* is four empty cells at the corners of a rectangle, in two
+rows, two columns and exactly two boxes, all with candidates {a, b}: if they held only a and b, the two
+ways of placing them would give two solutions. So at least one corner holds something else.
+
+* Type 1: three corners are exactly {a,b}: a and b leave the fourth.
+* Type 2: two corners (the floor) are {a,b}, the other two (the roof) are {a,b,c}: one roof cell holds c,
+  so a cell seeing both roof cells loses c.
+* Type 3: the roof's extra digits act as one cell; with k-1 other cells of a house both roof cells share
+  they form a naked subset of k digits, which leave the rest of the house.
+* Type 4: the roof cells share a house where a is only in the roof: one of them is a, so neither is b.
+* Hidden Rectangle: a bivalue corner {a,b}; in both lines through the opposite corner, b is only in the
+  rectangle. Then the opposite corner cannot be a (it would force the deadly pattern).
+* BUG+1: every empty cell but one is bivalue and every digit is twice in each house except one digit of
+  the trivalue cell, three times in its houses. Unless that cell takes that digit the grid would be a
+  "bivalue universal grave", with two solutions: place it.
+
+Only empty cells take part, so digits entered by the player never form a corner.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..candidates import bits
+from ..step import Step
+
+
+def _rectangles(state):
+    """``(corners, a, b)`` for each rectangle of empty cells in two boxes with a bivalue corner whose
+    two digits every corner holds. Corners are ``(x, y1, y2, z)``: x bivalue, y1 shares x's row, y2
+    its column, z is opposite x. Each rectangle once per bivalue corner."""
+    n, cand, box_of = state.geo.n, state.cand, state.t.box_of
+    for x, m in enumerate(cand):
+        if not m or m.bit_count() != 2:
+            continue
+        r, c = divmod(x, n)
+        for c2 in range(n):
+            y1 = r * n + c2
+            if c2 == c or cand[y1] & m != m:
+                continue
+            for r2 in range(n):
+                y2 = r2 * n + c
+                z = r2 * n + c2
+                if r2 == r or cand[y2] & m != m or cand[z] & m != m:
+                    continue
+                if len({box_of[x], box_of[y1], box_of[y2], box_of[z]}) != 2:
+                    continue
+                a, b = bits(m)
+                yield (x, y1, y2, z), a, b
+
+
+def _ur_step(tech, corners, a, b, elims=(), placements=(), extra=(), variant=""):
+    return Step(tech, eliminations=tuple(sorted(set(elims))), placements=placements, cells=corners,
+                candidates=tuple((c, d) for c in corners for d in (a, b)), digits=(a, b),
+                groups=(("roof", tuple(extra)),) if extra else (), variant=variant)
+
+
+def _floor_roof(state, corners, m):
+    cand = state.cand
+    floor = [c for c in corners if cand[c] == m]
+    roof = [c for c in corners if cand[c] != m]
+    return floor, roof
+
+
+def find_ur_type1(state):
+    cand = state.cand
+    for corners, a, b in _rectangles(state):
+        m = (1 << a) | (1 << b)
+        floor, roof = _floor_roof(state, corners, m)
+        if len(roof) == 1 and corners[0] == min(floor):
+            t = roof[0]
+            yield _ur_step("unique_rectangle_1", corners, a, b, [(t, d) for d in (a, b) if cand[t] >> d & 1],
+                           variant="type 1")
+
+
+def find_ur_type2(state):
+    cand, pb, where = state.cand, state.t.peer_bits, state.where
+    for corners, a, b in _rectangles(state):
+        m = (1 << a) | (1 << b)
+        floor, roof = _floor_roof(state, corners, m)
+        if len(roof) != 2 or corners[0] != min(floor):
+            continue
+        extra = cand[roof[0]] & ~m
+        if extra.bit_count() != 1 or cand[roof[1]] & ~m != extra:
+            continue
+        e = extra.bit_length() - 1
+        elim = where[e] & pb[roof[0]] & pb[roof[1]]
+        if elim:
+            yield _ur_step("unique_rectangle_2", corners, a, b, [(c, e) for c in bits(elim)],
+                           extra=[(roof[0], e), (roof[1], e)], variant="type 2")
+
+
+def find_ur_type3(state):
+    cand, geo = state.cand, state.geo
+    for corners, a, b in _rectangles(state):
+        m = (1 << a) | (1 << b)
+        floor, roof = _floor_roof(state, corners, m)
+        if len(roof) != 2 or corners[0] != min(floor):
+            continue
+        r1, r2 = roof
+        extra = (cand[r1] | cand[r2]) & ~m
+        shared = set(geo.cell_houses[r1]) & set(geo.cell_houses[r2])
+        for h in sorted(shared):
+            others = [c for c in geo.houses[h] if cand[c] and c not in roof]
+            for k in range(1, min(4, len(others))):
+                for subset in combinations(others, k):
+                    digits = extra
+                    for c in subset:
+                        digits |= cand[c]
+                    if digits.bit_count() != k + 1:
+                        continue
+                    elims = [(c, d) for c in others if c not in subset for d in bits(cand[c] & digits)]
+                    if elims:
+                        yield Step("unique_rectangle_3", eliminations=tuple(sorted(elims)), cells=corners,
+                                   candidates=tuple((c, d) for c in corners for d in (a, b)), houses=(h,),
+                                   digits=(a, b), variant="type 3",
+                                   groups=(("roof", tuple((c, d) for c in roof for d in bits(cand[c] & ~m))),
+                                           ("subset", tuple((c, d) for c in subset for d in bits(cand[c])))))
+
+
+def find_ur_type4(state):
+    geo, cand = state.geo, state.cand
+    for corners, a, b in _rectangles(state):
+        m = (1 << a) | (1 << b)
+        floor, roof = _floor_roof(state, corners, m)
+        if len(roof) != 2 or corners[0] != min(floor):
+            continue
+        r1, r2 = roof
+        roof_bits = (1 << r1) | (1 << r2)
+        for h in sorted(set(geo.cell_houses[r1]) & set(geo.cell_houses[r2])):
+            for u, v in ((a, b), (b, a)):
+                if state.cells_of(h, u) == roof_bits:
+                    elims = [(c, v) for c in roof if cand[c] >> v & 1]
+                    yield Step("unique_rectangle_4", eliminations=tuple(elims), cells=corners,
+                               candidates=tuple((c, d) for c in corners for d in (a, b)), houses=(h,),
+                               digits=(u, v), variant="type 4",
+                               links=((((r1, u),), ((r2, u),), True),))
+
+
+def find_hidden_rectangle(state):
+    n, cand = state.geo.n, state.cand
+    for corners, a, b in _rectangles(state):
+        _x, y1, y2, z = corners
+        if cand[z].bit_count() < 3:
+            continue
+        row_z, col_z = z // n, n + z % n
+        for u, v in ((a, b), (b, a)):
+            if state.cells_of(row_z, u) == (1 << z) | (1 << y2) and state.cells_of(col_z, u) == (1 << z) | (1 << y1):
+                yield Step("hidden_rectangle", eliminations=((z, v),), cells=corners,
+                           candidates=tuple((c, d) for c in corners for d in (a, b)), houses=(row_z, col_z),
+                           digits=(u, v), variant="hidden",
+                           links=((((z, u),), ((y2, u),), True), (((z, u),), ((y1, u),), True)))
+
+
+def find_bug_plus_1(state):
+    cand, geo, n = state.cand, state.geo, state.geo.n
+    tri = None
+    for c, m in enumerate(cand):
+        k = m.bit_count()
+        if k > 3 or (k == 3 and tri is not None) or k == 1:
+            return
+        if k == 3:
+            tri = c
+    if tri is None:
+        return
+    hs = geo.cell_houses[tri]
+    extra = [d for d in bits(cand[tri]) if state.cells_of(hs[0], d).bit_count() == 3]
+    if len(extra) != 1:
+        return
+    e = extra[0]
+    for h in range(3 * n):
+        for d in range(1, n + 1):
+            k = state.cells_of(h, d).bit_count()
+            if k not in (0, 2) and not (k == 3 and d == e and h in hs):
+                return
+    yield Step("bug_plus_1", placements=((tri, e),), cells=(tri,), candidates=((tri, e),), digits=(e,))
