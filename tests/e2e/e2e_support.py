@@ -1,0 +1,71 @@
+"""What the browser tests share: Chromium's launch settings and :class:`App`, one recorded page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = ROOT / "test-artifacts"
+#: Pyodide boots in 2-4 s on an idle machine; a busy 2-core CI box can take several times that.
+BOOT_TIMEOUT_MS = 90_000
+STEP_TIMEOUT_MS = 30_000
+
+#: Every open app, so a failed test can save a screenshot and log of each.
+LIVE: list[App] = []
+
+
+class App:
+    """One browser context and page on the site, with what it logged."""
+
+    def __init__(self, browser, url: str, **context_options) -> None:
+        self.base = re.match(r"https?://[^/]+/", url).group(0)
+        self.context = browser.new_context(**context_options)
+        self.context.set_default_timeout(STEP_TIMEOUT_MS)
+        self.console: list[str] = []
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.context.on("request", lambda r: self.requests.append(r.url))
+        self.page = self.context.new_page()
+        self._watch(self.page)
+        self.url = url
+        LIVE.append(self)
+
+    def _watch(self, page) -> None:
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+
+    def _on_console(self, message) -> None:
+        line = f"{message.type}: {message.text}"
+        self.console.append(line)
+        if message.type == "error":
+            self.errors.append(line)
+
+    def goto(self, url: str | None = None) -> App:
+        self.page.goto(url or self.url)
+        return self
+
+    def wait_ready(self) -> App:
+        self.page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        return self
+
+    def off_origin(self) -> list[str]:
+        return [u for u in self.requests if not (u.startswith(self.base) or u.startswith(("data:", "blob:")))]
+
+    def save(self, name: str) -> None:
+        ARTIFACTS.mkdir(exist_ok=True)
+        safe = re.sub(r"[^\w.-]+", "_", name)[:150]
+        try:
+            self.page.screenshot(path=str(ARTIFACTS / f"{safe}.png"), full_page=True)
+        except Exception as exc:  # a crashed page still leaves its log
+            self.console.append(f"(no screenshot: {exc})")
+        (ARTIFACTS / f"{safe}.log").write_text(
+            "\n".join(["# console", *self.console, "# errors", *self.errors, "# requests", *self.requests]) + "\n")
+
+    def close(self) -> None:
+        if self in LIVE:
+            LIVE.remove(self)
+        self.context.close()
