@@ -100,7 +100,14 @@ class _Spec:
 
     def sides(self, box: tuple[int, int] | None) -> tuple[int, ...]:
         if box is not None:
-            return (box[0] * box[1],)
+            if (not isinstance(box, tuple | list) or len(box) != 2
+                    or not all(isinstance(x, int) and x >= 1 for x in box)):
+                raise ParseError(f"box must be two whole numbers (rows, columns), such as (2, 3), not {box!r}")
+            n = box[0] * box[1]
+            if n > len(self.pool):
+                raise ParseError(f"boxes of {box[0]}x{box[1]} make a {n}x{n} grid, which needs {n} symbols; "
+                                 f"the alphabet has {len(self.pool)}")
+            return (n,)
         if self.fixed:
             return (len(self.pool),)
         return tuple(n for n in SIDES if n <= len(self.pool))
