@@ -69,6 +69,11 @@ class Tables:
         return self.geo.cell_houses[a][kind] == self.geo.cell_houses[b][kind]
 
 
+def _shape(geo: Geometry) -> tuple[int, int]:
+    """The key memoised finders use for a geometry: hashing the Geometry itself would hash its tables."""
+    return geo.box_rows, geo.box_cols
+
+
 @cache
 def tables(geo: Geometry) -> Tables:
     """The shared :class:`Tables` for ``geo``."""

@@ -16,15 +16,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..candidates import bits, tables
+from ..candidates import _shape, bits, tables
+from ..grid import geometry
 from ..step import Step
 from .single_digit import strong_links
 
 
 @lru_cache(maxsize=1 << 13)
-def clusters(geo, wd: int) -> tuple:
+def clusters(shape: tuple[int, int], wd: int) -> tuple:
     """Two-coloured clusters of the strong links in cell set ``wd``: ``((colour0 bits, colour1 bits), ...)``,
     clusters of at least two cells, in order of their lowest cell."""
+    geo = geometry(*shape)
     adj: dict[int, list[int]] = {}
     for a, b, _ in strong_links(geo, wd):
         adj.setdefault(a, []).append(b)
@@ -71,7 +73,7 @@ def find_simple_colors_trap(state):
     where, n, geo = state.where, state.geo.n, state.geo
     pb = tables(geo).peer_bits
     for d in range(1, n + 1):
-        for c0, c1 in clusters(geo, where[d]) if where[d] else ():
+        for c0, c1 in clusters(_shape(geo), where[d]) if where[d] else ():
             elim = where[d] & ~(c0 | c1) & _sees(pb, c0) & _sees(pb, c1)
             if elim:
                 yield _step("simple_colors_trap", d, elim, c0, c1)
@@ -81,7 +83,7 @@ def find_simple_colors_wrap(state):
     where, n, geo = state.where, state.geo.n, state.geo
     pb = tables(geo).peer_bits
     for d in range(1, n + 1):
-        for c0, c1 in clusters(geo, where[d]) if where[d] else ():
+        for c0, c1 in clusters(_shape(geo), where[d]) if where[d] else ():
             for bad in (c0, c1):
                 if _clash(pb, bad):
                     yield _step("simple_colors_wrap", d, bad, c0, c1)
@@ -92,7 +94,7 @@ def find_multi_colors(state):
     where, n, geo = state.where, state.geo.n, state.geo
     pb = tables(geo).peer_bits
     for d in range(1, n + 1):
-        cl = clusters(geo, where[d]) if where[d] else ()
+        cl = clusters(_shape(geo), where[d]) if where[d] else ()
         if len(cl) < 2:
             continue
         sees = [(_sees(pb, a), _sees(pb, b)) for a, b in cl]

@@ -24,7 +24,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ..candidates import bits
+from ..candidates import _shape, bits
+from ..grid import geometry
 from ..step import Step
 
 SIZE_NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
@@ -38,9 +39,10 @@ def base_mask(base) -> int:
 
 
 @lru_cache(maxsize=1 << 14)
-def _patterns(geo, wd: int, k: int, finned: bool, sashimi: bool) -> tuple:
+def _patterns(shape: tuple[int, int], wd: int, k: int, finned: bool, sashimi: bool) -> tuple:
     """Every fish of the kind on one digit whose cell set is ``wd``, as
     ``(by_row, base lines, cover indices, fin cells, eliminated cells, pattern cells)``."""
+    geo = geometry(*shape)
     n = geo.n
     found = []
     for by_row in (True, False):
@@ -123,7 +125,7 @@ def _fish(state, k: int, finned: bool, sashimi: bool):
     for d in range(1, n + 1):
         if not where[d]:
             continue
-        for by_row, base, cover, fins, elims, pattern in _patterns(geo, where[d], k, finned, sashimi):
+        for by_row, base, cover, fins, elims, pattern in _patterns(_shape(geo), where[d], k, finned, sashimi):
             yield Step(tech, eliminations=tuple((c, d) for c in elims), cells=pattern,
                        candidates=tuple((c, d) for c in pattern),
                        houses=tuple(i if by_row else n + i for i in base),

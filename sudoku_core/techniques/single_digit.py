@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..candidates import bits, tables
+from ..candidates import _shape, bits, tables
+from ..grid import geometry
 from ..step import Step
 
 
@@ -36,8 +37,9 @@ def strong_links(geo, wd: int):
 
 
 @lru_cache(maxsize=1 << 13)
-def _turbots(geo, wd: int) -> tuple:
+def _turbots(shape: tuple[int, int], wd: int) -> tuple:
     """``(kind, x, b1, b2, y, h1, h2, eliminated cells)`` for every two-strong-link pattern."""
+    geo = geometry(*shape)
     t = tables(geo)
     n = geo.n
     peer_bits = t.peer_bits
@@ -75,7 +77,7 @@ def _turbot_steps(state, kind: str):
     for d in range(1, n + 1):
         if not where[d]:
             continue
-        for k, x, b1, b2, y, h1, h2, elims in _turbots(state.geo, where[d]):
+        for k, x, b1, b2, y, h1, h2, elims in _turbots(_shape(state.geo), where[d]):
             if k != kind:
                 continue
             cells = (x, b1, b2, y)
@@ -98,8 +100,9 @@ def find_turbot_fish(state):
 
 
 @lru_cache(maxsize=1 << 13)
-def _empty_rectangles(geo, wd: int) -> tuple:
+def _empty_rectangles(shape: tuple[int, int], wd: int) -> tuple:
     """``(box, row, col, link end in the ER line, other end, target)`` for every Empty Rectangle."""
+    geo = geometry(*shape)
     t = tables(geo)
     n = geo.n
     hb = t.house_bits
@@ -146,7 +149,7 @@ def find_empty_rectangle(state):
     for d in range(1, n + 1):
         if not where[d]:
             continue
-        for b, r, c, end, other, target in _empty_rectangles(state.geo, where[d]):
+        for b, r, c, end, other, target in _empty_rectangles(_shape(state.geo), where[d]):
             box_cands = tuple(bits(where[d] & hb[b]))
             yield Step("empty_rectangle", eliminations=((target, d),), cells=(*box_cands, end, other),
                        candidates=tuple((x, d) for x in (*box_cands, end, other)), houses=(b,),
