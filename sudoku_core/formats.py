@@ -66,9 +66,9 @@ HEX_SYMBOLS = "0123456789ABCDEF"
 LETTER_SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: Grid sides read without a ``box`` option.
 SIDES = tuple(sorted(STANDARD_BOXES))
-#: Longest text read. A 25x25 pencil-mark grid is about 20,000 characters; anything far beyond is
+#: Longest text read. A 25x25 pencil-mark grid is at most about 21,000 characters; anything far beyond is
 #: not a puzzle, and refusing it up front keeps a pasted file from freezing the page.
-MAX_TEXT = 100_000
+MAX_TEXT = 50_000
 
 _SIDE_OF_COUNT = {n * n: n for n in SIDES}
 _SIDE_OF_CUBE = {n * n * n: n for n in SIDES}
@@ -258,16 +258,25 @@ def _rows(lines: list[tuple[int, str]], cells_of) -> list[list[_Cell]]:
 
 
 def _read_cells(text: str, spec: _Spec, box) -> tuple[list[list[_Cell]], bool]:
-    """The rows of cells, and whether the cells are numbers (``16``) rather than characters."""
+    """The rows of cells, and whether the cells are numbers (``16``) rather than characters.
+
+    Text that may be numbers is read as numbers when that count fits a side of 10 or more, as
+    characters when that count fits instead, and as numbers again when neither fits, so that a
+    16x16 grid of numbers missing one cell is reported as such.
+    """
     lines = _source_lines(text)
     if spec.numeric:
         rows = _rows(lines, _word_cells)
         words = [w for row in rows for w in row]
         if (any(len(w) == 2 and w.isdigit() for w, _, _ in words)
                 and all(_NUMBER.fullmatch(w) or (len(w) == 1 and w in BLANKS) for w, _, _ in words)):
-            sides = [n for n in spec.sides(box) if n >= 10]
-            if any(n * n == len(words) for n in sides):
+            sides = spec.sides(box)
+            if any(n * n == len(words) for n in sides if n >= 10):
                 return rows, True
+            chars = _rows(lines, _char_cells)
+            if any(n * n == sum(map(len, chars)) for n in sides):
+                return chars, False
+            return rows, True
     return _rows(lines, _char_cells), False
 
 

@@ -103,11 +103,6 @@ def naive_candidates(puzzle: Puzzle) -> list[int]:
     return out
 
 
-def is_solution(puzzle: Puzzle, line: str) -> bool:
-    solved = parse(line, alphabet=puzzle.alphabet)
-    return all(a in (0, b) for a, b in zip(puzzle.cells, solved.cells, strict=True)) and not solved.conflicts()
-
-
 # --- one-line strings ------------------------------------------------------------------------------
 
 
@@ -282,6 +277,11 @@ def test_sixteen_by_sixteen_as_space_separated_numbers():
     dotted = "\n".join(" | ".join(" ".join(str(v or ".") for v in p.cells[r * 16 + b:r * 16 + b + 4])
                                   for b in (0, 4, 8, 12)) for r in range(16))
     assert parse(dotted) == p
+
+
+def test_pairs_of_digits_in_a_4x4_are_characters_not_numbers():
+    # "12" here is two cells: read as numbers the count (8) would fit no size, read as characters it does.
+    assert parse("12 34\n34 12\n21 43\n43 21").cells == (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
 
 
 def test_twelve_by_twelve_as_numbers():
@@ -472,6 +472,14 @@ def test_candidates_in_hex_keep_the_alphabet():
     assert back == masks and puzzle.alphabet == p.alphabet
 
 
+def test_largest_pencil_mark_grid_is_within_the_text_limit():
+    g = geometry(5, 5)
+    empty = Puzzle(g, (0,) * 625, Alphabet(DEFAULT_SYMBOLS[:25]))
+    text = format_candidates(empty, [g.all_digits] * 625)
+    assert len(text) < MAX_TEXT
+    assert parse_candidates(text) == (empty, [g.all_digits] * 625)
+
+
 def test_format_candidates_rejects_wrong_length():
     with pytest.raises(SudokuError, match="80 candidate masks given for a grid of 81 cells"):
         format_candidates(parse(EASY), [0] * 80)
@@ -501,7 +509,7 @@ def test_only_separators_and_comments():
 
 def test_huge_input_is_refused_up_front():
     e = error_of("." * 1_000_000)
-    assert e.message == ("the text is 1,000,000 characters long; a puzzle takes at most 100,000, "
+    assert e.message == ("the text is 1,000,000 characters long; a puzzle takes at most 50,000, "
                          "so this is not one puzzle")
     assert parse("." * 81 + " " * (MAX_TEXT - 81)).givens == 0
     with pytest.raises(ParseError, match="1,048,576 characters long"):
@@ -592,6 +600,15 @@ def test_number_too_large_in_a_numeric_grid():
     assert e.message.startswith("'17' at line 3, column ")
     assert e.message.endswith("is not a digit of a 16x16 puzzle (use 1-16, and 0 or . for blanks)")
     assert rows[2][e.column - 1:e.column + 1] == "17"
+
+
+def test_numeric_grid_missing_a_number_is_counted_as_numbers():
+    p = parse(OWHY_3)
+    rows = [" ".join(str(v) for v in p.cells[r * 16:r * 16 + 16]) for r in range(16)]
+    rows[4] = rows[4].rsplit(" ", 1)[0]
+    e = error_of("\n".join(rows))
+    assert e.message == "found 255 cells; a 16x16 puzzle has 256 (line 5 has 15 cells where the other rows have 16)"
+    assert (e.found, e.expected, e.line) == (255, 256, 5)
 
 
 def test_conflict_in_a_row_names_both_givens():
