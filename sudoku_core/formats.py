@@ -71,7 +71,6 @@ SIDES = tuple(sorted(STANDARD_BOXES))
 MAX_TEXT = 50_000
 
 _SIDE_OF_COUNT = {n * n: n for n in SIDES}
-_SIDE_OF_CUBE = {n * n * n: n for n in SIDES}
 _BOX_DRAWING = frozenset(map(chr, range(0x2500, 0x2580)))
 _VERTICALS = frozenset("│┃║╎╏┆┇┊┋")
 #: Marks that never stand for a cell, so a line of rule characters holding one is surely a rule.
@@ -124,11 +123,16 @@ def _spec(alphabet) -> _Spec:
     if alphabet == "letters":
         return _Spec(LETTER_SYMBOLS, "-", fixed=False, numeric=False)
     if isinstance(alphabet, Alphabet):
+        if len(alphabet.blank) != 1:
+            raise ParseError(f"the blank of an alphabet is one character, not {alphabet.blank!r}")
         _check_symbols(alphabet.symbols + alphabet.blank)
         return _Spec(alphabet.symbols, alphabet.blank, fixed=True, numeric=False)
     if isinstance(alphabet, str):
         _check_symbols(alphabet)
-        blank = next((b for b in BLANKS if b.upper() not in alphabet.upper()), "")
+        blank = next((b for b in BLANKS if b.upper() not in alphabet.upper()), None)
+        if blank is None:
+            raise ParseError(f"the alphabet {alphabet!r} uses every blank character ({BLANKS}); "
+                             "pass an Alphabet with its own blank")
         return _Spec(alphabet, blank, fixed=True, numeric=False)
     raise ParseError(f"alphabet must be None, 'hex', 'letters' or a string of symbols, not {alphabet!r}")
 
@@ -138,7 +142,7 @@ def _check_symbols(symbols: str) -> None:
     if bad:
         raise ParseError(f"the alphabet {symbols!r} holds {bad[0]!r}, which separates cells and cannot be a symbol")
     if len(set(symbols.upper())) != len(symbols):
-        raise ParseError(f"the alphabet {symbols!r} repeats a symbol")
+        raise ParseError(f"the alphabet {symbols!r} repeats a symbol (upper and lower case are the same)")
 
 
 @cache
@@ -240,8 +244,12 @@ def _has_bar(line: str) -> bool:
     return "|" in line or any(ch in _VERTICALS for ch in line)
 
 
-def _rows(lines: list[tuple[int, str]], cells_of) -> list[list[_Cell]]:
-    """The cells of every line that is a row, rules dropped (see the module notes on ``-``)."""
+def _rows(lines: list[tuple[int, str]], cells_of, fits) -> list[list[_Cell]]:
+    """The cells of every line that is a row, rules dropped (see the module notes on ``-``).
+
+    When the rows so chosen hold a count that ``fits`` no puzzle but dropping every line of blank-like
+    characters with a ``--`` in it does, those lines were rules between bands of a grid without bars.
+    """
     rows = []
     for number, line in lines:
         chars = set(line.strip())
@@ -253,8 +261,13 @@ def _rows(lines: list[tuple[int, str]], cells_of) -> list[list[_Cell]]:
     sure = [r for r in rows if not r[0]] or rows
     modal = Counter(len(cells) for _, _, cells in sure).most_common(1)[0][0]
     barred = 2 * sum(_has_bar(line) for _, line, _ in sure) > len(sure)
-    return [cells for maybe, line, cells in rows
+    kept = [cells for maybe, line, cells in rows
             if not maybe or (len(cells) == modal and _has_bar(line) == barred)]
+    if not fits(sum(map(len, kept))):
+        strict = [cells for maybe, line, cells in rows if not maybe or "--" not in line]
+        if fits(sum(map(len, strict))):
+            return strict
+    return kept
 
 
 def _read_cells(text: str, spec: _Spec, box) -> tuple[list[list[_Cell]], bool]:
@@ -265,19 +278,23 @@ def _read_cells(text: str, spec: _Spec, box) -> tuple[list[list[_Cell]], bool]:
     16x16 grid of numbers missing one cell is reported as such.
     """
     lines = _source_lines(text)
+    sides = spec.sides(box)
+
+    def fits(count: int) -> bool:
+        return any(n * n == count for n in sides)
+
     if spec.numeric:
-        rows = _rows(lines, _word_cells)
+        rows = _rows(lines, _word_cells, fits)
         words = [w for row in rows for w in row]
         if (any(len(w) == 2 and w.isdigit() for w, _, _ in words)
                 and all(_NUMBER.fullmatch(w) or (len(w) == 1 and w in BLANKS) for w, _, _ in words)):
-            sides = spec.sides(box)
             if any(n * n == len(words) for n in sides if n >= 10):
                 return rows, True
-            chars = _rows(lines, _char_cells)
-            if any(n * n == sum(map(len, chars)) for n in sides):
+            chars = _rows(lines, _char_cells, fits)
+            if fits(sum(map(len, chars))):
                 return chars, False
             return rows, True
-    return _rows(lines, _char_cells), False
+    return _rows(lines, _char_cells, fits), False
 
 
 def _side(count: int, sides: tuple[int, ...]) -> int:
@@ -290,12 +307,12 @@ def _count_error(rows: list[list[_Cell]], count: int, n: int, sides: tuple[int, 
     if count == 0:
         return ParseError("found no cells: the text holds only separators and comments", found=0)
     if len(sides) == 1 or abs(count - expected) <= max(3, expected // 10):
-        message = f"found {count} {what}; a {n}x{n} puzzle has {expected}"
+        message = f"found {_plural(count, what)}; a {n}x{n} puzzle has {expected}"
     else:
         below = [s for s in sides if s * s < count]
         above = [s for s in sides if s * s > count]
         near = ([below[-1]] if below else []) + ([above[0]] if above else [])
-        message = (f"found {count} {what}, which fits no puzzle size; the nearest are "
+        message = (f"found {_plural(count, what)}, which fits no puzzle size; the nearest are "
                    + " and ".join(f"{s}x{s} ({s * s} cells)" for s in near))
     line = None
     whole = [row for row in rows if len(row) in _SIDE_OF_COUNT and len(row) > max(SIDES)]
@@ -307,8 +324,12 @@ def _count_error(rows: list[list[_Cell]], count: int, n: int, sides: tuple[int, 
         odd = [row for row in rows if len(row) != modal]
         if modal == n and len(odd) == 1 and odd[0]:
             line = odd[0][0][1]
-            message += f" (line {line} has {len(odd[0])} {what} where the other rows have {n})"
+            message += f" (line {line} has {_plural(len(odd[0]), what)} where the other rows have {n})"
     return ParseError(message, line=line, found=count, expected=expected)
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count != 1 else f"1 {noun.removesuffix('s')}"
 
 
 def _bad_char(cell: _Cell, n: int, advice: str, spec: _Spec, what: str = "a digit") -> ParseError:
@@ -403,10 +424,10 @@ def parse_candidates(text: str, *, box: tuple[int, int] | None = None, check: bo
     sides = spec.sides(box)
     stripped = text.strip()
     if not any(ch.isspace() for ch in stripped) and any(len(stripped) == n ** 3 for n in sides):
-        masks = _cube_masks(text, stripped, _SIDE_OF_CUBE.get(len(stripped)) or sides[0], spec)
+        masks = _cube_masks(text, stripped, next(n for n in sides if n ** 3 == len(stripped)), spec)
         cells = None
     else:
-        rows = _rows(_source_lines(text), _word_cells)
+        rows = _rows(_source_lines(text), _word_cells, lambda count: any(n * n == count for n in sides))
         cells = [cell for row in rows for cell in row]
         if len(cells) == 1:
             # One unbroken run of characters: meant as the n³ form, or a plain puzzle given by mistake.

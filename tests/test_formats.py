@@ -248,6 +248,13 @@ def test_simple_sudoku_ss_grid_with_x_blanks_and_frame():
     assert parse(framed) == parse(EASY)
 
 
+def test_dash_rules_between_bands_of_a_grid_without_bars():
+    # Each rule is as long as a row, so the count decides: 81 cells with them as rules, 99 as rows.
+    rows = rows_of(TOP95, 9)
+    text = "\n".join([*rows[:3], "---------", *rows[3:6], "---------", *rows[6:]])
+    assert parse(text) == parse(TOP95)
+
+
 def test_project_euler_grid_with_title_and_zeros():
     text = "Grid 01\n" + "\n".join(r.replace(".", "0") for r in rows_of(EASY, 9))
     assert parse(text) == parse(EASY)
@@ -535,6 +542,12 @@ def test_count_fitting_no_size_lists_the_nearest():
     assert e.message.endswith("the nearest are 25x25 (625 cells)")
 
 
+def test_a_single_cell():
+    e = error_of("5")
+    assert e.message == "found 1 cell; a 4x4 puzzle has 16"
+    assert (e.found, e.expected) == (1, 16)
+
+
 def test_short_row_is_pointed_at():
     rows = rows_of(EASY, 9)
     rows[5] = rows[5][:-1]
@@ -671,10 +684,17 @@ def test_box_option_that_does_not_fit():
 
 
 def test_alphabet_option_errors():
-    assert error_of(EASY, alphabet="1234567899").message == "the alphabet '1234567899' repeats a symbol"
+    assert error_of(EASY, alphabet="1234567899").message == (
+        "the alphabet '1234567899' repeats a symbol (upper and lower case are the same)")
     assert error_of(EASY, alphabet="12 345678").message == (
         "the alphabet '12 345678' holds ' ', which separates cells and cannot be a symbol")
     assert error_of(EASY, alphabet=9).message == "alphabet must be None, 'hex', 'letters' or a string of symbols, not 9"
+    assert error_of(EASY, alphabet=".0-_*xX12").message == (
+        "the alphabet '.0-_*xX12' uses every blank character (.0-_*xX); pass an Alphabet with its own blank")
+    assert error_of(EASY, alphabet=Alphabet("123456789", "")).message == (
+        "the blank of an alphabet is one character, not ''")
+    assert error_of(EASY, alphabet=Alphabet("123456789", "9")).message.startswith(
+        "the alphabet '1234567899' repeats a symbol")
     e = error_of(OWHY_1, alphabet="123456789")
     assert e.message.startswith("'D' at line 1, column 3 is not a digit of a 9x9 puzzle")
     e = error_of("." * 256, alphabet="123456789")
