@@ -1,0 +1,103 @@
+"""``hint``, ``rate`` and ``steps``: the logic solver on the command line.
+
+* ``hint PUZZLE [--entered DIGITS] [--detail 0|1|2] [--lang en|zh] [--json]``: the next hint;
+* ``rate [FILE|-|PUZZLE] [--json]``: one line per puzzle: level, score, hardest technique;
+* ``steps PUZZLE [--json]``: the whole logic path, one step per line.
+
+JSON output uses 1-based ``[row, column, digit]`` triples for placements and eliminations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from ..errors import SudokuError
+from ..explain import explain, render
+from ..formats import parse
+from ..hint import next_hint
+from ..rate import rate
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("hint", help="the next logical step for a puzzle",
+                              description="Show the next hint: a mistake if there is one, else the cheapest "
+                              "logic step, at detail 0 (nudge), 1 (where) or 2 (full reason and result).")
+    p.add_argument("puzzle", metavar="PUZZLE", help="the givens, one line")
+    p.add_argument("--entered", default=None, help="digits the player entered, one line (0 or . = empty)")
+    p.add_argument("--detail", type=int, choices=(0, 1, 2), default=2)
+    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    p.add_argument("--json", action="store_true", help="the whole hint as JSON")
+    p.set_defaults(func=run_hint)
+
+    p = subparsers.add_parser("rate", help="rate puzzles by logic, one per line",
+                              description="Rate puzzles read one per line from FILE (or standard input, or a "
+                              "puzzle given directly): level, score and hardest technique.")
+    p.add_argument("input", nargs="?", default="-", metavar="FILE|-|PUZZLE")
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.set_defaults(func=run_rate)
+
+    p = subparsers.add_parser("steps", help="the whole logic solving path of a puzzle")
+    p.add_argument("puzzle", metavar="PUZZLE")
+    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    p.add_argument("--json", action="store_true", help="one JSON object per step")
+    p.set_defaults(func=run_steps)
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    puzzle = parse(args.puzzle)
+    entered = parse(args.entered, check=False) if args.entered else None
+    hint = next_hint(puzzle, entered, langs=(args.lang,))
+    if args.json:
+        print(json.dumps(hint, ensure_ascii=False))
+    else:
+        print(hint["messages"][str(args.detail)]["text"][args.lang])
+    return 0
+
+
+def _lines(source: str):
+    if source == "-":
+        text = sys.stdin.read()
+    elif os.path.exists(source):
+        with open(source, encoding="utf-8") as f:
+            text = f.read()
+    else:
+        text = source
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            yield line
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    status = 0
+    for line in _lines(args.input):
+        try:
+            puzzle = parse(line)
+        except SudokuError as exc:
+            status = 2
+            print(f"sudoku-core: {exc}", file=sys.stderr)
+            continue
+        r = rate(puzzle)
+        if args.json:
+            print(json.dumps(r.to_dict()))
+        else:
+            print(f"{r.puzzle} {r.level} {r.score:.1f} {r.hardest or '-'}{'' if r.solved else ' (stalled)'}")
+        sys.stdout.flush()
+    return status
+
+
+def run_steps(args: argparse.Namespace) -> int:
+    puzzle = parse(args.puzzle)
+    geo = puzzle.geometry
+    r = rate(puzzle)
+    for step in r.steps:
+        if args.json:
+            print(json.dumps(step.to_dict(geo), ensure_ascii=False))
+        else:
+            print(render(explain(step, geo, 2), args.lang))
+    if not args.json:
+        print(f"# {r.level} {r.score:.1f} {r.hardest or '-'} solved={r.solved}")
+    return 0
