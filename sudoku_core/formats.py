@@ -306,14 +306,14 @@ def _count_error(rows: list[list[_Cell]], count: int, n: int, sides: tuple[int, 
     expected = n * n
     if count == 0:
         return ParseError("found no cells: the text holds only separators and comments", found=0)
-    if len(sides) == 1 or abs(count - expected) <= max(3, expected // 10):
+    if len(sides) == 1 or _near(count, n):
         message = f"found {_plural(count, what)}; a {n}x{n} puzzle has {expected}"
     else:
         below = [s for s in sides if s * s < count]
         above = [s for s in sides if s * s > count]
         near = ([below[-1]] if below else []) + ([above[0]] if above else [])
-        message = (f"found {_plural(count, what)}, which fits no puzzle size; the nearest are "
-                   + " and ".join(f"{s}x{s} ({s * s} cells)" for s in near))
+        message = (f"found {_plural(count, what)}, which fits no puzzle size; the nearest "
+                   + ("are " if len(near) > 1 else "is ") + " and ".join(f"{s}x{s} ({s * s} cells)" for s in near))
     line = None
     whole = [row for row in rows if len(row) in _SIDE_OF_COUNT and len(row) > max(SIDES)]
     if len(whole) >= 2:
@@ -326,6 +326,11 @@ def _count_error(rows: list[list[_Cell]], count: int, n: int, sides: tuple[int, 
             line = odd[0][0][1]
             message += f" (line {line} has {_plural(len(odd[0]), what)} where the other rows have {n})"
     return ParseError(message, line=line, found=count, expected=expected)
+
+
+def _near(count: int, n: int) -> bool:
+    """Whether ``count`` cells look like an n x n puzzle with a few cells missing or extra."""
+    return abs(count - n * n) <= max(3, n * n // 10)
 
 
 def _plural(count: int, noun: str) -> str:
@@ -376,9 +381,11 @@ def parse(text: str, *, box: tuple[int, int] | None = None, check: bool = True, 
     rows, numeric = _read_cells(text, spec, box)
     cells = [cell for row in rows for cell in row]
     sides = spec.sides(box)
-    n = _SIDE_OF_COUNT.get(len(cells)) if len(sides) > 1 else None
-    if n not in sides:
-        n = _side(len(cells), sides)
+    n = _side(len(cells), sides)
+    # Characters are checked against the size the count is near; far from any size, only against
+    # the largest, so that a stray cell is not blamed for being too large for a size never meant.
+    if len(cells) != n * n and not _near(len(cells), n):
+        n = max(sides)
     symbols = spec.pool[:n]
     if numeric:
         advice = _advice(symbols, spec.blank, numeric=True)
@@ -395,7 +402,7 @@ def parse(text: str, *, box: tuple[int, int] | None = None, check: bool = True, 
         if -1 in digits:
             raise _bad_char(cells[digits.index(-1)], n, _advice(symbols, spec.blank), spec)
     if len(cells) != n * n:
-        raise _count_error(rows, len(cells), n, sides, "cells")
+        raise _count_error(rows, len(cells), _side(len(cells), sides), sides, "cells")
     puzzle = Puzzle(_geometry(n, box), tuple(digits), spec.alphabet(n))
     if check:
         _raise_conflicts(puzzle, cells, str if numeric else None)
@@ -440,9 +447,9 @@ def parse_candidates(text: str, *, box: tuple[int, int] | None = None, check: bo
                              f"a {n}x{n} puzzle has {n ** 3} characters ({n} per cell), and a pencil-mark grid "
                              f"has {n * n} groups separated by spaces", line=cells[0][1], found=length,
                              expected=n ** 3)
-        n = _SIDE_OF_COUNT.get(len(cells)) if len(sides) > 1 else None
-        if n not in sides:
-            n = _side(len(cells), sides)
+        n = _side(len(cells), sides)
+        if len(cells) != n * n and not _near(len(cells), n):
+            n = max(sides)
         table = _table(spec.pool[:n], spec.blank)
         masks = []
         for group, line, col in cells:
@@ -455,7 +462,7 @@ def parse_candidates(text: str, *, box: tuple[int, int] | None = None, check: bo
                 mask |= (1 << d) & ~1
             masks.append(mask)
         if len(cells) != n * n:
-            raise _count_error(rows, len(cells), n, sides, "cells")
+            raise _count_error(rows, len(cells), _side(len(cells), sides), sides, "cells")
     n = round(len(masks) ** 0.5)
     digits = tuple(m.bit_length() - 1 if m and not m & (m - 1) else 0 for m in masks)
     puzzle = Puzzle(_geometry(n, box), digits, spec.alphabet(n))
