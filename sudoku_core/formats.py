@@ -78,8 +78,9 @@ _RULE_MARKS = frozenset("+=:'") | (_BOX_DRAWING - _VERTICALS)
 _RULE_CHARS = frozenset("-=+|:'.* \t") | _BOX_DRAWING
 #: A line of only these may be a row of blanks or a rule; the other rows decide.
 _BLANKISH = frozenset(BLANKS + "| \t") | _VERTICALS
-#: Separators inside a row, never cells.
-_IGNORED = frozenset("|+,;") | _BOX_DRAWING
+#: Separators inside a row, never cells; the byte-order mark and zero-width space come invisibly
+#: with files saved by some editors and text copied from web pages.
+_IGNORED = frozenset("|+,;\ufeff\u200b") | _BOX_DRAWING
 _SECTION = re.compile(r"\[\s*(\w[\w ]*?)\s*\]")
 _TITLE = re.compile(r"(?i)(grid|puzzle|sudoku)(\s|:|$)")
 _NUMBER = re.compile(r"\d{1,2}")

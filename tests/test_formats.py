@@ -255,6 +255,12 @@ def test_dash_rules_between_bands_of_a_grid_without_bars():
     assert parse(text) == parse(TOP95)
 
 
+def test_invisible_characters_from_editors_and_web_pages():
+    # A byte-order mark before the text, a zero-width space and a no-break space inside it.
+    assert parse("\ufeff" + EASY) == parse(EASY)
+    assert parse(WEB_GRID.replace("5 3", "5\u200b3").replace(". 7 .", ".\xa07 .")) == parse(WIKI)
+
+
 def test_project_euler_grid_with_title_and_zeros():
     text = "Grid 01\n" + "\n".join(r.replace(".", "0") for r in rows_of(EASY, 9))
     assert parse(text) == parse(EASY)
