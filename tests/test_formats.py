@@ -303,6 +303,39 @@ def test_twelve_by_twelve_as_numbers():
     assert parse(text) == p
 
 
+def render(puzzle: Puzzle, layout: str, blank: str) -> str:
+    """``puzzle`` (9x9) written in one of the layouts people paste."""
+    line = format_line(puzzle, blank=blank)
+    rows = rows_of(line, 9)
+    if layout == "line":
+        return line
+    if layout == "sdk":
+        return "[Puzzle]\n" + "\n".join(rows) + "\n"
+    if layout == "ss":
+        bars = [f"{r[:3]}|{r[3:6]}|{r[6:]}" for r in rows]
+        return "\n".join([*bars[:3], "-----------", *bars[3:6], "-----------", *bars[6:]])
+    if layout == "spaced":
+        return "\n".join(" ".join(r) for r in rows)
+    return format_grid(puzzle).replace(".", blank)
+
+
+@pytest.mark.parametrize("layout", ["line", "sdk", "ss", "spaced", "grid"])
+def test_random_puzzles_in_every_layout_and_blank(layout):
+    # Seeded: relabelled pattern grids with random holes, some rows left wholly blank, so that rows of
+    # '-' and '.' meet every kind of rule line.
+    rng = random.Random(layout)
+    base = pattern_solution(3, 3)
+    for _ in range(60):
+        relabel = rng.sample(range(1, 10), 9)
+        cells = [relabel[v - 1] if rng.random() < 0.35 else 0 for v in base]
+        for r in rng.sample(range(9), rng.randint(0, 2)):
+            cells[r * 9:r * 9 + 9] = [0] * 9
+        puzzle = Puzzle(geometry(3, 3), tuple(cells), Alphabet("123456789"))
+        for blank in ".0-_*x":
+            text = render(puzzle, layout, blank)
+            assert parse(text) == puzzle, (layout, blank, text)
+
+
 # --- alphabets ---------------------------------------------------------------------------------------
 
 TO_HEX = str.maketrans("123456789ABCDEFG", HEX_SYMBOLS)
