@@ -29,17 +29,27 @@ Choices made:
 * ``-`` is both a rule and a blank. A line made only of rule characters and at least one mark that is
   never a cell (``+ = : '`` or a horizontal box-drawing character) is a rule. A line made only of
   blank-like characters (``----``, ``. . . | . . .``) is a row of blanks when it has as many cells as
-  the sure rows (and a ``|`` where they have one), and a rule otherwise.
-* Space-separated numbers are read as numbers (``16`` is one cell) only for the default alphabet and
-  only when a two-digit number appears and the count of numbers fits a puzzle of side 10 or more;
-  otherwise every character is a cell, so ``534678912`` stays nine cells. Numbers do not fit the
-  one-character :class:`Alphabet`, so such a puzzle is written back in the default symbols.
+  the sure rows (and a ``|`` where they have one), and a rule otherwise; if that leaves a count that
+  fits no size while taking every such line with ``--`` as a rule fits, those lines are rules.
+* Space-separated numbers are read as numbers (``16`` is one cell) only for the default alphabet, only
+  when every token is a number of one or two digits (or a blank) and one has two, and only when the
+  count of numbers fits a side of 10 or more, or when neither reading fits (so the count error speaks
+  of numbers); otherwise every character is a cell, so ``534678912`` stays nine cells. Numbers do not
+  fit the one-character :class:`Alphabet`, so such a puzzle is written back in the default symbols.
+* Pencil marks: bit ``d`` of a mask is digit ``d`` (the engine's convention); a cell with one candidate
+  is a filled cell and its mask is that bit; a group of only blanks (``.``) has no candidates.
+* Lines dropped before reading: blank lines, ``#`` comments, ``[Section]`` headers (with a ``[Puzzle]``
+  section only its lines are read), titles (``Grid 01``, ``Puzzle 3:``); the byte-order mark and
+  zero-width spaces are ignored anywhere.
 * Size: the number of cells gives the side (16, 36, 64, 81, 100, 144, 225, 256, 400, 625);
   rectangular boxes follow :data:`~sudoku_core.grid.STANDARD_BOXES` (6x6 has 2x3 boxes) unless
   ``box=(rows, cols)`` is given.
 * Errors are :class:`ParseError` with a sentence and the same facts as data (line, column, found,
   expected, cells). The first bad character is reported before a wrong count, since removing it often
-  fixes the count. Text longer than :data:`MAX_TEXT` is refused before any scanning.
+  fixes the count; it is judged against the size the count is near (80 cells: 9x9), or against the
+  largest size when the count is near none. Conflicts name the first two givens in house order (rows,
+  then columns, then boxes) and point at the second. Text longer than :data:`MAX_TEXT` (50,000
+  characters, 2.5 times the largest pencil-mark grid) is refused before any scanning.
 * Speed: a one-line string in the default alphabet takes a fast path (one dict lookup per character);
   anything unusual falls through to the general reader, which also builds the precise error.
 """
