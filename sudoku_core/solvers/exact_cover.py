@@ -13,7 +13,8 @@ What it holds
   - ``LLINK``/``RLINK`` (indexed by header) form the doubly linked list of primary items still to cover,
     starting and ending at the root; secondary items are never in it (they are never chosen);
   - ``ULINK``/``DLINK`` (indexed by node) form each item's circular list of its options' nodes;
-  - ``TOP[x]`` is the item of node ``x``; ``LEN[i]`` the number of options still holding item ``i``.
+  - ``TOP[x]`` is the item of node ``x``; ``LEN[i]`` the number of options still holding item ``i``
+    (``LEN[root]`` is a constant 1).
 
 * :class:`Dance`, one search over a template: private copies of the arrays that change, the counters,
   and :meth:`Dance.solutions`, a generator of solutions (lists of option numbers), so "is it unique?"
@@ -121,7 +122,8 @@ class ExactCover:
             rlink[a], llink[b] = b, a
         self.llink, self.rlink = tuple(llink), tuple(rlink)
         self.n_items, self.n_primary, self.n_options, self.root = n_items, n_primary, len(option_nodes), root
-        self.ulink, self.dlink, self.len = tuple(ulink), tuple(dlink), tuple(length)
+        # LEN gets an entry for the root too, never 0: the search's dead-end note can start there.
+        self.ulink, self.dlink, self.len = tuple(ulink), tuple(dlink), (*length, 1)
         self.top, self.option_of, self.others = tuple(top), tuple(option_of), tuple(others)
         self.sizes = tuple(len(t) for t in others)
         self.option_nodes = tuple(option_nodes)
@@ -194,6 +196,20 @@ class Dance:
             for i in items:
                 updates += _cover(i, L, R, U, D, LEN, TOP, OTHERS)
 
+        # The scan below stops at the first item with one option, so it can walk past an item with
+        # none and spend a chain of forced moves before finding out. Hiding notes the last primary
+        # item whose count fell to 0 in ``zero``; a node first checks that item is still to cover
+        # (R[L[zero]] == zero holds only for items in the list) and then is a dead end at once.
+        # This is checked for, not assumed, so a stale or missed note costs speed, never correctness.
+        n_primary = mx.n_primary
+        zero = root  # LEN[root] is never 0, so this note says nothing
+        if 0 in LEN:  # the presets may already have emptied an item (covered items count too)
+            j = R[root]
+            while j != root:
+                if not LEN[j]:
+                    zero = j
+                    break
+                j = R[j]
         x: list[int] = []  # x[l]: the node of the option tried at level l
         open_levels = 0  # levels of x whose item still has untried options
         try:
@@ -210,6 +226,15 @@ class Dance:
                     stats.update(nodes=nodes, guesses=guesses, max_depth=max_depth, updates=updates)
                     yield preset + [OPT[p] for p in x]
                     k = 0  # fall through to backtracking
+                elif not LEN[zero] and R[L[zero]] == zero:
+                    # An item still to cover has lost its last option: a dead end, no scan needed.
+                    i, k = zero, 0
+                    if tracing:
+                        if trace_room > 0:
+                            trace.append(("choose", i, k))
+                            trace_room -= 1
+                        else:
+                            tracing, self.trace_truncated = False, True
                 else:
                     k = LEN[i]
                     if k > 1:
@@ -234,7 +259,11 @@ class Dance:
                         for q in OTHERS[p]:
                             u, d = U[q], D[q]
                             D[u], U[d] = d, u
-                            LEN[TOP[q]] -= 1
+                            z = TOP[q]
+                            n_z = LEN[z] - 1
+                            LEN[z] = n_z
+                            if not n_z and z < n_primary:
+                                zero = z
                         updates += SIZE[p]
                         p = D[p]
                     l, r = L[i], R[i]
@@ -318,7 +347,11 @@ class Dance:
                         for t in OTHERS[s]:
                             u, d = U[t], D[t]
                             D[u], U[d] = d, u
-                            LEN[TOP[t]] -= 1
+                            z = TOP[t]
+                            n_z = LEN[z] - 1
+                            LEN[z] = n_z
+                            if not n_z and z < n_primary:
+                                zero = z
                         updates += SIZE[s]
                         s = D[s]
                     l, r = L[c], R[c]
