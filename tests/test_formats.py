@@ -786,3 +786,23 @@ def test_candidate_singles_that_conflict():
 def test_errors_are_value_errors_for_callers_that_catch_broadly():
     with pytest.raises(ValueError, match="found 80 cells"):
         parse(EASY[:-1])
+
+
+@pytest.mark.parametrize("reader", [parse, parse_candidates])
+def test_mangled_input_gives_a_parse_error_never_a_traceback(reader):
+    rng = random.Random(reader.__name__)
+    noise = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcxX.-_*|+= \n\n\t#[]:'│─┼┃━,;\r\ufeff"
+    outcomes = set()
+    for _ in range(300):
+        text = list(EASY * rng.randint(1, 2))
+        for _ in range(rng.randint(0, 6)):
+            text.insert(rng.randrange(len(text) + 1), rng.choice(noise))
+        for options in ({}, {"alphabet": "hex"}, {"alphabet": "letters"}, {"box": (3, 2)}):
+            try:
+                reader("".join(text), **options)
+                outcomes.add("read")
+            except ParseError as e:
+                outcomes.add(e.kind)
+                assert e.message and "None" not in e.message
+                assert set(e.to_dict()) <= {"kind", "message", "line", "column", "found", "expected", "cells"}
+    assert "parse" in outcomes
