@@ -371,6 +371,7 @@ def test_letters_alphabet_poj_3076_solved_in_letters():
     one_line = POJ_3076.replace("\n", "")
     assert parse(one_line, alphabet="letters") == p
     assert parse(one_line.replace("-", "x"), alphabet="letters") == p
+    assert parse(one_line.replace("-", "0"), alphabet="letters") == p
 
 
 def test_letters_with_an_all_blank_row_is_not_a_rule():
