@@ -187,7 +187,11 @@ class State:
 
     def broken(self) -> bool:
         """True when an empty cell has no candidate left: the position contradicts itself."""
-        return any(not v and not m for v, m in zip(self.values, self.cand, strict=True))
+        # Count, not scan: the empty cells are exactly the cells with a candidate unless one has none.
+        with_candidates = 0
+        for m in self.where:
+            with_candidates |= m
+        return with_candidates.bit_count() != self.values.count(0)
 
     def cells_of(self, house: int, digit: int) -> int:
         """Bit set of the cells of ``house`` that still have candidate ``digit``."""

@@ -6,7 +6,9 @@ a puzzle and summarises the path as a :class:`Rating`:
 
 * ``level``: the hardest level used ("easy" .. "extreme"), or "guessing" when logic alone stalls;
 * ``score``: the score of the hardest step, on the Sudoku Explainer scale, so it can be compared with
-  SE ratings; a puzzle logic cannot finish scores at least :data:`GUESS_SCORE`;
+  SE ratings; a puzzle logic cannot finish scores :data:`GUESS_SCORE` plus the share of cells logic
+  left empty (0..1), because a puzzle that stalls earlier is, on SE's scale, harder (rho 0.5 within
+  the stalled puzzles of the SE-rated set);
 * ``hardest``: the id of the hardest step's technique (None for a puzzle with nothing to do).
 
 Uniqueness techniques need proof that the puzzle has one solution; it is asked for (one solver call,
@@ -55,6 +57,8 @@ def prove_unique(state: State) -> bool:
 def _techniques(techniques):
     if techniques is None:
         return TABLE
+    if isinstance(techniques, tuple) and all(not isinstance(t, str) for t in techniques):
+        return techniques
     return tuple(BY_ID[t] if isinstance(t, str) else t for t in techniques)
 
 
@@ -104,8 +108,8 @@ def logic_solve(state: State, techniques=None, max_steps: int | None = None) -> 
     return path, state.solved()
 
 
-def summarise(steps: list[Step], solved: bool, puzzle: str = "") -> Rating:
-    """The :class:`Rating` of a path."""
+def summarise(steps: list[Step], solved: bool, puzzle: str = "", left: float = 0.0) -> Rating:
+    """The :class:`Rating` of a path; ``left`` is the share of cells still empty when it stalled."""
     hardest, score, level = None, 0.0, 0
     for s in steps:
         t = BY_ID.get(s.technique)
@@ -115,7 +119,7 @@ def summarise(steps: list[Step], solved: bool, puzzle: str = "") -> Rating:
             hardest, score = t.id, t.score
         level = max(level, LEVELS.index(t.level))
     if not solved:
-        return Rating("guessing", max(score, GUESS_SCORE), hardest, False, steps, puzzle)
+        return Rating("guessing", round(max(score, GUESS_SCORE) + left, 3), hardest, False, steps, puzzle)
     return Rating(LEVELS[level], score, hardest, True, steps, puzzle)
 
 
@@ -126,4 +130,5 @@ def rate(puzzle, techniques=None) -> Rating:
     p = as_puzzle(puzzle)
     state = State.from_puzzle(p)
     steps, solved = logic_solve(state, techniques)
-    return summarise(steps, solved, p.to_line())
+    left = state.values.count(0) / len(state.values)
+    return summarise(steps, solved, p.to_line(), left)
