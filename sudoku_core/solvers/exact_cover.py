@@ -33,10 +33,13 @@ Choices
 * Preset options (a Sudoku's givens) are applied by covering their items before the search starts.
   Presets that share an item cannot all be in a cover, so the problem then has no solution: that is
   reported as zero solutions, not raised.
-* Items are chosen by Knuth's MRV heuristic: the first active item with the fewest options, scanning
-  the item list; the scan stops at once at an item with at most one option (zero means a dead end, one
-  means a forced move, neither can be beaten in a way that matters). An item with no options is not
-  covered at all: the node is a dead end and we backtrack straight away.
+* Items are chosen by Knuth's MRV heuristic: an active item with the fewest options. Scanning the item
+  list is a large share of the time in Python, so hiding notes the last items whose count fell to 0 or
+  1, and a node whose note still holds takes that item with no scan (a dead end first, then a forced
+  move; see the comment in :meth:`Dance.solutions`). Otherwise the scan takes the first item with the
+  fewest options and stops at once at an item with at most one. An item with no options is not
+  covered at all: the node is a dead end and we backtrack straight away. Ties can therefore go to
+  another item than dlx1 would pick; the counts of solutions never change, the node counts may.
 * The search is iterative: ``x[0 .. l-1]`` holds the node tried at each level (Knuth's X1-X8), so the
   depth is bounded by memory, not by the recursion limit (a 25x25 grid in the browser is safe).
   Covers and uncovers are written inline in the loop: a call per node is a measurable share of the
@@ -196,13 +199,15 @@ class Dance:
             for i in items:
                 updates += _cover(i, L, R, U, D, LEN, TOP, OTHERS)
 
-        # The scan below stops at the first item with one option, so it can walk past an item with
-        # none and spend a chain of forced moves before finding out. Hiding notes the last primary
-        # item whose count fell to 0 in ``zero``; a node first checks that item is still to cover
-        # (R[L[zero]] == zero holds only for items in the list) and then is a dead end at once.
-        # This is checked for, not assumed, so a stale or missed note costs speed, never correctness.
+        # Choosing an item by scanning the list costs more than the covers of a forced move. So hiding
+        # notes the last item whose count fell to 0 (``zero``, primary only) and to 1 (``one``), and a
+        # node checks those notes first: an item still to cover (R[L[j]] == j holds only for items in
+        # the list; secondary items are linked to themselves, hence the n_primary tests) with no
+        # option is a dead end, with one a forced move, and either is as good as MRV can do (a dead
+        # end is looked for first). The notes are checked, not trusted: a stale or missed note costs
+        # a scan, never a wrong answer. The scan itself stops at the first item with at most one option.
         n_primary = mx.n_primary
-        zero = root  # LEN[root] is never 0, so this note says nothing
+        zero = one = root  # LEN[root] is 1 but the root is no primary item: these notes say nothing
         if 0 in LEN:  # the presets may already have emptied an item (covered items count too)
             j = R[root]
             while j != root:
@@ -214,7 +219,7 @@ class Dance:
         open_levels = 0  # levels of x whose item still has untried options
         try:
             while True:
-                # X2/X3: a new node. Choose the first active item with the fewest options.
+                # X2/X3: a new node. Visit a solution, or choose an item (notes first, then the scan).
                 i = R[root]
                 if i == root:
                     if tracing:
@@ -226,26 +231,22 @@ class Dance:
                     stats.update(nodes=nodes, guesses=guesses, max_depth=max_depth, updates=updates)
                     yield preset + [OPT[p] for p in x]
                     k = 0  # fall through to backtracking
-                elif not LEN[zero] and R[L[zero]] == zero:
-                    # An item still to cover has lost its last option: a dead end, no scan needed.
-                    i, k = zero, 0
-                    if tracing:
-                        if trace_room > 0:
-                            trace.append(("choose", i, k))
-                            trace_room -= 1
-                        else:
-                            tracing, self.trace_truncated = False, True
                 else:
-                    k = LEN[i]
-                    if k > 1:
-                        j = R[i]
-                        while j != root:
-                            n_j = LEN[j]
-                            if n_j < k:
-                                i, k = j, n_j
-                                if n_j <= 1:
-                                    break
-                            j = R[j]
+                    if not LEN[zero] and R[L[zero]] == zero:
+                        i, k = zero, 0  # an item still to cover has lost its last option: a dead end
+                    elif LEN[one] == 1 and R[L[one]] == one and one < n_primary:
+                        i, k = one, 1  # a forced move
+                    else:
+                        k = LEN[i]
+                        if k > 1:
+                            j = R[i]
+                            while j != root:
+                                n_j = LEN[j]
+                                if n_j < k:
+                                    i, k = j, n_j
+                                    if n_j <= 1:
+                                        break
+                                j = R[j]
                     if tracing:
                         if trace_room > 0:
                             trace.append(("choose", i, k))
@@ -262,8 +263,11 @@ class Dance:
                             z = TOP[q]
                             n_z = LEN[z] - 1
                             LEN[z] = n_z
-                            if not n_z and z < n_primary:
-                                zero = z
+                            if n_z <= 1:
+                                if n_z:
+                                    one = z
+                                elif z < n_primary:
+                                    zero = z
                         updates += SIZE[p]
                         p = D[p]
                     l, r = L[i], R[i]
@@ -350,8 +354,11 @@ class Dance:
                             z = TOP[t]
                             n_z = LEN[z] - 1
                             LEN[z] = n_z
-                            if not n_z and z < n_primary:
-                                zero = z
+                            if n_z <= 1:
+                                if n_z:
+                                    one = z
+                                elif z < n_primary:
+                                    zero = z
                         updates += SIZE[s]
                         s = D[s]
                     l, r = L[c], R[c]
