@@ -9,7 +9,10 @@ a puzzle and summarises the path as a :class:`Rating`:
   SE ratings; a puzzle logic cannot finish scores :data:`GUESS_SCORE` plus the share of cells logic
   left empty (0..1), because a puzzle that stalls earlier is, on SE's scale, harder (rho 0.5 within
   the stalled puzzles of the SE-rated set);
-* ``hardest``: the id of the hardest step's technique (None for a puzzle with nothing to do).
+* ``hardest``: the id of the hardest step's technique, by level then score (None for a puzzle with
+  nothing to do); the level and score scales mostly agree, but the SE scale puts X-Wing (hard) between
+  the pairs (medium), so the score is the highest step score and ``hardest`` names the technique that
+  gave the level.
 
 Uniqueness techniques need proof that the puzzle has one solution; it is asked for (one solver call,
 limit 2) only when the solver first reaches a uniqueness technique, because most puzzles never get
@@ -110,14 +113,16 @@ def logic_solve(state: State, techniques=None, max_steps: int | None = None) -> 
 
 def summarise(steps: list[Step], solved: bool, puzzle: str = "", left: float = 0.0) -> Rating:
     """The :class:`Rating` of a path; ``left`` is the share of cells still empty when it stalled."""
-    hardest, score, level = None, 0.0, 0
+    hardest, score, level, rank = None, 0.0, 0, (-1, 0.0)
     for s in steps:
         t = BY_ID.get(s.technique)
         if t is None:
             continue
-        if t.score > score:
-            hardest, score = t.id, t.score
-        level = max(level, LEVELS.index(t.level))
+        score = max(score, t.score)
+        key = (LEVELS.index(t.level), t.score)
+        if key > rank:
+            hardest, rank = t.id, key
+        level = max(level, key[0])
     if not solved:
         return Rating("guessing", round(max(score, GUESS_SCORE) + left, 3), hardest, False, steps, puzzle)
     return Rating(LEVELS[level], score, hardest, True, steps, puzzle)

@@ -1,0 +1,121 @@
+"""The logic solver and the rating: soundness over samples of the shared data sets (every step of the
+path, and the first step of every technique at sampled positions, agrees with the unique solution),
+the rating API, level calibration across the QQWing sets, and other grid sizes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudoku_core import parse, rate, solve
+from sudoku_core.candidates import State
+from sudoku_core.rate import GUESS_SCORE, Rating, logic_solve, next_step
+from sudoku_core.step import apply_step
+from sudoku_core.techniques import LEVELS, TABLE
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+def sample(name: str, k: int) -> list[str]:
+    path = DATA / f"{name}.txt"
+    if not path.exists():
+        pytest.fail(f"{path} is missing: the soundness tests need ../shared/data beside the repository")
+    lines = path.read_text().split()
+    return [lines[i * len(lines) // k] for i in range(k)]
+
+
+def wrong_parts(step, solution) -> list:
+    return ([(c, d) for c, d in step.placements if solution[c] != d]
+            + [(c, d) for c, d in step.eliminations if solution[c] == d])
+
+
+# (set, puzzles, check every technique every k-th position or 0 for never)
+SETS = [("qqwing_easy", 20, 0), ("qqwing_intermediate", 30, 0), ("qqwing_expert", 60, 6),
+        ("sudokuexchange_diabolical_se5plus", 80, 6), ("tdoku_magictour_top1465", 60, 8),
+        ("tdoku_forum_hardest_1106", 15, 5), ("sixteen_by_sixteen_owhy_100", 4, 40)]
+
+
+@pytest.mark.parametrize(("name", "k", "every"), SETS)
+def test_every_step_agrees_with_the_solution(name, k, every):
+    checked = 0
+    for line in sample(name, k):
+        p = parse(line)
+        solution = parse(solve(p).solutions[0]).cells
+        state = State.from_puzzle(p, unique=True)
+        position = 0
+        while not state.solved():
+            if every and position % every == 0:
+                for tech in TABLE:
+                    for step in tech.find(state):
+                        assert not wrong_parts(step, solution), (line, step)
+                        checked += 1
+                        break
+            step = next_step(state)
+            if step is None:
+                break
+            assert step.progress
+            assert not wrong_parts(step, solution), (line, step)
+            checked += 1
+            apply_step(state, step)
+            position += 1
+    assert checked > k
+
+
+def test_rating_api():
+    line = sample("qqwing_expert", 1)[0]
+    r = rate(line)
+    assert isinstance(r, Rating)
+    assert r.level in (*LEVELS, "guessing")
+    assert isinstance(r.score, float) and r.score > 0
+    assert r.hardest in {t.id for t in TABLE}
+    assert r.solved == (r.level != "guessing")
+    assert r.steps and r.puzzle == line
+    d = r.to_dict()
+    assert set(d) >= {"puzzle", "level", "score", "hardest", "solved"}
+
+
+def test_stalled_puzzle_is_guessing_and_scores_above_logic():
+    r = rate(sample("tdoku_forum_hardest_1106", 1)[0])
+    assert not r.solved and r.level == "guessing"
+    assert GUESS_SCORE <= r.score <= GUESS_SCORE + 1
+
+
+def test_levels_rise_across_qqwing_sets():
+    means = []
+    for name in ("qqwing_simple", "qqwing_easy", "qqwing_intermediate", "qqwing_expert"):
+        levels = [(*LEVELS, "guessing").index(rate(line).level) for line in sample(name, 30)]
+        means.append(sum(levels) / len(levels))
+    assert means == sorted(means)
+    assert means[0] < means[2] < means[3]
+
+
+def test_uniqueness_techniques_are_not_used_without_a_unique_solution():
+    for line in sample("tdoku_serg_benchmark", 20):
+        state = State.from_puzzle(parse(line, check=False))
+        path, _ = logic_solve(state)
+        assert state.unique is not True
+        assert not any(s.technique in ("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3",
+                                       "unique_rectangle_4", "hidden_rectangle", "bug_plus_1") for s in path)
+
+
+def test_rating_is_deterministic():
+    line = sample("tdoku_magictour_top1465", 3)[2]
+    a, b = rate(line), rate(line)
+    assert (a.level, a.score, a.hardest, a.solved) == (b.level, b.score, b.hardest, b.solved)
+    assert a.steps == b.steps
+
+
+@pytest.mark.parametrize("line", [
+    "1..4....3..2....",                                    # 4x4
+    "..3.6..5...1..2......2..1.4..5...3..",                # 6x6 (rows of 6, 2x3 boxes)
+])
+def test_small_grids_rate_and_stay_sound(line):
+    p = parse(line, check=False)
+    result = solve(p, limit=2)
+    state = State.from_puzzle(p, unique=result.count == 1)
+    path, _ = logic_solve(state)
+    if result.count == 1:
+        solution = parse(result.solutions[0]).cells
+        for step in path:
+            assert not wrong_parts(step, solution)
