@@ -1,0 +1,719 @@
+"""The puzzle generator: full grids, digging holes with a uniqueness check, symmetry, levels and seeds.
+
+What it holds
+-------------
+* :func:`full_grid`: a random solved grid by one of the study's two methods, then shuffled:
+
+  - ``"lasvegas"``: place ``n + 2`` random digits (11 for 9x9, as in the study) where no peer holds
+    them, complete with the backtracking engine; an unsolvable start (or one that spends its node budget)
+    is thrown away and tried again;
+  - ``"dlx"``: a random permutation as the first row, completed by the DLX engine;
+
+  either way followed by a random relabelling of the digits and a random order of bands, rows within
+  bands, stacks, columns within stacks (and a transposition when the boxes are square), so that a seed
+  reaches grids the engine's fixed search order alone would never produce.
+* :func:`symmetry_groups`: the cells that must be emptied together for each :data:`SYMMETRIES` option.
+* :func:`dig`: remove groups of givens in a random order while the solution stays unique; one pass over
+  every group gives a minimal puzzle (see below).
+* :func:`generate`: the whole pipeline with levels (:func:`sudoku_core.rate.rate`), a practice technique,
+  seeds, a progress callback, a time and attempt bound. Returns a :class:`Generated`.
+
+Choices
+-------
+* **One pass is minimal.** Removing givens never removes solutions from the set, it only adds; so a
+  group that cannot be removed now can never be removed later. Trying every group once, in any order,
+  therefore gives a puzzle from which no (symmetric) group can be removed: minimal for ``"none"``,
+  minimal among puzzles with that symmetry otherwise.
+* **The uniqueness check, cheapest first.** Each candidate removal is decided by, in order:
+
+  1. *cheap accept*: every removed cell is a naked or hidden single of the remaining givens alone, so
+     the remaining givens still force it: no solution can be gained. This decides most of the early
+     removals without a search;
+  2. *cheap rejects*: two digits that no given holds can be swapped in any solution; a "deadly
+     rectangle" of the solution (``a b / b a`` on two rows, two columns and two boxes) with all four
+     cells empty can be swapped too. These decide many of the late removals, which would otherwise be the
+     most expensive searches (they must find two solutions);
+  3. the engine (``count <= 2``) with a node budget; a check that spends its budget counts as "not
+     unique", so a puzzle is never claimed unique without proof (the result says how many checks gave up).
+* **Levels by the rater, exact match.** A level is reached the way Tatham's generator and HoDoKu's do it,
+  by rating and accepting only an exact match, with one shortcut: a dug puzzle that rates *harder* than
+  asked is made easier by putting removed groups back (in a random order, bisecting on how many), which
+  rates far fewer puzzles than throwing it away. A puzzle that rates easier than asked is thrown away.
+* **Seeds.** Everything random comes from one ``random.Random`` made from the seed and passed down; ints
+  seed it directly, strings (a daily puzzle's date) through SHA-256, never ``hash()``. Only methods
+  built on ``getrandbits`` (``randrange``, ``shuffle``, ``choice``), whose results have been the same
+  since Python 3.2, are used, and every iteration whose order matters is over a list or a sorted
+  sequence. So a seed gives the same puzzle in CPython 3.11 and Pyodide 3.14. It gives the same puzzle
+  across *releases* only while the engines return the same first solution for the same grid: the daily
+  puzzle should be stored as its puzzle string, not only as its seed (:data:`GENERATOR_VERSION` names
+  the pipeline).
+* **Time.** The deadline and the progress callback are checked between steps; neither changes which
+  puzzle a seed gives, only whether it is reached in time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .errors import SudokuError
+from .grid import Geometry, geometry_for_side
+from .puzzle import Alphabet, Puzzle
+from .solvers import engine
+
+#: Bumped whenever a change makes a seed give another puzzle.
+GENERATOR_VERSION = 1
+
+#: Player-facing levels, easiest first (the rater's levels; "guessing" is beyond them).
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+
+#: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
+SYMMETRIES = ("none", "rot180", "rot90", "mirror_h", "mirror_v", "diagonal", "antidiagonal", "dihedral")
+
+#: Other spellings accepted for the same options.
+SYMMETRY_ALIASES = {
+    "": "none", "rot2": "rot180", "rotate180": "rot180", "180": "rot180",
+    "rot4": "rot90", "rotate90": "rot90", "90": "rot90",
+    "horizontal": "mirror_h", "vertical": "mirror_v", "diag": "diagonal", "anti": "antidiagonal",
+    "antidiag": "antidiagonal", "full": "dihedral", "all": "dihedral",
+}
+
+GRID_METHODS = ("lasvegas", "dlx")
+
+#: Node budget of one uniqueness check, per side. Small grids never come near it; on 25x25 a check of
+#: a sparse grid can run for minutes, so there the budget is what keeps generation bounded.
+CHECK_NODE_LIMITS = {4: 10_000, 6: 10_000, 8: 10_000, 9: 20_000, 10: 10_000, 12: 4_000, 15: 2_000,
+                     16: 1_000, 20: 200, 25: 60}
+
+#: Node budget of one completion of the Las Vegas start; a start that spends it is thrown away.
+COMPLETE_NODE_LIMITS = {16: 5_000, 20: 10_000, 25: 20_000}
+
+
+class GenerationError(SudokuError):
+    """No puzzle met the request within the time or attempt bound (or the request cannot be met)."""
+
+    kind = "generate"
+
+
+class GenerationStopped(GenerationError):
+    """The progress callback asked to stop."""
+
+    kind = "cancelled"
+
+
+@dataclass
+class Generated:
+    """A generated puzzle with its solution and the facts of how it was made."""
+
+    puzzle: Puzzle
+    solution: Puzzle
+    seed: int | str
+    symmetry: str
+    level: str | None = None
+    score: float | None = None
+    hardest: str | None = None
+    #: True when the puzzle meets the request (level, technique); False only for a best-effort result.
+    exact: bool = True
+    #: True when no given (symmetry "none") or symmetric group of givens can be removed.
+    minimal: bool = False
+    attempts: int = 0
+    elapsed_ms: float = 0.0
+    stats: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {
+            "puzzle": self.puzzle.to_line(), "solution": self.solution.to_line(), "size": self.puzzle.n,
+            "givens": self.puzzle.givens, "seed": self.seed, "symmetry": self.symmetry, "level": self.level,
+            "score": self.score, "hardest": self.hardest, "exact": self.exact, "minimal": self.minimal,
+            "attempts": self.attempts, "ms": round(self.elapsed_ms, 1), "stats": dict(self.stats),
+            "version": GENERATOR_VERSION,
+        }
+
+
+# --- seeds ------------------------------------------------------------------------------------------
+
+def seed_value(seed: int | str) -> int:
+    """The integer that seeds the generator's ``random.Random`` (strings through SHA-256)."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise SudokuError(f"a seed is an integer or a string, not {type(seed).__name__}")
+    if isinstance(seed, str):
+        text = seed.strip()
+        if text.lstrip("-").isdigit():
+            return int(text)  # "42" on the command line is the same seed as 42 from the page
+        return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+    return seed
+
+
+def make_rng(seed: int | str | None) -> tuple[random.Random, int | str]:
+    """A private ``random.Random`` for ``seed`` and the seed to report (a fresh one when None)."""
+    if seed is None:
+        # A fresh seed is drawn, then used like any other, so the result can be reproduced from it.
+        seed = random.SystemRandom().getrandbits(48)
+    return random.Random(seed_value(seed)), seed
+
+
+# --- symmetry -----------------------------------------------------------------------------------------
+
+def normalise_symmetry(symmetry: str | None) -> str:
+    name = (symmetry or "none").strip().lower().replace("-", "_")
+    name = SYMMETRY_ALIASES.get(name, name)
+    if name not in SYMMETRIES:
+        raise SudokuError(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
+    return name
+
+
+def _maps(symmetry: str, n: int) -> list[Callable[[int, int], tuple[int, int]]]:
+    m = n - 1
+    return {
+        "none": [],
+        "rot180": [lambda r, c: (m - r, m - c)],
+        "rot90": [lambda r, c: (c, m - r)],
+        "mirror_h": [lambda r, c: (m - r, c)],
+        "mirror_v": [lambda r, c: (r, m - c)],
+        "diagonal": [lambda r, c: (c, r)],
+        "antidiagonal": [lambda r, c: (m - c, m - r)],
+        "dihedral": [lambda r, c: (c, m - r), lambda r, c: (c, r)],
+    }[symmetry]
+
+
+def symmetry_groups(geo: Geometry, symmetry: str) -> list[tuple[int, ...]]:
+    """The orbits of the cells under ``symmetry``: each a sorted tuple, listed by their first cell.
+
+    The symmetry is of the clue pattern only, so it is defined for rectangular boxes too (a transposed
+    6x6 pattern is still a pattern, even though 2x3 boxes do not map onto boxes).
+    """
+    n = geo.n
+    maps = _maps(normalise_symmetry(symmetry), n)
+    seen = [False] * geo.ncells
+    groups = []
+    for start in range(geo.ncells):
+        if seen[start]:
+            continue
+        orbit = {start}
+        todo = [start]
+        while todo:
+            r, c = divmod(todo.pop(), n)
+            for f in maps:
+                rr, cc = f(r, c)
+                x = rr * n + cc
+                if x not in orbit:
+                    orbit.add(x)
+                    todo.append(x)
+        group = tuple(sorted(orbit))
+        for x in group:
+            seen[x] = True
+        groups.append(group)
+    return groups
+
+
+def is_symmetric(geo: Geometry, cells, symmetry: str) -> bool:
+    """True when every orbit of ``symmetry`` is all givens or all empty in ``cells``."""
+    return all(len({bool(cells[x]) for x in g}) == 1 for g in symmetry_groups(geo, symmetry))
+
+
+# --- full grids -----------------------------------------------------------------------------------------
+
+def shuffle_grid(geo: Geometry, grid: list[int], rng: random.Random) -> list[int]:
+    """``grid`` with its digits relabelled and its bands, rows, stacks and columns reordered at random
+    (and transposed half the time when the boxes are square): every one of these maps a solved grid to
+    a solved grid."""
+    n, br, bc = geo.n, geo.box_rows, geo.box_cols
+    labels = list(range(1, n + 1))
+    rng.shuffle(labels)
+    bands = list(range(n // br))
+    rng.shuffle(bands)
+    rows = []
+    for b in bands:
+        inner = list(range(br))
+        rng.shuffle(inner)
+        rows.extend(b * br + i for i in inner)
+    stacks = list(range(n // bc))
+    rng.shuffle(stacks)
+    cols = []
+    for s in stacks:
+        inner = list(range(bc))
+        rng.shuffle(inner)
+        cols.extend(s * bc + i for i in inner)
+    # Always draw, so the random stream does not depend on the box shape beyond this point.
+    transpose = rng.randrange(2) == 1 and br == bc
+    out = [0] * geo.ncells
+    for r in range(n):
+        for c in range(n):
+            v = grid[rows[r] * n + cols[c]]
+            out[(c * n + r) if transpose else (r * n + c)] = labels[v - 1]
+    return out
+
+
+def _las_vegas_start(geo: Geometry, rng: random.Random) -> list[int]:
+    """``n + 2`` random digits in random cells, each one no peer already holds."""
+    n = geo.n
+    cells = [0] * geo.ncells
+    used = [0] * (3 * n)  # digit mask per house
+    order = list(range(geo.ncells))
+    rng.shuffle(order)
+    placed = 0
+    for c in order:
+        if placed == n + 2:
+            break
+        a, b, x = geo.cell_houses[c]
+        free = [d for d in range(1, n + 1) if not (used[a] | used[b] | used[x]) >> d & 1]
+        if not free:
+            continue
+        d = rng.choice(free)
+        cells[c] = d
+        used[a] |= 1 << d
+        used[b] |= 1 << d
+        used[x] |= 1 << d
+        placed += 1
+    return cells
+
+
+def has_engine(method: str) -> bool:
+    """True when the engine for ``method`` can be loaded (DLX was being written alongside this module)."""
+    try:
+        engine(method)
+    except (SudokuError, ImportError, AttributeError):
+        return False
+    return True
+
+
+def full_grid(geo: Geometry, rng: random.Random, method: str = "lasvegas", stats: dict | None = None) -> list[int]:
+    """A random solved grid by the study's ``method`` (see the module notes), shuffled."""
+    if method not in GRID_METHODS:
+        raise SudokuError(f"unknown grid method {method!r}; choose one of {', '.join(GRID_METHODS)}")
+    stats = stats if stats is not None else {}
+    n = geo.n
+    if method == "dlx" and has_engine("dlx"):
+        first = list(range(1, n + 1))
+        rng.shuffle(first)
+        search = engine("dlx")(geo, first + [0] * (geo.ncells - n), 1, None)
+        stats["grid_tries"] = stats.get("grid_tries", 0) + 1
+        if search.solutions:
+            return shuffle_grid(geo, search.solutions[0], rng)
+        # A permutation row always extends to a grid; falling through is only a guard.
+    run = engine("backtrack")
+    budget = COMPLETE_NODE_LIMITS.get(n, 2_000)
+    while True:
+        stats["grid_tries"] = stats.get("grid_tries", 0) + 1
+        search = run(geo, _las_vegas_start(geo, rng), 1, budget)
+        if search.solutions:
+            return shuffle_grid(geo, search.solutions[0], rng)
+
+
+# --- digging --------------------------------------------------------------------------------------------
+
+def pair_unavoidables(geo: Geometry, solution: list[int]) -> list[int]:
+    """Unavoidable sets of ``solution`` made of two digits, as cell bit sets.
+
+    For digits ``a`` and ``b``, link in every house the cell holding ``a`` to the cell holding ``b``.
+    Swapping ``a`` and ``b`` on a connected component of these links gives another solved grid (each
+    house of a swapped cell swaps both of its cells), so a puzzle with no given in that component has a
+    second solution. The four-cell components are the "deadly rectangles"; larger ones come for free.
+    (Two digits that no given holds are the union of their components, so that case is covered too.)
+    """
+    n = geo.n
+    at = {}  # house * (n + 1) + digit -> the cell of that house holding that digit
+    for c, v in enumerate(solution):
+        for h in geo.cell_houses[c]:
+            at[h * (n + 1) + v] = c
+    where = [[] for _ in range(n + 1)]
+    for c, v in enumerate(solution):
+        where[v].append(c)
+    cell_houses = geo.cell_houses
+    out = []
+    for a in range(1, n + 1):
+        for b in range(a + 1, n + 1):
+            seen = 0
+            for start in where[a]:
+                if seen >> start & 1:
+                    continue
+                comp = 1 << start
+                todo = [start]
+                while todo:
+                    c = todo.pop()
+                    other = b if solution[c] == a else a
+                    for h in cell_houses[c]:
+                        x = at[h * (n + 1) + other]
+                        if not comp >> x & 1:
+                            comp |= 1 << x
+                            todo.append(x)
+                seen |= comp
+                out.append(comp)
+    return out
+
+
+class _Digger:
+    """The state of one dig: current cells, per-house digit masks, per-digit counts, unavoidable sets.
+
+    Lives for one dig only, so nothing is shared between calls.
+    """
+
+    def __init__(self, geo: Geometry, solution: list[int], stats: dict, node_limit: int | None) -> None:
+        self.geo = geo
+        self.solution = solution
+        self.cells = list(solution)
+        n = geo.n
+        self.full = geo.all_digits
+        self.house_mask = [geo.all_digits] * (3 * n)
+        self.singles_ok = True  # singles alone fill the current puzzle
+        self.stats = stats
+        self.node_limit = node_limit
+        self.run = engine("backtrack")
+        self.givens = (1 << geo.ncells) - 1  # bit set of the cells still given
+        self.house_bits = [sum(1 << c for c in house) for house in geo.houses]
+        self.peer_bits = [sum(1 << p for p in peers) | 1 << c for c, peers in enumerate(geo.peers)]
+        self.sets_of: list[list[int]] = [[] for _ in range(geo.ncells)]
+        for s in pair_unavoidables(geo, solution):
+            m = s
+            while m:
+                low = m & -m
+                self.sets_of[low.bit_length() - 1].append(s)
+                m ^= low
+
+    def _toggle(self, c: int, v: int) -> None:
+        bit = 1 << v
+        for h in self.geo.cell_houses[c]:
+            self.house_mask[h] ^= bit
+        self.givens ^= 1 << c
+
+    def remove(self, group) -> None:
+        for c in group:
+            v = self.cells[c]
+            self.cells[c] = 0
+            self._toggle(c, v)
+
+    def restore(self, group) -> None:
+        for c in group:
+            v = self.solution[c]
+            self.cells[c] = v
+            self._toggle(c, v)
+
+    def _seen(self, c: int) -> int:
+        a, b, x = self.geo.cell_houses[c]
+        hm = self.house_mask
+        return hm[a] | hm[b] | hm[x]
+
+    def _forced(self, c: int) -> bool:
+        """True when the givens alone make empty cell ``c`` a naked or a hidden single."""
+        bit = 1 << self.solution[c]
+        if self._seen(c) | bit == self.full:
+            return True
+        cells, geo = self.cells, self.geo
+        for h in geo.cell_houses[c]:
+            if all(x == c or cells[x] or self._seen(x) & bit for x in geo.houses[h]):
+                return True
+        return False
+
+    def singles_solve(self) -> bool:
+        """True when naked and hidden singles alone fill the grid from the current givens.
+
+        Every single is the solution's digit (the solution fits every placement so far), so a grid that
+        singles fill has exactly one solution; the rater calls such a puzzle easy. Cell sets are bit
+        sets: ``free[d]`` holds the open cells where ``d`` can still go.
+        """
+        n, sol = self.geo.n, self.solution
+        peer_bits, house_bits = self.peer_bits, self.house_bits
+        empty = ((1 << self.geo.ncells) - 1) ^ self.givens
+        blocked = [0] * (n + 1)
+        m = self.givens
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            blocked[sol[c]] |= peer_bits[c]
+            m ^= low
+        free = [empty & ~b for b in blocked]
+        digits = range(1, n + 1)
+        while empty:
+            ones = twos = 0
+            for d in digits:
+                p = free[d]
+                twos |= ones & p
+                ones |= p
+            new = empty & ~twos  # one candidate left (none is impossible: the solution fits)
+            for d in digits:
+                p = free[d]
+                if not p:
+                    continue
+                for hb in house_bits:
+                    x = p & hb
+                    if x and not x & (x - 1):
+                        new |= x
+            if not new:
+                return False
+            empty &= ~new
+            while new:
+                low = new & -new
+                c = low.bit_length() - 1
+                free[sol[c]] &= ~peer_bits[c]
+                new ^= low
+            for d in digits:
+                free[d] &= empty
+        return True
+
+    def try_remove(self, group, engine_checks: bool = True) -> bool:
+        """Remove ``group`` if the solution provably stays unique; return whether it was removed.
+
+        With ``engine_checks`` False only the cheap tests and the singles fill decide (the puzzle stays
+        solvable by singles: the rater's easy).
+        """
+        self.remove(group)
+        stats = self.stats
+        if all(self._forced(c) for c in group):
+            stats["cheap_accepts"] = stats.get("cheap_accepts", 0) + 1
+            return True
+        givens = self.givens
+        for c in group:
+            for s in self.sets_of[c]:
+                if not s & givens:
+                    stats["cheap_rejects"] = stats.get("cheap_rejects", 0) + 1
+                    self.restore(group)
+                    return False
+        # Fewer givens never make singles go further, so once they stall they are not tried again.
+        if self.singles_ok and self.singles_solve():
+            stats["singles_accepts"] = stats.get("singles_accepts", 0) + 1
+            return True
+        if not engine_checks:
+            self.restore(group)
+            return False
+        search = self.run(self.geo, list(self.cells), 2, self.node_limit)
+        stats["checks"] = stats.get("checks", 0) + 1
+        stats["check_nodes"] = stats.get("check_nodes", 0) + search.stats.get("nodes", 0)
+        if search.gave_up:
+            stats["gave_up"] = stats.get("gave_up", 0) + 1
+        if len(search.solutions) == 1 and not search.gave_up:
+            self.singles_ok = False  # singles stalled on this puzzle (they were tried just above)
+            return True
+        self.restore(group)
+        return False
+
+
+def dig(geo: Geometry, solution: list[int], rng: random.Random, symmetry: str = "none", *,
+        engine_checks: bool = True, stats: dict | None = None, tick: Callable[[], None] | None = None,
+        node_limit: int | None = None) -> tuple[list[int], list[tuple[int, ...]]]:
+    """Empty the groups of ``symmetry`` in a random order while the solution stays unique.
+
+    One pass over every group. With ``engine_checks`` the result is minimal for that symmetry (see the
+    module notes); without, a group is removed only while singles alone still fill the grid, which needs
+    no search at all (an easy puzzle, and the fast way to a unique 25x25). Returns the cells and the
+    removed groups in the order they were removed. ``tick`` is called every few groups (it may raise
+    to stop).
+    """
+    stats = stats if stats is not None else {}
+    groups = symmetry_groups(geo, symmetry)
+    rng.shuffle(groups)
+    if node_limit is None:
+        node_limit = CHECK_NODE_LIMITS.get(geo.n, 1_000)
+    digger = _Digger(geo, solution, stats, node_limit)
+    removed = []
+    for i, group in enumerate(groups):
+        if tick is not None and i % 8 == 0:
+            tick()
+        if digger.try_remove(group, engine_checks):
+            removed.append(group)
+    return digger.cells, removed
+
+
+# --- the pipeline ---------------------------------------------------------------------------------------
+
+def _level_index(level: str) -> int:
+    """Position of a rated level; "guessing" ranks above every level."""
+    return LEVELS.index(level) if level in LEVELS else len(LEVELS)
+
+
+def normalise_level(level: str | None) -> str | None:
+    if level is None:
+        return None
+    name = level.strip().lower()
+    if name in ("", "any", "none"):
+        return None
+    if name not in LEVELS:
+        raise SudokuError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    return name
+
+
+def _rater():
+    """The rater's ``rate`` function, or a clear error when it is not there."""
+    try:
+        from .rate import rate
+    except ImportError as exc:
+        raise GenerationError(f"levels need the rater (sudoku_core.rate): {exc}") from None
+    return rate
+
+
+def technique_level(technique_id: str) -> str:
+    """The level of a technique id of the rater's table; a readable error for an unknown id."""
+    try:
+        from .techniques import BY_ID
+    except ImportError as exc:
+        raise GenerationError(f"practice targets need the technique table: {exc}") from None
+    tid = technique_id.strip().lower().replace("-", "_").replace(" ", "_")
+    if tid not in BY_ID:
+        raise SudokuError(f"unknown technique {technique_id!r}; choose one of {', '.join(sorted(BY_ID))}")
+    return BY_ID[tid].level
+
+
+def _normalise_technique(technique: str | None) -> str | None:
+    if technique is None or not technique.strip():
+        return None
+    return technique.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+def generate(size: int = 9, level: str | None = None, symmetry: str = "none", minimal: bool = False,
+             technique: str | None = None, seed: int | str | None = None, *,
+             box: tuple[int, int] | None = None, grid_method: str = "lasvegas",
+             deadline: float | None = None, max_attempts: int | None = None,
+             progress: Callable[[dict], object] | None = None, best_effort: bool = False) -> Generated:
+    """Generate one puzzle with a unique solution.
+
+    * ``size``: side of the grid (4, 6, 9, 12, 16, 25, ...; ``box`` overrides the box shape);
+    * ``level``: one of :data:`LEVELS`; the rated level must equal it (None: any level, not rated);
+    * ``symmetry``: one of :data:`SYMMETRIES` (aliases in :data:`SYMMETRY_ALIASES`);
+    * ``minimal``: no given can be removed (with a symmetry: no symmetric group can). Without a level the
+      dig is always one full pass, so the puzzle is minimal anyway; with a level, ``minimal=False``
+      allows removed groups to be put back to make a puzzle easier;
+    * ``technique``: practice target, a technique id of the rater's table: the puzzle's hardest step
+      must be that technique (the level, if also given, must be the technique's own);
+    * ``seed``: int or string; the same seed and options give the same puzzle (None: a fresh seed,
+      reported in the result);
+    * ``deadline``: seconds of wall time; ``max_attempts``: dug puzzles to try. When either runs out
+      the best puzzle so far is returned with ``exact=False`` if ``best_effort``, else
+      :class:`GenerationError` is raised. Without either, the bound is 120 s (a generator never runs
+      forever);
+    * ``progress``: called with ``{"attempts", "phase", "elapsed"}`` between steps; returning a true
+      value (or raising) stops generation with :class:`GenerationStopped`.
+    """
+    start = time.perf_counter()
+    try:
+        geo = geometry_for_side(size, box)
+    except ValueError as exc:
+        raise SudokuError(str(exc)) from None
+    symmetry = normalise_symmetry(symmetry)
+    level = normalise_level(level)
+    technique = _normalise_technique(technique)
+    if grid_method not in GRID_METHODS:
+        raise SudokuError(f"unknown grid method {grid_method!r}; choose one of {', '.join(GRID_METHODS)}")
+    rate = None
+    if technique is not None:
+        tech_level = technique_level(technique)
+        if level is not None and level != tech_level:
+            raise SudokuError(f"{technique} is a {tech_level} technique; a {level} puzzle cannot need it")
+        level = tech_level
+    if level is not None:
+        rate = _rater()
+    if deadline is None and max_attempts is None:
+        deadline = 120.0
+    rng, seed = make_rng(seed)
+    stats: dict[str, int] = {}
+    attempts = 0
+    best: tuple[int, Generated] | None = None
+    state = {"phase": "grid"}
+
+    def tick(phase: str | None = None) -> None:
+        if phase is not None:
+            state["phase"] = phase
+        elapsed = time.perf_counter() - start
+        if progress is not None and progress({"attempts": attempts, "phase": state["phase"],
+                                              "elapsed": round(elapsed, 3)}):
+            raise GenerationStopped("generation stopped")
+        if deadline is not None and elapsed > deadline:
+            raise _OutOfTime
+
+    def result(cells, solution, rating, exact: bool, is_minimal: bool) -> Generated:
+        return Generated(
+            puzzle=Puzzle(geo, tuple(cells), Alphabet.default(geo.n)),
+            solution=Puzzle(geo, tuple(solution), Alphabet.default(geo.n)),
+            seed=seed, symmetry=symmetry,
+            level=rating.level if rating is not None else None,
+            score=rating.score if rating is not None else None,
+            hardest=rating.hardest if rating is not None else None,
+            exact=exact, minimal=is_minimal, attempts=attempts,
+            elapsed_ms=(time.perf_counter() - start) * 1000.0, stats=dict(stats),
+        )
+
+    def matches(rating) -> bool:
+        if rating.level != level:
+            return False
+        return technique is None or rating.hardest == technique
+
+    def distance(rating) -> int:
+        """How far a rating is from the request (for best-effort results)."""
+        d = abs(_level_index(rating.level) - _level_index(level))
+        return 2 * d + (technique is not None and rating.hardest != technique)
+
+    try:
+        while max_attempts is None or attempts < max_attempts:
+            attempts += 1
+            tick("grid")
+            solution = full_grid(geo, rng, grid_method, stats)
+            tick("dig")
+            gave_up_before = stats.get("gave_up", 0)
+            cells, removed = dig(geo, solution, rng, symmetry, stats=stats, tick=tick)
+            proved_minimal = stats.get("gave_up", 0) == gave_up_before
+            if level is None:
+                return result(cells, solution, None, True, proved_minimal)
+            tick("rate")
+            rating = rate(Puzzle(geo, tuple(cells), Alphabet.default(geo.n)))
+            stats["ratings"] = stats.get("ratings", 0) + 1
+            if matches(rating):
+                return result(cells, solution, rating, True, proved_minimal)
+            if best is None or distance(rating) < best[0]:
+                best = (distance(rating), result(cells, solution, rating, False, proved_minimal))
+            if minimal or _level_index(rating.level) < _level_index(level):
+                continue
+            # Harder than asked: put removed groups back, bisecting on how many, to reach the level.
+            found = _put_back(geo, cells, solution, removed, rng, rate, level, matches, stats, tick)
+            if found is not None:
+                return result(found[0], solution, found[1], True, False)
+    except _OutOfTime:
+        pass
+    if best_effort and best is not None:
+        return best[1]
+    what = f"a {level} puzzle" if level else "a puzzle"
+    if technique:
+        what += f" whose hardest step is {technique}"
+    raise GenerationError(
+        f"no {what} of size {size} found in {attempts} attempts ({time.perf_counter() - start:.1f} s)"
+    )
+
+
+class _OutOfTime(Exception):
+    """Raised inside :func:`generate` when the deadline has passed."""
+
+
+def _put_back(geo, cells, solution, removed, rng, rate, level, matches, stats, tick):
+    """Make a too-hard puzzle easier by giving back removed groups.
+
+    The groups go back in a random order; the number ``k`` given back is bisected for the smallest
+    prefix that rates at or below ``level`` (giving clues back makes a puzzle easier, as a rule if not
+    always). Returns ``(cells, rating)`` on an exact match, else None.
+    """
+    order = list(removed)
+    rng.shuffle(order)
+    target = _level_index(level)
+
+    def with_back(k):
+        out = list(cells)
+        for group in order[:k]:
+            for c in group:
+                out[c] = solution[c]
+        return out
+
+    lo, hi = 0, len(order)  # rating(lo) is too hard; rating(hi) (the full grid) is not
+    found = None
+    while hi - lo > 1:
+        tick("rate")
+        mid = (lo + hi) // 2
+        candidate = with_back(mid)
+        rating = rate(Puzzle(geo, tuple(candidate), Alphabet.default(geo.n)))
+        stats["ratings"] = stats.get("ratings", 0) + 1
+        if matches(rating):
+            found = (candidate, rating)
+            hi = mid  # keep looking for fewer clues given back, which keeps the puzzle closer to minimal
+        elif _level_index(rating.level) > target:
+            lo = mid
+        else:
+            hi = mid
+    return found
