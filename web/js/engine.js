@@ -18,26 +18,34 @@ export class EngineError extends Error {
 const WORKER_URL = new URL("../worker.js", import.meta.url);
 
 export class EngineClient extends EventTarget {
-  constructor({ workerUrl = WORKER_URL } = {}) {
+  // `autostart: false` lets the page draw first and call `start()` after: requests made before
+  // then simply wait for `ready`.
+  constructor({ workerUrl = WORKER_URL, autostart = true } = {}) {
     super();
     this.workerUrl = workerUrl;
     this.nextId = 1;
     this.pending = new Map();
     this.state = "loading";
     this.info = null;
-    this.start();
+    this.worker = null;
+    this.newReady();
+    if (autostart) this.start();
   }
 
-  start() {
-    this.state = "loading";
-    this.info = null;
-    this.startedAt = performance.now();
+  newReady() {
     this.ready = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
       this.rejectReady = reject;
     });
     // A caller that never awaits `ready` must not see an unhandled rejection.
     this.ready.catch(() => {});
+  }
+
+  start() {
+    if (this.worker) return;
+    this.state = "loading";
+    this.info = null;
+    this.startedAt = performance.now();
     this.worker = new Worker(this.workerUrl, { type: "module" });
     this.worker.addEventListener("message", (event) => this.onMessage(event.data));
     this.worker.addEventListener("error", (event) => {
@@ -107,13 +115,15 @@ export class EngineClient extends EventTarget {
 
   // Stop whatever the engine is doing: terminate the worker and boot a new one.
   cancel(error = { kind: "cancelled", message: "cancelled" }) {
-    this.worker.terminate();
+    if (this.worker) this.worker.terminate();
     for (const { reject, timer } of this.pending.values()) {
       clearTimeout(timer);
       reject(new EngineError(error));
     }
     this.pending.clear();
     this.rejectReady(new EngineError(error));
+    this.worker = null;
+    this.newReady();
     this.start();
   }
 }

@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 const game = new Game(9);
 const board = new BoardView($("board"));
 const board2 = new BoardView($("board2"), { interactive: false, which: "second" });
-const engine = new EngineClient();
+const engine = new EngineClient({ autostart: false });
 
 // --- messages ---------------------------------------------------------------------------------
 
@@ -95,6 +95,7 @@ async function importText(text, { fromShare = false } = {}) {
     result = await engine.request("parse", { text });
   } catch (error) {
     source.setAttribute("aria-invalid", "true");
+    sayStats("");
     say(`Could not read the puzzle: ${describeError(error)}`, "error");
     if (error.details) {
       pointAt(source, text, error.details);
@@ -252,13 +253,17 @@ game.reset(BOXES[side] ? side : 9, "init");
 $("size").value = String(game.n);
 render();
 requestAnimationFrame(() => performance.mark("grid-painted"));
+engine.start();
 loadFromFragment();
 
+// The service worker precaches the whole site (13 MB, mostly Pyodide); registering it once the
+// engine is up keeps that copy from competing with the first boot.
 if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("./sw.js").then(
+  const register = () => navigator.serviceWorker.register("./sw.js").then(
     () => navigator.serviceWorker.ready.then(() => { document.documentElement.dataset.offline = "ready"; }),
     (error) => console.warn(`offline mode unavailable: ${error.message}`),
   );
+  engine.ready.then(register, register);
 }
 
 // For tests and the benchmark: the named operations and the model, nothing more.
