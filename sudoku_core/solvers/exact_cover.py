@@ -197,7 +197,18 @@ class Dance:
                 return
             used.update(items)
             for i in items:
-                updates += _cover(i, L, R, U, D, LEN, TOP, OTHERS)
+                # cover(i), inline as in the search loop below.
+                p = D[i]
+                while p != i:
+                    for q in OTHERS[p]:
+                        u, d = U[q], D[q]
+                        D[u], U[d] = d, u
+                        LEN[TOP[q]] -= 1
+                    updates += SIZE[p]
+                    p = D[p]
+                l, r = L[i], R[i]
+                R[l], L[r] = r, l
+                updates += 1
 
         # Choosing an item by scanning the list costs more than the covers of a forced move. So hiding
         # notes the last item whose count fell to 0 (``zero``, primary only) and to 1 (``one``), and a
@@ -372,23 +383,6 @@ class Dance:
         finally:
             # Not a closure: locals captured by one would be slower cell variables in the loop.
             stats.update(nodes=nodes, guesses=guesses, max_depth=max_depth, updates=updates)
-
-
-def _cover(i: int, L, R, U, D, LEN, TOP, OTHERS) -> int:
-    """Knuth's cover(i): hide every option of item ``i``, then take ``i`` out of the item list.
-    Returns the number of link removals (updates). The search loop inlines this; presets call it."""
-    updates = 1
-    p = D[i]
-    while p != i:
-        for q in OTHERS[p]:
-            u, d = U[q], D[q]
-            D[u], U[d] = d, u
-            LEN[TOP[q]] -= 1
-            updates += 1
-        p = D[p]
-    l, r = L[i], R[i]
-    R[l], L[r] = r, l
-    return updates
 
 
 def exact_covers(matrix: ExactCover, preset: Iterable[int] = (), limit: int | None = None,
