@@ -78,7 +78,7 @@ def _digits(step: Step) -> str:
 def _group(geo, step: Step, label: str) -> list[str]:
     for lab, cands in step.groups:
         if lab == label:
-            return [geo.cell_name(c) for c, _ in cands]
+            return [geo.cell_name(c) for c in dict.fromkeys(c for c, _ in cands)]
     return []
 
 
@@ -99,8 +99,6 @@ def explain(step: Step, geo, detail: int = 2) -> Message:
     params = {"technique": tech, "digits": _digits(step), "cells": cells, "result": _result(geo, step),
               "houses": [_house(geo, h) for h in step.houses], "cover": [_house(geo, h) for h in step.cover],
               "fins": [_cell(geo, c) for c, _ in step.fins]}
-    if step.technique.startswith("unique_rectangle") or step.technique == "hidden_rectangle":
-        params["variant"] = step.variant
     for label in ("pivot", "pincers", "roof", "floor", "link", "color_a", "color_b"):
         if any(lab == label for lab, _ in step.groups):
             params[label] = _group(geo, step, label)
@@ -250,10 +248,10 @@ EN = {
                           "{digits}, so cells seeing both lose it. {result}",
     "reason.empty_rectangle": "In {houses}, {digits} lies on one row and one column only; with the strong link "
                               "{link}, {digits} cannot be at the crossing. {result}",
-    "reason.xy_wing": "Pivot {pivot} is one of two digits and either pincer {pincers} takes the third digit "
-                      "{digits}; cells seeing both pincers lose it. {result}",
-    "reason.xyz_wing": "Pivot {pivot} and pincers {pincers}: one of them holds {digits}, so cells seeing all "
-                       "three lose it. {result}",
+    "reason.xy_wing": "Whichever digit the pivot {pivot} takes, one of the pincers {pincers} must be {digits}; "
+                      "cells seeing both pincers cannot be {digits}. {result}",
+    "reason.xyz_wing": "One of the pivot {pivot} and the pincers {pincers} must be {digits}; cells seeing all "
+                       "three cannot be {digits}. {result}",
     "reason.w_wing": "{pincers} hold the same two digits and the strong link {link} joins them; one of them "
                      "holds {digits}, so cells seeing both lose it. {result}",
     "reason.simple_colors_trap": "Colouring the strong links of {digits}: one colour is true; a cell that sees "
@@ -263,7 +261,7 @@ EN = {
     "reason.multi_colors": "Two colour clusters of {digits} touch, so one of the other two colours is true; "
                            "cells seeing both lose {digits}. {result}",
     "reason.unique_rectangle": "{cells} would form a deadly pattern on {digits} (two solutions), which a unique "
-                               "puzzle cannot have ({variant}). {result}",
+                               "puzzle cannot have. {result}",
     "reason.bug_plus_1": "Every other empty cell has two candidates; unless {cells} takes {digits} the puzzle "
                          "would have two solutions. {result}",
 }
@@ -311,7 +309,7 @@ ZH = {
                           "两端必有一个是{digits}，能同时看到两端的格不能是{digits}。{result}",
     "reason.empty_rectangle": "在{houses}中，数字{digits}只在一行一列上；"
                               "结合强链{link}，交叉处不能是{digits}。{result}",
-    "reason.xy_wing": "枢纽{pivot}只有两个候选数，两个钳子{pincers}中必有一个是{digits}；"
+    "reason.xy_wing": "无论枢纽{pivot}填哪个数，钳子{pincers}中必有一个是{digits}；"
                       "能同时看到两个钳子的格不能是{digits}。{result}",
     "reason.xyz_wing": "枢纽{pivot}与钳子{pincers}中必有一个是{digits}；能同时看到三格的格不能是{digits}。{result}",
     "reason.w_wing": "{pincers}含相同的两个候选数，并由强链{link}相连；"
@@ -321,8 +319,7 @@ ZH = {
     "reason.simple_colors_wrap": "对数字{digits}的强链染色：同一种颜色在一个区域内出现两次，所以这种颜色为假。{result}",
     "reason.multi_colors": "数字{digits}的两组染色相互关联，另外两种颜色必有一种为真；"
                            "能同时看到它们的格不能是{digits}。{result}",
-    "reason.unique_rectangle": "{cells}会形成数字{digits}的致命结构（两个解），"
-                               "唯一解的题目不可能如此（{variant}）。{result}",
+    "reason.unique_rectangle": "{cells}会形成数字{digits}的致命结构（两个解），唯一解的题目不可能如此。{result}",
     "reason.bug_plus_1": "其他空格都只有两个候选数；除非{cells}填{digits}，否则题目会有两个解。{result}",
 }
 

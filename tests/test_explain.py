@@ -1,0 +1,94 @@
+"""Explanations: every technique has an English and a Chinese sentence, every message renders in both
+languages from plain-JSON parameters, and the three detail levels say what they promise."""
+
+from __future__ import annotations
+
+import json
+import string
+from pathlib import Path
+
+import pytest
+
+from sudoku_core import parse
+from sudoku_core.candidates import State
+from sudoku_core.explain import EN, NAMES, ZH, describe, explain, render
+from sudoku_core.rate import next_step
+from sudoku_core.techniques import BY_ID, TABLE
+
+FIXTURE = Path(__file__).parent / "data" / "hints" / "exemplars.tsv"
+PUZZLE = "..4...3...9.27.54..6......291.6.5..7.....4.3.3..19..5.6...4...........93.7..5...."
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_en_and_zh_tables_have_the_same_keys_and_fields():
+    assert set(EN) == set(ZH)
+    for key in EN:
+        assert fields(EN[key]) == fields(ZH[key]), key
+
+
+def test_every_technique_has_names_in_both_languages():
+    for t in TABLE:
+        assert t.id in NAMES["en"] and t.id in NAMES["zh"], t.id
+        assert f"reason.{t.id}" in EN, t.id
+
+
+def decode_state(text: str) -> State:
+    """The regression table's candidate state: ``=d`` for a filled cell, else its candidate digits."""
+    values = [int(t[1:]) if t.startswith("=") else 0 for t in text.split()]
+    cand = [0 if t.startswith("=") else sum(1 << int(d) for d in t) for t in text.split()]
+    return State(parse(PUZZLE).geometry, values, cand, unique=True)
+
+
+def _steps():
+    """One real step per technique from the regression table, plus the singles of a puzzle."""
+    seen = {}
+    for line in FIXTURE.read_text().splitlines():
+        tech, state = line.split("\t")[2], line.split("\t")[4]
+        if tech not in seen:
+            seen[tech] = next(iter(BY_ID[tech].find(decode_state(state))))
+    p = parse(PUZZLE)
+    s = State.from_puzzle(p)
+    for t in ("full_house", "hidden_single", "naked_single"):
+        step = next(iter(BY_ID[t].find(s)), None)
+        if step:
+            seen[t] = step
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("step", _steps(), ids=lambda s: s.technique)
+def test_three_levels_render_in_both_languages(step):
+    geo = parse(PUZZLE).geometry
+    d = describe(step, geo)
+    json.dumps(d)  # plain JSON, no Python objects
+    for level in "012":
+        for lang in ("en", "zh"):
+            text = d[level]["text"][lang]
+            assert text and "{" not in text
+    assert NAMES["en"][step.technique] in d["0"]["text"]["en"]
+    assert NAMES["zh"][step.technique] in d["0"]["text"]["zh"]
+    # Level 2 names the exact result, ready to apply.
+    for c, _ in step.eliminations:
+        assert geo.cell_name(c) in d["2"]["text"]["en"]
+    for c, digit in step.placements:
+        assert f"{geo.cell_name(c)}={digit}" in d["2"]["text"]["en"]
+        assert f"{geo.cell_name(c)}={digit}" in d["2"]["text"]["zh"]
+
+
+def test_nudge_names_the_house():
+    p = parse(PUZZLE)
+    step = next_step(State.from_puzzle(p))
+    assert step.technique == "hidden_single"
+    msg = explain(step, p.geometry, 0)
+    assert msg.key == "nudge.house"
+    assert render(msg, "en").startswith("There is a Hidden Single in ")
+    assert render(msg, "zh").endswith("中有一个排除法（隐性唯一）。")
+
+
+def test_render_accepts_the_dict_form():
+    p = parse(PUZZLE)
+    step = next_step(State.from_puzzle(p))
+    msg = explain(step, p.geometry, 2)
+    assert render(msg.to_dict(), "zh") == render(msg, "zh")

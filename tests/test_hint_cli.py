@@ -1,0 +1,132 @@
+"""next_hint (mistakes first, pencil marks, bad puzzles) and the hint / rate / steps commands."""
+
+from __future__ import annotations
+
+import json
+
+from sudoku_core import next_hint, parse, rate, solve
+from sudoku_core.candidates import State
+from sudoku_core.cli import main
+from sudoku_core.rate import next_step
+from sudoku_core.step import apply_step
+
+PUZZLE = "..4...3...9.27.54..6......291.6.5..7.....4.3.3..19..5.6...4...........93.7..5...."
+SOLUTION = parse(solve(PUZZLE).solutions[0]).cells
+
+
+def test_hint_is_a_step_with_three_levels_in_two_languages():
+    h = next_hint(PUZZLE)
+    assert h["status"] == "step"
+    json.dumps(h)
+    for level in "012":
+        assert set(h["messages"][level]["text"]) == {"en", "zh"}
+        assert h["messages"][level]["key"]
+    step = h["step"]
+    assert step["technique"] == h["technique"]
+    for r, c, d in step["placements"]:
+        assert SOLUTION[(r - 1) * 9 + c - 1] == d
+    assert h["highlight"]["cells"]
+
+
+def test_wrong_digit_is_reported_before_any_reasoning():
+    entered = [0] * 81
+    c = PUZZLE.index(".")
+    entered[c] = SOLUTION[c] % 9 + 1
+    h = next_hint(PUZZLE, entered)
+    assert h["status"] == "mistake"
+    assert h["mistakes"] == [{"kind": "wrong_digit", "cell": [c // 9 + 1, c % 9 + 1], "digit": entered[c]}]
+    assert "should not be" in h["messages"]["2"]["text"]["en"]
+
+
+def test_struck_out_true_candidate_is_a_mistake():
+    p = parse(PUZZLE)
+    pencil = list(State.from_puzzle(p).cand)
+    c = PUZZLE.index(".")
+    pencil[c] &= ~(1 << SOLUTION[c])
+    h = next_hint(PUZZLE, None, pencil)
+    assert h["status"] == "mistake"
+    assert h["mistakes"][0] == {"kind": "missing_candidate", "cell": [c // 9 + 1, c % 9 + 1], "digit": SOLUTION[c]}
+
+
+def test_hint_reasons_from_the_players_pencil_marks():
+    p = parse(PUZZLE)
+    state = State.from_puzzle(p, unique=True)
+    # Play the logic path until the first elimination step, so the pencil marks differ from the digits'.
+    while True:
+        step = next_step(state)
+        apply_step(state, step)
+        if step.eliminations:
+            break
+    entered = [v if not g else 0 for v, g in zip(state.values, p.cells, strict=True)]
+    with_marks = next_hint(PUZZLE, entered, [list(_digits(m)) for m in state.cand])
+    assert with_marks["status"] == "step"
+    for r, c, d in with_marks["step"]["eliminations"]:
+        assert state.cand[(r - 1) * 9 + c - 1] >> d & 1, "eliminates only what the player still has"
+        assert SOLUTION[(r - 1) * 9 + c - 1] != d
+
+
+def _digits(mask):
+    return (d for d in range(1, 10) if mask >> d & 1)
+
+
+def test_bad_puzzles_are_said_to_be_so():
+    assert next_hint("11" + "." * 79)["status"] == "no_solution"
+    assert next_hint("." * 81)["status"] == "multiple_solutions"
+    assert "more than one solution" in next_hint("." * 81)["messages"]["0"]["text"]["en"]
+
+
+def test_solved_and_stuck():
+    solved_entries = [0 if g else s for g, s in zip(parse(PUZZLE).cells, SOLUTION, strict=True)]
+    assert next_hint(PUZZLE, solved_entries)["status"] == "solved"
+    hardest = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+    r = rate(hardest)
+    p = parse(hardest)
+    values = list(p.cells)
+    for step in r.steps:
+        for c, d in step.placements:
+            values[c] = d
+    entered = [v if not g else 0 for v, g in zip(values, p.cells, strict=True)]
+    h = next_hint(hardest, entered)
+    assert h["status"] in ("stuck", "step")  # "step" once chains or forcing techniques join the table
+
+
+def test_cli_hint_text_and_json(capsys):
+    assert main(["hint", PUZZLE, "--detail", "0"]) == 0
+    assert capsys.readouterr().out.startswith("There is a ")
+    assert main(["hint", PUZZLE, "--lang", "zh"]) == 0
+    assert "填入" in capsys.readouterr().out
+    assert main(["hint", PUZZLE, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "step"
+
+
+def test_cli_rate_json_lines(tmp_path, capsys):
+    f = tmp_path / "p.txt"
+    f.write_text(PUZZLE + "\n" + "." * 80 + "1\n")
+    assert main(["rate", str(f), "--json"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 2
+    for obj in lines:
+        assert set(obj) >= {"puzzle", "level", "score", "hardest", "solved"}
+    assert lines[0]["puzzle"] == PUZZLE
+
+
+def test_cli_steps_json_triples(capsys):
+    puzzle = ".....9.8....7.4......2....4.5.8..2....7.3..5..3697.....4......3...528..6..5.9..78"
+    solution = list(parse(solve(puzzle).solutions[0]).cells)
+    assert main(["steps", puzzle, "--json"]) == 0
+    steps = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert steps
+    values = list(parse(puzzle).cells)
+    for s in steps:
+        assert {"technique", "placements", "eliminations"} <= set(s)
+        for r, c, d in s["placements"]:
+            values[(r - 1) * 9 + c - 1] = d
+        for r, c, d in s["eliminations"]:
+            assert solution[(r - 1) * 9 + c - 1] != d
+    assert values == solution
+
+
+def test_cli_steps_text(capsys):
+    assert main(["steps", PUZZLE]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1].startswith("# ")
