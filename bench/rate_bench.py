@@ -108,12 +108,53 @@ def bench_hints(names, positions: int) -> list[float]:
     return times
 
 
+def soundness(names, sample: int | None, every: int) -> None:
+    """Check every step of every path, and every technique's first step at every ``every``-th position,
+    against the unique solution; print the counts."""
+    from sudoku_core import solve
+    from sudoku_core.candidates import State
+    from sudoku_core.rate import next_step
+    from sudoku_core.step import apply_step
+    from sudoku_core.techniques import TABLE
+
+    for name in names:
+        lines = (DATA / f"{name}.txt").read_text().split()
+        checked, wrong, by_tech = 0, 0, Counter()
+        for i in spaced(lines, sample):
+            p = parse(lines[i])
+            sol = parse(solve(p).solutions[0]).cells
+            state = State.from_puzzle(p, unique=True)
+            position = 0
+            while not state.solved():
+                candidates = []
+                if every and position % every == 0:
+                    candidates = [s for t in TABLE for s in [next(iter(t.find(state)), None)] if s is not None]
+                step = next_step(state)
+                for s in ([*candidates, step] if step else candidates):
+                    checked += 1
+                    by_tech[s.technique] += 1
+                    if any(sol[c] != d for c, d in s.placements) or any(sol[c] == d for c, d in s.eliminations):
+                        wrong += 1
+                        print(f"WRONG {name} line {i + 1}: {s}")
+                if step is None:
+                    break
+                apply_step(state, step)
+                position += 1
+        print(f"soundness {name:36s} puzzles={len(spaced(lines, sample)):5d} steps checked={checked:7d} "
+              f"wrong={wrong}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sample", type=int, default=None, help="puzzles per set (default: all, 1000 for the SE set)")
     ap.add_argument("--sets", default=",".join(SETS))
     ap.add_argument("--hint-positions", type=int, default=200)
+    ap.add_argument("--soundness", type=int, default=0, metavar="EVERY",
+                    help="instead: check every step against the solution, and every technique every EVERY-th position")
     args = ap.parse_args()
+    if args.soundness:
+        soundness(args.sets.split(","), args.sample, args.soundness)
+        return
     results = []
     for name in args.sets.split(","):
         sample = args.sample if args.sample is not None else (1000 if name == SE_SET else None)

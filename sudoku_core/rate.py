@@ -128,12 +128,17 @@ def summarise(steps: list[Step], solved: bool, puzzle: str = "", left: float = 0
     return Rating(LEVELS[level], score, hardest, True, steps, puzzle)
 
 
-def rate(puzzle, techniques=None) -> Rating:
-    """Rate ``puzzle`` (a :class:`~sudoku_core.puzzle.Puzzle` or text) by solving it with logic."""
+def rate(puzzle, techniques=None, unique: bool | None = None) -> Rating:
+    """Rate ``puzzle`` (a :class:`~sudoku_core.puzzle.Puzzle` or text) by solving it with logic.
+
+    ``techniques`` limits the solver to some technique ids (default: the whole table). ``unique``: pass
+    True when the caller already knows the puzzle has one solution (a generator does), to save the
+    solver call the uniqueness techniques would otherwise make; False forbids them.
+    """
     from .solvers import as_puzzle
 
     p = as_puzzle(puzzle)
-    state = State.from_puzzle(p)
+    state = State.from_puzzle(p, unique)
     steps, solved = logic_solve(state, techniques)
     left = state.values.count(0) / len(state.values)
     return summarise(steps, solved, p.to_line(), left)
