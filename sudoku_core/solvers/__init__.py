@@ -99,7 +99,7 @@ def engine(method: str):
 METHODS = tuple(ENGINES)
 
 #: Without an explicit budget the naive method stops here, so it can never freeze a caller.
-DEFAULT_NODE_LIMITS = {"naive": 2_000_000}
+DEFAULT_NODE_LIMITS = {"naive": 1_000_000}
 
 
 def as_puzzle(puzzle) -> Puzzle:
