@@ -130,3 +130,16 @@ def test_cli_steps_text(capsys):
     assert main(["steps", PUZZLE]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1].startswith("# ")
+
+
+def test_cli_hint_with_pencil_marks(tmp_path, capsys):
+    from sudoku_core.formats import format_candidates
+
+    p = parse(PUZZLE)
+    state = State.from_puzzle(p)
+    state.eliminate(0, SOLUTION[0])
+    grid = tmp_path / "marks.txt"
+    grid.write_text(format_candidates(p, state.cand))
+    assert main(["hint", PUZZLE, "--pencil", str(grid), "--json"]) == 0
+    h = json.loads(capsys.readouterr().out)
+    assert h["status"] == "mistake" and h["mistakes"][0]["kind"] == "missing_candidate"

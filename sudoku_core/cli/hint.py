@@ -1,6 +1,7 @@
 """``hint``, ``rate`` and ``steps``: the logic solver on the command line.
 
-* ``hint PUZZLE [--entered DIGITS] [--detail 0|1|2] [--lang en|zh] [--json]``: the next hint;
+* ``hint PUZZLE [--entered DIGITS] [--pencil GRID] [--detail 0|1|2] [--lang en|zh] [--json]``: the
+  next hint;
 * ``rate [FILE|-|PUZZLE] [--json]``: one line per puzzle: level, score, hardest technique;
 * ``steps PUZZLE [--json]``: the whole logic path, one step per line.
 
@@ -16,7 +17,7 @@ import sys
 
 from ..errors import SudokuError
 from ..explain import explain, render
-from ..formats import parse
+from ..formats import parse, parse_candidates
 from ..hint import next_hint
 from ..rate import rate
 
@@ -27,6 +28,9 @@ def register(subparsers) -> None:
                               "logic step, at detail 0 (nudge), 1 (where) or 2 (full reason and result).")
     p.add_argument("puzzle", metavar="PUZZLE", help="the givens, one line")
     p.add_argument("--entered", default=None, help="digits the player entered, one line (0 or . = empty)")
+    p.add_argument("--pencil", default=None, metavar="GRID|FILE",
+                   help="the player's pencil marks (a pencil-mark grid, or a file holding one); a cell with "
+                   "one mark that is not a given counts as an entered digit")
     p.add_argument("--detail", type=int, choices=(0, 1, 2), default=2)
     p.add_argument("--lang", choices=("en", "zh"), default="en")
     p.add_argument("--json", action="store_true", help="the whole hint as JSON")
@@ -48,8 +52,19 @@ def register(subparsers) -> None:
 
 def run_hint(args: argparse.Namespace) -> int:
     puzzle = parse(args.puzzle)
-    entered = parse(args.entered, check=False) if args.entered else None
-    hint = next_hint(puzzle, entered, langs=(args.lang,))
+    entered = list(parse(args.entered, check=False).cells) if args.entered else None
+    pencil = None
+    if args.pencil:
+        text = args.pencil
+        if os.path.exists(text):
+            with open(text, encoding="utf-8") as f:
+                text = f.read()
+        marked, pencil = parse_candidates(text, check=False)
+        if len(pencil) != len(puzzle.cells):
+            raise SudokuError(f"the pencil marks have {len(pencil)} cells, the puzzle {len(puzzle.cells)}")
+        entered = [e or (m if not g else 0) for e, m, g in
+                   zip(entered or [0] * len(pencil), marked.cells, puzzle.cells, strict=True)]
+    hint = next_hint(puzzle, entered, pencil, langs=(args.lang,))
     if args.json:
         print(json.dumps(hint, ensure_ascii=False))
     else:
