@@ -198,10 +198,10 @@ def test_domino_known_counts():
     assert len(exact_covers(domino_matrix(2, 8)).solutions) == 34
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(150))
 def test_random_matrices_against_brute_force(seed):
     rng = random.Random(seed)
-    n_primary = rng.randint(1, 7)
+    n_primary = rng.randint(1, 9)
     n_secondary = rng.randint(0, 3)
     n_items = n_primary + n_secondary
     options = []
@@ -209,7 +209,7 @@ def test_random_matrices_against_brute_force(seed):
         # Every option holds a primary item (the engine's rule, as in dlx1), maybe secondary ones too.
         first = rng.randrange(n_primary)
         rest = [i for i in range(n_items) if i != first]
-        options.append([first, *rng.sample(rest, rng.randint(0, min(2, len(rest))))])
+        options.append([first, *rng.sample(rest, rng.randint(0, min(3, len(rest))))])
     expected = brute_covers(n_primary, n_items, options)
     result = exact_covers(ExactCover(n_primary, options, n_secondary))
     got = [frozenset(s) for s in result.solutions]
@@ -271,6 +271,23 @@ def test_trace_is_bounded():
     assert len(result.solutions) == 4  # the search itself is unaffected
     untraced = exact_covers(queens_matrix(6))
     assert untraced.stats == result.stats and not untraced.trace_truncated
+
+
+def test_every_trace_bound_keeps_a_prefix():
+    full = []
+    exact_covers(queens_matrix(5), trace=full)
+    for bound in range(len(full) + 2):
+        trace = []
+        result = exact_covers(queens_matrix(5), trace=trace, trace_limit=bound)
+        assert trace == full[:bound]
+        assert result.trace_truncated == (bound < len(full))
+
+
+def test_a_dance_can_be_run_again():
+    dance = Dance(queens_matrix(6))
+    first = list(dance.solutions())
+    stats = dict(dance.stats)
+    assert list(dance.solutions()) == first and dance.stats == stats
 
 
 # --- Sudoku ----------------------------------------------------------------------------------------------------

@@ -187,6 +187,7 @@ class Dance:
         tracing = trace is not None
         trace_room = self.trace_limit - len(trace) if tracing else 0
         nodes, guesses, max_depth, updates = 1, 0, 0, 0
+        self.gave_up = self.trace_truncated = False
 
         # Apply the presets: check they are pairwise disjoint, then cover their items.
         used: set[int] = set()
