@@ -24,7 +24,7 @@ What it holds
 Choices
 -------
 * The template is built once by the caller (the Sudoku encoding memoises one per box shape) and never
-  mutated; each search copies the five mutable lists, which is C-speed slicing, instead of rebuilding.
+  mutated; each search copies the five mutable lists (a C-speed copy) instead of rebuilding them.
 * dlx1 marks the ends of options with spacer nodes and walks ``x+1, x+2, ...`` testing for them. Here
   every node instead has ``OTHERS[x]``, the tuple of the other nodes of its option in dlx1's cyclic
   order (starting right of ``x``): a ``for`` over a tuple is CPython's cheapest loop and needs no spacer
@@ -43,7 +43,9 @@ Choices
 * The search is iterative: ``x[0 .. l-1]`` holds the node tried at each level (Knuth's X1-X8), so the
   depth is bounded by memory, not by the recursion limit (a 25x25 grid in the browser is safe).
   Covers and uncovers are written inline in the loop: a call per node is a measurable share of the
-  time in CPython.
+  time in CPython. When a dead end or a solution is met while every level is on its item's last
+  option, the search is over and stops there, without uncovering back to the root: the arrays are
+  private and would never be read again, and that unwinding was a large share of a uniqueness proof.
 * Stats are machine-independent: ``nodes`` (search nodes visited, root included), ``guesses`` (options
   tried for an item that had two or more), ``max_depth`` (deepest level), ``updates`` (Knuth's count of
   link removals: one per item taken out of the item list, one per node hidden from an item's list).
@@ -51,12 +53,15 @@ Choices
   ``trace=None`` the cost is one test of a local flag per event (a few per node). Events::
 
       ("choose", item, k)   item chosen, with k options left (k == 0: a dead end, nothing is tried)
-      ("try", option)       option tried at a new level: its items are covered
+      ("try", option)       option tried at the current level: its items are covered
       ("undo", option)      the option is taken back
       ("backtrack", item)   every option of the item has been tried: uncover it, leave the level
       ("solution",)         the options tried and not undone (plus the presets) form a solution
 
-  At most ``trace_limit`` events are kept; :attr:`Dance.trace_truncated` says when more happened.
+  Replaying tries as pushes and undos as pops gives, at each ``solution``, the solution's options. A
+  search that stops early (no options left) still gets its closing undo/backtrack events, so a full
+  replay ends with an empty stack. At most ``trace_limit`` events are kept;
+  :attr:`Dance.trace_truncated` says when more happened (the search itself goes on unchanged).
 """
 
 from __future__ import annotations
