@@ -9,7 +9,10 @@ marks, and returns plain JSON for the page (no Python objects cross the bridge):
 * ``messages``: detail levels "0", "1", "2", each ``{"key", "params", "text": {"en", "zh"}}``;
 * ``highlight``: cells ``[row, col]`` and candidates ``[row, col, digit]`` (1-based) to mark;
 * ``step`` (status "step"): the step as data, with ``placements`` / ``eliminations`` to apply;
-* ``mistakes`` (status "mistake"): every wrong entry, ``{"kind", "cell", "digit"}``.
+* ``mistakes`` (status "mistake"): every wrong entry, ``{"kind", "cell", "digit"}``;
+* ``name`` (status "step"): the technique's name per language;
+* ``reveal`` (status "stuck"): ``[row, col, digit]``, the answer in the empty cell with the fewest
+  candidates, for a page that offers to reveal a cell when logic runs out.
 
 Mistakes come first so that a hint never reasons from a false position. The solution is found once
 per call with the backtracking solver (limit 2, which also proves uniqueness for the uniqueness
@@ -19,7 +22,7 @@ techniques).
 from __future__ import annotations
 
 from .candidates import State
-from .explain import Message, describe, render
+from .explain import Message, describe, render, technique_name
 from .puzzle import Puzzle
 from .rate import next_step
 
@@ -100,7 +103,13 @@ def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh")) -> dict:
              else State.from_pencil(geo, values, masks, unique=True))
     step = next_step(state)
     if step is None:
-        return _status("stuck", langs)
+        out = _status("stuck", langs)
+        # What the page can offer instead of logic: the answer in the most constrained empty cell.
+        c = min((c for c, v in enumerate(values) if not v), key=lambda c: (state.cand[c].bit_count(), c))
+        out["reveal"] = [c // n + 1, c % n + 1, solution[c]]
+        return out
     data = step.to_dict(geo)
-    return {"status": "step", "technique": step.technique, "messages": describe(step, geo, langs),
+    return {"status": "step", "technique": step.technique,
+            "name": {lang: technique_name(step.technique, lang) for lang in langs},
+            "messages": describe(step, geo, langs),
             "highlight": {"cells": data["cells"], "candidates": data["candidates"]}, "step": data}

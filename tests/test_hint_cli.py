@@ -23,6 +23,7 @@ def test_hint_is_a_step_with_three_levels_in_two_languages():
         assert h["messages"][level]["key"]
     step = h["step"]
     assert step["technique"] == h["technique"]
+    assert set(h["name"]) == {"en", "zh"}
     for r, c, d in step["placements"]:
         assert SOLUTION[(r - 1) * 9 + c - 1] == d
     assert h["highlight"]["cells"]
@@ -88,6 +89,9 @@ def test_solved_and_stuck():
     entered = [v if not g else 0 for v, g in zip(values, p.cells, strict=True)]
     h = next_hint(hardest, entered)
     assert h["status"] in ("stuck", "step")  # "step" once chains or forcing techniques join the table
+    if h["status"] == "stuck":
+        r_, c_, d_ = h["reveal"]
+        assert parse(solve(hardest).solutions[0]).cells[(r_ - 1) * 9 + c_ - 1] == d_
 
 
 def test_cli_hint_text_and_json(capsys):
