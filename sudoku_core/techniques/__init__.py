@@ -108,6 +108,10 @@ TABLE: tuple[Technique, ...] = (
     T("finned_jellyfish", "expert", 5.8, "fish:find_finned_jellyfish"),
     T("sashimi_jellyfish", "expert", 5.9, "fish:find_sashimi_jellyfish"),
     T("multi_colors", "expert", 6.2, "coloring:find_multi_colors"),
+    T("cell_forcing_chain", "extreme", 8.3, "forcing:find_cell_forcing_chain"),
+    T("unit_forcing_chain", "extreme", 8.5, "forcing:find_unit_forcing_chain"),
+    T("digit_forcing_chain", "extreme", 8.7, "forcing:find_digit_forcing_chain"),
+    T("forcing_net", "extreme", 9.2, "forcing:find_forcing_net"),
 )
 
 #: id -> Technique

@@ -1,0 +1,442 @@
+"""Forcing chains and forcing nets: the last techniques before guessing.
+
+A *branch* assumes one fact (a candidate true, or a candidate false) and follows its consequences with
+*propagation*: naked and hidden singles, and at the stronger level also locked candidates, until
+nothing more follows or the branch contradicts itself (a cell with no candidate, a digit with no place
+in a house, two peers forced to the same digit). Propagation is dynamic: every consequence is applied
+before the next one is looked for, so one fact can rest on several earlier ones (a net, not only a
+chain).
+
+From the branches:
+
+* contradiction: when "``r1c1=5``" leads to a contradiction, ``r1c1<>5``; when "``r1c1<>5``" does,
+  ``r1c1=5`` (``digit_forcing_chain``, variant ``contradiction``);
+* verity, digit: a conclusion that follows both from "``r1c1=5``" and from "``r1c1<>5``" is true
+  (``digit_forcing_chain``, variant ``verity``);
+* cell: a conclusion that follows from every candidate of one cell (``cell_forcing_chain``);
+* unit: a conclusion that follows from every place of one digit in one house (``unit_forcing_chain``).
+
+``forcing_net`` is the same search with the stronger propagation: locked candidates inside every
+branch, and one level of nesting (a candidate whose own singles-branch contradicts itself is removed
+inside the outer branch). It is what finishes the hardest known puzzles without guessing.
+
+Representation, for speed: a branch is the list ``W`` of per-digit cell sets (``W[d]`` has bit ``c``
+when ``c`` may still hold ``d``; a placed cell keeps only its digit's bit) plus the set ``P`` of cells
+whose digit has been propagated. A naked single is found for all cells at once with bit-parallel
+counting over the digits; hidden singles and locked candidates are tests of ``W[d] & house``. Digits
+whose set did not change since the last scan are not scanned again.
+
+Every branch of one position is computed once and shared by the four finders (a small LRU cache keyed
+on the position, a cache of a pure function). Each search is bounded: at most :data:`MAX_BRANCHES`
+branches, and nesting only on the outer level, so a hint never hangs.
+
+The step's ``links`` are the implications that prove its conclusion, found by re-running the branch
+with a trace: ``(from, to, strong)``, where a weak link (strong False) reads "from is true, so to is
+false" and a strong link "from is false, so to is true"; a fact with several causes (a hidden single, a
+net) has one link from each cause.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..candidates import _shape, bits
+from ..grid import geometry
+from ..step import Step
+
+#: Upper bound on the branches of one search (a 25x25 grid has up to ~15,000 candidates).
+MAX_BRANCHES = 4000
+
+
+class _Tab:
+    """Bit tables of one geometry for propagation."""
+
+    __slots__ = ("all_cells", "crossings", "digits", "folds", "house_bits", "n", "ncells", "peer_bits")
+
+    def __init__(self, shape):
+        geo = geometry(*shape)
+        n = geo.n
+        self.n = n
+        self.digits = tuple(range(1, n + 1))
+        self.house_bits = tuple(sum(1 << c for c in h) for h in geo.houses)
+        self.peer_bits = tuple(sum(1 << p for p in ps) for ps in geo.peers)
+        self.ncells = n * n
+        self.all_cells = (1 << (n * n)) - 1
+        # Packing a branch into one int, digit-major with a power-of-two number of slices, lets the
+        # "does every cell keep a candidate" test of two branches fold the slices with a few shifts.
+        slices = 1
+        while slices < n:
+            slices *= 2
+        folds = []
+        while slices > 1:
+            slices //= 2
+            folds.append(slices * n * n)
+        self.folds = tuple(folds)
+        hb = self.house_bits
+        # (shared cells, rest of the box, rest of the line) for every box/line crossing with 2+ cells.
+        cr = []
+        for b in range(2 * n, 3 * n):
+            for line in range(2 * n):
+                inter = hb[b] & hb[line]
+                if inter & (inter - 1):
+                    cr.append((inter, hb[b] & ~inter, hb[line] & ~inter))
+        self.crossings = tuple(cr)
+
+
+@lru_cache(maxsize=64)
+def _tab(shape) -> _Tab:
+    return _Tab(shape)
+
+
+def _place(W, P, tab, d, x):
+    """Place digit ``d`` in the cells ``x`` (bit set); False on a clash. Returns the new ``P``."""
+    peer_bits = tab.peer_bits
+    rm = 0
+    y = x
+    while y:
+        low = y & -y
+        c = low.bit_length() - 1
+        pb = peer_bits[c]
+        if pb & x:
+            return -1
+        rm |= pb
+        y ^= low
+    W[d] &= ~rm
+    keep = ~x
+    for e in tab.digits:
+        if e != d:
+            W[e] &= keep
+    return P | x
+
+
+def propagate(W, P, tab, locked=False):
+    """Apply singles (and locked candidates when ``locked``) to ``W`` in place until nothing follows.
+
+    Returns the final ``P`` (set of propagated cells), or -1 when the position contradicts itself.
+    """
+    digits, house_bits, all_cells = tab.digits, tab.house_bits, tab.all_cells
+    scanned = [0] * (tab.n + 1)
+    while True:
+        ones = twos = 0
+        for d in digits:
+            w = W[d]
+            twos |= ones & w
+            ones |= w
+        if ones != all_cells:
+            return -1
+        naked = ones & ~twos & ~P
+        if naked:
+            for d in digits:
+                x = naked & W[d]
+                if x:
+                    P = _place(W, P, tab, d, x)
+                    if P < 0:
+                        return -1
+            continue
+        progress = False
+        for d in digits:
+            w = W[d]
+            if w == scanned[d]:
+                continue
+            new = 0
+            for hb in house_bits:
+                x = w & hb
+                if not x:
+                    return -1
+                if not (x & (x - 1)) and not (x & P):
+                    new |= x
+            if new:
+                P = _place(W, P, tab, d, new)
+                if P < 0:
+                    return -1
+                progress = True
+            scanned[d] = W[d]
+        if progress or not locked:
+            if progress:
+                continue
+            return P
+        for d in digits:
+            w = W[d]
+            for inter, box_rest, line_rest in tab.crossings:
+                if w & inter:
+                    if not w & box_rest and w & line_rest:
+                        w &= ~line_rest
+                    elif not w & line_rest and w & box_rest:
+                        w &= ~box_rest
+            if w != W[d]:
+                W[d] = w
+                progress = True
+        if not progress:
+            return P
+
+
+def _base(state):
+    """``(W, P)`` of ``state``: per-digit cell sets including placed cells, and the placed cells."""
+    W = list(state.where)
+    P = 0
+    for c, v in enumerate(state.values):
+        if v:
+            W[v] |= 1 << c
+            P |= 1 << c
+    return W, P
+
+
+class _Analysis:
+    """Every branch of one position at one strength: ``on[(c, d)]`` / ``off[(c, d)]`` is the final ``W``
+    of the branch (a tuple) or None when it contradicts itself. ``off`` is filled on demand."""
+
+    def __init__(self, shape, W0, P0, level):
+        self.tab = tab = _tab(shape)
+        self.level = level
+        W = list(W0)
+        P = propagate(W, P0, tab)
+        self.ok = P >= 0
+        self.W, self.P = W, P
+        self.on: dict = {}
+        self.off: dict = {}
+        self._on_packed = self._off_packed = None
+        self.prev = _analysis(shape, W0, P0, level - 1) if level else None
+        if not self.ok:
+            return
+        budget = MAX_BRANCHES
+        for d in tab.digits:
+            for c in bits(W[d] & ~P):
+                if budget <= 0:
+                    return
+                budget -= 1
+                self.on[c, d] = self._branch(c, d, True)
+
+    def _branch(self, c, d, on):
+        W = list(self.W)
+        if on:
+            P = _place(W, self.P, self.tab, d, 1 << c)
+        else:
+            W[d] &= ~(1 << c)
+            P = self.P
+        if P >= 0:
+            P = _run(W, P, self.tab, self.level, self.prev)
+        return tuple(W) if P >= 0 else None
+
+    @property
+    def on_packed(self):
+        if self._on_packed is None:
+            self._on_packed = {k: (None if r is None else _pack(r, self.tab)) for k, r in self.on.items()}
+        return self._on_packed
+
+    @property
+    def off_packed(self):
+        if self._off_packed is None:
+            self._off_packed = {k: (None if r is None else _pack(r, self.tab))
+                                for k, r in self.off_branches().items()}
+        return self._off_packed
+
+    def off_branches(self):
+        if not self.off:
+            for (c, d) in self.on:
+                self.off[c, d] = self._branch(c, d, False)
+        return self.off
+
+
+def _pack(W, tab):
+    N = tab.ncells
+    a = 0
+    for d in tab.digits:
+        a |= W[d] << ((d - 1) * N)
+    return a
+
+
+def _fits(a, b, tab):
+    """True when the packed branches ``a`` and ``b`` together leave every cell a candidate."""
+    x = a & b
+    for f in tab.folds:
+        x |= x >> f
+    return x & tab.all_cells == tab.all_cells
+
+
+def _run(W, P, tab, level, prev=None):
+    """Propagation at ``level``: 0 singles only; k >= 1 singles and locked candidates, and, against the
+    branches of level k-1 (``prev``): an open candidate Y whose branch cannot coexist with this one (the
+    two together leave a cell empty) is false here; one whose *false* branch cannot is true here."""
+    if level == 0:
+        return propagate(W, P, tab)
+    digits, on, off = tab.digits, prev.on_packed, prev.off_packed
+    folds, all_cells = tab.folds, tab.all_cells
+    while True:
+        P = propagate(W, P, tab, locked=True)
+        if P < 0:
+            return P
+        a = _pack(W, tab)
+        changed = False
+        for d in digits:
+            true = 0
+            w = W[d]
+            for c in bits(w & ~P):
+                key = (c, d)
+                r = on.get(key, 0)
+                if r is None:
+                    w &= ~(1 << c)
+                    continue
+                if r:
+                    # Inlined _fits (the hot spot of the nets).
+                    x = a & r
+                    for f in folds:
+                        x |= x >> f
+                    if x & all_cells != all_cells:
+                        w &= ~(1 << c)
+                        continue
+                r = off.get(key, 0)
+                if r is None:
+                    true |= 1 << c
+                elif r:
+                    x = a & r
+                    for f in folds:
+                        x |= x >> f
+                    if x & all_cells != all_cells:
+                        true |= 1 << c
+            if w != W[d]:
+                W[d] = w
+                changed = True
+            if true:
+                P = _place(W, P, tab, d, true)
+                if P < 0:
+                    return P
+                changed = True
+        if not changed:
+            return P
+
+
+@lru_cache(maxsize=4)
+def _analysis(shape, W0: tuple, P0: int, level: int) -> _Analysis:
+    return _Analysis(shape, W0, P0, level)
+
+
+def _analyse(state, level):
+    W, P = _base(state)
+    return _analysis(_shape(state.geo), tuple(W), P, level)
+
+
+def _conclusions(a, results):
+    """Placements and eliminations true in every branch of ``results`` (None = contradicted branch,
+    skipped: that assumption is false, so the truth is among the others). None when all contradict."""
+    live = [r for r in results if r is not None]
+    if not live:
+        return None
+    tab, W0, P0 = a.tab, a.W, a.P
+    union = list(live[0])
+    for r in live[1:]:
+        for d in tab.digits:
+            union[d] |= r[d]
+    ones = twos = 0
+    for d in tab.digits:
+        u = union[d]
+        twos |= ones & u
+        ones |= u
+    single = ones & ~twos & ~P0
+    places, elims = [], []
+    for d in tab.digits:
+        for c in bits(union[d] & single):
+            places.append((c, d))
+        gone = W0[d] & ~union[d] & ~P0 & ~single
+        for c in bits(gone):
+            elims.append((c, d))
+    places.sort()
+    elims.sort()
+    return tuple(places), tuple(elims)
+
+
+def _order(found):
+    """Most conclusions first (placements count double), then position order: deterministic."""
+    found.sort(key=lambda x: (-(2 * len(x[0][0]) + len(x[0][1])), x[1]))
+    return found
+
+
+def _cell_steps(state, level, tech):
+    a = _analyse(state, level)
+    if not a.ok:
+        return
+    found = []
+    W0, P0 = a.W, a.P
+    n = a.tab.n
+    for c in range(n * n):
+        if P0 >> c & 1:
+            continue
+        ds = [d for d in a.tab.digits if W0[d] >> c & 1]
+        if len(ds) < 2 or any((c, d) not in a.on for d in ds):
+            continue
+        res = _conclusions(a, [a.on[c, d] for d in ds])
+        if res and (res[0] or res[1]):
+            found.append((res, (c,), ds))
+    for (places, elims), (c,), ds in _order(found):
+        yield Step(tech, placements=places, eliminations=elims, cells=(c,),
+                   candidates=tuple((c, d) for d in ds), digits=tuple(ds), variant="cell")
+
+
+def _unit_steps(state, level, tech):
+    a = _analyse(state, level)
+    if not a.ok:
+        return
+    found = []
+    W0, P0 = a.W, a.P
+    for h, hb in enumerate(a.tab.house_bits):
+        for d in a.tab.digits:
+            x = W0[d] & hb
+            if x & P0 or x.bit_count() < 2:
+                continue
+            cs = list(bits(x))
+            if any((c, d) not in a.on for c in cs):
+                continue
+            res = _conclusions(a, [a.on[c, d] for c in cs])
+            if res and (res[0] or res[1]):
+                found.append((res, (h, d), cs))
+    for (places, elims), (h, d), cs in _order(found):
+        yield Step(tech, placements=places, eliminations=elims, cells=tuple(cs), houses=(h,),
+                   candidates=tuple((c, d) for c in cs), digits=(d,), variant="unit")
+
+
+def _digit_steps(state, level, tech):
+    a = _analyse(state, level)
+    if not a.ok:
+        return
+    contra, found = [], []
+    for (c, d), r in a.on.items():
+        if r is None:
+            contra.append(((((), ((c, d),))), (c, d), False))
+    off = a.off_branches() if not contra else {}
+    for (c, d), r in off.items():
+        if r is None:
+            contra.append(((((c, d),), ()), (c, d), True))
+    if contra:
+        for (places, elims), (c, d), _ in _order(contra):
+            yield Step(tech, placements=places, eliminations=elims, cells=(c,), candidates=((c, d),),
+                       digits=(d,), variant="contradiction")
+        return
+    for (c, d), r in a.on.items():
+        res = _conclusions(a, [r, off[c, d]])
+        if res and (res[0] or res[1]):
+            found.append((res, (c, d)))
+    for (places, elims), (c, d) in _order(found):
+        yield Step(tech, placements=places, eliminations=elims, cells=(c,), candidates=((c, d),),
+                   digits=(d,), variant="verity")
+
+
+def find_cell_forcing_chain(state):
+    return _cell_steps(state, 0, "cell_forcing_chain")
+
+
+def find_unit_forcing_chain(state):
+    return _unit_steps(state, 0, "unit_forcing_chain")
+
+
+def find_digit_forcing_chain(state):
+    return _digit_steps(state, 0, "digit_forcing_chain")
+
+
+def find_forcing_net(state):
+    for level in (1, 2):
+        found = False
+        for gen in (_digit_steps, _cell_steps, _unit_steps):
+            for step in gen(state, level, "forcing_net"):
+                found = True
+                yield step
+        if found:
+            return
