@@ -351,20 +351,27 @@ class _Digger:
     Lives for one dig only, so nothing is shared between calls.
     """
 
-    def __init__(self, geo: Geometry, solution: list[int], stats: dict, node_limit: int | None) -> None:
+    def __init__(self, geo: Geometry, solution: list[int], stats: dict, node_limit: int | None,
+                 locked: bool = True) -> None:
         self.geo = geo
         self.solution = solution
         self.cells = list(solution)
         n = geo.n
         self.full = geo.all_digits
         self.house_mask = [geo.all_digits] * (3 * n)
-        self.singles_ok = True  # singles alone fill the current puzzle
+        self.logic_ok = True  # the logic fill (below) completes the current puzzle
         self.stats = stats
         self.node_limit = node_limit
         self.run = engine("backtrack")
         self.givens = (1 << geo.ncells) - 1  # bit set of the cells still given
         self.house_bits = [sum(1 << c for c in house) for house in geo.houses]
         self.peer_bits = [sum(1 << p for p in peers) | 1 << c for c, peers in enumerate(geo.peers)]
+        # (box cells, line cells, shared cells) for every box and line that cross, for locked candidates.
+        hb, n = self.house_bits, geo.n
+        self.crossings = [] if not locked else [
+            (hb[b], hb[line], hb[b] & hb[line])
+            for b in range(2 * n, 3 * n) for line in range(2 * n) if hb[b] & hb[line]
+        ]
         self.sets_of: list[list[int]] = [[] for _ in range(geo.ncells)]
         for s in pair_unavoidables(geo, solution):
             m = s
@@ -401,21 +408,20 @@ class _Digger:
         bit = 1 << self.solution[c]
         if self._seen(c) | bit == self.full:
             return True
-        cells, geo = self.cells, self.geo
-        for h in geo.cell_houses[c]:
-            if all(x == c or cells[x] or self._seen(x) & bit for x in geo.houses[h]):
-                return True
-        return False
+        cells, houses, seen = self.cells, self.geo.houses, self._seen
+        return any(all(x == c or cells[x] or seen(x) & bit for x in houses[h]) for h in self.geo.cell_houses[c])
 
-    def singles_solve(self) -> bool:
-        """True when naked and hidden singles alone fill the grid from the current givens.
+    def logic_fill(self) -> bool:
+        """True when naked and hidden singles (and locked candidates, unless the digger was made without)
+        fill the grid from the current givens.
 
-        Every single is the solution's digit (the solution fits every placement so far), so a grid that
-        singles fill has exactly one solution; the rater calls such a puzzle easy. Cell sets are bit
-        sets: ``free[d]`` holds the open cells where ``d`` can still go.
+        Every deduction holds for the known solution, so a grid the fill completes has exactly one
+        solution; the rater calls it easy (singles only) or at most medium (with locked candidates, which
+        come before every hard technique in its table). Cell sets are bit sets: ``free[d]`` holds the
+        open cells where ``d`` can still go.
         """
         n, sol = self.geo.n, self.solution
-        peer_bits, house_bits = self.peer_bits, self.house_bits
+        peer_bits, house_bits, crossings = self.peer_bits, self.house_bits, self.crossings
         empty = ((1 << self.geo.ncells) - 1) ^ self.givens
         blocked = [0] * (n + 1)
         m = self.givens
@@ -433,31 +439,50 @@ class _Digger:
                 twos |= ones & p
                 ones |= p
             new = empty & ~twos  # one candidate left (none is impossible: the solution fits)
+            if not new:
+                # Hidden singles only when no naked single is left: the house scan is the costly part.
+                for d in digits:
+                    p = free[d]
+                    if not p:
+                        continue
+                    for hb in house_bits:
+                        x = p & hb
+                        if x and not x & (x - 1):
+                            new |= x
+            if new:
+                empty &= ~new
+                while new:
+                    low = new & -new
+                    c = low.bit_length() - 1
+                    free[sol[c]] &= ~peer_bits[c]
+                    new ^= low
+                for d in digits:
+                    free[d] &= empty
+                continue
+            # Singles stalled: locked candidates, then singles again if anything went.
+            progress = False
             for d in digits:
                 p = free[d]
-                if not p:
-                    continue
-                for hb in house_bits:
-                    x = p & hb
-                    if x and not x & (x - 1):
-                        new |= x
-            if not new:
+                for box, line, inter in crossings:
+                    in_box, in_line = p & box, p & line
+                    if in_box and not in_box & ~inter and in_line & ~inter:
+                        p &= ~(line & ~inter)  # pointing: d is on this line within the box
+                        progress = True
+                    elif in_line and not in_line & ~inter and in_box & ~inter:
+                        p &= ~(box & ~inter)  # claiming: d is in this box within the line
+                        progress = True
+                free[d] = p
+            if not progress:
                 return False
-            empty &= ~new
-            while new:
-                low = new & -new
-                c = low.bit_length() - 1
-                free[sol[c]] &= ~peer_bits[c]
-                new ^= low
-            for d in digits:
-                free[d] &= empty
         return True
 
-    def try_remove(self, group, engine_checks: bool = True) -> bool:
+    def try_remove(self, group, engine_checks: bool = True, accept: Callable[[list[int]], bool] | None = None) -> bool:
         """Remove ``group`` if the solution provably stays unique; return whether it was removed.
 
-        With ``engine_checks`` False only the cheap tests and the singles fill decide (the puzzle stays
-        solvable by singles: the rater's easy).
+        With ``engine_checks`` False only the cheap tests and the logic fill decide (the puzzle stays
+        solvable by that fill: easy or medium). ``accept(cells)`` is asked about removals that only the
+        engine could prove (the ones that can make the puzzle harder than medium); cheap and logic
+        accepts skip it.
         """
         self.remove(group)
         stats = self.stats
@@ -471,9 +496,9 @@ class _Digger:
                     stats["cheap_rejects"] = stats.get("cheap_rejects", 0) + 1
                     self.restore(group)
                     return False
-        # Fewer givens never make singles go further, so once they stall they are not tried again.
-        if self.singles_ok and self.singles_solve():
-            stats["singles_accepts"] = stats.get("singles_accepts", 0) + 1
+        # Fewer givens never make the fill go further, so once it stalls it is not tried again.
+        if self.logic_ok and self.logic_fill():
+            stats["logic_accepts"] = stats.get("logic_accepts", 0) + 1
             return True
         if not engine_checks:
             self.restore(group)
@@ -484,34 +509,39 @@ class _Digger:
         if search.gave_up:
             stats["gave_up"] = stats.get("gave_up", 0) + 1
         if len(search.solutions) == 1 and not search.gave_up:
-            self.singles_ok = False  # singles stalled on this puzzle (they were tried just above)
-            return True
+            if accept is None or accept(self.cells):
+                self.logic_ok = False  # the fill stalled on this puzzle (it was tried just above)
+                return True
+            stats["too_hard"] = stats.get("too_hard", 0) + 1
         self.restore(group)
         return False
 
 
 def dig(geo: Geometry, solution: list[int], rng: random.Random, symmetry: str = "none", *,
-        engine_checks: bool = True, stats: dict | None = None, tick: Callable[[], None] | None = None,
+        engine_checks: bool = True, locked: bool = True, accept: Callable[[list[int]], bool] | None = None,
+        stats: dict | None = None, tick: Callable[[], None] | None = None,
         node_limit: int | None = None) -> tuple[list[int], list[tuple[int, ...]]]:
     """Empty the groups of ``symmetry`` in a random order while the solution stays unique.
 
-    One pass over every group. With ``engine_checks`` the result is minimal for that symmetry (see the
-    module notes); without, a group is removed only while singles alone still fill the grid, which needs
-    no search at all (an easy puzzle, and the fast way to a unique 25x25). Returns the cells and the
-    removed groups in the order they were removed. ``tick`` is called every few groups (it may raise
-    to stop).
+    One pass over every group. With ``engine_checks`` (and no ``accept``) the result is minimal for that
+    symmetry (see the module notes); without, a group is removed only while the logic fill (singles, and
+    locked candidates if ``locked``) still completes the grid, which needs no search at all: an easy
+    (or at most medium) puzzle, and the fast way to a unique 25x25. ``accept``
+    vetoes removals the engine proved (Tatham's "at or below the target difficulty"). Returns the cells
+    and the removed groups in the order they were removed. ``tick`` is called every few groups (it may
+    raise to stop).
     """
     stats = stats if stats is not None else {}
     groups = symmetry_groups(geo, symmetry)
     rng.shuffle(groups)
     if node_limit is None:
         node_limit = CHECK_NODE_LIMITS.get(geo.n, 1_000)
-    digger = _Digger(geo, solution, stats, node_limit)
+    digger = _Digger(geo, solution, stats, node_limit, locked)
     removed = []
     for i, group in enumerate(groups):
         if tick is not None and i % 8 == 0:
             tick()
-        if digger.try_remove(group, engine_checks):
+        if digger.try_remove(group, engine_checks, accept):
             removed.append(group)
     return digger.cells, removed
 
@@ -534,6 +564,15 @@ def normalise_level(level: str | None) -> str | None:
     return name
 
 
+def _table():
+    """The rater's technique table (``BY_ID``), or a clear error when the rater is not there."""
+    try:
+        from .techniques import BY_ID
+    except ImportError as exc:
+        raise GenerationError(f"levels need the rater (sudoku_core.rate): {exc}") from None
+    return BY_ID
+
+
 def _rater():
     """The rater's ``rate`` function, or a clear error when it is not there."""
     try:
@@ -543,22 +582,22 @@ def _rater():
     return rate
 
 
-def technique_level(technique_id: str) -> str:
-    """The level of a technique id of the rater's table; a readable error for an unknown id."""
-    try:
-        from .techniques import BY_ID
-    except ImportError as exc:
-        raise GenerationError(f"practice targets need the technique table: {exc}") from None
-    tid = technique_id.strip().lower().replace("-", "_").replace(" ", "_")
-    if tid not in BY_ID:
-        raise SudokuError(f"unknown technique {technique_id!r}; choose one of {', '.join(sorted(BY_ID))}")
-    return BY_ID[tid].level
-
-
 def _normalise_technique(technique: str | None) -> str | None:
     if technique is None or not technique.strip():
         return None
-    return technique.strip().lower().replace("-", "_").replace(" ", "_")
+    tid = technique.strip().lower().replace("-", "_").replace(" ", "_")
+    table = _table()
+    if tid not in table:
+        raise SudokuError(f"unknown technique {technique!r}; choose one of {', '.join(sorted(table))}")
+    return tid
+
+
+def _key(table, technique_id: str | None) -> tuple[int, float]:
+    """How hard a technique is, as the rater orders them: (level, score)."""
+    if technique_id is None:
+        return (-1, 0.0)
+    t = table[technique_id]
+    return (_level_index(t.level), t.score)
 
 
 def generate(size: int = 9, level: str | None = None, symmetry: str = "none", minimal: bool = False,
@@ -571,9 +610,9 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
     * ``size``: side of the grid (4, 6, 9, 12, 16, 25, ...; ``box`` overrides the box shape);
     * ``level``: one of :data:`LEVELS`; the rated level must equal it (None: any level, not rated);
     * ``symmetry``: one of :data:`SYMMETRIES` (aliases in :data:`SYMMETRY_ALIASES`);
-    * ``minimal``: no given can be removed (with a symmetry: no symmetric group can). Without a level the
-      dig is always one full pass, so the puzzle is minimal anyway; with a level, ``minimal=False``
-      allows removed groups to be put back to make a puzzle easier;
+    * ``minimal``: no given can be removed (with a symmetry: no symmetric group can). Without a level,
+      sides up to 10 are always dug to minimal (it is cheap); larger grids are dug while the logic fill
+      completes them unless ``minimal`` asks for the full (slow) dig;
     * ``technique``: practice target, a technique id of the rater's table: the puzzle's hardest step
       must be that technique (the level, if also given, must be the technique's own);
     * ``seed``: int or string; the same seed and options give the same puzzle (None: a fresh seed,
@@ -584,6 +623,12 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
       forever);
     * ``progress``: called with ``{"attempts", "phase", "elapsed"}`` between steps; returning a true
       value (or raising) stops generation with :class:`GenerationStopped`.
+
+    How a level is reached: easy puzzles are dug while singles alone fill the grid, medium ones while
+    singles and locked candidates do (no search, no rating until the end); harder ones are dug with the
+    engine check, and every removal the engine had to prove is rated and kept only if the puzzle stays at
+    or below the target (for a practice target: at or below the technique, by level then score). The
+    finished puzzle is rated once more and kept only on an exact match; otherwise a new grid is tried.
     """
     start = time.perf_counter()
     try:
@@ -595,37 +640,45 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
     technique = _normalise_technique(technique)
     if grid_method not in GRID_METHODS:
         raise SudokuError(f"unknown grid method {grid_method!r}; choose one of {', '.join(GRID_METHODS)}")
-    rate = None
+    rate = table = None
+    if technique is not None or level is not None:
+        table = _table()
+        rate = _rater()
     if technique is not None:
-        tech_level = technique_level(technique)
+        tech_level = table[technique].level
         if level is not None and level != tech_level:
             raise SudokuError(f"{technique} is a {tech_level} technique; a {level} puzzle cannot need it")
         level = tech_level
-    if level is not None:
-        rate = _rater()
+    if level is not None and not any(t.level == level for t in table.values()):
+        raise GenerationError(f"the rater has no {level} technique yet, so no puzzle can rate {level}")
     if deadline is None and max_attempts is None:
         deadline = 120.0
     rng, seed = make_rng(seed)
     stats: dict[str, int] = {}
     attempts = 0
     best: tuple[int, Generated] | None = None
-    state = {"phase": "grid"}
+    phase = ["grid"]
 
-    def tick(phase: str | None = None) -> None:
-        if phase is not None:
-            state["phase"] = phase
+    def tick(now: str | None = None) -> None:
+        if now is not None:
+            phase[0] = now
         elapsed = time.perf_counter() - start
-        if progress is not None and progress({"attempts": attempts, "phase": state["phase"],
+        if progress is not None and progress({"attempts": attempts, "phase": phase[0],
                                               "elapsed": round(elapsed, 3)}):
             raise GenerationStopped("generation stopped")
         if deadline is not None and elapsed > deadline:
             raise _OutOfTime
 
+    def as_puzzle(cells) -> Puzzle:
+        return Puzzle(geo, tuple(cells), Alphabet.default(geo.n))
+
+    def rated(cells):
+        stats["ratings"] = stats.get("ratings", 0) + 1
+        return rate(as_puzzle(cells))
+
     def result(cells, solution, rating, exact: bool, is_minimal: bool) -> Generated:
         return Generated(
-            puzzle=Puzzle(geo, tuple(cells), Alphabet.default(geo.n)),
-            solution=Puzzle(geo, tuple(solution), Alphabet.default(geo.n)),
-            seed=seed, symmetry=symmetry,
+            puzzle=as_puzzle(cells), solution=as_puzzle(solution), seed=seed, symmetry=symmetry,
             level=rating.level if rating is not None else None,
             score=rating.score if rating is not None else None,
             hardest=rating.hardest if rating is not None else None,
@@ -633,15 +686,24 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
             elapsed_ms=(time.perf_counter() - start) * 1000.0, stats=dict(stats),
         )
 
-    def matches(rating) -> bool:
-        if rating.level != level:
-            return False
-        return technique is None or rating.hardest == technique
+    if level is not None:
+        target = _level_index(level)
+        cap = _key(table, technique) if technique is not None else None
 
-    def distance(rating) -> int:
-        """How far a rating is from the request (for best-effort results)."""
-        d = abs(_level_index(rating.level) - _level_index(level))
-        return 2 * d + (technique is not None and rating.hardest != technique)
+        def at_most_target(cells) -> bool:
+            tick()
+            r = rated(cells)
+            if not r.solved or _level_index(r.level) > target:
+                return False
+            return cap is None or _key(table, r.hardest) <= cap
+
+        def matches(rating) -> bool:
+            return rating.level == level and (technique is None or rating.hardest == technique)
+
+        def distance(rating) -> int:
+            """How far a rating is from the request (for best-effort results)."""
+            d = abs(_level_index(rating.level) - target)
+            return 2 * d + (technique is not None and rating.hardest != technique)
 
     try:
         while max_attempts is None or attempts < max_attempts:
@@ -650,23 +712,26 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
             solution = full_grid(geo, rng, grid_method, stats)
             tick("dig")
             gave_up_before = stats.get("gave_up", 0)
-            cells, removed = dig(geo, solution, rng, symmetry, stats=stats, tick=tick)
-            proved_minimal = stats.get("gave_up", 0) == gave_up_before
             if level is None:
-                return result(cells, solution, None, True, proved_minimal)
+                full = minimal or geo.n <= 10
+                cells, _ = dig(geo, solution, rng, symmetry, engine_checks=full, stats=stats, tick=tick)
+                return result(cells, solution, None, True, full and stats.get("gave_up", 0) == gave_up_before)
+            if minimal:
+                cells, _ = dig(geo, solution, rng, symmetry, stats=stats, tick=tick)
+            elif technique is None and level in ("easy", "medium"):
+                cells, _ = dig(geo, solution, rng, symmetry, engine_checks=False, locked=level == "medium",
+                               stats=stats, tick=tick)
+            else:
+                # A practice target wants removals rated one by one, so the fill stays at singles.
+                cells, _ = dig(geo, solution, rng, symmetry, locked=technique is None, accept=at_most_target,
+                               stats=stats, tick=tick)
+            proved_minimal = minimal and stats.get("gave_up", 0) == gave_up_before
             tick("rate")
-            rating = rate(Puzzle(geo, tuple(cells), Alphabet.default(geo.n)))
-            stats["ratings"] = stats.get("ratings", 0) + 1
+            rating = rated(cells)
             if matches(rating):
                 return result(cells, solution, rating, True, proved_minimal)
             if best is None or distance(rating) < best[0]:
                 best = (distance(rating), result(cells, solution, rating, False, proved_minimal))
-            if minimal or _level_index(rating.level) < _level_index(level):
-                continue
-            # Harder than asked: put removed groups back, bisecting on how many, to reach the level.
-            found = _put_back(geo, cells, solution, removed, rng, rate, level, matches, stats, tick)
-            if found is not None:
-                return result(found[0], solution, found[1], True, False)
     except _OutOfTime:
         pass
     if best_effort and best is not None:
@@ -681,39 +746,3 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
 
 class _OutOfTime(Exception):
     """Raised inside :func:`generate` when the deadline has passed."""
-
-
-def _put_back(geo, cells, solution, removed, rng, rate, level, matches, stats, tick):
-    """Make a too-hard puzzle easier by giving back removed groups.
-
-    The groups go back in a random order; the number ``k`` given back is bisected for the smallest
-    prefix that rates at or below ``level`` (giving clues back makes a puzzle easier, as a rule if not
-    always). Returns ``(cells, rating)`` on an exact match, else None.
-    """
-    order = list(removed)
-    rng.shuffle(order)
-    target = _level_index(level)
-
-    def with_back(k):
-        out = list(cells)
-        for group in order[:k]:
-            for c in group:
-                out[c] = solution[c]
-        return out
-
-    lo, hi = 0, len(order)  # rating(lo) is too hard; rating(hi) (the full grid) is not
-    found = None
-    while hi - lo > 1:
-        tick("rate")
-        mid = (lo + hi) // 2
-        candidate = with_back(mid)
-        rating = rate(Puzzle(geo, tuple(candidate), Alphabet.default(geo.n)))
-        stats["ratings"] = stats.get("ratings", 0) + 1
-        if matches(rating):
-            found = (candidate, rating)
-            hi = mid  # keep looking for fewer clues given back, which keeps the puzzle closer to minimal
-        elif _level_index(rating.level) > target:
-            lo = mid
-        else:
-            hi = mid
-    return found
