@@ -250,18 +250,30 @@ def test_cancel_restarts_the_worker_and_keeps_the_grid(app):
 # ---------------------------------------------------------------------------------------------
 # Share links, narrow screens, offline, origin
 
-def test_share_link_loads_and_follows_the_puzzle(server, open_app):
-    app = open_app(f"{server}index.html#{EASY}")
+@pytest.fixture(scope="module")
+def subpath_server(site, tmp_path_factory):
+    """The same site served from a sub-path (``/games/sudoku/``) of another host root."""
+    root = tmp_path_factory.mktemp("host")
+    (root / "games").mkdir()
+    (root / "games" / "sudoku").symlink_to(site, target_is_directory=True)
+    srv, url = build.serve_in_thread(root)
+    yield url + "games/sudoku/"
+    srv.shutdown()
+    srv.server_close()
+
+
+def test_share_link_under_a_sub_path_loads_and_follows_the_puzzle(subpath_server, open_app):
+    app = open_app(f"{subpath_server}#{EASY}")
     page = app.goto().wait_ready().page
+    assert all(u.startswith(subpath_server) for u in app.requests), app.requests
     expect(page.locator("#message")).to_contain_text("from the link")
     assert "".join(c or "." for c in cells(page)) == EASY
     cell(page, 1, 1).focus()
     page.keyboard.press("4")
     page.wait_for_function("location.hash.startsWith('#4.3')")
     assert page.evaluate("location.hash") == "#4" + EASY[1:]
-    # A link with HTML in it is data: nothing is injected.
-    page.goto(f"{server}index.html#%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D1%22%3E")
-    app.wait_ready()
+    # Editing the address's fragment loads that puzzle; one with HTML in it is data: nothing is injected.
+    page.evaluate("location.hash = '%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D1%22%3E'")
     expect(page.locator("#message")).to_contain_text("Could not read")
     assert page.evaluate("window.pwned") is None and page.locator("img").count() == 0
 

@@ -1,0 +1,56 @@
+"""What build.py writes into dist/, checked without a browser."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+import pytest
+
+import build
+
+
+def test_dist_holds_the_site(site):
+    for name in ("index.html", "styles.css", "worker.js", "sw.js", "build-info.js", "manifest.webmanifest",
+                 "js/main.js", "js/engine.js", "js/board.js", "js/game.js", "icons/icon-192.png", "icons/icon-512.png"):
+        assert (site / name).is_file(), name
+    assert sorted(p.name for p in (site / "pyodide").iterdir()) == sorted(build.PYODIDE_FILES)
+
+
+def test_engine_archive_is_named_by_its_content(site):
+    (archive,) = (site / "py").iterdir()
+    digest = re.fullmatch(r"sudoku_core-([0-9a-f]{16})\.zip", archive.name).group(1)
+    assert hashlib.sha256(archive.read_bytes()).hexdigest()[:16] == digest
+    info = (site / "build-info.js").read_text()
+    assert f'"py/{archive.name}"' in info
+
+
+def test_archive_is_deterministic():
+    assert build.package_archive() == build.package_archive()
+
+
+def test_service_worker_precaches_every_file(site):
+    sw = (site / "sw.js").read_text()
+    listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.name != "sw.js")
+    assert sorted(x for x in listed if x != "./") == files
+    assert re.search(r'const CACHE = "sudoku-[0-9a-f]{16}"', sw)
+
+
+def test_manifest_makes_it_installable(site):
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert (site / icon["src"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("name", ["index.html", "styles.css", "worker.js", "sw.js", "js/main.js", "js/engine.js",
+                                  "manifest.webmanifest"])
+def test_every_url_is_relative(site, name):
+    text = (site / name).read_text()
+    assert not re.search(r"https?://", text), "an absolute URL"
+    assert not re.search(r"""(?:href|src)=["']/""", text), "a root-relative URL"
+    assert not re.search(r"""(?:import|from|fetch\(|register\()\s*["']/""", text), "a root-relative URL"
