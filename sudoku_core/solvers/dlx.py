@@ -24,8 +24,9 @@ Choices
 * The template is memoised on ``(box_rows, box_cols)`` rather than on the Geometry itself: a frozen
   dataclass hashes all its tuple fields on every call, which would cost more than the lookup saves.
   The memo holds immutable templates only, so it never changes a result.
-* Cells come before digits in the item order, as in Knuth's ``sudoku-dlx``: with equal counts the
-  engine picks the first item, so ties go to "which digit for this cell", the natural Sudoku branch.
+* Cells come before digits in the item order, as in Knuth's ``sudoku-dlx``: at a branch point the
+  engine's scan takes the first item with the fewest options, so ties go to "which digit for this
+  cell", the natural Sudoku branch. (Forced moves come from the engine's notes, in no fixed order.)
 """
 
 from __future__ import annotations
