@@ -1,0 +1,414 @@
+"""Chains: Remote Pairs, X-Chains, XY-Chains, alternating inference chains (AIC) and nice loops, plain
+and grouped.
+
+Vocabulary. A *node* is a candidate ``(cell, digit)``, or, in grouped chains, a *group*: the two or
+more places of a digit where a box and a line cross ("the digit is in one of these cells"). Two nodes
+are joined by
+
+* a *strong link* when at least one of them is true: a house with exactly those two places for the
+  digit (a group counts as one place), or a cell with exactly those two candidates;
+* a *weak link* when at most one of them is true: the same digit in cells that see each other (a group
+  sees what sees all its cells), or two candidates of one cell.
+
+An AIC ``X = a - b = ... = Y`` alternates them, starting and ending with strong links, so "X false"
+implies "Y true": X or Y is true, and any candidate weakly linked to both ends is false. If the chain
+comes back to X as true, X is true (a discontinuous nice loop). If its ends are themselves weakly
+linked, the chain closes into a *continuous nice loop*: every weak link of the loop then holds exactly
+one truth, and each loses what is weakly linked to both its nodes.
+
+The search: for every start X, a breadth-first walk of the implication graph from "X false" (strong
+links lead to "true", weak links to "false"), on bit sets of nodes, so the first chain found to each end
+is a shortest one. Restricting the graph gives the named forms: X-Chain (one digit, house strong links),
+XY-Chain (bivalue cells: strong links inside the cells, weak links between them, ends on the same
+digit). Remote Pairs are XY-Chains on one pair of digits; they are found by colouring the cells, which
+also removes the second digit.
+
+Node numbering: candidate ``(c, d)`` is node ``(d - 1) * ncells + c``, so a digit's cell set shifted is
+a node set; groups follow the candidates. The graph of a position is built once and the chains found
+are memoised on the candidate bit sets (a bounded cache of a pure function, like the fish).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import pairwise
+
+from ..candidates import _shape, bits, tables
+from ..grid import geometry
+from ..step import Step
+
+#: Longest chain searched (in links); longer chains are not shown to players as hints.
+MAX_DEPTH = 24
+
+
+@lru_cache(maxsize=64)
+def _cell_columns(shape) -> tuple:
+    """``cols[c]``: the node set of every candidate of cell ``c`` (all digits)."""
+    geo = geometry(*shape)
+    N = geo.n * geo.n
+    return tuple(sum(1 << ((d - 1) * N + c) for d in range(1, geo.n + 1)) for c in range(N))
+
+
+class _Graph:
+    """The link graph of one position (see the module docstring)."""
+
+    def __init__(self, shape, where: tuple, grouped: bool):
+        geo = geometry(*shape)
+        t = tables(geo)
+        n = geo.n
+        N = n * n
+        self.n, self.N, self.geo, self.where = n, N, geo, where
+        self.ncand = n * N
+        self.cols = _cell_columns(shape)
+        self.peer_bits = t.peer_bits
+        packed = 0
+        for d in range(1, n + 1):
+            packed |= where[d] << ((d - 1) * N)
+        self.packed = packed
+        house_bits = t.house_bits
+        # Groups: (digit, cells, line, box) for each box/line crossing with 2+ places of the digit.
+        groups = []
+        gid = {}
+        if grouped:
+            for box, line, inter in t.crossings:
+                for d in range(1, n + 1):
+                    x = where[d] & inter
+                    if x & (x - 1):
+                        gid[d, x] = self.ncand + len(groups)
+                        groups.append((d, x, line, box))
+        self.groups = groups
+        conj: dict[int, int] = {}
+        biv: dict[int, int] = {}
+
+        def node(d, x):
+            if x & (x - 1):
+                return gid.get((d, x))
+            return (d - 1) * N + x.bit_length() - 1
+
+        def link(a, b):
+            conj[a] = conj.get(a, 0) | 1 << b
+            conj[b] = conj.get(b, 0) | 1 << a
+
+        for h, hb in enumerate(house_bits):
+            kind = h // n
+            for d in range(1, n + 1):
+                x = where[d] & hb
+                k = x.bit_count()
+                if k < 2:
+                    continue
+                if k == 2:
+                    link(node(d, x & -x), node(d, x & (x - 1)))
+                if not grouped:
+                    continue
+                # Split the places into pieces by the crossing houses; two pieces make a strong link.
+                partitions = ((2,),) if kind < 2 else ((0,), (1,))
+                for (pk,) in partitions:
+                    pieces = []
+                    for h2 in range(pk * n, pk * n + n):
+                        p = x & house_bits[h2]
+                        if p:
+                            pieces.append(p)
+                            if len(pieces) > 2:
+                                break
+                    if len(pieces) == 2 and (pieces[0] & (pieces[0] - 1) or pieces[1] & (pieces[1] - 1)):
+                        a, b = node(d, pieces[0]), node(d, pieces[1])
+                        if a is not None and b is not None:
+                            link(a, b)
+        for c in range(N):
+            ds = [d for d in range(1, n + 1) if where[d] >> c & 1]
+            if len(ds) == 2:
+                a, b = (ds[0] - 1) * N + c, (ds[1] - 1) * N + c
+                biv[a] = 1 << b
+                biv[b] = 1 << a
+        self.conj, self.biv = conj, biv
+        # Weak links of groups, and from candidates to groups.
+        gweak: dict[int, int] = {}
+        for i, (d, x, line, box) in enumerate(groups):
+            g = self.ncand + i
+            around = (house_bits[line] | house_bits[box]) & ~x
+            m = (where[d] & around) << ((d - 1) * N)
+            for j, (d2, x2, line2, box2) in enumerate(groups):
+                if d2 == d and not x2 & x and (line2 == line or box2 == box):
+                    m |= 1 << (self.ncand + j)
+            gweak[g] = m
+            for c in bits(where[d] & around):
+                k = (d - 1) * N + c
+                gweak[k] = gweak.get(k, 0) | 1 << g
+        self.gweak = gweak
+
+    # -- links --------------------------------------------------------------------------------
+    def weak(self, k: int, same_cell: bool = True) -> int:
+        """Node set weakly linked to node ``k``."""
+        if k >= self.ncand:
+            return self.gweak[k]
+        N = self.N
+        d0, c = divmod(k, N)
+        m = (self.where[d0 + 1] & self.peer_bits[c]) << (d0 * N)
+        if same_cell:
+            m |= self.cols[c] & self.packed & ~(1 << k)
+        return m | self.gweak.get(k, 0)
+
+    def cand(self, k: int) -> tuple:
+        """The ``(cell, digit)`` pairs of node ``k``."""
+        if k >= self.ncand:
+            d, x, _, _ = self.groups[k - self.ncand]
+            return tuple((c, d) for c in bits(x))
+        d0, c = divmod(k, self.N)
+        return ((c, d0 + 1),)
+
+    def targets(self, x: int) -> tuple:
+        """Eliminations of the candidate nodes in node set ``x``."""
+        N = self.N
+        out = []
+        for k in bits(x & ((1 << self.ncand) - 1)):
+            d0, c = divmod(k, N)
+            out.append((c, d0 + 1))
+        out.sort()
+        return tuple(out)
+
+
+def _walk(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool, parents: bool = False):
+    """Breadth-first walk from "``start`` false": the node sets proven true, layer by layer (and, with
+    ``parents``, the parent of every literal reached: ``("on", k)`` / ``("off", k)``)."""
+    on, off, frontier = 0, 1 << start, 1 << start
+    layers = []
+    par: dict = {}
+    weak = g.weak
+    for _ in range(MAX_DEPTH // 2 + 1):
+        new_on = 0
+        for i in bits(frontier):
+            s = strong.get(i, 0) & allowed & ~on & ~new_on
+            if s:
+                new_on |= s
+                if parents:
+                    for j in bits(s):
+                        par["on", j] = i
+        if not new_on:
+            break
+        on |= new_on
+        layers.append(new_on)
+        new_off = 0
+        for j in bits(new_on):
+            w = weak(j, same_cell) & allowed & ~off & ~new_off
+            if w:
+                new_off |= w
+                if parents:
+                    for k in bits(w):
+                        par["off", k] = j
+        off |= new_off
+        frontier = new_off
+    return layers, par
+
+
+def _path(g: _Graph, start: int, end: int, strong: dict, allowed: int, same_cell: bool) -> list[int]:
+    """Nodes of a shortest chain start = ... = end (start, end included)."""
+    _, par = _walk(g, start, strong, allowed, same_cell, parents=True)
+    path = [end]
+    k = par["on", end]
+    while True:
+        path.append(k)
+        if k == start:
+            break
+        path.append(par["off", k])
+        k = par["on", path[-1]]
+    path.reverse()
+    return path
+
+
+def _links(g: _Graph, path: list[int], loop: bool = False) -> tuple:
+    links = tuple((g.cand(a), g.cand(b), i % 2 == 0) for i, (a, b) in enumerate(pairwise(path)))
+    if loop:
+        links += ((g.cand(path[-1]), g.cand(path[0]), False),)
+    return links
+
+
+def _strong(g: _Graph, kind: str) -> dict:
+    if kind == "x":
+        return g.conj
+    if kind == "xy":
+        return g.biv
+    merged = dict(g.conj)
+    for k, v in g.biv.items():
+        merged[k] = merged.get(k, 0) | v
+    return merged
+
+
+def _scopes(g: _Graph, kind: str) -> list[int]:
+    """The node sets a chain of ``kind`` may use: one per digit for X-Chains."""
+    if kind == "x":
+        return [(g.where[d] << ((d - 1) * g.N)) for d in range(1, g.n + 1)]
+    if kind == "xy":
+        return [sum(1 << k for k in g.biv)]
+    return [(1 << (g.ncand + len(g.groups))) - 1]
+
+
+def _scope_of(g: _Graph, kind: str, x: int) -> int:
+    return _scopes(g, kind)[x // g.N if kind == "x" else 0]
+
+
+@lru_cache(maxsize=16)
+def _graph(shape, where: tuple, grouped: bool) -> _Graph:
+    return _Graph(shape, where, grouped)
+
+
+@lru_cache(maxsize=16)
+def _chains(shape, where: tuple, kind: str) -> tuple:
+    """Every chain of ``kind`` ("x", "xy", "aic", "grouped") that proves something, shortest first:
+    ``(links, start, end, placement?, loop?, eliminated node set)``."""
+    g = _graph(shape, where, kind == "grouped")
+    strong = _strong(g, kind)
+    same_cell = kind not in ("x", "xy")
+    N = g.N
+    found = []
+    for allowed in _scopes(g, kind):
+        for x in bits(allowed & ((1 << g.ncand) - 1)):
+            if not strong.get(x, 0) & allowed:
+                continue
+            wx = g.weak(x)
+            layers, _ = _walk(g, x, strong, allowed, same_cell)
+            for depth, layer in enumerate(layers):
+                for y in bits(layer):
+                    if y == x:
+                        found.append((2 * depth + 1, 0, x, y, True, False, 0))
+                        continue
+                    if kind == "xy" and y // N != x // N:
+                        continue
+                    if depth == 0 and kind != "grouped":
+                        continue  # a single strong link proves nothing new
+                    loop = depth > 0 and kind in ("aic", "grouped") and bool(wx >> y & 1)
+                    e = wx & g.weak(y) & g.packed
+                    if e or loop:
+                        found.append((2 * depth + 1, -e.bit_count(), x, y, False, loop, e))
+    found.sort(key=lambda f: f[:4])
+    return tuple(found)
+
+
+def _chain_steps(state, kind: str, tech_for):
+    """Steps of the chains of ``kind``; ``tech_for(placement, loop, path)`` names the technique (or
+    None to skip the chain)."""
+    where = tuple(state.where)
+    shape = _shape(state.geo)
+    found = _chains(shape, where, kind)
+    if not found:
+        return
+    g = _graph(shape, where, kind == "grouped")
+    strong = _strong(g, kind)
+    same_cell = kind not in ("x", "xy")
+    seen = set()
+    for _, _, x, y, placement, loop, e in found:
+        allowed = _scope_of(g, kind, x)
+        path = _path(g, x, y, strong, allowed, same_cell)
+        tech = tech_for(placement, loop, path, g)
+        if tech is None:
+            continue
+        if loop:
+            # Every weak link of the loop (the closing one included) loses what sees both its nodes.
+            e = 0
+            for a, b in [*zip(path[1::2], path[2::2], strict=False), (path[-1], path[0])]:
+                e |= g.weak(a) & g.weak(b) & g.packed
+            if not e:
+                continue
+        places = g.cand(x) if placement else ()
+        elims = () if placement else g.targets(e)
+        key = (places, elims)
+        if key in seen:
+            continue
+        seen.add(key)
+        cands = tuple(dict.fromkeys(cd for k in path for cd in g.cand(k)))
+        yield Step(tech, placements=places, eliminations=elims,
+                   cells=tuple(dict.fromkeys(c for c, _ in cands)), candidates=cands,
+                   digits=tuple(sorted({d for _, d in cands})), links=_links(g, path, loop),
+                   variant="loop" if loop else "discontinuous" if placement else
+                   ("type1" if x // g.N == y // g.N else "type2") if tech.endswith("aic") else "")
+
+
+def find_x_chain(state):
+    return _chain_steps(state, "x", lambda placement, loop, path, g: None if placement else "x_chain")
+
+
+def find_xy_chain(state):
+    return _chain_steps(state, "xy", lambda placement, loop, path, g: None if placement else "xy_chain")
+
+
+def find_nice_loop(state):
+    return _chain_steps(state, "aic", lambda placement, loop, path, g: "nice_loop" if placement or loop else None)
+
+
+def find_aic(state):
+    return _chain_steps(state, "aic", lambda placement, loop, path, g: None if placement or loop else "aic")
+
+
+def _uses_group(path, g):
+    return any(k >= g.ncand for k in path)
+
+
+def find_grouped_nice_loop(state):
+    return _chain_steps(state, "grouped", lambda placement, loop, path, g:
+                        "grouped_nice_loop" if (placement or loop) and _uses_group(path, g) else None)
+
+
+def find_grouped_aic(state):
+    return _chain_steps(state, "grouped", lambda placement, loop, path, g:
+                        "grouped_aic" if not (placement or loop) and _uses_group(path, g) else None)
+
+
+def find_remote_pair(state):
+    """Bivalue cells with the same two digits, each seeing the next: the cells alternate between the two
+    digits, so two cells an odd number of steps apart hold both digits between them, and a cell seeing
+    both loses both. Only pairs at least three steps apart are reported (one step is a Naked Pair)."""
+    cand, peer_bits = state.cand, state.t.peer_bits
+    by_mask: dict[int, list[int]] = {}
+    for c, m in enumerate(cand):
+        if m and m.bit_count() == 2:
+            by_mask.setdefault(m, []).append(c)
+    for m, cells in sorted(by_mask.items()):
+        if len(cells) < 4:
+            continue
+        cellset = sum(1 << c for c in cells)
+        digits = tuple(bits(m))
+        others = 0
+        for d in digits:
+            others |= state.where[d]
+        others &= ~cellset
+        done = 0
+        for root in cells:
+            if done >> root & 1:
+                continue
+            dist, parent, order = {root: 0}, {root: None}, [root]
+            for c in order:
+                for o in bits(peer_bits[c] & cellset):
+                    if o not in dist:
+                        dist[o] = dist[c] + 1
+                        parent[o] = c
+                        order.append(o)
+            for c in order:
+                done |= 1 << c
+            if len(order) < 4:
+                continue
+            for i, a in enumerate(order):
+                for b in order[i + 1:]:
+                    if (dist[a] + dist[b]) % 2 == 0:
+                        continue
+                    # A path a .. b through the tree; its length is odd, so a and b hold different digits.
+                    pa, pb = [a], [b]
+                    while pa[-1] is not None:
+                        pa.append(parent[pa[-1]])
+                    while pb[-1] is not None:
+                        pb.append(parent[pb[-1]])
+                    pa, pb = pa[:-1], pb[:-1]
+                    while len(pa) > 1 and len(pb) > 1 and pa[-2] == pb[-2]:
+                        pa.pop()
+                        pb.pop()
+                    path = pa + pb[-2::-1] if pa[-1] == pb[-1] else pa + pb[::-1]
+                    if len(path) < 4 or any(not peer_bits[u] >> v & 1 for u, v in pairwise(path)):
+                        continue
+                    elim = others & peer_bits[a] & peer_bits[b]
+                    if not elim:
+                        continue
+                    elims = tuple(sorted((c, d) for c in bits(elim) for d in digits if cand[c] >> d & 1))
+                    links = []
+                    for u, v in pairwise(path):
+                        links.append((((u, digits[0]), (u, digits[1])), ((v, digits[0]), (v, digits[1])), False))
+                    yield Step("remote_pair", eliminations=elims, cells=tuple(path),
+                               candidates=tuple((c, d) for c in path for d in digits), digits=digits,
+                               links=tuple(links))
