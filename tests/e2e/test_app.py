@@ -219,6 +219,17 @@ def test_keyboard_only(app):
     assert page.evaluate(focused) == "Row 2, column 2"
 
 
+def test_digit_pad_sets_the_selected_cell(app):
+    page = app.page
+    load(page, EASY)
+    cell(page, 1, 2).click()
+    page.get_by_role("button", name="Set 5", exact=True).click()
+    expect(cell(page, 1, 2)).to_have_text("5")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Row 1, column 2"
+    page.get_by_role("button", name="Clear the cell").click()
+    expect(cell(page, 1, 2)).to_have_text("")
+
+
 def test_typing_a_clash_marks_it(app):
     page = app.page
     load(page, EASY)

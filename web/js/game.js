@@ -4,7 +4,8 @@
 //
 // State: the grid (`n`, `box`, `symbols`), the `givens`, and what the engine last said about them
 // (`solution`, `second`, `differences`, `conflicts`, `marked`). Every change fires "change" with
-// `detail.reason`; any edit of the givens drops the engine's answers, which were about other givens.
+// `detail.reason`; any edit of the givens drops the engine's answers, which were about other givens,
+// and bumps `revision`, so an answer that arrives after an edit can be recognised and dropped.
 
 export const DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 // Side -> [box rows, box cols]: the engine's conventional shapes (wider than tall).
@@ -29,6 +30,7 @@ export class Game extends EventTarget {
     this.n = box[0] * box[1];
     this.symbols = symbols || DEFAULT_SYMBOLS.slice(0, this.n);
     this.givens = Array.from(cells);
+    this.revision = (this.revision || 0) + 1;
     this.clearAnswers();
     this.conflicts = [];
     this.marked = new Set();
@@ -57,6 +59,7 @@ export class Game extends EventTarget {
     if (cell < 0 || cell >= this.ncells || digit < 0 || digit > this.n) return;
     if (this.givens[cell] === digit && !this.solution) return;
     this.givens[cell] = digit;
+    this.revision += 1;
     this.clearAnswers();
     this.marked = new Set();
     this.changed("edit");

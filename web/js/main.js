@@ -3,6 +3,7 @@
 import { BOXES, Game } from "./game.js";
 import { BoardView } from "./board.js";
 import { EngineClient } from "./engine.js";
+import { DigitPad } from "./pad.js";
 import { readFragment, writeFragment } from "./share.js";
 
 const $ = (id) => document.getElementById(id);
@@ -10,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 const game = new Game(9);
 const board = new BoardView($("board"));
 const board2 = new BoardView($("board2"), { interactive: false, which: "second" });
+const pad = new DigitPad($("pad"));
 const engine = new EngineClient({ autostart: false });
 
 // --- messages ---------------------------------------------------------------------------------
@@ -39,6 +41,7 @@ function describeError(error) {
 
 function render() {
   board.render(game);
+  pad.render(game);
   const second = $("second");
   second.hidden = !game.second;
   if (game.second) board2.render(game);
@@ -146,7 +149,8 @@ async function checkConflicts() {
 
 async function solveCurrent() {
   const method = $("method").value;
-  say("Solving…", "busy");
+  const revision = game.revision;
+  say(engine.state === "loading" ? "Solving once the engine is ready…" : "Solving…", "busy");
   sayStats("");
   const started = performance.now();
   let result;
@@ -154,6 +158,10 @@ async function solveCurrent() {
     result = await engine.request("solve", { ...game.payload(), method, limit: 2 });
   } catch (error) {
     say(describeError(error), error.kind === "cancelled" ? "info" : "error");
+    return;
+  }
+  if (revision !== game.revision) {
+    say("The grid changed while the engine was solving: press Solve again.", "info");
     return;
   }
   const roundTrip = performance.now() - started;
@@ -208,6 +216,12 @@ board.addEventListener("input", (event) => {
   }
   game.setCell(cell, digit);
   if (game.marked.size) game.mark([]);
+});
+
+pad.addEventListener("input", (event) => {
+  game.setCell(board.focused, event.detail.digit);
+  if (game.marked.size) game.mark([]);
+  board.moveFocus(board.focused);
 });
 
 board.addEventListener("paste", (event) => {
