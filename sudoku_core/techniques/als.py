@@ -1,0 +1,256 @@
+"""Almost locked sets: ALS-XZ (singly and doubly linked), ALS-XY-Wing; and Sue de Coq.
+
+An *almost locked set* (ALS) is ``k`` cells of one house holding ``k + 1`` candidates between them: take
+any one digit away and the rest is locked. A digit ``x`` is a *restricted common candidate* (RCC) of two
+ALS A and B (no cell in common) when it is in both and every cell of A holding ``x`` sees every cell of
+B holding ``x``: ``x`` is then in at most one of them, so the other one is locked.
+
+* ALS-XZ: with an RCC ``x``, and another common digit ``z``: one of A, B is locked and holds ``z``, so a
+  cell seeing every ``z`` of both loses ``z``. With two RCCs (doubly linked) both sets are locked: each
+  RCC ``x`` leaves the cells seeing every ``x`` of both, and every other digit of A (of B) leaves the
+  cells seeing all its places in A (in B).
+* ALS-XY-Wing: a pivot ALS C with RCC ``x`` to A and RCC ``y`` to B (``x != y``); if A is not locked, C
+  holds ``x`` ... either way A or B is locked, so a common digit ``z`` of A and B leaves the cells seeing
+  every ``z`` of both.
+* Sue de Coq: cells C (two or more) where a box and a line cross, holding candidates V with
+  ``|V| >= |C| + 2``; cells Dl of the rest of the line with candidates Vl and Db of the rest of the box
+  with candidates Vb, Vl and Vb disjoint, and as many cells as digits in total. Every digit of Vl can
+  only be in the line part, of Vb only in the box part, of V alone only in C, so each digit is in the
+  set exactly once: Vl and V outside Vb leave the rest of the line, Vb and V outside Vl the rest of the
+  box.
+
+ALS are found once per position (every cell subset of every house, up to :data:`MAX_ALS_CELLS` cells)
+and memoised on the candidate sets, like the fish.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..candidates import _shape, bits, tables
+from ..grid import geometry
+from ..step import Step
+
+#: Largest ALS searched (cells); larger ones are rare in hints and cost the most.
+MAX_ALS_CELLS = 6
+#: Largest line or box part of a Sue de Coq (cells).
+MAX_SDC_PART = 3
+
+
+class _Als:
+    __slots__ = ("cells", "digits", "house", "places", "sees")
+
+    def __init__(self, cells, digits, house, where, peer_bits):
+        self.cells, self.digits, self.house = cells, digits, house
+        # places[d]: the cells of the set holding d; sees[d]: the cells that see all of them.
+        self.places, self.sees = {}, {}
+        for d in bits(digits):
+            p = where[d] & cells
+            s = -1
+            for c in bits(p):
+                s &= peer_bits[c]
+            self.places[d], self.sees[d] = p, s
+
+
+@lru_cache(maxsize=16)
+def _all_als(shape, where: tuple) -> tuple:
+    """Every ALS of the position (distinct cell sets), smallest first."""
+    geo = geometry(*shape)
+    t = tables(geo)
+    n = geo.n
+    cand = [0] * (n * n)
+    for d in range(1, n + 1):
+        for c in bits(where[d]):
+            cand[c] |= 1 << d
+    found = {}
+    for h, cells in enumerate(geo.houses):
+        free = [c for c in cells if cand[c]]
+        limit = min(MAX_ALS_CELLS, len(free) - 1)
+        stack = [(0, 0, 0, 0)]
+        while stack:
+            start, cellset, digits, size = stack.pop()
+            for i in range(start, len(free)):
+                c = free[i]
+                m = digits | cand[c]
+                k = size + 1
+                if m.bit_count() > k + (limit - k) + 1:
+                    continue  # more digits than any extension of the set can lock
+                cs = cellset | 1 << c
+                if m.bit_count() == k + 1 and cs not in found:
+                    found[cs] = _Als(cs, m, h, where, t.peer_bits)
+                if k < limit:
+                    stack.append((i + 1, cs, m, k))
+    return tuple(sorted(found.values(), key=lambda a: (a.cells.bit_count(), a.cells)))
+
+
+def _rccs(a: _Als, b: _Als) -> list[int]:
+    out = []
+    for x in bits(a.digits & b.digits):
+        pb = b.places[x]
+        if not pb & a.places[x] and pb & a.sees[x] == pb:
+            out.append(x)
+    return out
+
+
+def _als_group(label, a: _Als):
+    return (label, tuple((c, d) for c in bits(a.cells) for d in bits(a.digits) if a.places[d] >> c & 1))
+
+
+def _elims_z(a: _Als, b: _Als, z: int, where) -> int:
+    return where[z] & a.sees[z] & b.sees[z] & ~(a.cells | b.cells)
+
+
+def find_als_xz(state):
+    where = tuple(state.where)
+    als = _all_als(_shape(state.geo), where)
+    found = []
+    for i, a in enumerate(als):
+        for b in als[i + 1:]:
+            if a.cells & b.cells or not a.digits & b.digits:
+                continue
+            rcc = _rccs(a, b)
+            if not rcc:
+                continue
+            elims = []
+            if len(rcc) >= 2:
+                # Doubly linked: both sets are locked.
+                for x in rcc:
+                    elims += [(c, x) for c in bits(_elims_z(a, b, x, where))]
+                for s in (a, b):
+                    for z in bits(s.digits):
+                        if z not in rcc:
+                            elims += [(c, z) for c in bits(where[z] & s.sees[z] & ~s.cells)]
+            else:
+                for z in bits(a.digits & b.digits):
+                    if z != rcc[0]:
+                        elims += [(c, z) for c in bits(_elims_z(a, b, z, where))]
+            if elims:
+                found.append((tuple(sorted(set(elims))), a, b, rcc))
+    found.sort(key=lambda f: (f[1].cells.bit_count() + f[2].cells.bit_count(), -len(f[0])))
+    for elims, a, b, rcc in found:
+        zs = tuple(sorted({d for _, d in elims}))
+        yield Step("als_xz", eliminations=elims, cells=tuple(bits(a.cells | b.cells)),
+                   candidates=_als_group("", a)[1] + _als_group("", b)[1], houses=(a.house, b.house),
+                   digits=zs, groups=(_als_group("als_a", a), _als_group("als_b", b),
+                                      ("rcc", tuple((c, x) for x in rcc for c in bits(a.places[x] | b.places[x])))),
+                   variant="double" if len(rcc) > 1 else "single")
+
+
+def find_als_xy_wing(state):
+    where = tuple(state.where)
+    als = _all_als(_shape(state.geo), where)
+    # RCC lists of every disjoint pair, computed once.
+    links: dict[int, list] = {}
+    for i, a in enumerate(als):
+        for j in range(i + 1, len(als)):
+            b = als[j]
+            if a.cells & b.cells or not a.digits & b.digits:
+                continue
+            rcc = _rccs(a, b)
+            if rcc:
+                links.setdefault(i, []).append((j, rcc))
+                links.setdefault(j, []).append((i, rcc))
+    found = []
+    for ci, partners in links.items():
+        c = als[ci]
+        for p, (ai, rx) in enumerate(partners):
+            for bi, ry in partners[p + 1:]:
+                a, b = als[ai], als[bi]
+                if a.cells & b.cells:
+                    continue
+                for x in rx:
+                    for y in ry:
+                        if x == y:
+                            continue
+                        elims = []
+                        for z in bits(a.digits & b.digits & ~(1 << x) & ~(1 << y)):
+                            elims += [(e, z) for e in bits(_elims_z(a, b, z, where) & ~c.cells)]
+                        if elims:
+                            size = a.cells.bit_count() + b.cells.bit_count() + c.cells.bit_count()
+                            found.append((size, tuple(sorted(elims)), ci, ai, bi, x, y))
+    found.sort(key=lambda f: (f[0], -len(f[1]), f[2:]))
+    seen = set()
+    for _, elims, ci, ai, bi, x, y in found:
+        if elims in seen:
+            continue
+        seen.add(elims)
+        a, b, c = als[ai], als[bi], als[ci]
+        yield Step("als_xy_wing", eliminations=elims, cells=tuple(bits(a.cells | b.cells | c.cells)),
+                   candidates=_als_group("", c)[1] + _als_group("", a)[1] + _als_group("", b)[1],
+                   houses=(c.house, a.house, b.house), digits=tuple(sorted({d for _, d in elims})),
+                   groups=(_als_group("pivot", c), _als_group("als_a", a), _als_group("als_b", b),
+                           ("rcc", tuple((e, d) for d, s in ((x, a), (y, b))
+                                         for e in bits(c.places[d] | s.places[d])))))
+
+
+def _parts(cells, cand, V, limit):
+    """``(cells, digits, gain)`` for the subsets of ``cells`` (at most ``limit``) whose gain, cells minus
+    digits outside V, is at least one: only those can help lock the set."""
+    out = []
+    stack = [(0, 0, 0, 0)]
+    while stack:
+        start, cs, m, k = stack.pop()
+        for i in range(start, len(cells)):
+            c = cells[i]
+            cs2, m2, k2 = cs | 1 << c, m | cand[c], k + 1
+            gain = k2 - (m2 & ~V).bit_count()
+            if gain >= 1:
+                out.append((cs2, m2, gain))
+            if k2 < limit:
+                stack.append((i + 1, cs2, m2, k2))
+    return out
+
+
+def find_sue_de_coq(state):
+    cand, where, t = state.cand, state.where, state.t
+    house_bits = t.house_bits
+    seen = set()
+    for box, line, inter in t.crossings:
+        core = [c for c in bits(inter) if cand[c]]
+        if len(core) < 2:
+            continue
+        line_rest = [c for c in bits(house_bits[line] & ~inter) if cand[c]]
+        box_rest = [c for c in bits(house_bits[box] & ~inter) if cand[c]]
+        for size in range(2, len(core) + 1):
+            for cmask in _subsets(core, size):
+                V = 0
+                for c in bits(cmask):
+                    V |= cand[c]
+                k = V.bit_count() - size
+                if k < 2:
+                    continue
+                lparts = _parts(line_rest, cand, V, MAX_SDC_PART)
+                bparts = _parts(box_rest, cand, V, MAX_SDC_PART)
+                for lcs, vl, gl in lparts:
+                    for bcs, vb, gb in bparts:
+                        if gl + gb != k or vl & vb:
+                            continue
+                        used = cmask | lcs | bcs
+                        elims = []
+                        for d in bits(vl | (V & ~vb)):
+                            elims += [(c, d) for c in bits(where[d] & house_bits[line] & ~used)]
+                        for d in bits(vb | (V & ~vl)):
+                            elims += [(c, d) for c in bits(where[d] & house_bits[box] & ~used)]
+                        if not elims:
+                            continue
+                        elims = tuple(sorted(set(elims)))
+                        if elims in seen:
+                            continue
+                        seen.add(elims)
+                        cells = tuple(bits(used))
+                        yield Step("sue_de_coq", eliminations=elims, cells=cells,
+                                   candidates=tuple((c, d) for c in cells for d in bits(cand[c])),
+                                   houses=(box, line), digits=tuple(bits(V | vl | vb)),
+                                   groups=(("core", tuple((c, d) for c in bits(cmask) for d in bits(cand[c]))),
+                                           ("line_part", tuple((c, d) for c in bits(lcs) for d in bits(cand[c]))),
+                                           ("box_part", tuple((c, d) for c in bits(bcs) for d in bits(cand[c])))))
+
+
+def _subsets(cells, size):
+    from itertools import combinations
+
+    for combo in combinations(cells, size):
+        m = 0
+        for c in combo:
+            m |= 1 << c
+        yield m
