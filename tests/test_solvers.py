@@ -131,6 +131,8 @@ def test_bad_method_and_limit_are_clear_errors():
         solve("." * 81, method="fast")
     with pytest.raises(SudokuError, match="limit must be at least 1"):
         solve("." * 81, limit=0)
+    with pytest.raises(SudokuError, match="node limit must be at least 1, not 0"):
+        solve("." * 81, node_limit=0)
 
 
 def test_result_to_dict_is_json_ready():

@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
 
     folder = data_dir(args.data) if any(SETS[s] for s in args.sets) else None
     if not args.json:
-        print(f"median / p90 / max ms per puzzle, counting to {args.limit} solutions; "
+        print(f"median / p90 / max CPU ms per puzzle, counting to {args.limit} solutions; "
               f"ratio = median / median of {args.methods[0]} in the same run")
     for name in args.sets:
         puzzles = load_set(name, folder, args.count)

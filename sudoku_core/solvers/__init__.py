@@ -117,6 +117,8 @@ def solve(puzzle, method: str = "backtrack", limit: int = 1, node_limit: int | N
     run = engine(method)
     if limit < 1:
         raise SudokuError(f"limit must be at least 1, not {limit}")
+    if node_limit is not None and node_limit < 1:
+        raise SudokuError(f"node limit must be at least 1, not {node_limit}")
     p = as_puzzle(puzzle)
     if node_limit is None:
         node_limit = DEFAULT_NODE_LIMITS.get(method)
