@@ -142,6 +142,28 @@ def icon(size: int) -> bytes:
 
 
 # ---------------------------------------------------------------------------------------------
+# The page: an empty grid written into the HTML, so the first paint already shows it
+
+def prerender_board(html: str) -> str:
+    """Fill ``<div id="board" ... data-prerender="N">`` with an empty N x N grid, the same markup
+    ``web/js/board.js`` builds (which replaces it as soon as the modules run)."""
+    match = re.search(r'(<div id="board"[^>]*data-prerender="(\d+)"[^>]*>)(</div>)', html)
+    if not match:
+        return html
+    n = int(match.group(2))
+    br, bc = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5)}[n]
+    rows = []
+    for r in range(n):
+        cells = []
+        for c in range(n):
+            classes = "cell" + (" box-right" if (c + 1) % bc == 0 and c < n - 1 else "") + (
+                " box-bottom" if (r + 1) % br == 0 and r < n - 1 else "")
+            cells.append(f'<div role="gridcell" aria-label="Row {r + 1}, column {c + 1}" class="{classes}"></div>')
+        rows.append(f'<div role="row" class="board-row">{"".join(cells)}</div>')
+    return html[:match.end(1)] + "\n" + "\n".join(rows) + "\n" + html[match.start(3):]
+
+
+# ---------------------------------------------------------------------------------------------
 # The build
 
 def build(dist: Path = DIST) -> dict:
@@ -156,6 +178,7 @@ def build(dist: Path = DIST) -> dict:
             dest = dist / src.relative_to(WEB)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, dest)
+    (dist / "index.html").write_text(prerender_board((WEB / "index.html").read_text()))
     (dist / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copyfile(pyodide / name, dist / "pyodide" / name)

@@ -5,9 +5,10 @@
 Builds the site, serves it on 127.0.0.1, and drives Debian's Chromium with Playwright (the same
 launch settings as the browser tests). It prints figures and asserts nothing.
 
-* first paint: the ``first-contentful-paint`` entry and the page's ``grid-painted`` mark (the grid
-  drawn, a frame after the module ran), from navigation start; cold (first visit, empty caches) and
-  warm (a reload, served by the service worker);
+* first paint: the ``first-contentful-paint`` entry (build.py writes the empty grid into the HTML, so
+  this is the first grid paint) and the page's ``grid-painted`` mark (the grid redrawn by the modules,
+  a frame later), from navigation start; cold (first visit, empty caches) and warm (a reload, served
+  by the service worker);
 * engine ready: the page's ``engine-ready`` mark (Pyodide booted, the archive unpacked, the bridge
   imported);
 * solve: the first N puzzles of ``tdoku_magictour_top1465`` solved with ``limit=2`` (so uniqueness is
@@ -98,7 +99,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--puzzles", type=int, default=50)
     parser.add_argument("--runs", type=int, default=3, help="cold/warm boots to take the median of")
-    parser.add_argument("--methods", nargs="+", default=["backtrack", "dlx"])
+    parser.add_argument("--methods", nargs="*", default=["backtrack", "dlx"])
     parser.add_argument("--data", type=Path, default=DATA)
     args = parser.parse_args()
     puzzles = args.data.read_text().split()[: args.puzzles]

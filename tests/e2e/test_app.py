@@ -78,6 +78,14 @@ def test_grid_is_drawn_before_the_engine_is_ready(browser, server, open_app):
     assert version == build.engine_version()
 
 
+def test_grid_is_in_the_html_itself(server, open_app):
+    # Without JavaScript the first paint already has the empty grid (build.py writes it in).
+    app = open_app(server + "index.html", java_script_enabled=False)
+    app.goto()
+    expect(app.page.locator("#board [role=gridcell]")).to_have_count(81)
+    expect(app.page.locator("#board [role=row]")).to_have_count(9)
+
+
 def test_accessible_grid(app):
     page = app.page
     load(page, EASY)

@@ -18,7 +18,9 @@ export class DigitPad extends EventTarget {
   render(game) {
     if (game.symbols === this.symbols) return;
     this.symbols = game.symbols;
-    this.el.style.setProperty("--n", String(Math.min(game.n + 1, 13)));
+    const count = game.n + 1;
+    const rows = Math.ceil(count / 13);
+    this.el.style.setProperty("--n", String(Math.ceil(count / rows)));
     const buttons = [...game.symbols].map((symbol, i) => this.button(symbol, i + 1, `Set ${symbol}`));
     buttons.push(this.button("⌫", 0, "Clear the cell"));
     this.el.replaceChildren(...buttons);
