@@ -32,7 +32,7 @@ from ..grid import geometry
 from ..step import Step
 
 #: Largest ALS searched (cells); larger ones are rare in hints and cost the most.
-MAX_ALS_CELLS = 6
+MAX_ALS_CELLS = 4
 #: Largest line or box part of a Sue de Coq (cells).
 MAX_SDC_PART = 3
 
@@ -92,6 +92,50 @@ def _rccs(a: _Als, b: _Als) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=16)
+def _links(shape, where: tuple) -> dict:
+    """``{i: [(j, rccs), ...]}`` for every pair of disjoint ALS with a restricted common candidate.
+
+    Bit-parallel over ALS indices: for A and digit x, the partners are the sets holding x, minus those
+    sharing a cell with A, minus those with an x outside the cells that see every x of A.
+    """
+    als = _all_als(shape, where)
+    geo = geometry(*shape)
+    n = geo.n
+    holds = [0] * (n * n)  # holds[c]: ALS with cell c
+    has = [0] * (n + 1)  # has[x]: ALS with digit x
+    at: dict = {}  # at[x, c]: ALS with x at cell c
+    for i, a in enumerate(als):
+        bit = 1 << i
+        for c in bits(a.cells):
+            holds[c] |= bit
+        for x, p in a.places.items():
+            has[x] |= bit
+            for c in bits(p):
+                at[x, c] = at.get((x, c), 0) | bit
+    links: dict[int, list] = {}
+    pairs: dict = {}
+    for i, a in enumerate(als):
+        overlap = 0
+        for c in bits(a.cells):
+            overlap |= holds[c]
+        later = ~((2 << i) - 1)
+        for x in bits(a.digits):
+            cand = has[x] & ~overlap & later
+            if not cand:
+                continue
+            for c in bits(where[x] & ~a.sees[x] & ~a.cells):
+                cand &= ~at.get((x, c), 0)
+                if not cand:
+                    break
+            for j in bits(cand):
+                pairs.setdefault((i, j), []).append(x)
+    for (i, j), rcc in pairs.items():
+        links.setdefault(i, []).append((j, rcc))
+        links.setdefault(j, []).append((i, rcc))
+    return links
+
+
 def _als_group(label, a: _Als):
     return (label, tuple((c, d) for c in bits(a.cells) for d in bits(a.digits) if a.places[d] >> c & 1))
 
@@ -103,14 +147,14 @@ def _elims_z(a: _Als, b: _Als, z: int, where) -> int:
 def find_als_xz(state):
     where = tuple(state.where)
     als = _all_als(_shape(state.geo), where)
+    links = _links(_shape(state.geo), where)
     found = []
-    for i, a in enumerate(als):
-        for b in als[i + 1:]:
-            if a.cells & b.cells or not a.digits & b.digits:
+    for i, partners in sorted(links.items()):
+        a = als[i]
+        for j, rcc in partners:
+            if j < i:
                 continue
-            rcc = _rccs(a, b)
-            if not rcc:
-                continue
+            b = als[j]
             elims = []
             if len(rcc) >= 2:
                 # Doubly linked: both sets are locked.
@@ -139,19 +183,9 @@ def find_als_xz(state):
 def find_als_xy_wing(state):
     where = tuple(state.where)
     als = _all_als(_shape(state.geo), where)
-    # RCC lists of every disjoint pair, computed once.
-    links: dict[int, list] = {}
-    for i, a in enumerate(als):
-        for j in range(i + 1, len(als)):
-            b = als[j]
-            if a.cells & b.cells or not a.digits & b.digits:
-                continue
-            rcc = _rccs(a, b)
-            if rcc:
-                links.setdefault(i, []).append((j, rcc))
-                links.setdefault(j, []).append((i, rcc))
+    links = _links(_shape(state.geo), where)
     found = []
-    for ci, partners in links.items():
+    for ci, partners in sorted(links.items()):
         c = als[ci]
         for p, (ai, rx) in enumerate(partners):
             for bi, ry in partners[p + 1:]:
