@@ -30,6 +30,7 @@ from collections.abc import Callable
 
 import sudoku_core
 from sudoku_core import METHODS, Alphabet, Puzzle, SudokuError, geometry, parse, solve
+from sudoku_core.lab import LAB_OPS
 
 
 class BadRequest(Exception):
@@ -201,6 +202,7 @@ OPS: dict[str, Callable[[dict], dict]] = {
     "parse": op_parse,
     "solve": op_solve,
     "format": op_format,
+    **LAB_OPS,  # the algorithm lab: compare, trace, matrix, batch, samples
 }
 
 

@@ -1,0 +1,505 @@
+"""The algorithm lab: every solving method on the same puzzle, side by side, and the search made visible.
+
+What it holds
+-------------
+* :func:`compare`: one puzzle, every method (or some), each under a node budget, so the naive method
+  can never freeze a caller: time, nodes, guesses, DLX updates, maximum depth, solutions found, and
+  whether the method gave up. :func:`format_table` and :func:`compare_csv` write it for people.
+* :func:`trace`: the real engine's search as a bounded list of JSON-friendly events, for the page's
+  step-through replay; :func:`replay` is the reference replay (the page's does the same) and what the
+  tests hold a trace to: replayed, it ends in the solution the engine returned.
+* :func:`matrix_view`: for one cell, its options (one per digit) in the exact-cover matrix and the four
+  constraint columns each covers, with their numbers and meaning, as :mod:`sudoku_core.solvers.dlx`
+  lays them out, and what the givens already did to each.
+* :func:`batch`: many puzzles, per-method median, p90 and max (via :func:`sudoku_core.bench.run_batch`,
+  so every solution is independently verified); :func:`merge_parts` and :func:`summarize` aggregate
+  chunks, which is how the page shows progress and cancels (it sends chunks; see ``web/js/lab/``).
+* ``op_*`` and :data:`LAB_OPS`: the bridge operations (``compare``, ``trace``, ``matrix``, ``batch``,
+  ``samples``), registered in :data:`sudoku_core.bridge.OPS`.
+
+Trace events
+------------
+Each event is a list whose first element names it; cells are 0-based, digits 1..n::
+
+    ["choose", item, k, kind, place, digit]  DLX: the item (constraint column) chosen, with k options
+                                              left; kind/place/digit say what it asks for (see
+                                              matrix_view). Backtracking: the cell chosen (its cell
+                                              item), k = its candidates.
+    ["try", cell, digit]                     a digit placed tentatively: pushes a level
+    ["fill", [cell, digit, ...]]             backtracking with propagation: what the last try forced
+                                              (on an empty stack: what the givens forced)
+    ["undo", cell, digit]                    the last try taken back with its fills: pops a level
+    ["backtrack", item]                      every option of the level's item has been tried
+    ["solution"]                             givens + fills + every level on the stack = a solution
+
+The events come straight from the engines' own traces (``trace=`` of the DLX engine and of the
+backtracking engines that take one), translated, never re-simulated.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Iterable
+
+from .bench import MethodStats, _thread_clock, quantile, run_batch, status_of
+from .errors import SudokuError
+from .formats import parse
+from .grid import Geometry
+from .puzzle import Puzzle
+from .solvers import as_puzzle, engine
+from .solvers.dlx import describe_item, describe_option, option_of, sudoku_matrix
+from .verify import solution_problem
+
+#: Methods in the order the study presents them: the naive baseline, then pruning with "fewest
+#: candidates first" (recursive, then the explicit-stack engine), then Dancing Links.
+LAB_METHODS = ("naive", "backtrack-recursive", "backtrack", "dlx")
+#: The lab's default node budget per method and puzzle: the naive method gives up after it (in about a
+#: second of CPython, a few in the browser) instead of running for minutes.
+LAB_NODE_LIMIT = 200_000
+#: Events a trace keeps by default: a hard 9x9 search by DLX fits; the page replays it without strain.
+LAB_TRACE_LIMIT = 50_000
+#: Puzzles one ``batch`` request may carry: the page sends chunks, so progress and cancel stay prompt.
+BATCH_CHUNK_MAX = 500
+
+#: Columns of :func:`compare_csv` and of the table, in order.
+COMPARE_COLUMNS = ("method", "status", "solutions", "ms", "nodes", "guesses", "updates", "max_depth", "node_limit")
+#: Columns of :func:`batch_csv`.
+BATCH_COLUMNS = ("method", "puzzles", "median_ms", "p90_ms", "max_ms", "median_nodes", "max_nodes",
+                 "solved", "gave_up", "no_solution", "multiple", "wrong", "node_limit")
+
+
+def _methods(methods: Iterable[str] | None) -> list[str]:
+    chosen = list(LAB_METHODS if methods is None else methods)
+    for m in chosen:
+        engine(m)  # raises UnknownMethodError with the list of names
+    if not chosen:
+        raise SudokuError("choose at least one method")
+    return chosen
+
+
+def _check_budget(node_limit: int | None) -> None:
+    if node_limit is not None and node_limit < 1:
+        raise SudokuError(f"node limit must be at least 1, not {node_limit}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Compare
+
+def compare(puzzle, methods: Iterable[str] | None = None, node_limit: int | None = LAB_NODE_LIMIT,
+            limit: int = 2) -> list[dict]:
+    """Run ``puzzle`` with each method (all, in :data:`LAB_METHODS` order, by default) under ``node_limit``
+    nodes each, counting to ``limit`` solutions (2: the time includes the proof of uniqueness). One row per method.
+
+    ``ms`` is CPU time of this thread around the engine alone, as in :mod:`sudoku_core.bench`;
+    ``updates`` is None for methods other than DLX (they have no links to update). ``wrong`` counts
+    solutions the independent checker rejected (always 0 unless an engine is broken).
+    """
+    _check_budget(node_limit)
+    if limit < 1:
+        raise SudokuError(f"limit must be at least 1, not {limit}")
+    p = as_puzzle(puzzle)
+    geo = p.geometry
+    clock = _thread_clock()
+    rows = []
+    for method in _methods(methods):
+        run = engine(method)
+        start = clock()
+        search = run(geo, list(p.cells), limit, node_limit)
+        ms = (clock() - start) * 1000.0
+        wrong = sum(1 for s in search.solutions if solution_problem(list(p.cells), s, geo.box_rows, geo.box_cols))
+        stats = search.stats
+        rows.append({
+            "method": method, "status": status_of(len(search.solutions), limit, search.gave_up),
+            "solutions": len(search.solutions), "ms": round(ms, 3), "nodes": stats.get("nodes", 0),
+            "guesses": stats.get("guesses", 0), "updates": stats.get("updates"),
+            "max_depth": stats.get("max_depth", 0), "gave_up": search.gave_up, "node_limit": node_limit,
+            "wrong": wrong, "solution": search.solutions[0] if search.solutions else None,
+        })
+    return rows
+
+
+def _cell_text(value) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.1f}" if value >= 100 else f"{value:.2f}"
+    return str(value)
+
+
+def format_table(rows: list[dict]) -> str:
+    """The comparison as an aligned text table, with a note under it for each method that gave up."""
+    head = ["method", "status", "solutions", "ms", "nodes", "guesses", "updates", "max depth"]
+    keys = ["method", "status", "solutions", "ms", "nodes", "guesses", "updates", "max_depth"]
+    body = [[_cell_text(r[k]) for k in keys] for r in rows]
+    widths = [max(len(x) for x in col) for col in zip(head, *body, strict=True)]
+    left = {0, 1}  # names left-aligned, numbers right-aligned
+    lines = []
+    for line in [head, *body]:
+        lines.append("  ".join(x.ljust(w) if i in left else x.rjust(w)
+                               for i, (x, w) in enumerate(zip(line, widths, strict=True))).rstrip())
+    for r in rows:
+        if r["gave_up"]:
+            lines.append(f"{r['method']} gave up after {r['nodes']} nodes (budget {r['node_limit']}): "
+                         f"the answer is unknown, not 'no solution'")
+    return "\n".join(lines)
+
+
+def _csv(columns: Iterable[str], rows: Iterable[dict]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    columns = list(columns)
+    writer.writerow(columns)
+    for r in rows:
+        writer.writerow(["" if r.get(c) is None else r.get(c) for c in columns])
+    return out.getvalue()
+
+
+def compare_csv(rows: list[dict]) -> str:
+    """The comparison as CSV (:data:`COMPARE_COLUMNS`; an empty field where a figure does not apply)."""
+    return _csv(COMPARE_COLUMNS, rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# Traces
+
+def _dlx_events(geo: Geometry, raw: list) -> list[list]:
+    out: list[list] = []
+    for ev in raw:
+        kind = ev[0]
+        if kind == "choose":
+            what, place, digit = describe_item(geo, ev[1])
+            out.append(["choose", ev[1], ev[2], what, place, digit])
+        elif kind == "try" or kind == "undo":
+            cell, digit = describe_option(geo, ev[1])
+            out.append([kind, cell, digit])
+        elif kind == "backtrack":
+            out.append(["backtrack", ev[1]])
+        else:
+            out.append(["solution"])
+    return out
+
+
+def _backtrack_events(raw: list) -> list[list]:
+    """The backtracking engines' events are already in the lab's vocabulary, as tuples."""
+    out: list[list] = []
+    for ev in raw:
+        if ev[0] == "choose":  # ("choose", cell, k): the cell is its own cell item
+            out.append(["choose", ev[1], ev[2], "cell", ev[1], 0])
+        elif ev[0] == "fill":
+            out.append(["fill", [x for pair in ev[1] for x in pair]])
+        else:
+            out.append(list(ev))
+    return out
+
+
+def _accepts_trace(run: Callable) -> bool:
+    code = getattr(run, "__code__", None)
+    return code is not None and "trace" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+
+
+def traceable_methods() -> list[str]:
+    """The methods whose engine records a trace."""
+    return [m for m in LAB_METHODS if _accepts_trace(engine(m))]
+
+
+def trace(puzzle, method: str = "dlx", trace_limit: int = LAB_TRACE_LIMIT, node_limit: int | None = LAB_NODE_LIMIT,
+          limit: int = 1) -> dict:
+    """The engine's search of ``puzzle`` by ``method`` as replayable events (see the module docstring).
+
+    At most ``trace_limit`` events are kept (``truncated`` says when more happened; the search itself
+    runs to its end regardless, so ``stats`` and ``solution`` are the full run's). ``solution`` is the
+    first solution found, as digits, or None.
+    """
+    _check_budget(node_limit)
+    if trace_limit < 0:
+        raise SudokuError(f"trace limit must not be negative, not {trace_limit}")
+    p = as_puzzle(puzzle)
+    geo = p.geometry
+    run = engine(method)
+    if not _accepts_trace(run):
+        raise SudokuError(f"method {method!r} records no trace; choose one of {', '.join(traceable_methods())}")
+    raw: list = []
+    search = run(geo, list(p.cells), limit, node_limit, trace=raw, trace_limit=trace_limit)
+    events = _dlx_events(geo, raw) if method == "dlx" else _backtrack_events(raw)
+    truncated = len(raw) >= trace_limit  # the engines stop appending exactly at the limit
+    return {
+        "method": method, "n": geo.n, "box": [geo.box_rows, geo.box_cols], "givens": list(p.cells),
+        "events": events, "truncated": truncated, "trace_limit": trace_limit, "gave_up": search.gave_up,
+        "node_limit": node_limit, "stats": dict(search.stats), "count": len(search.solutions),
+        "solution": search.solutions[0] if search.solutions else None,
+    }
+
+
+def replay(tr: dict) -> dict:
+    """Replay a :func:`trace` as the page does: a stack of levels, each a tried digit and what it forced.
+
+    Returns ``{"solutions": [grid, ...], "grid": final grid, "depth": final stack depth,
+    "max_depth": deepest stack}``, grids as digit lists. Raises ValueError if an event contradicts
+    the stack (an undo of something that is not on top): the engines' traces never do.
+    """
+    base = list(tr["givens"])
+    stack: list[list[tuple[int, int]]] = []
+    solutions = []
+    max_depth = 0
+
+    def grid() -> list[int]:
+        g = list(base)
+        for level in stack:
+            for c, d in level:
+                g[c] = d
+        return g
+
+    for ev in tr["events"]:
+        kind = ev[0]
+        if kind == "try":
+            stack.append([(ev[1], ev[2])])
+            max_depth = max(max_depth, len(stack))
+        elif kind == "fill":
+            pairs = list(zip(ev[1][::2], ev[1][1::2], strict=True))
+            if stack:
+                stack[-1].extend(pairs)
+            else:
+                for c, d in pairs:
+                    base[c] = d
+        elif kind == "undo":
+            if not stack or stack[-1][0] != (ev[1], ev[2]):
+                raise ValueError(f"undo of r{ev[1]} = {ev[2]} that is not on top of the stack")
+            stack.pop()
+        elif kind == "solution":
+            solutions.append(grid())
+    return {"solutions": solutions, "grid": grid(), "depth": len(stack), "max_depth": max_depth}
+
+
+# ---------------------------------------------------------------------------------------------
+# The exact-cover matrix around one cell
+
+def _meaning(geo: Geometry, kind: str, place: int, digit: int) -> str:
+    if kind == "cell":
+        return f"{geo.cell_name(place)} holds a digit"
+    return f"{kind} {place + 1} holds {digit}"
+
+
+def matrix_view(puzzle, cell: int) -> dict:
+    """The options of ``cell`` (one per digit) in the exact-cover matrix and the four columns each covers.
+
+    Per option: its number, ``state`` (``given``: it is a given; ``open``: still in the matrix after the
+    givens are covered; ``removed``: a given covers one of its columns, named in ``blocked_by``), and its
+    columns: number, kind (cell / row / column / box), place (0-based), digit, meaning, the given that
+    covers it (``covered_by``, a cell, or None) and ``open_options``, how many options still hold it
+    once the givens are covered (0 for a covered column). Also the layout of the whole matrix.
+    """
+    p = as_puzzle(puzzle)
+    geo = p.geometry
+    n = geo.n
+    if not 0 <= cell < geo.ncells:
+        raise SudokuError(f"cell {cell} is outside 0 .. {geo.ncells - 1}")
+    mx = sudoku_matrix(geo)
+    covered: dict[int, int] = {}  # column -> the given cell whose option covers it
+    for c, v in enumerate(p.cells):
+        if v:
+            for item in mx.items_of(option_of(geo, c, v)):
+                covered.setdefault(item, c)
+    open_count = [0] * mx.n_items
+    for o in range(mx.n_options):
+        items = mx.items_of(o)
+        if not any(i in covered for i in items):
+            for i in items:
+                open_count[i] += 1
+    options = []
+    for d in range(1, n + 1):
+        o = option_of(geo, cell, d)
+        columns = []
+        for item in mx.items_of(o):
+            kind, place, digit = describe_item(geo, item)
+            columns.append({"column": item, "kind": kind, "place": place, "digit": digit,
+                            "meaning": _meaning(geo, kind, place, digit), "covered_by": covered.get(item),
+                            "open_options": 0 if item in covered else open_count[item]})
+        blocked = sorted({col["covered_by"] for col in columns if col["covered_by"] is not None})
+        state = "given" if p.cells[cell] == d else ("removed" if blocked else "open")
+        options.append({"option": o, "digit": d, "state": state, "blocked_by": [] if state == "given" else blocked,
+                        "columns": columns})
+    n2 = n * n
+    blocks = [{"kind": k, "first": i * n2, "last": (i + 1) * n2 - 1,
+               "meaning": m} for i, (k, m) in enumerate((("cell", "cell r,c holds a digit"),
+                                                         ("row", "row r holds digit d"),
+                                                         ("column", "column c holds digit d"),
+                                                         ("box", "box b holds digit d")))]
+    return {"cell": cell, "name": geo.cell_name(cell), "n": n, "given": p.cells[cell], "options": options,
+            "columns_total": mx.n_items, "options_total": mx.n_options, "blocks": blocks,
+            "open_options_total": sum(1 for o in range(mx.n_options)
+                                      if not any(i in covered for i in mx.items_of(o)))}
+
+
+# ---------------------------------------------------------------------------------------------
+# Batch
+
+def batch_part(puzzles: list[Puzzle], methods: Iterable[str] | None = None,
+               node_limit: int | None = LAB_NODE_LIMIT, limit: int = 2,
+               progress: Callable[[int], object] | None = None) -> list[dict]:
+    """Raw figures for one chunk of puzzles: per method the time and nodes of every puzzle, the
+    status counts and the solutions the checker rejected. Chunks combine with :func:`merge_parts`."""
+    _check_budget(node_limit)
+    out = []
+    for acc in run_batch(puzzles, _methods(methods), limit, node_limit, progress):
+        out.append({"method": acc.method, "times_ms": [round(t, 4) for t in acc.times_ms], "nodes": acc.nodes,
+                    "statuses": dict(acc.counts), "wrong": acc.wrong})
+    return out
+
+
+def merge_parts(parts: Iterable[list[dict]]) -> list[dict]:
+    """Chunks of :func:`batch_part` figures, concatenated method by method (first-seen method order)."""
+    merged: dict[str, MethodStats] = {}
+    for part in parts:
+        for m in part:
+            acc = merged.setdefault(m["method"], MethodStats(m["method"]))
+            acc.times_ms.extend(m["times_ms"])
+            acc.nodes.extend(m["nodes"])
+            for k, v in m["statuses"].items():
+                acc.counts[k] = acc.counts.get(k, 0) + v
+            acc.wrong += m["wrong"]
+    return [{"method": a.method, "times_ms": a.times_ms, "nodes": a.nodes, "statuses": a.counts,
+             "wrong": a.wrong} for a in merged.values()]
+
+
+def summarize(merged: list[dict], node_limit: int | None = None) -> list[dict]:
+    """Median, p90 and max time, median and max nodes, and status counts per method; ``solved``
+    counts puzzles with an answer (one solution found or proven unique)."""
+    rows = []
+    for m in merged:
+        t, nd, st = sorted(m["times_ms"]), sorted(m["nodes"]), m["statuses"]
+        rows.append({
+            "method": m["method"], "puzzles": len(t), "median_ms": round(quantile(t, 0.5), 3),
+            "p90_ms": round(quantile(t, 0.9), 3), "max_ms": round(t[-1], 3) if t else 0.0,
+            "median_nodes": quantile(nd, 0.5), "max_nodes": nd[-1] if nd else 0,
+            "solved": st.get("unique", 0) + st.get("solved", 0), "gave_up": st.get("gave_up", 0),
+            "no_solution": st.get("no_solution", 0), "multiple": st.get("multiple", 0), "wrong": m["wrong"],
+            "node_limit": node_limit,
+        })
+    return rows
+
+
+def batch(puzzles: Iterable, methods: Iterable[str] | None = None, node_limit: int | None = LAB_NODE_LIMIT,
+          limit: int = 2, chunk: int = 8, progress: Callable[[int, int], object] | None = None) -> list[dict]:
+    """Every puzzle with every method; per-method summaries. Runs in chunks of ``chunk`` puzzles, as
+    the page does, calling ``progress(done, total)`` after each (it may raise to stop)."""
+    items = [as_puzzle(x) for x in puzzles]
+    methods = _methods(methods)
+    parts = []
+    for start in range(0, len(items), max(1, chunk)):
+        parts.append(batch_part(items[start:start + chunk], methods, node_limit, limit))
+        if progress is not None:
+            progress(min(start + chunk, len(items)), len(items))
+    return summarize(merge_parts(parts), node_limit)
+
+
+def batch_csv(rows: list[dict]) -> str:
+    """Batch summaries as CSV (:data:`BATCH_COLUMNS`)."""
+    return _csv(BATCH_COLUMNS, rows)
+
+
+def sample_sets() -> dict[str, dict]:
+    """The bundled sample sets: name -> ``{"label", "puzzles"}``."""
+    from .lab_samples import SAMPLES
+
+    return {name: {"label": label, "puzzles": list(puzzles)} for name, (label, puzzles) in SAMPLES.items()}
+
+
+# ---------------------------------------------------------------------------------------------
+# Bridge operations (JSON in, JSON out; registered in sudoku_core.bridge.OPS)
+
+def _payload_tools():
+    # Imported here, not at the top: bridge imports this module to register the operations.
+    from . import bridge
+
+    return bridge
+
+
+def _node_limit(payload: dict) -> int | None:
+    b = _payload_tools()
+    if "node_limit" in payload and payload["node_limit"] is None:
+        return None
+    node_limit = b._field(payload, "node_limit", int, LAB_NODE_LIMIT)
+    if node_limit < 1:
+        raise b.BadRequest(f"'node_limit' must be at least 1, not {node_limit}")
+    return node_limit
+
+
+def _method_list(payload: dict) -> list[str] | None:
+    b = _payload_tools()
+    methods = b._field(payload, "methods", list)
+    if methods is not None and not all(isinstance(m, str) for m in methods):
+        raise b.BadRequest("'methods' must be a list of method names")
+    return methods
+
+
+def _limit(payload: dict, default: int) -> int:
+    b = _payload_tools()
+    limit = b._field(payload, "limit", int, default)
+    if not 1 <= limit <= 1000:
+        raise b.BadRequest(f"'limit' must be from 1 to 1000, not {limit}")
+    return limit
+
+
+def op_compare(payload: dict) -> dict:
+    """Compare methods on one puzzle. Payload: the puzzle, ``methods`` (default all), ``node_limit``
+    (default :data:`LAB_NODE_LIMIT`; null for none), ``limit`` (default 2)."""
+    p = _payload_tools()._puzzle(payload)
+    rows = compare(p, _method_list(payload), _node_limit(payload), _limit(payload, 2))
+    return {"rows": rows, "givens": p.givens, "n": p.geometry.n}
+
+
+def op_trace(payload: dict) -> dict:
+    """A replayable trace. Payload: the puzzle, ``method`` (default dlx), ``trace_limit``,
+    ``node_limit``, ``limit`` (default 1)."""
+    b = _payload_tools()
+    p = b._puzzle(payload)
+    method = b._field(payload, "method", str, "dlx")
+    trace_limit = b._field(payload, "trace_limit", int, LAB_TRACE_LIMIT)
+    if not 1 <= trace_limit <= 1_000_000:
+        raise b.BadRequest(f"'trace_limit' must be from 1 to 1000000, not {trace_limit}")
+    return trace(p, method, trace_limit, _node_limit(payload), _limit(payload, 1))
+
+
+def op_matrix(payload: dict) -> dict:
+    """The exact-cover options and columns of one cell. Payload: the puzzle and ``cell`` (0-based)."""
+    b = _payload_tools()
+    p = b._puzzle(payload)
+    return matrix_view(p, b._field(payload, "cell", int, required=True))
+
+
+def op_batch(payload: dict) -> dict:
+    """Raw figures for one chunk of a batch. Payload: ``puzzles`` (a list of puzzle texts, at most
+    :data:`BATCH_CHUNK_MAX`), ``methods``, ``node_limit``, ``limit`` (default 2). Lines that do not
+    parse are reported in ``errors`` (``{"index", "message"}``) and skipped."""
+    b = _payload_tools()
+    texts = b._field(payload, "puzzles", list, required=True)
+    if len(texts) > BATCH_CHUNK_MAX:
+        raise b.BadRequest(f"'puzzles' holds {len(texts)} puzzles; send at most {BATCH_CHUNK_MAX} per request")
+    puzzles, errors = [], []
+    for i, text in enumerate(texts):
+        if not isinstance(text, str):
+            errors.append({"index": i, "message": "not a string"})
+            continue
+        try:
+            puzzles.append(parse(text, check=False))
+        except SudokuError as exc:
+            errors.append({"index": i, "message": str(exc)})
+    parts = batch_part(puzzles, _method_list(payload), _node_limit(payload), _limit(payload, 2)) if puzzles else []
+    return {"parts": parts, "errors": errors, "count": len(puzzles)}
+
+
+def op_samples(payload: dict) -> dict:
+    """The bundled sample sets, the traceable methods and the lab's defaults."""
+    return {"sets": sample_sets(), "traceable": traceable_methods(), "node_limit": LAB_NODE_LIMIT,
+            "trace_limit": LAB_TRACE_LIMIT, "chunk_max": BATCH_CHUNK_MAX, "methods": list(LAB_METHODS)}
+
+
+#: The lab's operations, merged into the bridge's table.
+LAB_OPS: dict[str, Callable[[dict], dict]] = {
+    "compare": op_compare,
+    "trace": op_trace,
+    "matrix": op_matrix,
+    "batch": op_batch,
+    "samples": op_samples,
+}
