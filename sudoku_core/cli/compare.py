@@ -1,0 +1,68 @@
+"""``compare``: one puzzle, every solving method, side by side (the algorithm lab's table, as text or CSV).
+
+Each method runs under a node budget (the lab's default unless ``--node-limit`` says otherwise), so the
+naive method cannot run for minutes; a method that gave up says so under the table. A file holding
+several puzzles gives one table per puzzle (in CSV, one block of rows per puzzle, with its line number).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import SudokuError
+from ..formats import parse
+from ..lab import COMPARE_COLUMNS, LAB_METHODS, LAB_NODE_LIMIT, compare, compare_csv, format_table
+from .solve import puzzle_lines, read_input
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("compare", help="run one puzzle with every method and compare them",
+                              description=__doc__.split("\n\n")[1] if __doc__ else None)
+    p.add_argument("input", nargs="?", default="-", metavar="FILE|-|PUZZLE",
+                   help="a file holding the puzzle, - for standard input (default), or the puzzle itself")
+    p.add_argument("--methods", nargs="+", choices=LAB_METHODS, default=list(LAB_METHODS),
+                   help="methods to run, in this order (default: all, naive first)")
+    p.add_argument("--node-limit", type=int, default=LAB_NODE_LIMIT,
+                   help=f"give up after this many search nodes per method (default {LAB_NODE_LIMIT}; 0 = none)")
+    p.add_argument("--limit", type=int, default=2,
+                   help="count solutions up to this many (default 2: the time includes the uniqueness proof)")
+    p.add_argument("--csv", action="store_true", help="CSV instead of the aligned table")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.limit < 1:
+        raise SudokuError(f"--limit must be at least 1, not {args.limit}")
+    if args.node_limit < 0:
+        raise SudokuError(f"--node-limit must be 0 (none) or more, not {args.node_limit}")
+    node_limit = args.node_limit or None
+    text = read_input(args.input)
+    puzzles = list(puzzle_lines(text, None))
+    if not puzzles:
+        raise SudokuError("no puzzle given")
+    out = sys.stdout
+    status = 0
+    many = len(puzzles) > 1
+    for k, (number, line) in enumerate(puzzles):
+        try:
+            puzzle = parse(line, check=False)
+        except SudokuError as exc:
+            print(f"sudoku-core: line {number}: {exc}" if many else f"sudoku-core: {exc}", file=sys.stderr)
+            status = 2
+            continue
+        rows = compare(puzzle, args.methods, node_limit, args.limit)
+        if args.csv:
+            body = compare_csv(rows)
+            if many:  # one header for the whole file, with the line number in front of each row
+                lines = body.splitlines()
+                if k == 0:
+                    out.write("line," + ",".join(COMPARE_COLUMNS) + "\n")
+                out.writelines(f"{number},{row}\n" for row in lines[1:])
+            else:
+                out.write(body)
+        else:
+            if many:
+                out.write(f"{'' if k == 0 else chr(10)}line {number}: {puzzle.to_line()}\n")
+            out.write(format_table(rows) + "\n")
+    return status
