@@ -7,6 +7,7 @@ another's state. Tests that need a fresh boot (share link, offline, narrow scree
 
 from __future__ import annotations
 
+import shutil
 import urllib.error
 import urllib.request
 
@@ -325,6 +326,24 @@ def test_offline_reload_with_the_server_stopped(browser, site, open_app):
     load(page, EASY)
     solve(page, "Solved")
     assert "".join(cells(page)) == EASY_SOLUTION
+
+
+def test_engine_that_cannot_start_says_so(browser, site, tmp_path):
+    broken = tmp_path / "site"
+    shutil.copytree(site, broken)
+    for archive in (broken / "py").iterdir():
+        archive.unlink()
+    srv, url = build.serve_in_thread(broken)
+    app = App(browser, url + "index.html")
+    try:
+        page = app.goto().page
+        expect(page.locator("#engine-status")).to_have_attribute("data-state", "failed", timeout=BOOT_TIMEOUT_MS)
+        expect(page.locator("#message")).to_contain_text("The engine could not start")
+        expect(page.locator("#board [role=gridcell]")).to_have_count(81)
+    finally:
+        app.close()
+        srv.shutdown()
+        srv.server_close()
 
 
 def test_content_security_policy_is_strict(app):

@@ -34,6 +34,7 @@ function sayStats(text) {
 function describeError(error) {
   if (error.kind === "cancelled") return "Cancelled. The engine is restarting; your grid is kept.";
   if (error.kind === "timeout") return `Stopped: ${error.message}. The engine is restarting.`;
+  if (error.kind === "boot") return `The engine could not start (${error.message}). Reload the page to try again.`;
   return error.message;
 }
 
@@ -79,7 +80,7 @@ engine.addEventListener("status", (event) => {
 });
 
 engine.ready.catch((error) => {
-  if (error.kind === "boot") say(`The engine could not start: ${error.message}`, "error");
+  if (error.kind === "boot") say(describeError(error), "error");
 });
 
 // --- import -----------------------------------------------------------------------------------
