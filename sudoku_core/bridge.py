@@ -14,7 +14,8 @@ Error kinds:
   with the structured facts of :meth:`ParseError.to_dict` (line, column, cells) when there are any;
 * ``internal``: a bug in the engine; the message names the exception so it can be reported.
 
-A puzzle arrives either as ``text`` (any format :func:`sudoku_core.parse` reads) or as a grid value
+A puzzle arrives either as ``text`` (any format :func:`sudoku_core.parse` reads; ``alphabet``, when
+given, is passed on: ``"hex"``, ``"letters"`` or the symbols themselves) or as a grid value
 ``{"box": [rows, cols], "cells": [digit, ...], "symbols"?: "..."}``, which is how the page, which
 owns the puzzle state, sends what is on its board. Cells are 0-based integers, digits ``1..n``,
 0 empty, exactly as in the engine.
@@ -29,7 +30,7 @@ import sys
 from collections.abc import Callable
 
 import sudoku_core
-from sudoku_core import METHODS, Alphabet, Puzzle, SudokuError, geometry, parse, solve
+from sudoku_core import METHODS, Alphabet, Puzzle, SudokuError, formats, geometry, parse, solve
 from sudoku_core.lab import LAB_OPS
 
 
@@ -76,7 +77,7 @@ def _puzzle(payload: dict) -> Puzzle:
     conflicts here (operations report conflicts as data)."""
     text = _field(payload, "text", str)
     if text is not None:
-        return parse(text, box=_box(payload), check=False)
+        return parse(text, box=_box(payload), check=False, alphabet=_field(payload, "alphabet", str))
     cells = _field(payload, "cells", list)
     if cells is None:
         raise BadRequest("payload needs 'text' or 'cells'")
@@ -173,27 +174,14 @@ def op_solve(payload: dict) -> dict:
 
 
 def op_format(payload: dict) -> dict:
-    """Write a puzzle as text: ``style`` ``line`` (default, the puzzle's alphabet, ``.`` for empty)
-    or ``grid`` (one line per row, box columns and rows separated)."""
+    """Write a puzzle as text with the engine's writers: ``style`` ``line`` (default) or ``grid``
+    (one line per row, boxes separated)."""
     p = _puzzle(payload)
     style = _field(payload, "style", str, "line")
-    if style == "line":
-        return {"text": p.to_line()}
-    if style == "grid":
-        return {"text": _grid_text(p)}
-    raise BadRequest(f"unknown style {style!r}; choose 'line' or 'grid'")
-
-
-def _grid_text(p: Puzzle) -> str:
-    geo, line = p.geometry, p.to_line()
-    n, br, bc = geo.n, geo.box_rows, geo.box_cols
-    rows = []
-    for r in range(n):
-        if r and r % br == 0:
-            rows.append("+".join(["-" * (2 * bc - 1)] * (n // bc)))
-        chunks = [" ".join(line[r * n + c0:r * n + c0 + bc]) for c0 in range(0, n, bc)]
-        rows.append("|".join(chunks))
-    return "\n".join(rows)
+    writers = {"line": formats.format_line, "grid": formats.format_grid}
+    if style not in writers:
+        raise BadRequest(f"unknown style {style!r}; choose {' or '.join(map(repr, writers))}")
+    return {"text": writers[style](p)}
 
 
 #: Operation name -> function(payload) -> result. The only things the page can ask for.

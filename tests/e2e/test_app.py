@@ -135,6 +135,22 @@ def test_paste_and_solve_16x16(app):
     assert all(values) and set(values) == set("123456789ABCDEFG")
 
 
+def test_other_symbols_16x16(app):
+    page = app.page
+    hex_puzzle = SIXTEEN.translate(str.maketrans("123456789ABCDEFG", "0123456789ABCDEF"))
+    page.select_option("#alphabet", "hex")
+    try:
+        load(page, hex_puzzle, "Loaded a 16×16")
+    finally:
+        page.select_option("#alphabet", "")
+    expect(cell(page, 1, 1)).to_have_text("A")  # B in 1-9A-G is A in 0-F
+    solve(page, "Solved")
+    assert set(cells(page)) == set("0123456789ABCDEF")
+    # The share link keeps the digits, written in the default symbols.
+    page.wait_for_function("location.hash.length > 200")
+    assert page.evaluate("decodeURIComponent(location.hash.slice(1))") == SIXTEEN
+
+
 def test_ctrl_v_on_the_grid(app):
     page = app.page
     app.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app.base.rstrip("/"))

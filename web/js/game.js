@@ -116,9 +116,15 @@ export class Game extends EventTarget {
     return -1;
   }
 
-  // The givens as one line in this puzzle's alphabet ('.' for empty): the share-link form.
+  // The givens as one line in this puzzle's alphabet ('.' for empty).
   toLine() {
     return this.givens.map((d) => (d ? this.symbols[d - 1] : ".")).join("");
+  }
+
+  // The share-link form: the givens in the default symbols, which the engine reads back without
+  // being told an alphabet (a puzzle typed in, say, A-P comes back as 1-9A-G: same digits).
+  shareLine() {
+    return this.givens.map((d) => (d ? DEFAULT_SYMBOLS[d - 1] : ".")).join("");
   }
 
   // The grid value the engine's operations take.

@@ -46,8 +46,7 @@ function render() {
   const second = $("second");
   second.hidden = !game.second;
   if (game.second) board2.render(game);
-  const line = game.toLine();
-  $("share-link").href = `#${encodeURIComponent(line)}`;
+  $("share-link").href = `#${encodeURIComponent(game.shareLine())}`;
 }
 
 game.addEventListener("change", (event) => {
@@ -96,7 +95,8 @@ async function importText(text, { fromShare = false } = {}) {
   say(engine.state === "loading" ? "Reading the puzzle once the engine is ready…" : "Reading the puzzle…");
   let result;
   try {
-    result = await engine.request("parse", { text });
+    const alphabet = fromShare ? "" : $("alphabet").value;
+    result = await engine.request("parse", alphabet ? { text, alphabet } : { text });
   } catch (error) {
     source.setAttribute("aria-invalid", "true");
     sayStats("");
@@ -192,7 +192,7 @@ async function solveCurrent() {
 
 let lastShared = null;
 function shareCurrent() {
-  const line = game.givenCount ? game.toLine() : "";
+  const line = game.givenCount ? game.shareLine() : "";
   if (line === lastShared) return;
   lastShared = line;
   writeFragment(line);
