@@ -116,6 +116,7 @@ def propagate(W, P, tab, locked=False):
     """
     digits, house_bits, all_cells = tab.digits, tab.house_bits, tab.all_cells
     scanned = [0] * (tab.n + 1)
+    lscanned = [0] * (tab.n + 1)
     while True:
         ones = twos = 0
         for d in digits:
@@ -157,12 +158,15 @@ def propagate(W, P, tab, locked=False):
             return P
         for d in digits:
             w = W[d]
+            if w == lscanned[d]:
+                continue
             for inter, box_rest, line_rest in tab.crossings:
                 if w & inter:
                     if not w & box_rest and w & line_rest:
                         w &= ~line_rest
                     elif not w & line_rest and w & box_rest:
                         w &= ~box_rest
+            lscanned[d] = w
             if w != W[d]:
                 W[d] = w
                 progress = True
@@ -217,17 +221,26 @@ class _Analysis:
             P = _run(W, P, self.tab, self.level, self.prev)
         return tuple(W) if P >= 0 else None
 
+    def _packed(self, table):
+        """Branches as a list indexed by node ``(d - 1) * ncells + c``: packed int, None when the branch
+        contradicts itself, 0 when it was not computed (outside the budget; it proves nothing)."""
+        tab = self.tab
+        N = tab.ncells
+        out = [0] * (tab.n * N)
+        for (c, d), r in table.items():
+            out[(d - 1) * N + c] = None if r is None else _pack(r, tab)
+        return out
+
     @property
     def on_packed(self):
         if self._on_packed is None:
-            self._on_packed = {k: (None if r is None else _pack(r, self.tab)) for k, r in self.on.items()}
+            self._on_packed = self._packed(self.on)
         return self._on_packed
 
     @property
     def off_packed(self):
         if self._off_packed is None:
-            self._off_packed = {k: (None if r is None else _pack(r, self.tab))
-                                for k, r in self.off_branches().items()}
+            self._off_packed = self._packed(self.off_branches())
         return self._off_packed
 
     def off_branches(self):
@@ -260,7 +273,7 @@ def _run(W, P, tab, level, prev=None):
     if level == 0:
         return propagate(W, P, tab)
     digits, on, off = tab.digits, prev.on_packed, prev.off_packed
-    folds, all_cells = tab.folds, tab.all_cells
+    folds, all_cells, N = tab.folds, tab.all_cells, tab.ncells
     while True:
         P = propagate(W, P, tab, locked=True)
         if P < 0:
@@ -270,11 +283,15 @@ def _run(W, P, tab, level, prev=None):
         for d in digits:
             true = 0
             w = W[d]
-            for c in bits(w & ~P):
-                key = (c, d)
-                r = on.get(key, 0)
+            base = (d - 1) * N
+            rest = w & ~P
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                k = base + low.bit_length() - 1
+                r = on[k]
                 if r is None:
-                    w &= ~(1 << c)
+                    w ^= low
                     continue
                 if r:
                     # Inlined _fits (the hot spot of the nets).
@@ -282,17 +299,17 @@ def _run(W, P, tab, level, prev=None):
                     for f in folds:
                         x |= x >> f
                     if x & all_cells != all_cells:
-                        w &= ~(1 << c)
+                        w ^= low
                         continue
-                r = off.get(key, 0)
+                r = off[k]
                 if r is None:
-                    true |= 1 << c
+                    true |= low
                 elif r:
                     x = a & r
                     for f in folds:
                         x |= x >> f
                     if x & all_cells != all_cells:
-                        true |= 1 << c
+                        true |= low
             if w != W[d]:
                 W[d] = w
                 changed = True
@@ -431,8 +448,12 @@ def find_digit_forcing_chain(state):
     return _digit_steps(state, 0, "digit_forcing_chain")
 
 
+#: Deepest nesting of the forcing nets (each level costs about one more pass over every branch).
+MAX_LEVEL = 2
+
+
 def find_forcing_net(state):
-    for level in (1, 2):
+    for level in range(1, MAX_LEVEL + 1):
         found = False
         for gen in (_digit_steps, _cell_steps, _unit_steps):
             for step in gen(state, level, "forcing_net"):

@@ -1,0 +1,296 @@
+"""Chains, ALS, Sue de Coq and forcing chains/nets: each finder on known instances (HoDoKu exemplars,
+and small hand-made candidate grids with eliminations worked out by hand), where it must not fire, the
+proof it records (every link is a real strong or weak link of the position), and a soundness sweep over
+hard puzzles: every step agrees with the unique solution."""
+
+from __future__ import annotations
+
+from itertools import islice, pairwise
+from pathlib import Path
+
+import pytest
+
+from sudoku_core import parse, solve
+from sudoku_core.candidates import State, bits
+from sudoku_core.grid import geometry_for_side
+from sudoku_core.rate import logic_solve, next_step
+from sudoku_core.step import apply_step
+from sudoku_core.techniques import BY_ID, TABLE, forcing
+from sudoku_core.techniques import als as als_mod
+
+DATA = Path(__file__).parent / "data" / "chains"
+SHARED = Path(__file__).parents[2] / "shared" / "data"
+BASIC = tuple(t for t in TABLE if t.finder.split(":")[0] in ("singles", "intersections", "subsets"))
+MINE = {"remote_pair", "x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic",
+        "sue_de_coq", "als_xz", "als_xy_wing", "cell_forcing_chain", "unit_forcing_chain",
+        "digit_forcing_chain", "forcing_net"}
+CHAINS = {"x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic"}
+
+
+def _exemplars():
+    rows = []
+    for line in (DATA / "exemplars.tsv").read_text().splitlines():
+        if line and not line.startswith("#"):
+            tech, number, _section, puzzle = line.split("\t")
+            rows.append(pytest.param(tech, puzzle, id=f"{tech}-{number}"))
+    return rows
+
+
+def _solution(puzzle: str) -> list[int]:
+    return [int(ch) for ch in solve(puzzle, limit=2).solutions[0]]
+
+
+def _wrong(step, sol) -> list:
+    return ([x for x in step.placements if sol[x[0]] != x[1]]
+            + [x for x in step.eliminations if sol[x[0]] == x[1]])
+
+
+def _strong_ok(state, a, b) -> bool:
+    """Nodes ``a`` and ``b`` (tuples of (cell, digit)) are strongly linked in ``state``."""
+    if len(a) == len(b) == 1 and a[0][0] == b[0][0]:
+        c = a[0][0]
+        return {a[0][1], b[0][1]} == set(bits(state.cand[c]))
+    digits = {d for _, d in a + b}
+    if len(digits) != 1:
+        return False
+    d = digits.pop()
+    cells = {c for c, _ in a + b}
+    for hb in state.t.house_bits:
+        if all(hb >> c & 1 for c in cells) and set(bits(state.where[d] & hb)) == cells:
+            return not {c for c, _ in a} & {c for c, _ in b}
+    return False
+
+
+def _weak_ok(state, a, b) -> bool:
+    if len(a) == len(b) == 1 and a[0][0] == b[0][0]:
+        return a[0][1] != b[0][1]
+    digits = {d for _, d in a + b}
+    if len(digits) != 1:
+        return False
+    pb = state.t.peer_bits
+    return all(pb[x] >> y & 1 for x, _ in a for y, _ in b)
+
+
+def _check_chain(state, step):
+    """Links alternate strong/weak, start strong, are real links; the conclusion follows from the ends."""
+    links = step.links
+    assert links
+    for i, (a, b, strong) in enumerate(links):
+        assert all(state.cand[c] >> d & 1 for c, d in a + b), "a node is not a candidate"
+        assert strong == (i % 2 == 0)
+        assert (_strong_ok if strong else _weak_ok)(state, a, b), (i, a, b, strong)
+    for (_, b, _), (a2, _, _) in pairwise(links):
+        assert b == a2, "links do not follow on"
+    start, end = links[0][0], links[-1][1]
+    if step.variant == "loop":
+        assert not links[-1][2] and links[-1][1] == links[0][0]
+        return
+    assert links[-1][2] if step.variant != "loop" else True
+    if step.placements:
+        assert start == end and step.placements == start
+        return
+    for z in step.eliminations:
+        assert _weak_ok(state, (z,), start) or z in start, (z, start)
+        assert _weak_ok(state, (z,), end) or z in end, (z, end)
+
+
+def _prepared(puzzle: str) -> State:
+    state = State.from_puzzle(parse(puzzle))
+    logic_solve(state, BASIC)
+    return state
+
+
+# ---------------------------------------------------------------------------------------------
+# Known instances
+
+
+@pytest.mark.parametrize(("tech", "puzzle"), _exemplars())
+def test_exemplar_fires_and_is_sound(tech, puzzle):
+    state = _prepared(puzzle)
+    sol = _solution(puzzle)
+    steps = list(islice(BY_ID[tech].find(state), 25))
+    assert steps, f"{tech} did not fire"
+    for step in steps:
+        assert step.technique == tech and step.progress
+        assert not _wrong(step, sol), (step.placements, step.eliminations)
+        if tech in CHAINS:
+            _check_chain(state, step)
+
+
+def _pencil_grid(marks: dict[str, str]) -> State:
+    """An empty 9x9 grid where every cell has all candidates except those in ``marks`` ("r1c1": "12")."""
+    geo = geometry_for_side(9)
+    pencil = [0] * 81
+    full = geo.all_digits
+    for c in range(81):
+        pencil[c] = full
+    for name, digits in marks.items():
+        r, c = int(name[1]) - 1, int(name[3]) - 1
+        pencil[r * 9 + c] = sum(1 << int(d) for d in digits)
+    return State.from_pencil(geo, [0] * 81, pencil)
+
+
+def _cell(name: str) -> int:
+    return (int(name[1]) - 1) * 9 + int(name[3]) - 1
+
+
+def test_remote_pair_by_hand():
+    # r1c1 - r1c5 - r5c5 - r5c9, all {1,2}: r1c1 and r5c9 hold different digits, so r1c9 and r5c1,
+    # which see both, lose 1 and 2 (the row 1 / column 5 / row 5 naked pairs are not remote pairs).
+    state = _pencil_grid({"r1c1": "12", "r1c5": "12", "r5c5": "12", "r5c9": "12"})
+    steps = list(BY_ID["remote_pair"].find(state))
+    assert len(steps) == 1
+    assert set(steps[0].eliminations) == {(_cell("r1c9"), 1), (_cell("r1c9"), 2), (_cell("r5c1"), 1),
+                                          (_cell("r5c1"), 2)}
+    assert steps[0].cells == tuple(_cell(x) for x in ("r1c1", "r1c5", "r5c5", "r5c9")) or \
+        steps[0].cells == tuple(_cell(x) for x in ("r5c9", "r5c5", "r1c5", "r1c1"))
+
+
+def test_remote_pair_not_with_three_cells():
+    state = _pencil_grid({"r1c1": "12", "r1c5": "12", "r5c5": "12"})
+    assert not list(BY_ID["remote_pair"].find(state))
+
+
+def test_xy_chain_by_hand():
+    # r1c1{1,2} = r1c5{2,3} = r5c5{3,1}: r1c1 or r5c5 is 1, so r5c1 (seeing both) is not 1.
+    state = _pencil_grid({"r1c1": "12", "r1c5": "23", "r5c5": "13"})
+    elims = {e for s in BY_ID["xy_chain"].find(state) for e in s.eliminations}
+    assert elims == {(_cell("r5c1"), 1)}
+    for s in BY_ID["xy_chain"].find(state):
+        _check_chain(state, s)
+
+
+def test_xy_chain_needs_equal_end_digits():
+    state = _pencil_grid({"r1c1": "12", "r1c5": "23", "r5c5": "34"})
+    assert not list(BY_ID["xy_chain"].find(state))
+
+
+def test_x_chain_by_hand():
+    # Digit 1 only in A=r1c1, B=r1c5, C=r4c5, D=r4c8, E=r7c8, F=r7c2, G=r8c1. The X-Chain
+    # A=B-C=D-E=F (strong links in rows 1, 4, 7; weak links in columns 5 and 8) says A or F is 1,
+    # so G, seeing A (column 1) and F (box 7), is not 1.
+    ones = ("r1c1", "r1c5", "r4c5", "r4c8", "r7c8", "r7c2", "r8c1")
+    marks = {f"r{r}c{c}": "23456789" for r in range(1, 10) for c in range(1, 10)}
+    for name in ones:
+        marks[name] = "123456789"
+    state = _pencil_grid(marks)
+    steps = list(BY_ID["x_chain"].find(state))
+    assert (_cell("r8c1"), 1) in {e for s in steps for e in s.eliminations}
+    for s in steps:
+        assert {d for _, d in s.eliminations} == {1}
+        _check_chain(state, s)
+
+
+def test_nothing_fires_when_every_cell_has_one_candidate():
+    puzzle = "185476293237958416946132857598364721671295384324781965853649172462817539719523648"
+    values = [int(ch) for ch in puzzle]
+    for c in (0, 10, 20, 40, 50, 60, 80):
+        values[c] = 0
+    state = State.from_values(geometry_for_side(9), values)
+    for tech in MINE - {"digit_forcing_chain", "forcing_net"}:
+        assert not list(BY_ID[tech].find(state)), tech
+
+
+def test_als_links_match_brute_force():
+    puzzle = next(line.split("\t")[3] for line in (DATA / "exemplars.tsv").read_text().splitlines()
+                  if line.startswith("als_xz"))
+    state = _prepared(puzzle)
+    where = tuple(state.where)
+    shape = (3, 3)
+    als = als_mod._all_als(shape, where)
+    assert als
+    for a in als:
+        assert a.digits.bit_count() == a.cells.bit_count() + 1
+    brute = {}
+    for i, a in enumerate(als):
+        for j, b in enumerate(als):
+            if i != j and not a.cells & b.cells:
+                r = als_mod._rccs(a, b)
+                if r:
+                    brute.setdefault(i, []).append((j, r))
+    got = als_mod._links(shape, where)
+    assert {i: sorted(v) for i, v in got.items()} == {i: sorted(v) for i, v in brute.items()}
+
+
+# ---------------------------------------------------------------------------------------------
+# Forcing engine
+
+
+def test_propagate_solves_a_singles_puzzle_and_detects_contradictions():
+    puzzle = ".8.47...3....5..16.4.....5....3..7..........432...1.658.3.4...2..........1.5.3..."
+    p = parse(puzzle)
+    state = State.from_puzzle(p)
+    W, P = forcing._base(state)
+    tab = forcing._tab((3, 3))
+    sol = _solution(puzzle)
+    P2 = forcing.propagate(W, P, tab, locked=True)
+    assert P2 >= 0
+    for c in bits(P2):
+        d = next(d for d in range(1, 10) if W[d] >> c & 1)
+        assert sol[c] == d
+    # The same digit in two cells of one row is a clash.
+    W, P = forcing._base(state)
+    row = [x for x in range(9) if not state.values[x]]
+    d = next(iter(bits(state.cand[row[0]] & state.cand[row[1]])))
+    assert forcing._place(W, P, tab, d, 1 << row[0] | 1 << row[1]) == -1
+
+
+def test_forcing_steps_are_sound_on_exemplar_positions():
+    for line in (DATA / "exemplars.tsv").read_text().splitlines():
+        if "forcing" not in line:
+            continue
+        puzzle = line.split("\t")[3]
+        state = _prepared(puzzle)
+        sol = _solution(puzzle)
+        for fid in ("cell_forcing_chain", "unit_forcing_chain", "digit_forcing_chain"):
+            for step in islice(BY_ID[fid].find(state), 40):
+                assert not _wrong(step, sol), (fid, step)
+
+
+# ---------------------------------------------------------------------------------------------
+# Soundness sweep
+
+
+def _sample(name: str, k: int) -> list[str]:
+    lines = (SHARED / name).read_text().split()
+    return lines[:: max(1, len(lines) // k)][:k]
+
+
+def _sweep(puzzles, max_steps=400, every_finder=False):
+    checked = wrong = solved = 0
+    for puzzle in puzzles:
+        sol = _solution(puzzle)
+        state = State.from_puzzle(parse(puzzle))
+        for _ in range(max_steps):
+            if state.solved():
+                break
+            step = next_step(state)
+            if step is None:
+                break
+            if step.technique in MINE:
+                if every_finder:
+                    # Every step every one of our finders offers here, not only the one taken.
+                    for tech in sorted(MINE - {"forcing_net"}):
+                        for other in islice(BY_ID[tech].find(state), 10):
+                            checked += 1
+                            wrong += bool(_wrong(other, sol))
+                checked += 1
+                wrong += bool(_wrong(step, sol))
+            apply_step(state, step)
+        solved += state.solved()
+    return checked, wrong, solved
+
+
+def test_soundness_sweep_magictour():
+    puzzles = _sample("tdoku_magictour_top1465.txt", 8)
+    checked, wrong, solved = _sweep(puzzles, every_finder=True)
+    assert wrong == 0
+    assert checked > 50
+    assert solved == len(puzzles)
+
+
+def test_soundness_sweep_forum_hardest():
+    puzzles = _sample("tdoku_forum_hardest_1106.txt", 3)
+    checked, wrong, _ = _sweep(puzzles, max_steps=12)
+    assert wrong == 0
+    assert checked > 0
