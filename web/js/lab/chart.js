@@ -1,0 +1,73 @@
+// Bar charts in SVG, built with createElementNS (no markup strings, so no value is ever read as HTML).
+//
+// One small chart per metric, each its own <svg role="img"> with a text alternative, laid out by CSS in
+// a grid (two columns on a wide screen, one on a phone), so every chart keeps a readable scale. Values
+// of one metric often span four orders of magnitude (naive: 200,000 nodes; DLX: 50), so the scale is
+// logarithmic unless a chart asks otherwise: the length of a bar is log10(1 + value). Bars of a method that gave up are marked, and
+// their label says "≥": the figure is where the budget stopped it, not the method's real cost.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(name, attrs = {}, text) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function formatValue(value) {
+  if (value === null || value === undefined) return "–";
+  if (!Number.isFinite(value)) return String(value);
+  if (Number.isInteger(value)) return value.toLocaleString("en-US");
+  if (value >= 100) return value.toFixed(0);
+  if (value >= 10) return value.toFixed(1);
+  return value.toFixed(2);
+}
+
+// One chart: `bars` = [{label, value, gaveUp?, kind?}], drawn as horizontal bars on a log scale, or a
+// linear one (`log: false`) for small counts such as depths and solutions.
+export function barChart({ title, unit = "", bars, log = true }) {
+  const width = 320;
+  const labelWidth = 118;
+  const valueRoom = 74;
+  const barHeight = 18;
+  const gap = 8;
+  const top = 26;
+  const height = top + bars.length * (barHeight + gap) + 4;
+  const present = bars.filter((b) => b.value !== null && b.value !== undefined);
+  const scale = log ? (v) => Math.log10(1 + v) : (v) => v;
+  const max = Math.max(log ? 1 : 0.0001, ...present.map((b) => scale(b.value)));
+  const span = width - labelWidth - valueRoom;
+  const alt = `${title}: ${bars.map((b) => `${b.label} ${b.gaveUp ? "at least " : ""}${formatValue(b.value)}${unit ? ` ${unit}` : ""}`).join(", ")}`;
+  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": alt, class: "chart" });
+  svg.append(el("title", {}, alt));
+  const note = [unit, log ? "log scale" : ""].filter(Boolean).join(", ");
+  svg.append(el("text", { x: 0, y: 16, class: "chart-title" }, note ? `${title} (${note})` : title));
+  bars.forEach((bar, i) => {
+    const y = top + i * (barHeight + gap);
+    const group = el("g", { class: `chart-bar${bar.gaveUp ? " gave-up" : ""}`, "data-method": bar.label });
+    group.append(el("text", { x: labelWidth - 6, y: y + barHeight / 2 + 4, "text-anchor": "end", class: "chart-label" },
+      bar.label));
+    const missing = bar.value === null || bar.value === undefined;
+    const length = missing ? 0 : Math.max(1.5, (scale(bar.value) / max) * span);
+    group.append(el("rect", { x: labelWidth, y, width: length.toFixed(2), height: barHeight, rx: 2,
+      class: `bar${bar.kind ? ` bar-${bar.kind}` : ""}` }));
+    const valueText = missing ? "n/a" : `${bar.gaveUp ? "≥ " : ""}${formatValue(bar.value)}${bar.gaveUp ? " (gave up)" : ""}`;
+    // A long bar holds its figure inside (white on the bar), a short one beside it.
+    const inside = length > span * 0.55;
+    group.append(el("text", { x: inside ? labelWidth + length - 4 : labelWidth + length + 4, y: y + barHeight / 2 + 4,
+      "text-anchor": inside ? "end" : "start", class: `chart-value${inside ? " inside" : ""}` }, valueText));
+    svg.append(group);
+  });
+  return svg;
+}
+
+// Replace `container`'s charts with one per metric.
+export function drawCharts(container, charts) {
+  container.replaceChildren(...charts.map((spec) => {
+    const figure = document.createElement("figure");
+    figure.className = "chart-figure";
+    figure.append(barChart(spec));
+    return figure;
+  }));
+}

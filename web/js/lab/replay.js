@@ -1,0 +1,153 @@
+// The replay of an engine trace (sudoku_core.lab.trace): the page's twin of sudoku_core.lab.replay.
+//
+// The trace is the engine's own record of its search, as events (see sudoku_core/lab.py):
+//   ["choose", item, k, kind, place, digit]   ["try", cell, digit]   ["fill", [cell, digit, ...]]
+//   ["undo", cell, digit]   ["backtrack", item]   ["solution"]
+// A try pushes a level, a fill adds what the last try forced to its level (on an empty stack: what the
+// givens forced), an undo pops the level. So the grid at any step is the givens, plus the root fills,
+// plus every level on the stack. Replaying is cheap (a push or a pop per event), so going back a step is
+// replaying from the start: no inverse events are needed and the state can never drift.
+
+export class Replay {
+  constructor(trace) {
+    this.trace = trace;
+    this.events = trace.events;
+    this.n = trace.n;
+    this.reset();
+  }
+
+  reset() {
+    this.base = Array.from(this.trace.givens);
+    this.baseForced = new Set();
+    this.stack = [];
+    this.index = 0;
+    this.last = null;
+    this.counters = { tries: 0, undos: 0, backtracks: 0, deadEnds: 0, forced: 0, solutions: 0, maxDepth: 0 };
+  }
+
+  get done() {
+    return this.index >= this.events.length;
+  }
+
+  get depth() {
+    return this.stack.length;
+  }
+
+  apply(ev) {
+    const c = this.counters;
+    switch (ev[0]) {
+      case "choose":
+        if (ev[2] === 0) c.deadEnds += 1;
+        else if (ev[2] === 1) c.forced += 1;
+        break;
+      case "try":
+        this.stack.push({ cell: ev[1], digit: ev[2], fills: [] });
+        c.tries += 1;
+        if (this.stack.length > c.maxDepth) c.maxDepth = this.stack.length;
+        break;
+      case "fill": {
+        const pairs = ev[1];
+        for (let i = 0; i < pairs.length; i += 2) {
+          if (this.stack.length) this.stack[this.stack.length - 1].fills.push([pairs[i], pairs[i + 1]]);
+          else {
+            this.base[pairs[i]] = pairs[i + 1];
+            this.baseForced.add(pairs[i]);
+          }
+        }
+        break;
+      }
+      case "undo": {
+        const top = this.stack.pop();
+        if (!top || top.cell !== ev[1] || top.digit !== ev[2]) {
+          throw new Error(`trace event ${this.index}: undo of a level that is not on top`);
+        }
+        c.undos += 1;
+        break;
+      }
+      case "backtrack":
+        c.backtracks += 1;
+        break;
+      case "solution":
+        c.solutions += 1;
+        break;
+      default:
+        throw new Error(`trace event ${this.index}: unknown event ${ev[0]}`);
+    }
+    this.last = ev;
+  }
+
+  step() {
+    if (this.done) return false;
+    this.apply(this.events[this.index]);
+    this.index += 1;
+    return true;
+  }
+
+  seek(target) {
+    target = Math.max(0, Math.min(this.events.length, target));
+    if (target < this.index) this.reset();
+    while (this.index < target) this.step();
+  }
+
+  // The grid now: digits, and for each cell why it holds its digit ("given", "forced" at the root,
+  // "guess" (a try), "fill" (forced by a try), or "" when empty).
+  grid() {
+    const digits = Array.from(this.base);
+    const kinds = digits.map((d, i) => (this.trace.givens[i] ? "given" : d ? "forced" : ""));
+    for (const level of this.stack) {
+      digits[level.cell] = level.digit;
+      kinds[level.cell] = "guess";
+      for (const [cell, digit] of level.fills) {
+        digits[cell] = digit;
+        kinds[cell] = "fill";
+      }
+    }
+    return { digits, kinds };
+  }
+}
+
+// Geometry for candidates: each cell's peers, from the side and the box shape alone.
+export function peersOf(n, [boxRows, boxCols]) {
+  const peers = [];
+  for (let cell = 0; cell < n * n; cell++) {
+    const r = Math.floor(cell / n);
+    const c = cell % n;
+    const r0 = r - (r % boxRows);
+    const c0 = c - (c % boxCols);
+    const set = new Set();
+    for (let i = 0; i < n; i++) {
+      set.add(r * n + i);
+      set.add(i * n + c);
+    }
+    for (let i = 0; i < boxRows; i++) for (let j = 0; j < boxCols; j++) set.add((r0 + i) * n + c0 + j);
+    set.delete(cell);
+    peers.push([...set]);
+  }
+  return peers;
+}
+
+// The candidates of every empty cell given the digits placed: for DLX exactly the options still in
+// the matrix (an option leaves when one of its four columns is covered by a placed digit).
+export function candidates(digits, peers, n) {
+  return digits.map((d, cell) => {
+    if (d) return 0;
+    let mask = 0;
+    for (const p of peers[cell]) if (digits[p]) mask |= 1 << digits[p];
+    return ~mask & (((1 << n) - 1) << 1);
+  });
+}
+
+// The cells of a house, for highlighting a chosen DLX item.
+export function houseCells(kind, place, n, [boxRows, boxCols]) {
+  if (kind === "cell") return [place];
+  const out = [];
+  if (kind === "row") for (let i = 0; i < n; i++) out.push(place * n + i);
+  else if (kind === "column") for (let i = 0; i < n; i++) out.push(i * n + place);
+  else {
+    const perRow = n / boxCols;
+    const r0 = Math.floor(place / perRow) * boxRows;
+    const c0 = (place % perRow) * boxCols;
+    for (let i = 0; i < boxRows; i++) for (let j = 0; j < boxCols; j++) out.push((r0 + i) * n + c0 + j);
+  }
+  return out;
+}

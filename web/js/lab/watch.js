@@ -1,0 +1,366 @@
+// Watch: the engine's recorded search replayed on a grid, with play, pause, single step (both ways),
+// a seek bar, a speed control and counters. The trace comes from the `trace` operation (the real
+// engine's events, bounded); js/lab/replay.js turns events into grids. The grid is also where a cell
+// is selected for the matrix view ("select" events), by click or by arrow keys and Enter.
+import { Replay, candidates, houseCells, peersOf } from "./replay.js";
+
+const $ = (id) => document.getElementById(id);
+// Steps per second for each position of the speed slider.
+const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
+
+export class WatchView extends EventTarget {
+  constructor(lab) {
+    super();
+    this.lab = lab;
+    this.board = $("watch-board");
+    this.replay = null;
+    this.playing = false;
+    this.frame = 0;
+    this.selected = 0;
+    this.cells = [];
+    this.serial = 0;
+    $("watch-record").addEventListener("click", () => this.record());
+    $("watch-play").addEventListener("click", () => (this.playing ? this.pause() : this.play()));
+    $("watch-step").addEventListener("click", () => this.stepBy(1));
+    $("watch-back").addEventListener("click", () => this.stepBy(-1));
+    $("watch-start").addEventListener("click", () => this.seek(0));
+    $("watch-end").addEventListener("click", () => this.seek(Infinity));
+    $("watch-seek").addEventListener("input", () => this.seek(Number($("watch-seek").value)));
+    $("watch-speed").value = "3";
+    $("watch-speed").addEventListener("input", () => this.showSpeed());
+    this.showSpeed();
+    this.board.addEventListener("click", (event) => {
+      const cell = event.target.closest("[data-cell]");
+      if (cell) this.select(Number(cell.dataset.cell), true);
+    });
+    this.board.addEventListener("keydown", (event) => this.onKey(event));
+    lab.onPuzzle((puzzle) => this.setPuzzle(puzzle));
+  }
+
+  setMethods(methods) {
+    const select = $("watch-method");
+    select.replaceChildren(...methods.map((m) => {
+      const option = document.createElement("option");
+      option.value = m;
+      option.textContent = this.lab.names[m] || m;
+      return option;
+    }));
+    if (methods.includes("dlx")) select.value = "dlx";
+  }
+
+  get speed() {
+    return SPEEDS[Number($("watch-speed").value)] || 10;
+  }
+
+  showSpeed() {
+    $("watch-speed-text").textContent = `${this.speed.toLocaleString("en-US")} steps/s`;
+  }
+
+  // --- the grid ------------------------------------------------------------------------------------
+
+  setPuzzle(puzzle) {
+    this.serial += 1;
+    this.pause();
+    this.replay = null;
+    this.build(puzzle.size, puzzle.box);
+    this.selected = Math.min(this.selected, this.cells.length - 1);
+    this.enable(false);
+    $("watch-event").textContent = "Record a search to replay it.";
+    $("watch-counters").replaceChildren();
+    this.render();
+    this.select(this.selected, false);
+  }
+
+  build(n, box) {
+    this.n = n;
+    this.box = box;
+    this.peers = peersOf(n, box);
+    this.board.replaceChildren();
+    this.board.dataset.size = String(n);
+    this.board.style.setProperty("--n", String(n));
+    this.cells = [];
+    const showCands = n <= 9;
+    const side = Math.ceil(Math.sqrt(n));
+    for (let r = 0; r < n; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      row.className = "board-row";
+      for (let c = 0; c < n; c++) {
+        const cell = document.createElement("div");
+        cell.setAttribute("role", "gridcell");
+        cell.dataset.cell = String(r * n + c);
+        cell.className = "cell";
+        cell.tabIndex = -1;
+        if ((c + 1) % box[1] === 0 && c < n - 1) cell.classList.add("box-right");
+        if ((r + 1) % box[0] === 0 && r < n - 1) cell.classList.add("box-bottom");
+        const digit = document.createElement("span");
+        digit.className = "digit";
+        const cands = document.createElement("span");
+        cands.className = "cands";
+        cands.setAttribute("aria-hidden", "true");
+        cands.style.setProperty("--side", String(side));
+        if (showCands) {
+          for (let d = 1; d <= n; d++) cands.append(document.createElement("span"));
+        }
+        cell.append(digit, cands);
+        row.append(cell);
+        this.cells.push({ el: cell, digit, cands: [...cands.children], label: `Row ${r + 1}, column ${c + 1}` });
+      }
+      this.board.append(row);
+    }
+  }
+
+  select(cell, notify) {
+    if (!this.cells.length) return;
+    const old = this.cells[this.selected];
+    if (old) {
+      old.el.tabIndex = -1;
+      old.el.classList.remove("selected");
+      old.el.removeAttribute("aria-selected");
+    }
+    this.selected = Math.max(0, Math.min(this.cells.length - 1, cell));
+    const now = this.cells[this.selected].el;
+    now.tabIndex = 0;
+    if (notify) {
+      now.classList.add("selected");
+      now.setAttribute("aria-selected", "true");
+      this.dispatchEvent(new CustomEvent("select", { detail: { cell: this.selected } }));
+    }
+  }
+
+  onKey(event) {
+    const n = this.n;
+    const i = this.selected;
+    const moves = { ArrowUp: i >= n ? i - n : i, ArrowDown: i + n < n * n ? i + n : i,
+      ArrowLeft: i % n ? i - 1 : i, ArrowRight: (i + 1) % n ? i + 1 : i };
+    if (event.key in moves) {
+      event.preventDefault();
+      this.select(moves[event.key], false);
+      this.cells[this.selected].el.focus();
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      this.select(i, true);
+    }
+  }
+
+  // --- recording and replay ------------------------------------------------------------------------
+
+  async record() {
+    const lab = this.lab;
+    if (!lab.puzzle) return;
+    const serial = ++this.serial;
+    this.pause();
+    const method = $("watch-method").value;
+    $("watch-record").disabled = true;
+    $("watch-event").textContent = "Recording the search…";
+    lab.say(`Recording the ${lab.names[method] || method} search…`, "busy");
+    let trace;
+    try {
+      trace = await lab.engine.request("trace", { ...lab.payload(), method, node_limit: lab.nodeLimit() });
+    } catch (error) {
+      if (serial === this.serial) {
+        $("watch-event").textContent = "No trace.";
+        lab.say(lab.describeError(error), error.kind === "cancelled" ? "info" : "error");
+      }
+      return;
+    } finally {
+      $("watch-record").disabled = false;
+    }
+    if (serial !== this.serial) return;
+    this.replay = new Replay(trace);
+    const seek = $("watch-seek");
+    seek.max = String(trace.events.length);
+    this.enable(true);
+    const events = trace.events.length.toLocaleString("en-US");
+    const cut = trace.truncated ? ` (the first ${events}; the search went on past the trace bound)` : "";
+    const gaveUp = trace.gave_up ? ` It gave up after ${trace.stats.nodes.toLocaleString("en-US")} nodes.` : "";
+    lab.say(`Recorded ${events} events${cut}.${gaveUp} Press Play or Step.`, trace.gave_up ? "warn" : "ok");
+    this.board.dataset.method = method;
+    this.render();
+  }
+
+  enable(on) {
+    for (const id of ["watch-start", "watch-back", "watch-play", "watch-step", "watch-end", "watch-seek"]) {
+      $(id).disabled = !on;
+    }
+  }
+
+  play() {
+    if (!this.replay) return;
+    if (this.replay.done) this.replay.reset();
+    this.playing = true;
+    $("watch-play").textContent = "Pause";
+    this.board.dataset.playing = "";
+    let last = performance.now();
+    let owed = 0;
+    const tick = (now) => {
+      if (!this.playing) return;
+      // Steps owed since the last frame at the chosen speed; at most one frame's worth is kept back.
+      owed = Math.min(owed + ((now - last) / 1000) * this.speed, this.speed / 10 + 1);
+      last = now;
+      let steps = Math.floor(owed);
+      owed -= steps;
+      while (steps-- > 0 && this.replay.step()) { /* apply only; draw once below */ }
+      this.render();
+      if (this.replay.done) this.pause();
+      else this.frame = requestAnimationFrame(tick);
+    };
+    this.frame = requestAnimationFrame(tick);
+    this.render();
+  }
+
+  pause() {
+    this.playing = false;
+    cancelAnimationFrame(this.frame);
+    $("watch-play").textContent = "Play";
+    delete this.board.dataset.playing;
+  }
+
+  stepBy(delta) {
+    if (!this.replay) return;
+    this.pause();
+    this.replay.seek(this.replay.index + delta);
+    this.render();
+  }
+
+  seek(index) {
+    if (!this.replay) return;
+    this.pause();
+    this.replay.seek(index === Infinity ? this.replay.events.length : index);
+    this.render();
+  }
+
+  // --- drawing -----------------------------------------------------------------------------------
+
+  render() {
+    const puzzle = this.lab.puzzle;
+    if (!puzzle || !this.cells.length) return;
+    const n = this.n;
+    const symbols = puzzle.symbols;
+    const replay = this.replay;
+    const { digits, kinds } = replay ? replay.grid()
+      : { digits: puzzle.cells, kinds: puzzle.cells.map((d) => (d ? "given" : "")) };
+    const cands = candidates(digits, this.peers, n);
+    const ev = replay ? replay.last : null;
+    // What the last event touched: the chosen item's cells and digit, or the options a try just covered.
+    let itemCells = new Set();
+    let itemDigit = 0;
+    let struck = null;
+    let focus = -1;
+    if (ev && ev[0] === "choose") {
+      itemCells = new Set(houseCells(ev[3], ev[4], n, this.box));
+      itemDigit = ev[5];
+    } else if (ev && ev[0] === "try") {
+      focus = ev[1];
+      const before = Array.from(digits);
+      before[ev[1]] = 0;
+      struck = candidates(before, this.peers, n);
+    } else if (ev && ev[0] === "undo") {
+      focus = ev[1];
+    }
+    for (let i = 0; i < this.cells.length; i++) {
+      const { el, digit, cands: spans, label } = this.cells[i];
+      const d = digits[i];
+      const text = d ? symbols[d - 1] : "";
+      if (digit.textContent !== text) digit.textContent = text;
+      el.dataset.kind = kinds[i];
+      el.classList.toggle("in-item", itemCells.has(i));
+      el.classList.toggle("focus", i === focus);
+      el.classList.toggle("undone", i === focus && ev[0] === "undo");
+      const mask = cands[i];
+      const gone = struck && !d ? struck[i] & ~mask : 0;
+      for (let k = 0; k < spans.length; k++) {
+        const bit = 1 << (k + 1);
+        const span = spans[k];
+        const show = (mask & bit) || (gone & bit);
+        const want = show ? symbols[k] : "";
+        if (span.textContent !== want) span.textContent = want;
+        span.className = gone & bit ? "struck" : itemCells.has(i) && itemDigit === k + 1 && (mask & bit) ? "item" : "";
+      }
+      el.setAttribute("aria-label", d ? `${label}: ${text}${kinds[i] === "given" ? " (given)" : ""}` : label);
+    }
+    this.board.classList.toggle("solution", Boolean(ev && ev[0] === "solution"));
+    if (this.selected >= 0 && this.cells[this.selected].el.classList.contains("selected")) {
+      this.cells[this.selected].el.setAttribute("aria-selected", "true");
+    }
+    if (!replay) return;
+    $("watch-seek").value = String(replay.index);
+    $("watch-event").textContent = this.describe(ev, replay);
+    this.board.dataset.step = String(replay.index);
+    this.board.dataset.done = replay.done ? "true" : "false";
+    this.counters(replay, digits, cands);
+  }
+
+  describe(ev, replay) {
+    if (!ev) return `Start: the givens${replay.trace.method === "dlx" ? " are covered" : " are placed"}. Press Play or Step.`;
+    const name = (cell) => `r${Math.floor(cell / this.n) + 1}c${(cell % this.n) + 1}`;
+    const symbol = (d) => this.lab.puzzle.symbols[d - 1];
+    const dlx = replay.trace.method === "dlx";
+    const item = (ev) => {
+      if (ev[3] === "cell") return dlx ? `column ${ev[1]} (${name(ev[4])} holds a digit)` : name(ev[4]);
+      return `column ${ev[1]} (${ev[3]} ${ev[4] + 1} holds ${symbol(ev[5])})`;
+    };
+    switch (ev[0]) {
+      case "choose": {
+        const k = ev[2];
+        if (!dlx) return `Branch on ${name(ev[1])}, the cell with the fewest candidates: ${k}.`;
+        if (k === 0) return `Choose ${item(ev)}: no option left, a dead end.`;
+        if (k === 1) return `Choose ${item(ev)}: one option left, a forced move.`;
+        return `Choose ${item(ev)}, the column with the fewest options: ${k}.`;
+      }
+      case "try":
+        return dlx ? `Try ${name(ev[1])} = ${symbol(ev[2])}: cover its four columns (struck digits leave the matrix).`
+          : `Try ${name(ev[1])} = ${symbol(ev[2])}.`;
+      case "fill":
+        return `Propagation fills ${ev[1].length / 2} cell${ev[1].length === 2 ? "" : "s"}.`;
+      case "undo":
+        return dlx ? `Undo ${name(ev[1])} = ${symbol(ev[2])}: uncover its columns.` : `Undo ${name(ev[1])} = ${symbol(ev[2])}.`;
+      case "backtrack":
+        return dlx ? `Every option of column ${ev[1]} tried: uncover it and back up a level.`
+          : `Every candidate of ${name(ev[1])} tried: back up a level.`;
+      case "solution":
+        return "A solution: every column is covered.";
+      default:
+        return "";
+    }
+  }
+
+  counters(replay, digits, cands) {
+    const c = replay.counters;
+    const n = this.n;
+    const placed = digits.filter(Boolean).length;
+    const options = cands.reduce((k, m) => k + popcount(m), 0);
+    const fmt = (x) => x.toLocaleString("en-US");
+    const items = [
+      ["Step", `${fmt(replay.index)} / ${fmt(replay.events.length)}${replay.trace.truncated ? " (trace cut)" : ""}`],
+      ["Depth", `${replay.depth} (max ${c.maxDepth})`],
+      ["Tries", fmt(c.tries)], ["Undos", fmt(c.undos)], ["Backtracks", fmt(c.backtracks)],
+    ];
+    if (replay.trace.method === "dlx") {
+      items.push(["Forced moves", fmt(c.forced)], ["Dead ends", fmt(c.deadEnds)],
+        ["Columns left", `${fmt(4 * n * n - 4 * placed)} / ${fmt(4 * n * n)}`],
+        ["Options left", `${fmt(options)} / ${fmt(n * n * n)}`]);
+    } else {
+      items.push(["Cells filled", `${placed} / ${n * n}`]);
+    }
+    items.push(["Solutions", fmt(c.solutions)]);
+    const list = $("watch-counters");
+    list.replaceChildren(...items.flatMap(([k, v]) => {
+      const dt = document.createElement("dt");
+      dt.textContent = k;
+      const dd = document.createElement("dd");
+      dd.textContent = v;
+      dd.dataset.counter = k.toLowerCase().replace(/ /g, "-");
+      return [dt, dd];
+    }));
+  }
+}
+
+function popcount(x) {
+  let k = 0;
+  while (x) {
+    x &= x - 1;
+    k += 1;
+  }
+  return k;
+}
