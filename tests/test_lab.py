@@ -1,0 +1,361 @@
+"""The algorithm lab's engine side: compare, traces (a replayed trace ends in the engine's solution),
+the matrix view of a cell, batches in chunks, CSV, the bridge operations and the ``compare`` command.
+
+Assertions are on deterministic counts, never on times.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from sudoku_core import lab, parse, solve
+from sudoku_core.bridge import handle, handle_json
+from sudoku_core.cli import main
+from sudoku_core.errors import SudokuError
+from sudoku_core.lab_samples import SAMPLES
+from sudoku_core.verify import solution_problem
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+SEVENTEEN = SAMPLES["17clue"][1][0]
+HARDEST = SAMPLES["hardest"][1][0]
+# From Serg's benchmark: two or more solutions.
+MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
+# No two givens clash, yet no solution: r1c1 = 5 leaves no room elsewhere.
+NO_SOLUTION = "5.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+FOUR = "1...\n..3.\n.4..\n...2"
+
+
+def digits(line: str) -> list[int]:
+    return [int(ch) for ch in line]
+
+
+# ---------------------------------------------------------------------------------------------
+# Compare
+
+def test_compare_runs_every_method_in_the_study_order_and_they_agree():
+    rows = lab.compare(EASY)
+    assert [r["method"] for r in rows] == ["naive", "backtrack-recursive", "backtrack", "dlx"]
+    for r in rows:
+        assert r["status"] == "unique" and r["solutions"] == 1 and not r["gave_up"] and r["wrong"] == 0
+        assert r["solution"] == digits(EASY_SOLUTION)
+        assert r["node_limit"] == lab.LAB_NODE_LIMIT
+        assert r["nodes"] >= 1 and r["ms"] >= 0
+    by = {r["method"]: r for r in rows}
+    # Only DLX has links to update; the others say "not applicable", not 0.
+    assert by["dlx"]["updates"] > 0
+    assert all(by[m]["updates"] is None for m in ("naive", "backtrack-recursive", "backtrack"))
+    # The figures are the engines' own: the same as solve() reports.
+    for m in lab.LAB_METHODS:
+        ref = solve(EASY, method=m, limit=2, node_limit=lab.LAB_NODE_LIMIT).stats
+        assert by[m]["nodes"] == ref["nodes"] and by[m]["guesses"] == ref["guesses"]
+        assert by[m]["max_depth"] == ref["max_depth"]
+
+
+def test_a_method_out_of_budget_says_it_gave_up():
+    rows = lab.compare(SEVENTEEN, methods=["naive", "dlx"], node_limit=2000)
+    naive, dlx = rows
+    assert naive["gave_up"] and naive["status"] == "gave_up" and naive["solutions"] == 0
+    assert naive["nodes"] == 2000 and naive["solution"] is None
+    assert dlx["status"] == "unique"
+    table = lab.format_table(rows)
+    assert "naive gave up after 2000 nodes (budget 2000)" in table
+    assert "dlx gave up" not in table
+
+
+def test_compare_statuses_for_no_solution_and_multiple():
+    for puzzle, status, count in ((NO_SOLUTION, "no_solution", 0), (MULTIPLE, "multiple", 2)):
+        rows = lab.compare(puzzle, methods=["backtrack-recursive", "backtrack", "dlx"])
+        assert {r["status"] for r in rows} == {status}
+        assert {r["solutions"] for r in rows} == {count}
+        for r in rows:
+            if r["solution"]:
+                assert solution_problem(list(parse(puzzle, check=False).cells), r["solution"], 3, 3) is None
+
+
+def test_compare_refuses_bad_arguments():
+    with pytest.raises(SudokuError, match="unknown method"):
+        lab.compare(EASY, methods=["magic"])
+    with pytest.raises(SudokuError, match="node limit"):
+        lab.compare(EASY, node_limit=0)
+    with pytest.raises(SudokuError, match="at least one method"):
+        lab.compare(EASY, methods=[])
+
+
+def test_table_and_csv_hold_the_same_figures():
+    rows = lab.compare(EASY, methods=["backtrack", "dlx"])
+    table = lab.format_table(rows).splitlines()
+    assert table[0].split() == ["method", "status", "solutions", "ms", "nodes", "guesses", "updates", "max", "depth"]
+    assert table[1].split()[0] == "backtrack" and table[1].split()[6] == "-"
+    assert table[2].split()[6] == str(rows[1]["updates"])
+    parsed = list(csv.DictReader(io.StringIO(lab.compare_csv(rows))))
+    assert list(parsed[0]) == list(lab.COMPARE_COLUMNS)
+    assert [p["method"] for p in parsed] == ["backtrack", "dlx"]
+    assert parsed[0]["updates"] == "" and parsed[1]["updates"] == str(rows[1]["updates"])
+    assert parsed[1]["nodes"] == str(rows[1]["nodes"]) and parsed[1]["status"] == "unique"
+
+
+# ---------------------------------------------------------------------------------------------
+# Traces
+
+@pytest.mark.parametrize("puzzle", [EASY, SEVENTEEN, HARDEST, FOUR, SAMPLES["hardest"][1][5]])
+def test_a_replayed_dlx_trace_ends_in_the_solution(puzzle):
+    tr = lab.trace(puzzle, "dlx")
+    assert not tr["truncated"] and not tr["gave_up"] and tr["count"] == 1
+    out = lab.replay(tr)
+    assert out["solutions"] == [tr["solution"]]
+    assert out["grid"] == tr["solution"]
+    p = parse(puzzle)
+    assert solution_problem(list(p.cells), out["grid"], p.geometry.box_rows, p.geometry.box_cols) is None
+    # The trace is the engine's search, not an imitation: recording it changes no figure.
+    ref = solve(puzzle, method="dlx", limit=1, node_limit=lab.LAB_NODE_LIMIT)
+    assert tr["stats"] == ref.stats
+    assert sum(1 for e in tr["events"] if e[0] == "try") == ref.stats["nodes"] - 1
+    assert out["max_depth"] == ref.stats["max_depth"]
+
+
+def test_trace_events_are_json_and_say_what_each_column_means():
+    tr = lab.trace(HARDEST, "dlx")
+    assert json.loads(json.dumps(tr)) == tr
+    chooses = [e for e in tr["events"] if e[0] == "choose"]
+    assert chooses
+    kinds = {e[3] for e in chooses}
+    assert kinds <= {"cell", "row", "column", "box"} and len(kinds) >= 2
+    for _, item, k, kind, place, digit in chooses:
+        assert k >= 0
+        block = ("cell", "row", "column", "box").index(kind)
+        assert item // 81 == block
+        assert item == (place if kind == "cell" else 81 * block + place * 9 + digit - 1)
+    # A try always follows a choose with options; a choose with none (a dead end) is followed by an undo.
+    for a, b in zip(tr["events"], tr["events"][1:], strict=False):
+        if a[0] == "choose":
+            assert b[0] == ("try" if a[2] else "undo")
+
+
+def test_a_full_search_replays_to_an_empty_stack():
+    # Counting to 2 on a unique puzzle explores everything: every try is undone by the end.
+    tr = lab.trace(SEVENTEEN, "dlx", limit=2)
+    out = lab.replay(tr)
+    assert tr["count"] == 1 and len(out["solutions"]) == 1 and out["depth"] == 0
+    assert out["solutions"][0] == tr["solution"]
+
+
+def test_both_solutions_of_a_multiple_puzzle_are_in_the_trace():
+    tr = lab.trace(MULTIPLE, "dlx", limit=2)
+    ref = solve(MULTIPLE, method="dlx", limit=2)
+    out = lab.replay(tr)
+    assert tr["count"] == 2
+    assert [parse(MULTIPLE).with_cells(s).to_line() for s in out["solutions"]] == ref.solutions
+
+
+def test_a_bounded_trace_keeps_a_replayable_prefix():
+    full = lab.trace(HARDEST, "dlx")
+    cut = lab.trace(HARDEST, "dlx", trace_limit=100)
+    assert cut["truncated"] and len(cut["events"]) == 100
+    assert cut["events"] == full["events"][:100]
+    assert cut["stats"] == full["stats"] and cut["solution"] == full["solution"]
+    lab.replay(cut)  # consistent as far as it goes
+
+
+def test_a_trace_under_a_spent_budget_says_it_gave_up():
+    tr = lab.trace(HARDEST, "dlx", node_limit=50)
+    assert tr["gave_up"] and tr["solution"] is None and tr["stats"]["nodes"] == 50
+    assert lab.replay(tr)["solutions"] == []
+
+
+def test_trace_refuses_bad_arguments():
+    with pytest.raises(SudokuError, match="unknown method"):
+        lab.trace(EASY, "magic")
+    with pytest.raises(SudokuError, match="trace limit"):
+        lab.trace(EASY, "dlx", trace_limit=-1)
+    untraced = [m for m in lab.LAB_METHODS if m not in lab.traceable_methods()]
+    for m in untraced:
+        with pytest.raises(SudokuError, match="records no trace"):
+            lab.trace(EASY, m)
+    assert "dlx" in lab.traceable_methods()
+
+
+def test_replay_rejects_an_inconsistent_trace():
+    tr = {"givens": [0] * 81, "events": [["try", 0, 1], ["undo", 0, 2]]}
+    with pytest.raises(ValueError, match="not on top"):
+        lab.replay(tr)
+
+
+# ---------------------------------------------------------------------------------------------
+# The matrix of one cell
+
+def test_matrix_view_of_an_open_cell():
+    p = parse(EASY)
+    view = lab.matrix_view(EASY, 0)  # r1c1, empty; its solution digit is 4
+    assert view["name"] == "r1c1" and view["given"] == 0 and len(view["options"]) == 9
+    assert view["columns_total"] == 324 and view["options_total"] == 729
+    assert [b["first"] for b in view["blocks"]] == [0, 81, 162, 243]
+    peers = p.geometry.peers[0]
+    for o in view["options"]:
+        d = o["digit"]
+        assert o["option"] == d - 1
+        cols = [c["column"] for c in o["columns"]]
+        assert cols == [0, 81 + d - 1, 162 + d - 1, 243 + d - 1]
+        assert [c["kind"] for c in o["columns"]] == ["cell", "row", "column", "box"]
+        blockers = sorted(q for q in peers if p.cells[q] == d)
+        assert o["blocked_by"] == blockers
+        assert o["state"] == ("removed" if blockers else "open")
+        assert o["columns"][1]["meaning"] == f"row 1 holds {d}"
+    states = {o["digit"]: o["state"] for o in view["options"]}
+    assert states[4] == "open"
+    # Open options of the cell column = the cell's open options.
+    assert view["options"][0]["columns"][0]["open_options"] == sum(1 for s in states.values() if s == "open")
+    # Open options in the whole matrix: one per candidate of each empty cell.
+    cands = sum(1 for c in range(81) if not p.cells[c] for d in range(1, 10)
+                if not any(p.cells[q] == d for q in p.geometry.peers[c]))
+    assert view["open_options_total"] == cands
+
+
+def test_matrix_view_of_a_given_cell_and_bad_cells():
+    view = lab.matrix_view(EASY, 2)  # r1c3 holds the given 3
+    assert view["given"] == 3
+    states = {o["digit"]: o["state"] for o in view["options"]}
+    assert states[3] == "given" and all(s == "removed" for d, s in states.items() if d != 3)
+    covered = view["options"][2]["columns"]
+    assert all(c["covered_by"] == 2 and c["open_options"] == 0 for c in covered)
+    with pytest.raises(SudokuError, match="outside"):
+        lab.matrix_view(EASY, 81)
+
+
+# ---------------------------------------------------------------------------------------------
+# Batch
+
+def test_batch_in_chunks_equals_one_run_and_reports_progress():
+    puzzles = list(SAMPLES["easy"][1][:5])
+    seen = []
+    rows = lab.batch(puzzles, ["backtrack", "dlx"], chunk=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(2, 5), (4, 5), (5, 5)]
+    assert [r["method"] for r in rows] == ["backtrack", "dlx"]
+    for r in rows:
+        assert r["puzzles"] == 5 and r["solved"] == 5 and r["wrong"] == 0 and r["gave_up"] == 0
+        assert 0 <= r["median_ms"] <= r["p90_ms"] <= r["max_ms"]
+    one = lab.batch(puzzles, ["backtrack", "dlx"], chunk=100)
+    for a, b in zip(rows, one, strict=True):
+        assert (a["median_nodes"], a["max_nodes"], a["solved"]) == (b["median_nodes"], b["max_nodes"], b["solved"])
+
+
+def test_batch_counts_the_methods_that_gave_up():
+    rows = lab.batch(SAMPLES["17clue"][1][:3], ["naive", "dlx"], node_limit=2000)
+    naive, dlx = rows
+    assert naive["gave_up"] + naive["solved"] == 3 and naive["gave_up"] >= 1 and naive["max_nodes"] == 2000
+    assert dlx["solved"] == 3 and dlx["node_limit"] == 2000
+
+
+def test_merge_and_summarize_use_the_benchmark_quantile():
+    parts = [[{"method": "dlx", "times_ms": [1.0, 4.0], "nodes": [10, 40], "statuses": {"unique": 2}, "wrong": 0}],
+             [{"method": "dlx", "times_ms": [2.0, 3.0, 10.0], "nodes": [20, 30, 100],
+               "statuses": {"unique": 1, "gave_up": 2}, "wrong": 1}]]
+    merged = lab.merge_parts(parts)
+    (row,) = lab.summarize(merged, 99)
+    assert row["puzzles"] == 5 and row["median_ms"] == 3.0 and row["max_ms"] == 10.0
+    assert row["p90_ms"] == pytest.approx(4.0 + (10.0 - 4.0) * 0.6)
+    assert (row["solved"], row["gave_up"], row["wrong"], row["node_limit"]) == (3, 2, 1, 99)
+    text = lab.batch_csv([row])
+    parsed = list(csv.DictReader(io.StringIO(text)))
+    assert list(parsed[0]) == list(lab.BATCH_COLUMNS)
+    assert parsed[0]["median_ms"] == "3.0" and parsed[0]["gave_up"] == "2"
+
+
+def test_sample_sets_are_valid_unique_puzzles():
+    sets = lab.sample_sets()
+    assert set(sets) == {"easy", "17clue", "hardest"}
+    for name, s in sets.items():
+        assert 20 <= len(s["puzzles"]) <= 60 and len(set(s["puzzles"])) == len(s["puzzles"])
+        for line in s["puzzles"]:
+            p = parse(line)
+            assert len(line) == 81
+            if name == "17clue":
+                assert p.givens == 17
+    # Uniqueness of a spread of each set (all of them would be slow for a unit test).
+    for s in sets.values():
+        for line in s["puzzles"][::6]:
+            assert solve(line, method="backtrack", limit=2).status == "unique"
+
+
+# ---------------------------------------------------------------------------------------------
+# Bridge operations
+
+def ok(op: str, payload: dict):
+    reply = handle({"type": op, "payload": payload})
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def test_bridge_ops_compare_trace_matrix():
+    grid = {"box": [3, 3], "cells": digits(EASY.replace(".", "0"))}
+    result = ok("compare", {**grid, "methods": ["dlx"], "node_limit": 1000})
+    assert [r["method"] for r in result["rows"]] == ["dlx"] and result["rows"][0]["status"] == "unique"
+    tr = ok("trace", {"text": EASY, "method": "dlx"})
+    assert lab.replay(tr)["grid"] == digits(EASY_SOLUTION)
+    view = ok("matrix", {"text": EASY, "cell": 0})
+    assert view["name"] == "r1c1"
+    # Every reply is plain JSON.
+    assert json.loads(handle_json(json.dumps({"type": "trace", "payload": {"text": FOUR}})))["ok"]
+
+
+def test_bridge_batch_and_samples():
+    result = ok("batch", {"puzzles": [EASY, "nonsense", SEVENTEEN], "methods": ["backtrack"], "node_limit": 5000})
+    assert result["count"] == 2 and [e["index"] for e in result["errors"]] == [1]
+    (part,) = result["parts"]
+    assert part["method"] == "backtrack" and len(part["times_ms"]) == 2 and part["statuses"] == {"unique": 2}
+    samples = ok("samples", {})
+    assert samples["node_limit"] == lab.LAB_NODE_LIMIT and "dlx" in samples["traceable"]
+    assert samples["methods"] == list(lab.LAB_METHODS)
+
+
+@pytest.mark.parametrize(("op", "payload", "kind"), [
+    ("compare", {"text": EASY, "node_limit": 0}, "bad_request"),
+    ("compare", {"text": EASY, "methods": "dlx"}, "bad_request"),
+    ("compare", {"text": EASY, "methods": ["magic"]}, "method"),
+    ("trace", {"text": EASY, "trace_limit": 0}, "bad_request"),
+    ("trace", {"text": EASY, "method": "magic"}, "method"),
+    ("matrix", {"text": EASY}, "bad_request"),
+    ("matrix", {"text": EASY, "cell": 99}, "error"),
+    ("batch", {}, "bad_request"),
+    ("batch", {"puzzles": [EASY] * (lab.BATCH_CHUNK_MAX + 1)}, "bad_request"),
+])
+def test_bridge_lab_errors(op, payload, kind):
+    reply = handle({"type": op, "payload": payload})
+    assert not reply["ok"] and reply["error"]["kind"] == kind, reply
+
+
+# ---------------------------------------------------------------------------------------------
+# The compare command
+
+def test_cli_compare_table(capsys):
+    assert main(["compare", EASY]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:2] == ["method", "status"]
+    assert [line.split()[0] for line in out[1:5]] == list(lab.LAB_METHODS)
+    assert all(line.split()[1] == "unique" for line in out[1:5])
+
+
+def test_cli_compare_csv_and_gave_up(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(SEVENTEEN + "\n")
+    assert main(["compare", str(path), "--methods", "naive", "dlx", "--node-limit", "2000", "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [r["method"] for r in rows] == ["naive", "dlx"]
+    assert rows[0]["status"] == "gave_up" and rows[0]["nodes"] == "2000" and rows[1]["status"] == "unique"
+    assert main(["compare", str(path), "--methods", "naive", "--node-limit", "2000"]) == 0
+    assert "naive gave up after 2000 nodes" in capsys.readouterr().out
+
+
+def test_cli_compare_many_puzzles_and_errors(capsys, tmp_path):
+    path = tmp_path / "many.txt"
+    path.write_text(f"{EASY}\n{SEVENTEEN}\n")
+    assert main(["compare", str(path), "--methods", "dlx", "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(r["line"], r["method"]) for r in rows] == [("1", "dlx"), ("2", "dlx")]
+    assert main(["compare", "12345"]) == 2
+    assert "sudoku-core:" in capsys.readouterr().err
+    assert main(["compare", EASY, "--node-limit", "-1"]) == 2
