@@ -281,6 +281,13 @@ def test_cancel_restarts_the_worker_and_keeps_the_grid(app):
     app.wait_ready()
     assert cells(page) == before
     solve(page, "Solved")
+    # A request with a timeout is cancelled the same way when it runs over.
+    kind = page.evaluate("""() => window.sudoku.engine
+        .request('solve', {text: '.'.repeat(625), method: 'naive', node_limit: 1e9}, {timeoutMs: 500})
+        .then(() => 'finished', e => e.kind)""")
+    assert kind == "timeout"
+    app.wait_ready()
+    solve(page, "Solved")
 
 
 # ---------------------------------------------------------------------------------------------
