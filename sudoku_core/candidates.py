@@ -62,6 +62,8 @@ class Tables:
     box_of: tuple[int, ...] = field(default=(), repr=False)
     #: Every box/line crossing as ``(box house, line house, bit set of the shared cells)``.
     crossings: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
+    #: The same crossings ordered by line, then box.
+    crossings_by_line: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
 
 
     def cell_houses_kind(self, a: int, b: int, kind: int) -> bool:
@@ -87,7 +89,7 @@ def tables(geo: Geometry) -> Tables:
     cells = range(n * n)
     return Tables(geo, house_bits, peer_bits, tuple(range(n)), tuple(range(n, 2 * n)), tuple(range(2 * n, 3 * n)),
                   tuple(c // n for c in cells), tuple(c % n for c in cells), tuple(geo.box_of(c) for c in cells),
-                  crossings)
+                  crossings, tuple(sorted(crossings, key=lambda x: (x[1], x[0]))))
 
 
 class State:

@@ -60,8 +60,6 @@ def prove_unique(state: State) -> bool:
 def _techniques(techniques):
     if techniques is None:
         return TABLE
-    if isinstance(techniques, tuple) and all(not isinstance(t, str) for t in techniques):
-        return techniques
     return tuple(BY_ID[t] if isinstance(t, str) else t for t in techniques)
 
 
@@ -79,7 +77,11 @@ def find_steps(state: State, techniques=None):
 
 def next_step(state: State, techniques=None) -> Step | None:
     """The cheapest step in ``state``, or None when no technique applies."""
-    for tech in _techniques(techniques):
+    return _next(state, _techniques(techniques))
+
+
+def _next(state: State, techniques: tuple) -> Step | None:
+    for tech in techniques:
         if tech.uniqueness:
             if state.unique is None:
                 state.unique = prove_unique(state)
@@ -103,7 +105,7 @@ def logic_solve(state: State, techniques=None, max_steps: int | None = None) -> 
             break
         if state.broken():
             break
-        step = next_step(state, techs)
+        step = _next(state, techs)
         if step is None:
             break
         apply_step(state, step)

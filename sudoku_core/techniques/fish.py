@@ -38,6 +38,24 @@ def base_mask(base) -> int:
     return m
 
 
+def _bases(lines: list[int], pos: list[int], k: int, limit: int):
+    """``(base, union)`` for every k lines whose places span at most ``limit`` cross indices: a depth-first
+    search that drops a branch as soon as its union is too wide (far fewer sets than all combinations)."""
+    out = []
+    stack = [((), 0, 0)]
+    while stack:
+        base, union, start = stack.pop()
+        if len(base) == k:
+            out.append((base, union))
+            continue
+        for idx in range(start, len(lines) - (k - len(base)) + 1):
+            u = union | pos[lines[idx]]
+            if u.bit_count() <= limit:
+                stack.append(((*base, lines[idx]), u, idx + 1))
+    out.sort()
+    return out
+
+
 @lru_cache(maxsize=1 << 14)
 def _patterns(shape: tuple[int, int], wd: int, k: int, finned: bool, sashimi: bool) -> tuple:
     """Every fish of the kind on one digit whose cell set is ``wd``, as
@@ -66,10 +84,7 @@ def _patterns(shape: tuple[int, int], wd: int, k: int, finned: bool, sashimi: bo
         def cell(i, j, by_row=by_row):
             return i * n + j if by_row else j * n + i
 
-        for base in combinations(lines, k):
-            union = 0
-            for i in base:
-                union |= pos[i]
+        for base, union in _bases(lines, pos, k, limit):
             count = union.bit_count()
             if not finned:
                 if count != k:

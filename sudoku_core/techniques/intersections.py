@@ -17,7 +17,7 @@ from ..step import Step
 def _locked(state, technique: str, pointing: bool):
     house_bits, where, n = state.t.house_bits, state.where, state.geo.n
     # Boxes first in the outer loop for pointing, lines first for claiming: the order people scan.
-    crossings = sorted(state.t.crossings, key=(lambda x: (x[0], x[1])) if pointing else (lambda x: (x[1], x[0])))
+    crossings = state.t.crossings if pointing else state.t.crossings_by_line
     for box, line, inter in crossings:
         source, target = (box, line) if pointing else (line, box)
         sb = house_bits[source]
