@@ -31,6 +31,7 @@ from collections.abc import Callable
 
 import sudoku_core
 from sudoku_core import METHODS, Alphabet, Puzzle, SudokuError, formats, geometry, parse, solve
+from sudoku_core.bridge_play import PLAY_OPS
 from sudoku_core.lab import LAB_OPS
 
 
@@ -191,6 +192,7 @@ OPS: dict[str, Callable[[dict], dict]] = {
     "solve": op_solve,
     "format": op_format,
     **LAB_OPS,  # the algorithm lab: compare, trace, matrix, batch, samples
+    **PLAY_OPS,  # playing: hint, rate, steps, generate, daily
 }
 
 

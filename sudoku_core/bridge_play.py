@@ -1,0 +1,194 @@
+"""Bridge operations for playing: hint, rate, steps, generate, daily. Stateless, JSON in and out.
+
+Imported by :mod:`sudoku_core.bridge`, which adds :data:`PLAY_OPS` to its table and handles errors.
+
+* ``hint``: the puzzle (givens) + ``entered`` (the player's digits, one per cell, 0 empty) + optional
+  ``pencil`` (one list of digits per cell, or masks) -> :func:`sudoku_core.hint.next_hint`;
+* ``rate``: the puzzle -> ``status`` ("unique", "no_solution", "multiple_solutions"), ``level``,
+  ``score``, ``hardest``, ``solved``, ``nsteps``;
+* ``steps``: the puzzle -> the rating plus ``steps``, the whole logic path, each step with its
+  placements, eliminations, highlight, technique name and text per language;
+* ``generate``: ``size``, ``level``, ``symmetry``, ``minimal``, ``seed``, ``chunk``, ``attempts`` -> one
+  bounded chunk of generation. ``found`` says whether a puzzle meeting the request came out; if not the
+  page asks again with ``chunk + 1`` (chunking keeps every request short, so the page can show progress
+  and cancel). A chunk's seed is derived from ``seed`` and ``chunk``, so the same request always gives
+  the same answer;
+* ``daily``: ``date`` "YYYY-MM-DD" (the player's local date) -> the day's puzzle, the same for everyone
+  on that date: fixed options (:data:`DAILY`) and a seed derived from the date string.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from .generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, generate
+from .hint import next_hint
+from .rate import rate
+
+#: The daily puzzle's fixed options.
+DAILY = {"size": 9, "level": "medium", "symmetry": "rot180"}
+#: Attempts per generate chunk (default) and the most one request may ask for.
+CHUNK_ATTEMPTS, MAX_CHUNK_ATTEMPTS = 4, 50
+#: Sides the page can generate (bigger grids take too long for a page).
+SIZES = (4, 6, 9, 12, 16)
+LANGS = ("en", "zh")
+
+
+def _bridge():
+    from . import bridge  # late: bridge imports this module
+
+    return bridge
+
+
+def _langs(payload: dict) -> tuple[str, ...]:
+    langs = _bridge()._field(payload, "langs", list, list(LANGS))
+    bad = [x for x in langs if x not in LANGS]
+    if bad or not langs:
+        raise _bridge().BadRequest(f"'langs' must list some of {', '.join(LANGS)}")
+    return tuple(langs)
+
+
+def _per_cell(payload: dict, name: str, ncells: int) -> list | None:
+    b = _bridge()
+    value = b._field(payload, name, list)
+    if value is None:
+        return None
+    if len(value) != ncells:
+        raise b.BadRequest(f"{name!r} has {len(value)} entries; the grid has {ncells} cells")
+    return value
+
+
+def _unique_status(p) -> tuple[str, list[int] | None]:
+    from .solvers import as_puzzle, solve
+
+    result = solve(p, limit=2)
+    if result.count == 0:
+        return "no_solution", None
+    if result.count > 1:
+        return "multiple_solutions", None
+    return "unique", list(as_puzzle(result.solutions[0]).cells)
+
+
+def op_hint(payload: dict) -> dict:
+    """The next hint for givens + ``entered`` + optional ``pencil``."""
+    b = _bridge()
+    p = b._puzzle(payload)
+    n, ncells = p.geometry.n, p.geometry.ncells
+    entered = _per_cell(payload, "entered", ncells)
+    if entered is not None:
+        for c, v in enumerate(entered):
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= n:
+                raise b.BadRequest(f"entered cell {c} holds {v!r}; a digit is an integer from 0 to {n}")
+        entered = [0 if p.cells[c] else v for c, v in enumerate(entered)]
+    pencil = _per_cell(payload, "pencil", ncells)
+    if pencil is not None:
+        for c, marks in enumerate(pencil):
+            ok = (isinstance(marks, int) and not isinstance(marks, bool) and 0 <= marks < 2 << n) or (
+                isinstance(marks, list)
+                and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= n for d in marks))
+            if not ok:
+                raise b.BadRequest(f"pencil cell {c} holds {marks!r}; give a list of digits 1..{n} (or a mask)")
+    return next_hint(p, entered, pencil, _langs(payload))
+
+
+def _rating(p, with_steps: bool, langs) -> dict:
+    status, _ = _unique_status(p)
+    out = {"status": status, "level": None, "score": None, "hardest": None, "solved": False, "nsteps": 0}
+    if status != "unique":
+        return out
+    r = rate(p, unique=True)
+    out.update(level=r.level, score=r.score, hardest=r.hardest, solved=r.solved, nsteps=len(r.steps))
+    if with_steps:
+        from .explain import describe, technique_name
+
+        geo = p.geometry
+        steps = []
+        for i, s in enumerate(r.steps):
+            data = s.to_dict(geo)
+            messages = describe(s, geo, langs)
+            steps.append({
+                "index": i, "technique": s.technique,
+                "name": {lang: technique_name(s.technique, lang) for lang in langs},
+                "placements": data["placements"], "eliminations": data["eliminations"],
+                "highlight": {"cells": data["cells"], "candidates": data["candidates"]},
+                "text": messages["2"]["text"],
+            })
+        out["steps"] = steps
+    return out
+
+
+def op_rate(payload: dict) -> dict:
+    """The rating of the givens: status, level, score, hardest technique, solved by logic."""
+    return _rating(_bridge()._puzzle(payload), False, LANGS)
+
+
+def op_steps(payload: dict) -> dict:
+    """The rating plus the whole solution path, step by step."""
+    return _rating(_bridge()._puzzle(payload), True, _langs(payload))
+
+
+def _options(payload: dict) -> dict:
+    b = _bridge()
+    size = b._field(payload, "size", int, 9)
+    if size not in SIZES:
+        raise b.BadRequest(f"'size' must be one of {', '.join(map(str, SIZES))}, not {size}")
+    level = b._field(payload, "level", str)
+    if level is not None and level not in LEVELS:
+        raise b.BadRequest(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    symmetry = b._field(payload, "symmetry", str, "none")
+    if symmetry not in SYMMETRIES and symmetry not in SYMMETRY_ALIASES:
+        raise b.BadRequest(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
+    minimal = b._field(payload, "minimal", bool, False)
+    return {"size": size, "level": level, "symmetry": symmetry, "minimal": minimal}
+
+
+def _chunk(options: dict, seed, chunk: int, attempts: int) -> dict:
+    g = generate(**options, seed=f"{seed}/{chunk}" if chunk else seed, max_attempts=attempts, best_effort=True)
+    out = {"found": bool(g.exact), "seed": seed, "chunk": chunk, "attempts": g.attempts,
+           "ms": round(g.elapsed_ms, 1)}
+    if g.exact:
+        d = g.to_dict()
+        p = g.puzzle
+        out.update(level=d["level"], score=d["score"], hardest=d["hardest"], symmetry=d["symmetry"],
+                   minimal=d["minimal"], line=d["puzzle"], box=[p.geometry.box_rows, p.geometry.box_cols],
+                   cells=list(p.cells), solution=list(g.solution.cells), givens=p.givens)
+    return out
+
+
+def op_generate(payload: dict) -> dict:
+    """One bounded chunk of generation (see the module docstring)."""
+    b = _bridge()
+    options = _options(payload)
+    seed = b._field(payload, "seed", (int, str))
+    if seed is None:
+        raise b.BadRequest("payload needs 'seed' (the page draws one, so the puzzle can be made again)")
+    chunk = b._field(payload, "chunk", int, 0)
+    attempts = b._field(payload, "attempts", int, CHUNK_ATTEMPTS)
+    if chunk < 0:
+        raise b.BadRequest(f"'chunk' must be 0 or more, not {chunk}")
+    if not 1 <= attempts <= MAX_CHUNK_ATTEMPTS:
+        raise b.BadRequest(f"'attempts' must be from 1 to {MAX_CHUNK_ATTEMPTS}, not {attempts}")
+    return _chunk(options, seed, chunk, attempts)
+
+
+def op_daily(payload: dict) -> dict:
+    """The puzzle of the day ``date`` ("YYYY-MM-DD"): the same for everyone on that date."""
+    b = _bridge()
+    date = b._field(payload, "date", str, required=True)
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
+            raise ValueError
+        datetime.date.fromisoformat(date)
+    except ValueError:
+        raise b.BadRequest(f"'date' must be a date written YYYY-MM-DD, not {date!r}") from None
+    seed = f"daily:{date}"
+    for chunk in range(100):  # medium puzzles come out in one or two attempts; this never runs long
+        out = _chunk(dict(DAILY, minimal=False), seed, chunk, CHUNK_ATTEMPTS)
+        if out["found"]:
+            return {**out, "date": date}
+    raise b.BadRequest(f"no daily puzzle for {date}")  # pragma: no cover - never seen
+
+
+#: Operation name -> function, merged into the bridge's table.
+PLAY_OPS = {"hint": op_hint, "rate": op_rate, "steps": op_steps, "generate": op_generate, "daily": op_daily}

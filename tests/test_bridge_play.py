@@ -1,0 +1,165 @@
+"""The play operations of the bridge: hint, rate, steps, generate, daily, and their errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sudoku_core.bridge import OPS, handle, handle_json
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+NO_SOLUTION = "5.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
+
+
+def ok(op, **payload):
+    reply = handle({"type": op, "payload": payload})
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def err(op, **payload):
+    reply = handle({"type": op, "payload": payload})
+    assert not reply["ok"], reply
+    return reply["error"]
+
+
+def cells(line):
+    return [0 if ch == "." else int(ch) for ch in line]
+
+
+def test_ops_are_listed():
+    assert {"hint", "rate", "steps", "generate", "daily"} <= set(OPS)
+    assert {"hint", "rate", "steps", "generate", "daily"} <= set(ok("version")["ops"])
+
+
+def test_hint_step_with_three_levels_in_both_languages():
+    r = ok("hint", box=[3, 3], cells=cells(EASY))
+    assert r["status"] == "step"
+    assert set(r["messages"]) == {"0", "1", "2"}
+    assert all(set(m["text"]) == {"en", "zh"} for m in r["messages"].values())
+    assert r["step"]["placements"] or r["step"]["eliminations"]
+    json.dumps(r)
+
+
+def test_hint_reports_a_wrong_entry_first():
+    entered = [0] * 81
+    entered[0] = 1  # r1c1 is 4
+    r = ok("hint", box=[3, 3], cells=cells(EASY), entered=entered)
+    assert r["status"] == "mistake"
+    assert r["mistakes"] == [{"kind": "wrong_digit", "cell": [1, 1], "digit": 1}]
+    assert r["highlight"]["cells"] == [[1, 1]]
+
+
+def test_hint_reports_a_struck_out_true_candidate():
+    pencil = [[] for _ in range(81)]
+    pencil[0] = [1, 2]  # 4 is missing from r1c1
+    r = ok("hint", box=[3, 3], cells=cells(EASY), pencil=pencil)
+    assert r["status"] == "mistake" and r["mistakes"][0]["kind"] == "missing_candidate"
+
+
+def test_hint_entered_over_a_given_is_ignored_and_right_entries_count():
+    entered = [int(d) for d in SOLUTION]
+    r = ok("hint", box=[3, 3], cells=cells(EASY), entered=entered)
+    assert r["status"] == "solved"
+
+
+def test_hint_says_no_solution_or_several():
+    assert ok("hint", text=NO_SOLUTION)["status"] == "no_solution"
+    assert ok("hint", text=MULTIPLE)["status"] == "multiple_solutions"
+
+
+@pytest.mark.parametrize("payload, words", [
+    ({"text": EASY, "entered": [0] * 80}, "80 entries"),
+    ({"text": EASY, "entered": ["x"] * 81}, "entered cell 0"),
+    ({"text": EASY, "entered": [10] * 81}, "entered cell 0"),
+    ({"text": EASY, "pencil": [["1"]] * 81}, "pencil cell 0"),
+    ({"text": EASY, "pencil": 3}, "'pencil' must be a list"),
+    ({"text": EASY, "langs": ["fr"]}, "'langs'"),
+    ({}, "needs 'text' or 'cells'"),
+])
+def test_hint_bad_payloads(payload, words):
+    e = err("hint", **payload)
+    assert e["kind"] == "bad_request" and words in e["message"], e
+
+
+def test_rate():
+    r = ok("rate", text=EASY)
+    assert r == {"status": "unique", "level": "easy", "score": r["score"], "hardest": "hidden_single",
+                 "solved": True, "nsteps": r["nsteps"]}
+    assert ok("rate", text=NO_SOLUTION)["status"] == "no_solution"
+    assert ok("rate", text=MULTIPLE)["level"] is None
+    assert err("rate", text="12")["kind"] == "parse"
+
+
+def test_steps_replay_to_the_solution():
+    r = ok("steps", box=[3, 3], cells=cells(EASY))
+    assert r["solved"] and len(r["steps"]) == r["nsteps"]
+    grid = cells(EASY)
+    for s in r["steps"]:
+        assert set(s["text"]) == {"en", "zh"} and s["name"]["en"]
+        assert "cells" in s["highlight"] and "candidates" in s["highlight"]
+        for row, col, d in s["placements"]:
+            grid[(row - 1) * 9 + col - 1] = d
+    assert "".join(map(str, grid)) == SOLUTION
+    assert set(ok("steps", text=EASY, langs=["zh"])["steps"][0]["text"]) == {"zh"}
+    assert "steps" not in ok("steps", text=MULTIPLE)
+
+
+def test_generate_is_deterministic_and_unique():
+    a = ok("generate", size=9, level="easy", symmetry="rot180", seed=7)
+    b = ok("generate", size=9, level="easy", symmetry="rot180", seed=7)
+    assert a == {**b, "ms": a["ms"]}
+    assert a["found"] and a["level"] == "easy" and a["symmetry"] == "rot180"
+    assert ok("rate", box=a["box"], cells=a["cells"])["status"] == "unique"
+    assert all(g in (0, s) for g, s in zip(a["cells"], a["solution"], strict=True))
+    c = ok("generate", size=9, level="easy", symmetry="rot180", seed=7, chunk=1)
+    assert c["cells"] != a["cells"]
+    small = ok("generate", size=4, seed="x")
+    assert small["found"] and len(small["cells"]) == 16 and small["level"] is None
+
+
+def test_generate_chunk_can_come_back_empty():
+    # One attempt at an expert 9x9 rarely matches; whatever comes back has the chunk's facts.
+    r = ok("generate", level="expert", seed=1, attempts=1)
+    assert r["attempts"] == 1 and "found" in r
+    if not r["found"]:
+        assert "cells" not in r
+
+
+@pytest.mark.parametrize("payload, words", [
+    ({"seed": 1, "level": "impossible"}, "unknown level"),
+    ({"seed": 1, "size": 7}, "'size'"),
+    ({"seed": 1, "symmetry": "spiral"}, "unknown symmetry"),
+    ({"seed": 1, "minimal": "yes"}, "'minimal'"),
+    ({"seed": 1, "attempts": 0}, "'attempts'"),
+    ({"seed": 1, "attempts": 1000}, "'attempts'"),
+    ({"seed": 1, "chunk": -1}, "'chunk'"),
+    ({"seed": 1.5}, "'seed'"),
+    ({}, "needs 'seed'"),
+    ({"seed": 1, "size": True}, "boolean"),
+])
+def test_generate_bad_payloads(payload, words):
+    e = err("generate", **payload)
+    assert e["kind"] == "bad_request" and words in e["message"], e
+
+
+def test_daily_is_the_same_for_a_date_and_differs_between_dates():
+    a = ok("daily", date="2026-11-21")
+    b = json.loads(handle_json(json.dumps({"type": "daily", "payload": {"date": "2026-11-21"}})))["result"]
+    assert a["cells"] == b["cells"] and a["date"] == "2026-11-21"
+    assert a["level"] == "medium" and a["symmetry"] == "rot180" and len(a["cells"]) == 81
+    assert ok("daily", date="2026-11-22")["cells"] != a["cells"]
+
+
+@pytest.mark.parametrize("date", ["2026-02-30", "21/11/2026", "2026-1-1", "", "２０２６-11-21"])
+def test_daily_bad_dates(date):
+    e = err("daily", date=date)
+    assert e["kind"] == "bad_request" and "YYYY-MM-DD" in e["message"]
+
+
+def test_daily_needs_a_date_string():
+    assert "needs 'date'" in err("daily")["message"]
+    assert err("daily", date=20261121)["kind"] == "bad_request"
