@@ -110,6 +110,9 @@ $("cancel").addEventListener("click", () => engine.cancel());
 // --- boot ---------------------------------------------------------------------------------------
 
 async function boot() {
+  // A puzzle from the link is shown at once; it is read (and checked) once the engine is up.
+  const shared = readFragment();
+  if (shared) $("puzzle-text").value = shared;
   engine.start();
   try {
     lab.info = await engine.request("samples");
@@ -132,7 +135,6 @@ async function boot() {
   }
   watch.setMethods(lab.info.traceable);
   batch.setup(lab.info);
-  const shared = readFragment();
   if (shared) await loadText(shared, " from the link");
   else await loadText(lab.info.sets["17clue"].puzzles[0], " (17 clues, sample 1)");
 }
