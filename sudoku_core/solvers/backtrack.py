@@ -37,6 +37,7 @@ from functools import cache
 
 from ..grid import Geometry
 from . import Search
+from .exact_cover import DEFAULT_TRACE_LIMIT
 
 
 class _Budget(Exception):
@@ -212,22 +213,52 @@ def solve_fast(geo: Geometry, cells: list[int], limit: int, node_limit: int | No
     return Search(solutions, stats)
 
 
-def solve_recursive(geo: Geometry, cells: list[int], limit: int, node_limit: int | None) -> Search:
+def _filled(t: _Tables, before: list[int], after: list[int], skip: int) -> tuple[tuple[int, int], ...]:
+    """``(cell, digit)`` for every cell placed in ``after`` but not in ``before``, except ``skip``."""
+    return tuple((c, (b.bit_length() - 1) // t.field + 1)
+                 for c, (a, b) in enumerate(zip(before, after, strict=True)) if b and not a and c != skip)
+
+
+def solve_recursive(geo: Geometry, cells: list[int], limit: int, node_limit: int | None,
+                    trace: list | None = None, trace_limit: int = DEFAULT_TRACE_LIMIT) -> Search:
+    """``trace``, when a list, receives the search's events for the algorithm lab, at most ``trace_limit``
+    of them: ``("fill", ((cell, digit), ...))`` for what the givens force, then per node ``("choose",
+    cell, k)``, ``("try", cell, digit)``, ``("fill", ...)`` for what the try forced, ``("undo", cell,
+    digit)``, ``("backtrack", cell)`` and ``("solution",)``, as in :mod:`.exact_cover`'s traces."""
     t = _tables(geo)
     stats = {"nodes": 1, "guesses": 0, "max_depth": 0}
     solutions: list[list[int]] = []
     root = _start(geo, t, cells)
     if root is None:
         return Search(solutions, stats)
+    tracing = trace is not None
+    room = [trace_limit - len(trace)] if tracing else [0]
+
+    def note(event: tuple) -> None:
+        if room[0] > 0:
+            trace.append(event)
+            room[0] -= 1
+
+    def note_fills(before: list[int], after: list[int], skip: int) -> None:
+        filled = _filled(t, before, after, skip)
+        if filled:
+            note(("fill", filled))
+
+    if tracing:
+        note_fills([1 if v else 0 for v in cells], root.vals, -1)
 
     def search(s: _State, depth: int) -> bool:
         """Explore ``s``; True when the search must stop (limit reached)."""
         cell = _branch_cell(s.cand)
         if cell < 0:
             solutions.append(_digits(t, s.vals))
+            if tracing:
+                note(("solution",))
             return len(solutions) >= limit
         stats["max_depth"] = max(stats["max_depth"], depth + 1)
         rem = s.cand[cell]
+        if tracing:
+            note(("choose", cell, rem.bit_count()))
         while rem:
             bit = rem & -rem
             rem ^= bit
@@ -236,8 +267,19 @@ def solve_recursive(geo: Geometry, cells: list[int], limit: int, node_limit: int
             stats["nodes"] += 1
             stats["guesses"] += 1
             child = s.copy()
-            if _propagate(geo, t, child, [(cell, bit)]) and search(child, depth + 1):
-                return True
+            if not tracing:
+                if _propagate(geo, t, child, [(cell, bit)]) and search(child, depth + 1):
+                    return True
+                continue
+            digit = (bit.bit_length() - 1) // t.field + 1
+            note(("try", cell, digit))
+            if _propagate(geo, t, child, [(cell, bit)]):
+                note_fills(s.vals, child.vals, cell)
+                if search(child, depth + 1):
+                    return True
+            note(("undo", cell, digit))
+        if tracing:
+            note(("backtrack", cell))
         return False
 
     try:
@@ -247,7 +289,11 @@ def solve_recursive(geo: Geometry, cells: list[int], limit: int, node_limit: int
     return Search(solutions, stats)
 
 
-def solve_naive(geo: Geometry, cells: list[int], limit: int, node_limit: int | None) -> Search:
+def solve_naive(geo: Geometry, cells: list[int], limit: int, node_limit: int | None,
+                trace: list | None = None, trace_limit: int = DEFAULT_TRACE_LIMIT) -> Search:
+    """``trace``, when a list, receives at most ``trace_limit`` events: ``("try", cell, digit)``,
+    ``("undo", cell, digit)``, ``("backtrack", cell)`` and ``("solution",)`` (no choices: the order of
+    the cells is fixed)."""
     n = geo.n
     stats = {"nodes": 1, "guesses": 0, "max_depth": 0}
     solutions: list[list[int]] = []
@@ -265,6 +311,8 @@ def solve_naive(geo: Geometry, cells: list[int], limit: int, node_limit: int | N
     if not empty:
         return Search([grid[:]], stats)
     full = geo.all_digits
+    tracing = trace is not None
+    room = trace_limit - len(trace) if tracing else 0
     # Explicit stack of the digit tried at each empty cell; depth = index into ``empty``.
     tried = [0] * len(empty)
     depth = 0
@@ -273,6 +321,9 @@ def solve_naive(geo: Geometry, cells: list[int], limit: int, node_limit: int | N
         c = empty[depth]
         a, b, x = cell_houses[c]
         if grid[c]:  # take the previous digit back before trying the next
+            if tracing and room > 0:
+                trace.append(("undo", c, grid[c]))
+                room -= 1
             bit = 1 << grid[c]
             used[a] ^= bit
             used[b] ^= bit
@@ -280,6 +331,9 @@ def solve_naive(geo: Geometry, cells: list[int], limit: int, node_limit: int | N
             grid[c] = 0
         free = full & ~(used[a] | used[b] | used[x]) & ~((tried[depth] << 1) - 1 if tried[depth] else 0)
         if not free:
+            if tracing and room > 0:
+                trace.append(("backtrack", c))
+                room -= 1
             tried[depth] = 0
             depth -= 1
             continue
@@ -295,10 +349,16 @@ def solve_naive(geo: Geometry, cells: list[int], limit: int, node_limit: int | N
         used[a] |= bit
         used[b] |= bit
         used[x] |= bit
+        if tracing and room > 0:
+            trace.append(("try", c, d))
+            room -= 1
         if depth + 1 > stats["max_depth"]:
             stats["max_depth"] = depth + 1
         if depth + 1 == len(empty):
             solutions.append(grid[:])
+            if tracing and room > 0:
+                trace.append(("solution",))
+                room -= 1
             if len(solutions) >= limit:
                 break
             continue  # stay at this depth: the next pass tries the next digit here
