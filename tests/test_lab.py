@@ -118,6 +118,37 @@ def test_a_replayed_dlx_trace_ends_in_the_solution(puzzle):
     assert out["max_depth"] == ref.stats["max_depth"]
 
 
+@pytest.mark.parametrize(("method", "puzzle"), [
+    ("backtrack-recursive", EASY), ("backtrack-recursive", SEVENTEEN), ("backtrack-recursive", HARDEST),
+    ("backtrack-recursive", FOUR), ("naive", EASY), ("naive", FOUR), ("naive", SAMPLES["easy"][1][3]),
+])
+def test_a_replayed_backtracking_trace_ends_in_the_solution(method, puzzle):
+    tr = lab.trace(puzzle, method)
+    assert not tr["truncated"] and not tr["gave_up"] and tr["count"] == 1
+    out = lab.replay(tr)
+    assert out["solutions"] == [tr["solution"]] and out["grid"] == tr["solution"]
+    ref = solve(puzzle, method=method, limit=1, node_limit=lab.LAB_NODE_LIMIT)
+    assert tr["stats"] == ref.stats
+    assert [parse(puzzle).with_cells(tr["solution"]).to_line()] == ref.solutions
+    tries = sum(1 for e in tr["events"] if e[0] == "try")
+    assert tries == ref.stats["nodes"] - 1
+    # Counting to two explores the whole tree: the replay ends with every try undone.
+    full = lab.replay(lab.trace(puzzle, method, limit=2))
+    assert full["depth"] == 0 and full["solutions"] == [tr["solution"]]
+
+
+def test_backtracking_traces_choose_the_cell_with_the_fewest_candidates():
+    tr = lab.trace(HARDEST, "backtrack-recursive")
+    chooses = [e for e in tr["events"] if e[0] == "choose"]
+    assert chooses and all(e[3] == "cell" and e[1] == e[4] and e[2] >= 2 for e in chooses)
+    fills = [e for e in tr["events"] if e[0] == "fill"]
+    assert fills and all(len(e[1]) % 2 == 0 for e in fills)
+    # The naive method has no choice to record: cells go in reading order.
+    naive = lab.trace(EASY, "naive")
+    assert {e[0] for e in naive["events"]} <= {"try", "undo", "backtrack", "solution"}
+    assert lab.traceable_methods() == ["naive", "backtrack-recursive", "dlx"]
+
+
 def test_trace_events_are_json_and_say_what_each_column_means():
     tr = lab.trace(HARDEST, "dlx")
     assert json.loads(json.dumps(tr)) == tr

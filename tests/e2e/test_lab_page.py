@@ -122,6 +122,25 @@ def test_watch_replays_the_dlx_search_to_the_solution(lab):
     assert "".join(d or "." for d in board.locator(".cell .digit").all_text_contents()) == EASY
 
 
+@pytest.mark.parametrize("method", ["backtrack-recursive", "naive"])
+def test_watch_replays_a_backtracking_search_to_the_solution(lab, method):
+    page = lab.page
+    load(page, EASY)
+    page.select_option("#watch-method", method)
+    page.click("#watch-record")
+    board = page.locator("#watch-board")
+    expect(board).to_have_attribute("data-method", method)
+    expect(board).to_have_attribute("data-step", "0")
+    page.click("#watch-end")
+    expect(board).to_have_attribute("data-done", "true")
+    expect(page.locator("[data-counter=solutions]")).to_have_text("1")
+    assert "".join(board.locator(".cell .digit").all_text_contents()) == EASY_SOLUTION
+    page.click("#watch-start")
+    page.click("#watch-step")
+    # The recursive engine's first event: what the givens force; the naive one's: its first try.
+    expect(page.locator("#watch-event")).to_contain_text("Propagation fills" if method != "naive" else "Try r1c1")
+
+
 def test_matrix_of_a_selected_cell(lab):
     page = lab.page
     load(page, EASY)
