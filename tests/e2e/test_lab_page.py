@@ -1,5 +1,5 @@
 """The algorithm lab page in Chromium: the compare table and its SVG chart, the replay of a recorded
-search (it ends in the solution), the matrix of a cell, a batch with progress and CSV export, cancel,
+search (it ends in the solution), the matrix of a cell, a batch with progress, CSV exports, cancel,
 and the main page's link that carries the puzzle over. Nothing may log an error or leave the origin.
 
 One booted lab page is shared by the tests of this module (each loads its own puzzle first); the
@@ -24,6 +24,7 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 # The first of the bundled 17-clue samples: DLX needs about a thousand nodes, naive far more.
 SEVENTEEN = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
+COMPARE_COLUMNS = ["method", "status", "solutions", "ms", "nodes", "guesses", "updates", "max_depth", "node_limit"]
 BATCH_COLUMNS = ["method", "puzzles", "median_ms", "p90_ms", "max_ms", "median_nodes", "max_nodes",
                  "solved", "gave_up", "no_solution", "multiple", "wrong", "node_limit"]
 
@@ -74,6 +75,14 @@ def test_compare_table_and_chart(lab):
         assert charts.nth(i).get_attribute("aria-label")
     assert "DLX 2,511" in charts.nth(3).get_attribute("aria-label")
     assert page.locator("#compare-chart .gave-up").count() == 0
+    # The same figures as CSV, with the columns of `python -m sudoku_core compare --csv`.
+    with page.expect_download() as info:
+        page.click("#compare-csv")
+    parsed = list(csv.DictReader(io.StringIO(Path(info.value.path()).read_text(encoding="utf-8"))))
+    assert list(parsed[0]) == COMPARE_COLUMNS
+    assert [r["method"] for r in parsed] == ["naive", "backtrack-recursive", "backtrack", "dlx"]
+    assert [r["updates"] for r in parsed] == ["", "", "", "2511"]
+    assert {r["status"] for r in parsed} == {"unique"}
 
 
 def test_a_method_that_gave_up_says_so(lab):

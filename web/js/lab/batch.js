@@ -7,7 +7,7 @@
 // the per-request cost stays small on easy ones.
 import { drawCharts, formatValue } from "./chart.js";
 import { BATCH_COLUMNS, mergeParts, summarize, toCsv } from "./stats.js";
-import { ORDER, shortName } from "./compare.js";
+import { ORDER, download, shortName } from "./compare.js";
 
 const $ = (id) => document.getElementById(id);
 const CHUNK_MAX = 64;
@@ -178,14 +178,6 @@ export class BatchView {
   }
 
   download() {
-    const blob = new Blob([this.csv()], { type: "text/csv" });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = "sudoku-lab-batch.csv";
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    download(this.csv(), "sudoku-lab-batch.csv");
   }
 }

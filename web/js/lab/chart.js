@@ -28,8 +28,8 @@ export function formatValue(value) {
 // linear one (`log: false`) for small counts such as depths and solutions.
 export function barChart({ title, unit = "", bars, log = true }) {
   const width = 320;
-  const labelWidth = 118;
-  const valueRoom = 74;
+  const labelWidth = 70; // the short method names ("recursive" is the longest)
+  const valueRoom = 62;
   const barHeight = 18;
   const gap = 8;
   const top = 26;

@@ -18,6 +18,7 @@ export class CompareView {
     this.serial = 0;
     this.running = false;
     $("compare-run").addEventListener("click", () => this.run());
+    $("compare-csv").addEventListener("click", () => download(this.csv(), "sudoku-lab-compare.csv"));
     lab.onPuzzle(() => this.clear());
   }
 
@@ -27,6 +28,7 @@ export class CompareView {
     $("compare-table").tBodies[0].replaceChildren();
     $("compare-chart").replaceChildren();
     $("compare-note").textContent = "";
+    $("compare-csv").disabled = true;
     delete $("compare-table").dataset.state;
   }
 
@@ -69,6 +71,7 @@ export class CompareView {
       trs.get(method).cells[1].textContent = stopped && stopped.kind === "cancelled" ? "cancelled" : "not run";
     }
     $("compare-table").dataset.state = stopped ? "stopped" : "done";
+    $("compare-csv").disabled = this.rows.length === 0;
     if (stopped) {
       lab.say(stopped.kind === "cancelled" ? "Comparison cancelled; the engine is restarting." : lab.describeError(stopped),
         stopped.kind === "cancelled" ? "info" : "error");
@@ -136,6 +139,18 @@ export class CompareView {
   csv() {
     return toCsv(COMPARE_COLUMNS, this.rows);
   }
+}
+
+// Offer `text` as a file download (a blob URL on this origin; nothing leaves the page).
+export function download(text, name) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export function shortName(method) {
