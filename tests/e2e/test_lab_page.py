@@ -204,6 +204,18 @@ def test_batch_progress_table_chart_and_csv(lab):
         page.locator(f"input[name=batch-method][value='{method}']").check()
 
 
+def test_section_links_scroll_and_keep_the_puzzle(lab):
+    page = lab.page
+    load(page, EASY)
+    page.get_by_role("link", name="Batch", exact=True).click()
+    expect(page.locator("#batch-title")).to_be_focused()
+    assert page.evaluate("decodeURIComponent(location.hash.slice(1))") == EASY
+    expect(page.locator("#message")).to_have_attribute("data-kind", "ok")
+    back = page.locator("#back-link")
+    back.focus()
+    expect(back).to_have_attribute("href", f"index.html#{quote(EASY)}")
+
+
 def test_cancel_stops_a_comparison_and_a_batch(lab):
     page = lab.page
     load(page, SEVENTEEN)

@@ -85,10 +85,30 @@ $("sample").addEventListener("change", () => {
   if (!set || !lab.info) return;
   loadText(lab.info.sets[set].puzzles[Number(index)], ` (${lab.info.sets[set].label}, sample ${Number(index) + 1})`);
 });
-window.addEventListener("hashchange", () => {
+// The fragment holds the puzzle (as on the main page), so the section links scroll instead of
+// navigating to "#section", and a fragment that names an element of the page is never read as a puzzle.
+const puzzleInFragment = () => {
   const text = readFragment();
+  return text && !document.getElementById(text) ? text : "";
+};
+window.addEventListener("hashchange", () => {
+  const text = puzzleInFragment();
   if (text && (!lab.puzzle || text !== lab.puzzle.line)) loadText(text, " from the link");
 });
+for (const link of document.querySelectorAll(".lab-nav a[href^='#']")) {
+  link.addEventListener("click", (event) => {
+    const target = document.getElementById(link.getAttribute("href").slice(1));
+    if (!target) return;
+    event.preventDefault();
+    target.scrollIntoView({ block: "start" });
+    target.querySelector("h2").setAttribute("tabindex", "-1");
+    target.querySelector("h2").focus({ preventScroll: true });
+  });
+}
+// Back to the game with the same puzzle: the main page reads it from the fragment too.
+const back = $("back-link");
+const followBack = () => { back.href = `index.html${lab.puzzle ? `#${encodeURIComponent(lab.puzzle.line)}` : ""}`; };
+for (const type of ["pointerdown", "focus", "click"]) back.addEventListener(type, followBack);
 
 // --- engine status and cancel ---------------------------------------------------------------------
 
@@ -111,7 +131,7 @@ $("cancel").addEventListener("click", () => engine.cancel());
 
 async function boot() {
   // A puzzle from the link is shown at once; it is read (and checked) once the engine is up.
-  const shared = readFragment();
+  const shared = puzzleInFragment();
   if (shared) $("puzzle-text").value = shared;
   engine.start();
   try {

@@ -190,6 +190,8 @@ export class WatchView extends EventTarget {
     if (this.replay.done) this.replay.reset();
     this.playing = true;
     $("watch-play").textContent = "Pause";
+    // While playing, the event line changes many times a second: too fast to announce.
+    $("watch-event").setAttribute("aria-live", "off");
     this.board.dataset.playing = "";
     let last = performance.now();
     let owed = 0;
@@ -213,6 +215,7 @@ export class WatchView extends EventTarget {
     this.playing = false;
     cancelAnimationFrame(this.frame);
     $("watch-play").textContent = "Play";
+    $("watch-event").setAttribute("aria-live", "polite");
     delete this.board.dataset.playing;
   }
 
