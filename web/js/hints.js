@@ -1,0 +1,404 @@
+// Hints, the solution path and the rating badge (issue 4). The engine does the thinking (bridge ops
+// "hint", "steps", "rate"); this module asks, shows the answer a level at a time and marks the board.
+//
+// * Hint: each press reveals one level more (0 nudge, 1 where, 2 the whole step); a changed grid
+//   starts again at 0. Mistakes (a wrong entry, a true candidate struck out) come first, because the
+//   engine checks them before any reasoning.
+// * Highlights are CSS classes on the board's cells, each readable without colour: a dashed outline
+//   (cells to look at), a thick double outline (a placement), diagonal stripes (an elimination), a
+//   dotted outline and a cross (a mistake); candidates are written in the cell's corner.
+// * Apply: plays the step. With a game that has `applyHint(step)` (undoable move) that is used;
+//   otherwise placements go in with `setCell` and eliminations are remembered here and sent as pencil.
+// * Solution path: every step of the logic solve, each with "Show on grid".
+// * Rating badge: the level of every puzzle loaded (import, share link, new game).
+//
+// Strings: one table, en + zh, until the page's i18n module exists.
+
+const STRINGS = {
+  en: {
+    hint: "Hint", apply: "Apply", path: "Solution path", loadPath: "List the steps", show: "Show on grid",
+    level: "Hint {level} of 3", asking: "Thinking…", noPuzzle: "Enter or load a puzzle first.",
+    rating: "Rating", rating_none: "No solution", rating_multiple: "Several solutions", rating_wait: "Rating…",
+    guessing: "needs guessing", easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert",
+    extreme: "Extreme", steps: "{count} steps", pathStuck: "Logic stops here; the rest needs guessing.",
+    failed: "The engine could not answer: {message}", hide: "Hide", applied: "Applied: {name}.",
+    pathNone: "This puzzle has no solution.", pathMultiple: "This puzzle has more than one solution.",
+  },
+  zh: {
+    hint: "提示", apply: "应用", path: "解题步骤", loadPath: "列出所有步骤", show: "在盘面上显示",
+    level: "提示 {level}/3", asking: "思考中…", noPuzzle: "请先输入或载入一道题。",
+    rating: "难度", rating_none: "无解", rating_multiple: "多解", rating_wait: "评级中…",
+    guessing: "需要猜测", easy: "简单", medium: "中等", hard: "困难", expert: "专家", extreme: "极难",
+    steps: "{count} 步", pathStuck: "逻辑到此为止，剩下的需要猜测。", failed: "引擎无法回答：{message}",
+    hide: "隐藏", applied: "已应用：{name}。",
+    pathNone: "这道题无解。", pathMultiple: "这道题有多个解。",
+  },
+};
+
+export function lang() {
+  return (document.documentElement.lang || "en").toLowerCase().startsWith("zh") ? "zh" : "en";
+}
+
+function t(key, params = {}) {
+  const table = STRINGS[lang()] || STRINGS.en;
+  const text = table[key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+}
+
+const HL_CLASSES = ["hl-cell", "hl-cand", "hl-place", "hl-elim", "hl-mistake"];
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key in node && key !== "hidden") node[key] = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children);
+  return node;
+}
+
+export class HintsPanel {
+  constructor({ root, game, board, engine }) {
+    this.game = game;
+    this.board = board;
+    this.engine = engine;
+    this.hint = null; // the engine's answer for the position `hintKey`
+    this.hintKey = null;
+    this.level = -1;
+    this.struck = new Map(); // cell -> Set of digits struck out by applied eliminations (no notes model yet)
+    this.rateSerial = 0;
+    this.build(root);
+    game.addEventListener("change", (event) => this.onChange(event.detail.reason));
+  }
+
+  build(root) {
+    this.hintButton = el("button", { type: "button", id: "hint", class: "primary", text: t("hint") });
+    this.applyButton = el("button", { type: "button", id: "hint-apply", text: t("apply"), hidden: true });
+    this.applyButton.hidden = true;
+    this.badge = el("span", { id: "rating-badge", class: "rating-badge", role: "status" });
+    this.badge.hidden = true;
+    this.levelText = el("span", { id: "hint-level", class: "hint-level" });
+    this.text = el("p", { id: "hint-text", class: "hint-text", role: "status", "aria-live": "polite" });
+    this.text.hidden = true;
+    this.pathList = el("ol", { id: "path-list", class: "path-list" });
+    this.pathInfo = el("p", { id: "path-info", class: "path-info" });
+    this.pathButton = el("button", { type: "button", id: "path-load", text: t("loadPath") });
+    this.pathPanel = el("details", { id: "path-panel", class: "path-panel" },
+      el("summary", { text: t("path") }), el("div", { class: "row" }, this.pathButton), this.pathInfo, this.pathList);
+    root.replaceChildren(
+      el("div", { class: "row" }, this.hintButton, this.applyButton, this.levelText, this.badge),
+      this.text, this.pathPanel);
+    this.hintButton.addEventListener("click", () => this.press());
+    this.applyButton.addEventListener("click", () => this.apply());
+    this.pathButton.addEventListener("click", () => this.loadPath());
+    this.pathList.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-step]");
+      if (button) this.showStep(Number(button.dataset.step), button);
+    });
+  }
+
+  // --- the game, through adapters until the play model lands ------------------------------------
+
+  entries() {
+    const e = this.game.entries;
+    return Array.isArray(e) && e.length === this.game.ncells ? e.map((v) => v || 0) : null;
+  }
+
+  // Pencil marks for the engine (lists of digits; an empty list = not pencilled). The game's notes
+  // are masks with bit d-1 for digit d; eliminations applied to cells without notes are kept here.
+  pencil() {
+    const notes = this.game.notes;
+    const n = this.game.n;
+    const hasNotes = Array.isArray(notes) && notes.length === this.game.ncells && notes.some((m) => m);
+    if (!hasNotes && !this.struck.size) return null;
+    const all = Array.from({ length: n }, (_, i) => i + 1);
+    return Array.from({ length: this.game.ncells }, (_, c) => {
+      const mask = hasNotes ? notes[c] : 0;
+      const s = this.struck.get(c);
+      if (mask) return all.filter((d) => (mask >> (d - 1)) & 1 && !(s && s.has(d)));
+      return s ? all.filter((d) => !s.has(d)) : [];
+    });
+  }
+
+  // What the hint was about: a new position needs a new hint.
+  positionKey() {
+    const g = this.game;
+    return [g.n, g.givens.join(""), (g.entries || []).join(""), (g.notes || []).join(","),
+      [...this.struck].map(([c, s]) => `${c}:${[...s].join("")}`).join(",")].join("|");
+  }
+
+  payload() {
+    const p = { ...this.game.payload(), cells: Array.from(this.game.givens) };
+    const entered = this.entries();
+    if (entered) p.entered = entered;
+    const pencil = this.pencil();
+    if (pencil) p.pencil = pencil;
+    return p;
+  }
+
+  index([row, col]) {
+    return (row - 1) * this.game.n + (col - 1);
+  }
+
+  // --- highlights --------------------------------------------------------------------------------
+
+  clearHighlights() {
+    for (const cell of this.board.cells) {
+      if (HL_CLASSES.some((k) => cell.classList.contains(k)) || cell.dataset.hint !== undefined) {
+        cell.classList.remove(...HL_CLASSES);
+        delete cell.dataset.hint;
+      }
+    }
+    this.board.el.classList.remove("has-highlights");
+  }
+
+  // marks: {cells, candidates, placements, eliminations, mistakes} in the engine's 1-based form.
+  highlight({ cells = [], candidates = [], placements = [], eliminations = [], mistakes = [] }) {
+    this.clearHighlights();
+    const cellsEl = this.board.cells;
+    const notes = new Map();
+    const note = (i, text) => notes.set(i, [...(notes.get(i) || []), text]);
+    const add = (i, cls) => cellsEl[i] && cellsEl[i].classList.add(cls);
+    for (const rc of cells) add(this.index(rc), "hl-cell");
+    for (const [r, c, d] of candidates) {
+      add(this.index([r, c]), "hl-cand");
+      note(this.index([r, c]), this.game.symbol(d));
+    }
+    for (const [r, c, d] of placements) {
+      add(this.index([r, c]), "hl-place");
+      note(this.index([r, c]), `=${this.game.symbol(d)}`);
+    }
+    for (const [r, c, d] of eliminations) {
+      add(this.index([r, c]), "hl-elim");
+      note(this.index([r, c]), `−${this.game.symbol(d)}`);
+    }
+    for (const m of mistakes) add(this.index(m.cell), "hl-mistake");
+    for (const [i, parts] of notes) {
+      // A candidate that the step places or removes is written once, with its = or −.
+      const marked = new Set(parts.filter((p) => p[0] === "=" || p[0] === "−").map((p) => p.slice(1)));
+      const text = [...new Set(parts.filter((p) => p[0] === "=" || p[0] === "−" || !marked.has(p)))].join(" ");
+      if (cellsEl[i]) cellsEl[i].dataset.hint = text;
+    }
+    this.board.el.classList.toggle("has-highlights", cellsEl.some((c) => HL_CLASSES.some((k) => c.classList.contains(k))));
+  }
+
+  // --- hint ----------------------------------------------------------------------------------------
+
+  onChange(reason) {
+    if (reason === "load" || reason === "reset" || reason === "init" || reason === "restore") {
+      this.struck.clear();
+      this.clearPath();
+      this.rateCurrent(reason);
+    } else if (reason === "edit") {
+      this.rateSerial += 1; // the rating was of other givens
+      this.badge.hidden = true;
+    }
+    if (this.hint && this.positionKey() !== this.hintKey) {
+      this.hint = null;
+      this.level = -1;
+      this.applyButton.hidden = true;
+      this.levelText.textContent = "";
+      this.text.hidden = true;
+      this.clearHighlights();
+    }
+  }
+
+  async press() {
+    if (!this.game.givenCount) {
+      this.showText(t("noPuzzle"), "info");
+      return;
+    }
+    if (!this.hint || this.hintKey !== this.positionKey()) {
+      const key = this.positionKey();
+      this.hintButton.disabled = true;
+      this.showText(t("asking"), "busy");
+      let result;
+      try {
+        result = await this.engine.request("hint", this.payload());
+      } catch (error) {
+        this.showText(t("failed", { message: error.message }), "error");
+        return;
+      } finally {
+        this.hintButton.disabled = false;
+      }
+      if (key !== this.positionKey()) return; // the grid changed meanwhile: press again
+      this.hint = result;
+      this.hintKey = key;
+      this.level = -1;
+    }
+    this.level = Math.min(this.level + 1, 2);
+    this.render();
+  }
+
+  render() {
+    const h = this.hint;
+    const message = h.messages[String(this.level)];
+    const text = message.text[lang()] || message.text.en;
+    const kind = { step: "info", mistake: "error", solved: "ok", no_solution: "error",
+      multiple_solutions: "warn", stuck: "warn" }[h.status] || "info";
+    this.showText(text, kind);
+    this.text.dataset.status = h.status;
+    this.text.dataset.level = String(this.level);
+    this.levelText.textContent = t("level", { level: this.level + 1 });
+    if (this.level === 0) {
+      this.clearHighlights();
+    } else if (h.status === "mistake") {
+      this.highlight({ mistakes: h.mistakes });
+    } else if (h.status === "step") {
+      const full = this.level >= 2;
+      this.highlight({ ...h.highlight, placements: full ? h.step.placements : [],
+        eliminations: full ? h.step.eliminations : [] });
+    } else if (h.status === "stuck" && h.reveal && this.level >= 2) {
+      this.highlight({ placements: [h.reveal] });
+    }
+    this.applyButton.hidden = !(this.level >= 2 && this.applicable());
+  }
+
+  applicable() {
+    const h = this.hint;
+    return h && ((h.status === "step" && h.step) || (h.status === "stuck" && h.reveal));
+  }
+
+  showText(text, kind) {
+    this.text.hidden = false;
+    this.text.textContent = text;
+    this.text.dataset.kind = kind;
+  }
+
+  apply() {
+    const h = this.hint;
+    if (!this.applicable()) return;
+    const step = h.status === "stuck" ? { placements: [h.reveal], eliminations: [] } : h.step || h;
+    const name = h.name ? (h.name[lang()] || h.name.en) : t("hint");
+    const cellDigit = ([r, c, d]) => ({ cell: this.index([r, c]), digit: d });
+    const placements = (step.placements || []).map(cellDigit);
+    const eliminations = (step.eliminations || []).map(cellDigit);
+    // Eliminations in cells without notes have nowhere to go on the board: remember them here.
+    const notes = this.game.notes;
+    for (const { cell, digit } of eliminations) {
+      if (Array.isArray(notes) && notes[cell]) continue;
+      if (!this.struck.has(cell)) this.struck.set(cell, new Set());
+      this.struck.get(cell).add(digit);
+    }
+    // The play model's undoable move when there is one (it counts the hint); else edit the grid.
+    const played = typeof this.game.applyHint === "function" && this.game.applyHint({ placements, eliminations });
+    if (!played) {
+      for (const { cell, digit } of placements) this.game.setCell(cell, digit);
+      if (!placements.length) this.game.changed("hint");
+    }
+    this.hint = null;
+    this.level = -1;
+    this.applyButton.hidden = true;
+    this.levelText.textContent = "";
+    this.clearHighlights();
+    this.showText(t("applied", { name }), "ok");
+  }
+
+  // --- solution path ----------------------------------------------------------------------------------
+
+  clearPath() {
+    this.pathList.replaceChildren();
+    this.pathInfo.textContent = "";
+    this.pathSteps = null;
+  }
+
+  async loadPath() {
+    if (!this.game.givenCount) {
+      this.pathInfo.textContent = t("noPuzzle");
+      return;
+    }
+    const revision = this.game.revision;
+    this.pathButton.disabled = true;
+    this.pathInfo.textContent = t("asking");
+    let result;
+    try {
+      result = await this.engine.request("steps", { ...this.game.payload(), langs: [lang()] });
+    } catch (error) {
+      this.pathInfo.textContent = t("failed", { message: error.message });
+      return;
+    } finally {
+      this.pathButton.disabled = false;
+    }
+    if (revision !== this.game.revision) return;
+    this.pathSteps = result.steps || [];
+    this.setBadge(result);
+    if (result.status === "no_solution") this.pathInfo.textContent = t("pathNone");
+    else if (result.status === "multiple_solutions") this.pathInfo.textContent = t("pathMultiple");
+    else this.pathInfo.textContent = `${this.badgeText(result)} · ${t("steps", { count: this.pathSteps.length })}`
+      + (result.solved ? "" : ` · ${t("pathStuck")}`);
+    this.pathList.replaceChildren(...this.pathSteps.map((s, i) => el("li", { class: "path-step" },
+      el("span", { class: "path-name", text: s.name[lang()] || s.name.en }), " ",
+      el("span", { class: "path-text", text: s.text[lang()] || s.text.en }), " ",
+      el("button", { type: "button", class: "path-show", "data-step": String(i), "aria-pressed": "false",
+        text: t("show") }))));
+  }
+
+  showStep(i, button) {
+    const s = this.pathSteps && this.pathSteps[i];
+    if (!s) return;
+    const on = button.getAttribute("aria-pressed") !== "true";
+    for (const b of this.pathList.querySelectorAll("button[aria-pressed=true]")) {
+      b.setAttribute("aria-pressed", "false");
+      b.closest("li").classList.remove("current");
+    }
+    if (!on) {
+      this.clearHighlights();
+      return;
+    }
+    button.setAttribute("aria-pressed", "true");
+    button.closest("li").classList.add("current");
+    this.highlight({ ...s.highlight, placements: s.placements, eliminations: s.eliminations });
+  }
+
+  // --- rating badge ---------------------------------------------------------------------------------
+
+  badgeText(r) {
+    if (r.status === "no_solution") return t("rating_none");
+    if (r.status === "multiple_solutions") return t("rating_multiple");
+    const level = r.level === "guessing" ? t("guessing") : t(r.level);
+    return `${level} · ${Number(r.score).toFixed(1)}`;
+  }
+
+  setBadge(r) {
+    this.badge.hidden = false;
+    this.badge.dataset.level = r.level || r.status;
+    this.badge.textContent = `${t("rating")}: ${this.badgeText(r)}`;
+    this.badge.title = r.hardest ? String(r.hardest).replace(/_/g, " ") : "";
+  }
+
+  async rateCurrent(reason) {
+    const serial = ++this.rateSerial;
+    this.badge.hidden = true;
+    if ((reason !== "load" && reason !== "restore") || !this.game.givenCount) return;
+    this.badge.hidden = false;
+    this.badge.dataset.level = "";
+    this.badge.textContent = t("rating_wait");
+    try {
+      const r = await this.engine.request("rate", this.game.payload());
+      if (serial === this.rateSerial) this.setBadge(r);
+    } catch {
+      if (serial === this.rateSerial) this.badge.hidden = true;
+    }
+  }
+}
+
+// Link a stylesheet of this origin once (until index.html links it itself).
+export function ensureStyles(href) {
+  if (document.querySelector(`link[rel=stylesheet][href="${href}"]`)) return;
+  document.head.append(el("link", { rel: "stylesheet", href }));
+}
+
+// The panel goes under the message area unless a `root` is given.
+export function initHints({ game, board, engine, root }) {
+  ensureStyles("hints.css");
+  if (!root) {
+    root = document.getElementById("hints-panel");
+    if (!root) {
+      root = el("section", { id: "hints-panel", class: "hints", "aria-label": "Hints" });
+      document.getElementById("details").after(root);
+    }
+  }
+  return new HintsPanel({ root, game, board, engine });
+}

@@ -1,0 +1,249 @@
+// New Game and the daily puzzle (issue 5). Generation runs in the engine's worker, so the page never
+// freezes; it goes in bounded chunks (bridge op "generate": a few attempts per request, seeded by
+// seed + chunk), so the dialog can show attempts and elapsed time between chunks, and Cancel stops it
+// at once: EngineClient.cancel() terminates the worker and boots a fresh one. The current game is
+// never touched until a puzzle has been found.
+//
+// The daily puzzle: op "daily" with the page's local date "YYYY-MM-DD"; the engine derives the seed
+// from the date with fixed options, so everyone gets the same puzzle that day, offline too.
+//
+// Strings: one table, en + zh, until the page's i18n module exists.
+import { ensureStyles, lang } from "./hints.js";
+
+const STRINGS = {
+  en: {
+    newGame: "New game…", daily: "Daily puzzle", title: "New game", size: "Size", level: "Level",
+    symmetry: "Symmetry", minimal: "Minimal (no given can be removed)", generate: "Generate", cancel: "Cancel",
+    close: "Close", any: "Any", easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert", extreme: "Extreme",
+    none: "None", rot180: "Rotational (180°)", rot90: "Rotational (90°)", mirror_h: "Mirror (left-right)",
+    mirror_v: "Mirror (top-bottom)", diagonal: "Diagonal", antidiagonal: "Anti-diagonal", dihedral: "All",
+    working: "Generating… {attempts} attempts · {seconds} s", starting: "Generating…",
+    loaded: "New {size}×{size} {level} puzzle, {givens} givens (seed {seed}).",
+    dailyLoaded: "Daily puzzle for {date}: {level}, {givens} givens.", dailyWorking: "Making the daily puzzle…",
+    cancelled: "Generation cancelled; your game is kept.", failed: "Could not generate: {message}",
+    gaveUp: "No such puzzle after {attempts} attempts ({seconds} s); try an easier level or another symmetry.",
+  },
+  zh: {
+    newGame: "新游戏…", daily: "每日一题", title: "新游戏", size: "大小", level: "难度", symmetry: "对称",
+    minimal: "最简（不能再删去任何给定数）", generate: "生成", cancel: "取消", close: "关闭", any: "任意",
+    easy: "简单", medium: "中等", hard: "困难", expert: "专家", extreme: "极难",
+    none: "无", rot180: "中心对称（180°）", rot90: "旋转对称（90°）", mirror_h: "左右对称", mirror_v: "上下对称",
+    diagonal: "对角线对称", antidiagonal: "反对角线对称", dihedral: "全对称",
+    working: "生成中… 已尝试 {attempts} 次 · {seconds} 秒", starting: "生成中…",
+    loaded: "新的 {size}×{size} {level}题目，{givens} 个给定数（种子 {seed}）。",
+    dailyLoaded: "{date} 的每日一题：{level}，{givens} 个给定数。", dailyWorking: "正在生成每日一题…",
+    cancelled: "已取消生成；当前游戏保持不变。", failed: "无法生成：{message}",
+    gaveUp: "尝试 {attempts} 次（{seconds} 秒）仍未找到这样的题目；请换一个更容易的难度或对称方式。",
+  },
+};
+
+function t(key, params = {}) {
+  const table = STRINGS[lang()] || STRINGS.en;
+  const text = table[key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+}
+
+const SIZES = [4, 6, 9, 12, 16];
+const LEVELS = ["easy", "medium", "hard", "expert", "extreme"];
+const SYMMETRIES = ["none", "rot180", "rot90", "mirror_h", "mirror_v", "diagonal", "antidiagonal", "dihedral"];
+//: Give up after this long (the player can always cancel sooner).
+const LIMIT_MS = 180_000;
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children);
+  return node;
+}
+
+function select(id, values, label, chosen) {
+  const s = el("select", { id });
+  for (const v of values) {
+    const o = el("option", { value: String(v), text: label(v) });
+    if (String(v) === String(chosen)) o.selected = true;
+    s.append(o);
+  }
+  return s;
+}
+
+// The player's local date as "YYYY-MM-DD".
+export function localDate(now = new Date()) {
+  const pad = (x) => String(x).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0];
+}
+
+export class NewGame {
+  constructor({ root, game, engine, say }) {
+    this.game = game;
+    this.engine = engine;
+    this.say = say || (() => {});
+    this.running = null; // {cancelled} while generating
+    this.build(root);
+  }
+
+  build(root) {
+    this.openButton = el("button", { type: "button", id: "new-game", class: "primary", text: t("newGame") });
+    this.dailyButton = el("button", { type: "button", id: "daily", text: t("daily") });
+    root.replaceChildren(this.openButton, this.dailyButton);
+
+    this.size = select("ng-size", SIZES, (n) => `${n}×${n}`, 9);
+    this.level = select("ng-level", ["", ...LEVELS], (v) => t(v || "any"), "medium");
+    this.symmetry = select("ng-symmetry", SYMMETRIES, (v) => t(v), "rot180");
+    this.minimal = el("input", { type: "checkbox", id: "ng-minimal" });
+    this.progress = el("progress", { id: "ng-progress", class: "ng-progress" });
+    this.progressText = el("p", { id: "ng-status", class: "ng-status", role: "status", "aria-live": "polite" });
+    this.goButton = el("button", { type: "button", id: "ng-generate", class: "primary", text: t("generate") });
+    this.cancelButton = el("button", { type: "button", id: "ng-cancel", text: t("cancel") });
+    this.closeButton = el("button", { type: "button", id: "ng-close", text: t("close") });
+    const field = (text, control) => el("label", { class: "field" }, el("span", { text }), control);
+    this.dialog = el("dialog", { id: "newgame-dialog", class: "newgame", "aria-labelledby": "ng-title" },
+      el("h2", { id: "ng-title", text: t("title") }),
+      el("div", { class: "ng-fields" },
+        field(t("size"), this.size), field(t("level"), this.level), field(t("symmetry"), this.symmetry),
+        el("label", { class: "field" }, this.minimal, el("span", { text: t("minimal") }))),
+      el("div", { class: "ng-progress-row" }, this.progress, this.progressText),
+      el("div", { class: "row ng-buttons" }, this.goButton, this.cancelButton, this.closeButton));
+    document.body.append(this.dialog);
+    this.setRunning(false);
+
+    this.openButton.addEventListener("click", () => this.open());
+    this.dailyButton.addEventListener("click", () => this.daily());
+    this.goButton.addEventListener("click", () => this.generate());
+    this.cancelButton.addEventListener("click", () => this.cancel());
+    this.closeButton.addEventListener("click", () => this.dialog.close());
+    this.dialog.addEventListener("cancel", (event) => {
+      // Escape while generating cancels the generation first.
+      if (this.running) {
+        event.preventDefault();
+        this.cancel();
+      }
+    });
+  }
+
+  open() {
+    if (!this.dialog.open) this.dialog.showModal();
+    if (!this.running) {
+      this.progressText.textContent = "";
+      this.goButton.focus();
+    }
+  }
+
+  setRunning(running) {
+    this.progress.hidden = !running;
+    this.cancelButton.hidden = !running;
+    this.goButton.disabled = running;
+    this.dailyButton.disabled = running;
+    for (const s of [this.size, this.level, this.symmetry, this.minimal]) s.disabled = running;
+    this.dialog.dataset.state = running ? "running" : "idle";
+  }
+
+  options() {
+    const opts = { size: Number(this.size.value), symmetry: this.symmetry.value, minimal: this.minimal.checked };
+    if (this.level.value) opts.level = this.level.value;
+    return opts;
+  }
+
+  async generate() {
+    if (this.running) return;
+    const run = { cancelled: false };
+    this.running = run;
+    this.setRunning(true);
+    const opts = this.options();
+    const seed = randomSeed();
+    const started = performance.now();
+    const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+    let attempts = 0;
+    this.progressText.textContent = t("starting");
+    // Big grids make each attempt slower: fewer attempts per chunk keep the progress lively.
+    const per = opts.size >= 12 ? 1 : 3;
+    try {
+      for (let chunk = 0; ; chunk++) {
+        const r = await this.engine.request("generate", { ...opts, seed, chunk, attempts: per });
+        if (run.cancelled) return;
+        attempts += r.attempts;
+        if (r.found) {
+          this.loadPuzzle(r);
+          this.dialog.close();
+          this.say(t("loaded", { size: r.box[0] * r.box[1], level: r.level ? t(r.level) : "", givens: r.givens,
+            seed }), "ok");
+          return;
+        }
+        this.progressText.textContent = t("working", { attempts, seconds: seconds() });
+        this.progress.dataset.attempts = String(attempts);
+        if (performance.now() - started > LIMIT_MS) {
+          this.progressText.textContent = t("gaveUp", { attempts, seconds: seconds() });
+          return;
+        }
+      }
+    } catch (error) {
+      if (!run.cancelled) this.progressText.textContent = t("failed", { message: error.message });
+    } finally {
+      if (this.running === run) {
+        this.running = null;
+        this.setRunning(false);
+      }
+    }
+  }
+
+  cancel() {
+    const run = this.running;
+    if (!run) return;
+    run.cancelled = true;
+    this.running = null;
+    this.setRunning(false);
+    if (this.engine.busy) this.engine.cancel(); // terminate the worker mid-chunk; a fresh one boots
+    this.progressText.textContent = t("cancelled");
+    this.say(t("cancelled"), "info");
+  }
+
+  loadPuzzle(r) {
+    const value = { box: r.box, cells: r.cells, symbols: "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".slice(0, r.box[0] * r.box[1]) };
+    if (typeof this.game.loadNew === "function") this.game.loadNew(value);
+    else this.game.load(value);
+    const size = document.getElementById("size");
+    if (size) size.value = String(r.box[0] * r.box[1]);
+  }
+
+  async daily() {
+    if (this.running) return;
+    const date = localDate();
+    this.dailyButton.disabled = true;
+    this.say(t("dailyWorking"), "busy");
+    try {
+      const r = await this.engine.request("daily", { date });
+      this.loadPuzzle(r);
+      document.documentElement.dataset.daily = date;
+      this.say(t("dailyLoaded", { date, level: t(r.level), givens: r.givens }), "ok");
+    } catch (error) {
+      this.say(t("failed", { message: error.message }), error.kind === "cancelled" ? "info" : "error");
+    } finally {
+      this.dailyButton.disabled = !!this.running;
+    }
+  }
+}
+
+// The buttons go at the top of the panel unless a `root` is given.
+export function initNewGame({ game, engine, say, root }) {
+  ensureStyles("newgame.css");
+  if (!root) {
+    root = document.getElementById("newgame-bar");
+    if (!root) {
+      root = document.createElement("div");
+      root.id = "newgame-bar";
+      root.className = "row newgame-bar";
+      const message = document.getElementById("message");
+      message.before(root);
+    }
+  }
+  return new NewGame({ root, game, engine, say });
+}
