@@ -249,6 +249,7 @@ export class WatchView extends EventTarget {
     let itemCells = new Set();
     let itemDigit = 0;
     let struck = null;
+    let restored = null;
     let focus = -1;
     if (ev && ev[0] === "choose") {
       itemCells = new Set(houseCells(ev[3], ev[4], n, this.box));
@@ -259,7 +260,12 @@ export class WatchView extends EventTarget {
       before[ev[1]] = 0;
       struck = candidates(before, this.peers, n);
     } else if (ev && ev[0] === "undo") {
+      // Uncovering: the options the try had covered come back.
       focus = ev[1];
+      const before = Array.from(digits);
+      before[ev[1]] = ev[2];
+      const was = candidates(before, this.peers, n);
+      restored = cands.map((m, i) => m & ~was[i]);
     }
     for (let i = 0; i < this.cells.length; i++) {
       const { el, digit, cands: spans, label } = this.cells[i];
@@ -272,13 +278,15 @@ export class WatchView extends EventTarget {
       el.classList.toggle("undone", i === focus && ev[0] === "undo");
       const mask = cands[i];
       const gone = struck && !d ? struck[i] & ~mask : 0;
+      const back = restored ? restored[i] : 0;
       for (let k = 0; k < spans.length; k++) {
         const bit = 1 << (k + 1);
         const span = spans[k];
         const show = (mask & bit) || (gone & bit);
         const want = show ? symbols[k] : "";
         if (span.textContent !== want) span.textContent = want;
-        span.className = gone & bit ? "struck" : itemCells.has(i) && itemDigit === k + 1 && (mask & bit) ? "item" : "";
+        span.className = gone & bit ? "struck" : back & bit ? "restored"
+          : itemCells.has(i) && itemDigit === k + 1 && (mask & bit) ? "item" : "";
       }
       el.setAttribute("aria-label", d ? `${label}: ${text}${kinds[i] === "given" ? " (given)" : ""}` : label);
     }
