@@ -6,8 +6,9 @@ const PRECACHE = __PRECACHE__;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // `reload` bypasses the HTTP cache, so the new cache never holds files of an older build.
-    await cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" })));
+    // `no-cache` revalidates with the server, so the new cache never holds a file of an older build,
+    // yet a file the browser already has (Pyodide, from this very visit) comes back as a cheap 304.
+    await cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "no-cache" })));
     await self.skipWaiting();
   })());
 });
