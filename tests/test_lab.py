@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from sudoku_core import lab, parse, solve
+from sudoku_core import METHODS, lab, parse, solve
 from sudoku_core.bridge import handle, handle_json
 from sudoku_core.cli import main
 from sudoku_core.errors import SudokuError
@@ -36,6 +36,10 @@ def digits(line: str) -> list[int]:
 
 # ---------------------------------------------------------------------------------------------
 # Compare
+
+def test_the_lab_offers_every_method():
+    assert sorted(lab.LAB_METHODS) == sorted(METHODS)
+
 
 def test_compare_runs_every_method_in_the_study_order_and_they_agree():
     rows = lab.compare(EASY)

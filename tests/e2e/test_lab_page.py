@@ -204,6 +204,22 @@ def test_batch_progress_table_chart_and_csv(lab):
         page.locator(f"input[name=batch-method][value='{method}']").check()
 
 
+def test_page_figures_match_the_engine_summary(lab):
+    """The page merges batch chunks itself: its quantiles and summary rows are the engine's."""
+    from sudoku_core import lab as engine_lab
+
+    parts = [[{"method": "dlx", "times_ms": [1.0, 4.0], "nodes": [10, 40], "statuses": {"unique": 2}, "wrong": 0}],
+             [{"method": "dlx", "times_ms": [2.0, 3.0, 10.0], "nodes": [20, 30, 100],
+               "statuses": {"unique": 1, "gave_up": 2}, "wrong": 1}]]
+    page_rows = lab.page.evaluate("""async (parts) => {
+        const stats = await import("./js/lab/stats.js");
+        const merged = new Map();
+        for (const part of parts) stats.mergeParts(merged, part);
+        return stats.summarize(merged, 99);
+    }""", parts)
+    assert page_rows == engine_lab.summarize(engine_lab.merge_parts(parts), 99)
+
+
 def test_section_links_scroll_and_keep_the_puzzle(lab):
     page = lab.page
     load(page, EASY)
