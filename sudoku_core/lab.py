@@ -222,7 +222,9 @@ def trace(puzzle, method: str = "dlx", trace_limit: int = LAB_TRACE_LIMIT, node_
     raw: list = []
     search = run(geo, list(p.cells), limit, node_limit, trace=raw, trace_limit=trace_limit)
     events = _dlx_events(geo, raw) if method == "dlx" else _backtrack_events(raw)
-    truncated = len(raw) >= trace_limit  # the engines stop appending exactly at the limit
+    # The engines stop appending exactly at the limit without saying whether more was due, so a trace
+    # that fills its bound to the last event counts as cut (at worst a false "cut" on an exact fit).
+    truncated = len(raw) >= trace_limit
     return {
         "method": method, "n": geo.n, "box": [geo.box_rows, geo.box_cols], "givens": list(p.cells),
         "events": events, "truncated": truncated, "trace_limit": trace_limit, "gave_up": search.gave_up,

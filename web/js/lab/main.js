@@ -27,10 +27,15 @@ function describeError(error) {
   return error.message;
 }
 
-// The node budget the user set; the lab's default when the field is empty or not a positive number.
+// The node budget the user set; a field that holds no positive whole number goes back to the
+// default, visibly, so the figures never come from a budget other than the one shown.
 function nodeLimit() {
-  const value = Number($("node-limit").value);
-  return Number.isInteger(value) && value >= 1 ? value : 200000;
+  const field = $("node-limit");
+  const value = Number(field.value);
+  if (Number.isInteger(value) && value >= 1) return value;
+  const fallback = lab.info ? lab.info.node_limit : 200000;
+  field.value = String(fallback);
+  return fallback;
 }
 
 const lab = {
