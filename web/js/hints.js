@@ -71,6 +71,7 @@ export class HintsPanel {
     this.rateSerial = 0;
     this.build(root);
     game.addEventListener("change", (event) => this.onChange(event.detail.reason));
+    document.addEventListener("sudoku:language", () => this.relabel());
   }
 
   build(root) {
@@ -302,6 +303,7 @@ export class HintsPanel {
     this.pathList.replaceChildren();
     this.pathInfo.textContent = "";
     this.pathSteps = null;
+    this.pathResult = null;
   }
 
   async loadPath() {
@@ -314,7 +316,7 @@ export class HintsPanel {
     this.pathInfo.textContent = t("asking");
     let result;
     try {
-      result = await this.engine.request("steps", { ...this.game.payload(), langs: [lang()] });
+      result = await this.engine.request("steps", this.game.payload());
     } catch (error) {
       this.pathInfo.textContent = t("failed", { message: error.message });
       return;
@@ -323,7 +325,14 @@ export class HintsPanel {
     }
     if (revision !== this.game.revision) return;
     this.pathSteps = result.steps || [];
+    this.pathResult = result;
     this.setBadge(result);
+    this.drawPath();
+  }
+
+  drawPath() {
+    const result = this.pathResult;
+    if (!result) return;
     if (result.status === "no_solution") this.pathInfo.textContent = t("pathNone");
     else if (result.status === "multiple_solutions") this.pathInfo.textContent = t("pathMultiple");
     else this.pathInfo.textContent = `${this.badgeText(result)} · ${t("steps", { count: this.pathSteps.length })}`
@@ -333,6 +342,18 @@ export class HintsPanel {
       el("span", { class: "path-text", text: s.text[lang()] || s.text.en }), " ",
       el("button", { type: "button", class: "path-show", "data-step": String(i), "aria-pressed": "false",
         text: t("show") }))));
+    this.clearHighlights();
+  }
+
+  // The page's language changed: redraw every text of this panel.
+  relabel() {
+    this.hintButton.textContent = t("hint");
+    this.applyButton.textContent = t("apply");
+    this.pathButton.textContent = t("loadPath");
+    this.pathPanel.querySelector("summary").textContent = t("path");
+    if (this.hint && this.level >= 0) this.render();
+    if (this.rating) this.setBadge(this.rating);
+    this.drawPath();
   }
 
   showStep(i, button) {
@@ -362,6 +383,7 @@ export class HintsPanel {
   }
 
   setBadge(r) {
+    this.rating = r;
     this.badge.hidden = false;
     this.badge.dataset.level = r.level || r.status;
     this.badge.textContent = `${t("rating")}: ${this.badgeText(r)}`;

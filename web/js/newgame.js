@@ -92,6 +92,8 @@ export class NewGame {
   }
 
   build(root) {
+    this.labels = []; // [node, key]: redrawn when the page's language changes
+    const L = (node, key) => { this.labels.push([node, key]); return node; };
     this.openButton = el("button", { type: "button", id: "new-game", class: "primary", text: t("newGame") });
     this.dailyButton = el("button", { type: "button", id: "daily", text: t("daily") });
     root.replaceChildren(this.openButton, this.dailyButton);
@@ -105,15 +107,22 @@ export class NewGame {
     this.goButton = el("button", { type: "button", id: "ng-generate", class: "primary", text: t("generate") });
     this.cancelButton = el("button", { type: "button", id: "ng-cancel", text: t("cancel") });
     this.closeButton = el("button", { type: "button", id: "ng-close", text: t("close") });
-    const field = (text, control) => el("label", { class: "field" }, el("span", { text }), control);
+    const field = (key, control) => el("label", { class: "field" }, L(el("span", { text: t(key) }), key), control);
     this.dialog = el("dialog", { id: "newgame-dialog", class: "newgame", "aria-labelledby": "ng-title" },
-      el("h2", { id: "ng-title", text: t("title") }),
+      L(el("h2", { id: "ng-title", text: t("title") }), "title"),
       el("div", { class: "ng-fields" },
-        field(t("size"), this.size), field(t("level"), this.level), field(t("symmetry"), this.symmetry),
-        el("label", { class: "field" }, this.minimal, el("span", { text: t("minimal") }))),
+        field("size", this.size), field("level", this.level), field("symmetry", this.symmetry),
+        el("label", { class: "field" }, this.minimal, L(el("span", { text: t("minimal") }), "minimal"))),
       el("div", { class: "ng-progress-row" }, this.progress, this.progressText),
       el("div", { class: "row ng-buttons" }, this.goButton, this.cancelButton, this.closeButton));
     document.body.append(this.dialog);
+    for (const [node, key] of [[this.openButton, "newGame"], [this.dailyButton, "daily"], [this.goButton, "generate"],
+      [this.cancelButton, "cancel"], [this.closeButton, "close"]]) L(node, key);
+    for (const option of this.level.options) L(option, option.value || "any");
+    for (const option of this.symmetry.options) L(option, option.value);
+    document.addEventListener("sudoku:language", () => {
+      for (const [node, key] of this.labels) node.textContent = t(key);
+    });
     this.setRunning(false);
 
     this.openButton.addEventListener("click", () => this.open());
