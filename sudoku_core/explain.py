@@ -264,6 +264,37 @@ EN = {
                                "puzzle cannot have. {result}",
     "reason.bug_plus_1": "Every other empty cell has two candidates; unless {cells} takes {digits} the puzzle "
                          "would have two solutions. {result}",
+    "reason.remote_pair": "{cells} all hold only {digits} and each sees the next, so they alternate between the "
+                          "two digits; the first and the last hold one each, so cells seeing both lose them. {result}",
+    "reason.x_chain": "Strong and weak links on {digits} alternate through {cells}: if the first is not {digits}, "
+                      "the last is; cells seeing both ends lose {digits}. {result}",
+    "reason.xy_chain": "Each two-candidate cell of {cells} forces the next: if the first cell is not the digit it "
+                       "shares with the last, the last one is; cells seeing both lose it. {result}",
+    "reason.aic": "In the chain of alternating strong and weak links through {cells}, if the first candidate is "
+                  "false the last is true; a candidate that sees both is false. {result}",
+    "reason.nice_loop": "The chain of alternating strong and weak links through {cells} closes into a loop, "
+                        "which settles the candidates on it. {result}",
+    "reason.grouped_aic": "In the chain of alternating strong and weak links through {cells} (some links join a "
+                          "group of cells in a box and line), if the first is false the last is true; a candidate "
+                          "that sees both is false. {result}",
+    "reason.grouped_nice_loop": "The chain of alternating strong and weak links through {cells} (some links join "
+                                "a group of cells in a box and line) closes into a loop, which settles the "
+                                "candidates on it. {result}",
+    "reason.sue_de_coq": "{cells} in {houses} hold as many digits as cells, and the line part and the box part "
+                         "share no digit; so each digit is locked in the line or in the box. {result}",
+    "reason.als_xz": "Two almost locked sets ({cells}) share a restricted digit, so one of them is locked and the "
+                     "other common digit {digits} is in one of them; cells seeing all its places lose it. {result}",
+    "reason.als_xy_wing": "A pivot almost locked set is tied to two others by two different restricted digits, "
+                          "so one of them is locked and holds {digits}; cells seeing all its places lose it. "
+                          "{result}",
+    "reason.cell_forcing_chain": "Whichever candidate {cells} takes, following its consequences gives the same "
+                                 "result. {result}",
+    "reason.unit_forcing_chain": "Wherever {digits} goes in {houses}, following the consequences gives the same "
+                                 "result. {result}",
+    "reason.digit_forcing_chain": "Following what happens if {cells} is {digits}, and if it is not: one of them "
+                                  "leads to a contradiction, or both lead to the same result. {result}",
+    "reason.forcing_net": "Following the consequences of {cells} (with shorter nets inside the branches) gives "
+                          "the same result in every case, or a contradiction. {result}",
 }
 
 ZH = {
@@ -321,6 +352,29 @@ ZH = {
                            "能同时看到它们的格不能是{digits}。{result}",
     "reason.unique_rectangle": "{cells}会形成数字{digits}的致命结构（两个解），唯一解的题目不可能如此。{result}",
     "reason.bug_plus_1": "其他空格都只有两个候选数；除非{cells}填{digits}，否则题目会有两个解。{result}",
+    "reason.remote_pair": "{cells}都只含候选数{digits}，且依次相互可见，所以两个数字交替出现；"
+                          "首尾两格各含其一，能同时看到首尾的格不能是这两个数字。{result}",
+    "reason.x_chain": "数字{digits}的强链与弱链在{cells}间交替：若首端不是{digits}，则末端是；"
+                      "能同时看到两端的格不能是{digits}。{result}",
+    "reason.xy_chain": "{cells}中每个双值格依次推出下一格：若首格不是它与末格共有的数字，末格就是；"
+                       "能同时看到首尾的格不能是这个数字。{result}",
+    "reason.aic": "在经过{cells}的强弱交替链中，若首个候选数为假，则末个为真；能同时看到两者的候选数为假。{result}",
+    "reason.nice_loop": "经过{cells}的强弱交替链首尾相接成环，环上的候选数因此确定。{result}",
+    "reason.grouped_aic": "在经过{cells}的强弱交替链中（部分链接在宫与行列交叉处的一组格上），"
+                          "若首个为假，则末个为真；能同时看到两者的候选数为假。{result}",
+    "reason.grouped_nice_loop": "经过{cells}的强弱交替链（部分链接在宫与行列交叉处的一组格上）首尾相接成环，"
+                                "环上的候选数因此确定。{result}",
+    "reason.sue_de_coq": "{houses}中的{cells}所含数字个数与格数相同，且行列部分与宫部分没有共同数字；"
+                         "所以每个数字都锁定在行列或宫内。{result}",
+    "reason.als_xz": "两个待定数组（{cells}）有一个受限公共数字，所以其中一个成为数组，"
+                     "另一个公共数字{digits}必在其中之一；能看到它所有位置的格不能是{digits}。{result}",
+    "reason.als_xy_wing": "枢纽待定数组通过两个不同的受限公共数字连接另外两个待定数组，"
+                          "所以其中一个成为数组并含{digits}；能看到它所有位置的格不能是{digits}。{result}",
+    "reason.cell_forcing_chain": "无论{cells}填哪个候选数，推导的结果都相同。{result}",
+    "reason.unit_forcing_chain": "无论数字{digits}在{houses}中填在哪里，推导的结果都相同。{result}",
+    "reason.digit_forcing_chain": "分别假设{cells}是{digits}和不是{digits}：其中一种导致矛盾，"
+                                  "或两种得到相同的结果。{result}",
+    "reason.forcing_net": "从{cells}出发推导（分支内还嵌套较短的强制网），每种情况都得到相同结果，或导致矛盾。{result}",
 }
 
 TABLES = {"en": EN, "zh": ZH}

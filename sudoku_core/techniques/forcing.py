@@ -191,6 +191,7 @@ class _Analysis:
 
     def __init__(self, shape, W0, P0, level):
         self.tab = tab = _tab(shape)
+        self.shape = shape
         self.level = level
         W = list(W0)
         P = propagate(W, P0, tab)
@@ -367,6 +368,159 @@ def _order(found):
     return found
 
 
+# ---------------------------------------------------------------------------------------------
+# Explaining a step: one branch again, fact by fact, remembering why each fact holds.
+#
+# A fact is ``(cell, digit, value)``: value True for "cell is digit", False for "cell is not digit".
+# ``why[fact] = (depth, causes)``; causes are facts, or empty when the fact came from the nested part
+# of a net (locked candidates, inner branches), which is not unfolded into links.
+
+
+def _trace(a, c0, d0, value):
+    """``(why, contradiction)`` for the branch "``c0`` is (not) ``d0``" of analysis ``a``;
+    ``contradiction`` is the tuple of facts that clash, or None."""
+    from collections import deque
+
+    tab = a.tab
+    geo = geometry(*a.shape)
+    houses, cell_houses, peers = geo.houses, geo.cell_houses, geo.peers
+    N = tab.ncells
+    cand = [0] * N
+    digit_of = [0] * N
+    for d in tab.digits:
+        for c in bits(a.W[d]):
+            if a.P >> c & 1:
+                digit_of[c] = d
+            cand[c] |= 1 << d
+    base = cand[:]
+    why: dict = {}
+    queue: deque = deque()
+    clash = []
+
+    def off(c, d, depth, causes):
+        if cand[c] >> d & 1:
+            cand[c] &= ~(1 << d)
+            why[c, d, False] = (depth, causes)
+            queue.append((c, d, False))
+
+    def on(c, d, depth, causes):
+        if digit_of[c]:
+            if digit_of[c] != d:
+                clash.append(((c, d, True), (c, digit_of[c], True)))
+            return
+        if not cand[c] >> d & 1:
+            clash.append(((c, d, True), (c, d, False)))
+            why[c, d, True] = (depth, causes)
+            return
+        digit_of[c] = d
+        why[c, d, True] = (depth, causes)
+        queue.append((c, d, True))
+
+    (on if value else off)(c0, d0, 0, ())
+    while not clash:
+        if not queue:
+            if a.level == 0:
+                break
+            # The net's own rules, applied in one go and not unfolded.
+            W = [0] * (tab.n + 1)
+            P = 0
+            for c in range(N):
+                if digit_of[c]:
+                    W[digit_of[c]] |= 1 << c
+                    P |= 1 << c
+                else:
+                    for d in bits(cand[c]):
+                        W[d] |= 1 << c
+            depth = max(dp for dp, _ in why.values()) + 1
+            if _run(W, P, tab, a.level, a.prev) < 0:
+                clash.append(())
+                break
+            for c in range(N):
+                if digit_of[c]:
+                    continue
+                m = 0
+                for d in tab.digits:
+                    if W[d] >> c & 1:
+                        m |= 1 << d
+                for d in bits(cand[c] & ~m):
+                    off(c, d, depth, ())
+                if m and not m & (m - 1):
+                    on(c, m.bit_length() - 1, depth, ())
+            if not queue:
+                break
+            continue
+        fact = queue.popleft()
+        c, d, val = fact
+        depth = why[fact][0] + 1
+        if val:
+            for e in bits(cand[c] & ~(1 << d)):
+                off(c, e, depth, (fact,))
+            for p in peers[c]:
+                if digit_of[p] == d:
+                    clash.append((fact, (p, d, True)))
+                elif cand[p] >> d & 1:
+                    off(p, d, depth, (fact,))
+            continue
+        m = cand[c]
+        if not m:
+            clash.append(tuple((c, e, False) for e in bits(base[c])))
+            continue
+        if not m & (m - 1) and not digit_of[c]:
+            e = m.bit_length() - 1
+            on(c, e, depth, tuple((c, x, False) for x in bits(base[c] & ~m)))
+        for h in cell_houses[c]:
+            places = [q for q in houses[h] if cand[q] >> d & 1]
+            if not places:
+                clash.append(tuple((q, d, False) for q in houses[h] if base[q] >> d & 1))
+            elif len(places) == 1 and not digit_of[places[0]]:
+                on(places[0], d, depth, tuple((q, d, False) for q in houses[h] if base[q] >> d & 1 and q != places[0]))
+    return why, (clash[0] if clash else None)
+
+
+def _links_to(why, facts, limit=300):
+    """The links (step format) that lead to ``facts`` in a traced branch, causes first."""
+    links, seen, todo = [], set(), list(facts)
+    while todo and len(links) < limit:
+        f = todo.pop()
+        if f in seen or f not in why:
+            continue
+        seen.add(f)
+        for cause in why[f][1]:
+            # "is" -> "is not" reads as a weak link, "is not" -> "is" as a strong one.
+            links.append((((cause[0], cause[1]),), ((f[0], f[1]),), not cause[2]))
+            todo.append(cause)
+    links.reverse()
+    return links
+
+
+def _explained(a, tech, assumptions, places, elims, variant, **fields):
+    """The Step for branches ``assumptions`` (``(cell, digit, value)``), keeping the conclusions that
+    are reached soonest in the slowest branch (one placement when there is one: what follows from it
+    is left to the next steps), with the links that prove them."""
+    traces = [_trace(a, *x) for x in assumptions]
+    live = [why for why, clash in traces if clash is None]
+
+    def cost(fact):
+        return max((why[fact][0] if fact in why else 1 << 30) for why in live) if live else 0
+
+    if places:
+        best = min(places, key=lambda x: (cost((x[0], x[1], True)), x))
+        places, elims = (best,), ()
+        targets = [(best[0], best[1], True)]
+    elif elims and live:
+        low = min(cost((c, d, False)) for c, d in elims)
+        elims = tuple(x for x in elims if cost((x[0], x[1], False)) == low)
+        targets = [(c, d, False) for c, d in elims]
+    else:
+        targets = []
+    links = []
+    for why, clash in traces:
+        for link in _links_to(why, [f for f in (clash or targets) if f]):
+            if link not in links:
+                links.append(link)
+    return Step(tech, placements=places, eliminations=elims, links=tuple(links), variant=variant, **fields)
+
+
 def _cell_steps(state, level, tech):
     a = _analyse(state, level)
     if not a.ok:
@@ -384,8 +538,8 @@ def _cell_steps(state, level, tech):
         if res and (res[0] or res[1]):
             found.append((res, (c,), ds))
     for (places, elims), (c,), ds in _order(found):
-        yield Step(tech, placements=places, eliminations=elims, cells=(c,),
-                   candidates=tuple((c, d) for d in ds), digits=tuple(ds), variant="cell")
+        yield _explained(a, tech, [(c, d, True) for d in ds], places, elims, "cell", cells=(c,),
+                         candidates=tuple((c, d) for d in ds), digits=tuple(ds))
 
 
 def _unit_steps(state, level, tech):
@@ -406,8 +560,8 @@ def _unit_steps(state, level, tech):
             if res and (res[0] or res[1]):
                 found.append((res, (h, d), cs))
     for (places, elims), (h, d), cs in _order(found):
-        yield Step(tech, placements=places, eliminations=elims, cells=tuple(cs), houses=(h,),
-                   candidates=tuple((c, d) for c in cs), digits=(d,), variant="unit")
+        yield _explained(a, tech, [(c, d, True) for c in cs], places, elims, "unit", cells=tuple(cs),
+                         houses=(h,), candidates=tuple((c, d) for c in cs), digits=(d,))
 
 
 def _digit_steps(state, level, tech):
@@ -423,17 +577,17 @@ def _digit_steps(state, level, tech):
         if r is None:
             contra.append(((((c, d),), ()), (c, d), True))
     if contra:
-        for (places, elims), (c, d), _ in _order(contra):
-            yield Step(tech, placements=places, eliminations=elims, cells=(c,), candidates=((c, d),),
-                       digits=(d,), variant="contradiction")
+        for (places, elims), (c, d), was_off in _order(contra):
+            yield _explained(a, tech, [(c, d, not was_off)], places, elims, "contradiction", cells=(c,),
+                             candidates=((c, d),), digits=(d,))
         return
     for (c, d), r in a.on.items():
         res = _conclusions(a, [r, off[c, d]])
         if res and (res[0] or res[1]):
             found.append((res, (c, d)))
     for (places, elims), (c, d) in _order(found):
-        yield Step(tech, placements=places, eliminations=elims, cells=(c,), candidates=((c, d),),
-                   digits=(d,), variant="verity")
+        yield _explained(a, tech, [(c, d, True), (c, d, False)], places, elims, "verity", cells=(c,),
+                         candidates=((c, d),), digits=(d,))
 
 
 def find_cell_forcing_chain(state):
