@@ -736,11 +736,12 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
         pass
     if best_effort and best is not None:
         return best[1]
-    what = f"a {level} puzzle" if level else "a puzzle"
+    what = f"{level} puzzle" if level else "puzzle"
     if technique:
         what += f" whose hardest step is {technique}"
     raise GenerationError(
-        f"no {what} of size {size} found in {attempts} attempts ({time.perf_counter() - start:.1f} s)"
+        f"no {size}x{size} {what} found in {attempts} attempts ({time.perf_counter() - start:.1f} s); "
+        "allow more time or attempts, or ask for something else"
     )
 
 

@@ -14,7 +14,7 @@ import sys
 from ..errors import SudokuError
 
 #: Command modules, in the order ``--help`` lists them.
-COMMANDS = ("solve", "bench", "hint")
+COMMANDS = ("solve", "bench", "hint", "generate", "compare")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,320 @@
+"""Facts about generated puzzles, with fixed seeds.
+
+Every puzzle is re-checked by a solver the generator did not use for its decision (DLX where it is
+quick, the backtracking engine for 25x25, whose puzzles the generator proves by logic alone), its givens
+must agree with the solution it came with, its pattern must have the symmetry asked for, minimal puzzles
+must lose uniqueness on every single removal, levels and practice targets must be what the rater says,
+and a seed must give the same puzzle again, in another process too.
+"""
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudoku_core.cli import main
+from sudoku_core.errors import SudokuError
+from sudoku_core.generate import (
+    SYMMETRIES,
+    GenerationError,
+    GenerationStopped,
+    full_grid,
+    generate,
+    is_symmetric,
+    pair_unavoidables,
+    seed_value,
+    shuffle_grid,
+    symmetry_groups,
+)
+from sudoku_core.grid import geometry_for_side
+from sudoku_core.rate import rate
+from sudoku_core.solvers import engine
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def count(puzzle, method="dlx", limit=2):
+    search = engine(method)(puzzle.geometry, list(puzzle.cells), limit, None)
+    assert not search.gave_up
+    return len(search.solutions)
+
+
+def is_solved_grid(geo, cells):
+    return all(sorted(cells[c] for c in house) == list(range(1, geo.n + 1)) for house in geo.houses)
+
+
+def check_unique(g, method="dlx"):
+    """The facts every generated puzzle must satisfy."""
+    geo = g.puzzle.geometry
+    assert is_solved_grid(geo, g.solution.cells)
+    assert all(v in (0, s) for v, s in zip(g.puzzle.cells, g.solution.cells, strict=True))
+    search = engine(method)(geo, list(g.puzzle.cells), 2, None)
+    assert not search.gave_up
+    assert search.solutions == [list(g.solution.cells)]
+
+
+def image(symmetry, n, r, c):
+    """Where each symmetry sends a cell, written out again here (not taken from the module)."""
+    m = n - 1
+    return {
+        "none": [],
+        "rot180": [(m - r, m - c)],
+        "rot90": [(c, m - r), (m - r, m - c), (m - c, r)],
+        "mirror_h": [(m - r, c)],
+        "mirror_v": [(r, m - c)],
+        "diagonal": [(c, r)],
+        "antidiagonal": [(m - c, m - r)],
+        "dihedral": [(c, m - r), (m - r, m - c), (m - c, r), (m - r, c), (r, m - c), (c, r), (m - c, m - r)],
+    }[symmetry]
+
+
+def pattern_has(symmetry, geo, cells):
+    n = geo.n
+    return all(bool(cells[r * n + c]) == bool(cells[rr * n + cc])
+               for r in range(n) for c in range(n) for rr, cc in image(symmetry, n, r, c))
+
+
+# --- full grids ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [4, 6, 9, 12, 16])
+@pytest.mark.parametrize("method", ["lasvegas", "dlx"])
+def test_full_grids_are_solved_and_varied(size, method):
+    geo = geometry_for_side(size)
+    grids = {tuple(full_grid(geo, random.Random(seed), method)) for seed in range(4)}
+    assert len(grids) == 4
+    assert all(is_solved_grid(geo, g) for g in grids)
+
+
+def test_shuffle_keeps_a_solved_grid_solved():
+    for size in (6, 9, 12):
+        geo = geometry_for_side(size)
+        grid = full_grid(geo, random.Random(1))
+        rng = random.Random(2)
+        for _ in range(5):
+            grid = shuffle_grid(geo, grid, rng)
+            assert is_solved_grid(geo, grid)
+
+
+def test_pair_unavoidables_are_unavoidable():
+    """Swapping the two digits of each set gives another solved grid."""
+    for size in (6, 9):
+        geo = geometry_for_side(size)
+        grid = full_grid(geo, random.Random(3))
+        sets = pair_unavoidables(geo, grid)
+        assert sets
+        for s in sets:
+            cells = [c for c in range(geo.ncells) if s >> c & 1]
+            digits = sorted({grid[c] for c in cells})
+            assert len(digits) == 2
+            swapped = list(grid)
+            for c in cells:
+                swapped[c] = digits[0] + digits[1] - grid[c]
+            assert swapped != grid and is_solved_grid(geo, swapped)
+
+
+# --- digging ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [4, 6, 9, 12, 16])
+def test_unique_at_every_size(size):
+    g = generate(size, seed=size)
+    check_unique(g)
+    assert 0 < g.puzzle.givens < g.puzzle.geometry.ncells
+
+
+def test_unique_and_symmetric_25x25():
+    g = generate(25, symmetry="rot180", seed=25)
+    assert pattern_has("rot180", g.puzzle.geometry, g.puzzle.cells)
+    check_unique(g, method="backtrack")
+
+
+@pytest.mark.parametrize("symmetry", SYMMETRIES)
+def test_symmetry_holds(symmetry):
+    g = generate(9, symmetry=symmetry, seed=7)
+    geo = g.puzzle.geometry
+    assert pattern_has(symmetry, geo, g.puzzle.cells)
+    assert is_symmetric(geo, g.puzzle.cells, symmetry)
+    check_unique(g)
+
+
+@pytest.mark.parametrize("symmetry", ["rot90", "diagonal", "dihedral"])
+def test_symmetry_on_rectangular_boxes(symmetry):
+    g = generate(6, symmetry=symmetry, seed=11)
+    assert pattern_has(symmetry, g.puzzle.geometry, g.puzzle.cells)
+    check_unique(g)
+
+
+def test_symmetry_groups_partition_the_grid():
+    geo = geometry_for_side(9)
+    for symmetry in SYMMETRIES:
+        groups = symmetry_groups(geo, symmetry)
+        assert sorted(c for g in groups for c in g) == list(range(81))
+    assert len(symmetry_groups(geo, "rot180")) == 41 and len(symmetry_groups(geo, "dihedral")) == 15
+
+
+@pytest.mark.parametrize(("size", "seed"), [(4, 1), (6, 2), (9, 3), (9, 4)])
+def test_minimal_means_every_removal_loses_uniqueness(size, seed):
+    g = generate(size, minimal=True, seed=seed)
+    check_unique(g)
+    assert g.minimal
+    cells = list(g.puzzle.cells)
+    for c, v in enumerate(cells):
+        if v:
+            cells[c] = 0
+            assert count(g.puzzle.with_cells(cells)) == 2, f"given {c} could be removed"
+            cells[c] = v
+
+
+def test_minimal_with_symmetry_means_every_group_removal_loses_uniqueness():
+    g = generate(9, minimal=True, symmetry="rot180", seed=5)
+    check_unique(g)
+    geo = g.puzzle.geometry
+    for group in symmetry_groups(geo, "rot180"):
+        if g.puzzle.cells[group[0]]:
+            cells = list(g.puzzle.cells)
+            for c in group:
+                cells[c] = 0
+            assert count(g.puzzle.with_cells(cells)) == 2
+
+
+# --- levels and practice -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("size", "level", "seed"), [
+    (9, "easy", 1), (9, "medium", 2), (9, "hard", 3), (9, "hard", 4),
+    (6, "easy", 5), (6, "medium", 6), (12, "medium", 7), (16, "easy", 8),
+])
+def test_level_matches_the_rater(size, level, seed):
+    g = generate(size, level=level, seed=seed)
+    check_unique(g)
+    assert g.exact and g.level == level
+    assert rate(g.puzzle).level == level
+
+
+def test_level_with_symmetry_and_minimal():
+    g = generate(9, level="medium", symmetry="rot180", minimal=True, seed=9)
+    check_unique(g)
+    assert rate(g.puzzle).level == "medium"
+    assert pattern_has("rot180", g.puzzle.geometry, g.puzzle.cells)
+
+
+@pytest.mark.parametrize(("technique", "seed"), [("skyscraper", 1), ("xy_wing", 2), ("pointing", 3)])
+def test_practice_target_is_the_hardest_step(technique, seed):
+    g = generate(9, technique=technique, seed=seed)
+    check_unique(g)
+    r = rate(g.puzzle)
+    assert r.hardest == technique == g.hardest
+
+
+def test_unreachable_requests_are_clear_errors():
+    with pytest.raises(SudokuError, match="unknown level"):
+        generate(9, level="impossible")
+    with pytest.raises(SudokuError, match="unknown symmetry"):
+        generate(9, symmetry="spiral")
+    with pytest.raises(SudokuError, match="unknown technique"):
+        generate(9, technique="telepathy")
+    with pytest.raises(SudokuError, match="skyscraper is a hard technique"):
+        generate(9, level="easy", technique="skyscraper")
+    with pytest.raises(SudokuError, match="no standard box shape"):
+        generate(7)
+
+
+# --- bounds and progress ---------------------------------------------------------------------------------
+
+def test_attempt_bound_raises_or_returns_the_best():
+    # One attempt rarely lands on an exact practice target: the bound must end it either way.
+    for seed in range(20):
+        try:
+            generate(9, technique="swordfish", seed=seed, max_attempts=1)
+        except GenerationError as exc:
+            assert "in 1 attempts" in str(exc)
+            best = generate(9, technique="swordfish", seed=seed, max_attempts=1, best_effort=True)
+            assert not best.exact and best.attempts == 1
+            check_unique(best)
+            return
+    pytest.fail("every seed hit the target at once; choose a rarer target")
+
+
+def test_deadline_bounds_the_time():
+    with pytest.raises(GenerationError, match="no 9x9 hard puzzle found in"):
+        generate(9, level="hard", seed=1, deadline=0.0)
+
+
+def test_progress_reports_and_can_stop():
+    seen = []
+
+    def progress(info):
+        seen.append(info)
+        return len(seen) >= 3  # a true value asks to stop
+
+    with pytest.raises(GenerationStopped):
+        generate(9, level="hard", seed=2, progress=progress)
+    assert len(seen) == 3
+    assert set(seen[0]) == {"attempts", "phase", "elapsed"}
+    assert seen[0]["phase"] == "grid" and seen[-1]["phase"] == "dig"
+
+    class Cancelled(Exception):
+        pass
+
+    def cancel(info):
+        raise Cancelled
+
+    with pytest.raises(Cancelled):
+        generate(9, seed=2, progress=cancel)
+
+
+def test_progress_does_not_change_the_puzzle():
+    plain = generate(9, level="medium", seed=12)
+    watched = generate(9, level="medium", seed=12, progress=lambda info: None)
+    assert plain.puzzle == watched.puzzle
+
+
+# --- seeds ----------------------------------------------------------------------------------------------
+
+def test_same_seed_same_puzzle():
+    for kwargs in ({"seed": 42}, {"seed": "2026-11-21", "level": "easy"},
+                   {"seed": 3, "symmetry": "rot90", "size": 6}, {"seed": 8, "grid_method": "dlx"}):
+        a, b = generate(**kwargs), generate(**kwargs)
+        assert a.puzzle == b.puzzle and a.solution == b.solution
+    assert generate(seed=1).puzzle != generate(seed=2).puzzle
+    assert generate(seed="42").puzzle == generate(seed=42).puzzle
+
+
+def test_string_seeds_do_not_depend_on_the_process_hash():
+    assert seed_value("2026-11-21") == seed_value("2026-11-21") != seed_value("2026-11-22")
+    code = ("from sudoku_core.generate import generate;"
+            "print(generate(9, level='easy', seed='2026-11-21').puzzle.to_line())")
+    lines = set()
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(ROOT))
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        lines.add(out.stdout.strip())
+    lines.add(generate(9, level="easy", seed="2026-11-21").puzzle.to_line())
+    assert len(lines) == 1
+
+
+def test_no_seed_reports_a_fresh_one_that_reproduces():
+    g = generate(6)
+    assert generate(6, seed=g.seed).puzzle == g.puzzle
+
+
+# --- command line -----------------------------------------------------------------------------------------
+
+def test_cli_json(capsys):
+    assert main(["generate", "--level", "hard", "--symmetry", "rot180", "--seed", "S", "--count", "2",
+                 "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["seed"] for r in rows] == ["S", "S:1"]
+    for r in rows:
+        assert r["level"] == "hard" and r["exact"] and r["symmetry"] == "rot180"
+        assert generate(9, level="hard", symmetry="rot180", seed=r["seed"]).puzzle.to_line() == r["puzzle"]
+
+
+def test_cli_text_and_errors(capsys):
+    assert main(["generate", "--size", "4", "--seed", "1", "--minimal"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert len(line) == 16 and line == generate(4, minimal=True, seed=1).puzzle.to_line()
+    assert main(["generate", "--symmetry", "spiral"]) == 2
+    assert "unknown symmetry" in capsys.readouterr().err
