@@ -1,0 +1,140 @@
+"""Hints on the page (issue 4): a level more at each press, highlights that read without colour, Apply,
+mistakes first, unsolvable puzzles said so, the solution path with "show on grid", the rating badge."""
+
+from __future__ import annotations
+
+import pytest
+from e2e_support import App
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+NO_SOLUTION = "5.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
+
+
+@pytest.fixture(scope="module")
+def app(browser, server):
+    shared = App(browser, server + "index.html").goto().wait_ready()
+    yield shared
+    errors, off = shared.errors, shared.off_origin()
+    shared.close()
+    assert not errors, errors
+    assert not off, off
+
+
+def load(page, text: str) -> None:
+    page.fill("#puzzle-text", text)
+    page.click("#load")
+    expect(page.locator("#message")).to_contain_text("Loaded")
+
+
+def shown(page) -> str:
+    return "".join(t or "." for t in page.locator("#board [role=gridcell]").evaluate_all(
+        "cells => cells.map(c => c.firstElementChild ? '' : c.textContent)"))
+
+
+def test_rating_badge_on_import(app):
+    page = app.page
+    load(page, EASY)
+    expect(page.locator("#rating-badge")).to_have_text("Rating: Easy · 1.5")
+    load(page, MULTIPLE)
+    expect(page.locator("#rating-badge")).to_have_text("Rating: Several solutions")
+
+
+def test_hint_reveals_a_level_per_press_with_highlights_that_read_without_colour(app):
+    page = app.page
+    load(page, EASY)
+    text, board = page.locator("#hint-text"), page.locator("#board")
+    page.click("#hint")
+    expect(text).to_have_attribute("data-level", "0")
+    expect(text).to_contain_text("Hidden Single")
+    assert board.locator(".hl-cell, .hl-cand, .hl-place, .hl-elim").count() == 0
+    expect(page.locator("#hint-apply")).to_be_hidden()
+    page.click("#hint")
+    expect(text).to_have_attribute("data-level", "1")
+    marked = board.locator(".hl-cell, .hl-cand")
+    expect(marked.first).to_be_visible()
+    page.click("#hint")
+    expect(text).to_have_attribute("data-level", "2")
+    place = board.locator(".hl-place")
+    expect(place).to_have_count(1)
+    # Without colour: a double outline and the digit written in the corner.
+    style = place.evaluate("c => [getComputedStyle(c).outlineStyle, getComputedStyle(c, '::after').content]")
+    assert style[0] == "double" and style[1].startswith('"='), style
+    others = board.locator(".hl-cell:not(.hl-place), .hl-cand:not(.hl-place)")
+    assert all(s == "dashed" for s in others.evaluate_all("cs => cs.map(c => getComputedStyle(c).outlineStyle)"))
+    # Apply plays the step: the cell gets the solution's digit and the highlights go.
+    cell = int(place.get_attribute("data-cell"))
+    page.click("#hint-apply")
+    expect(text).to_contain_text("Applied")
+    expect(board.locator(".hl-place")).to_have_count(0)
+    assert shown(page)[cell] == EASY_SOLUTION[cell]
+    # Undo, when the game has it, takes the step back as one move.
+    if page.evaluate("typeof window.sudoku.game.undo === 'function'"):
+        page.evaluate("window.sudoku.game.undo()")
+        assert shown(page)[cell] == "."
+
+
+def test_mistakes_come_first(app):
+    page = app.page
+    load(page, EASY)
+    # r1c1 is 4; a player's wrong 1 there (an entry when the game has a play mode).
+    status = page.evaluate("""() => { const g = window.sudoku.game;
+        if (typeof g.place === 'function' && g.mode === 'play') { g.place(0, 1); return 'mistake'; }
+        g.setCell(0, 1); return 'no_solution'; }""")
+    page.click("#hint")
+    text = page.locator("#hint-text")
+    expect(text).to_have_attribute("data-status", status)
+    page.click("#hint")
+    if status == "mistake":
+        expect(text).to_contain_text("Check r1c1")
+        mistake = page.locator("#board .hl-mistake")
+        expect(mistake).to_have_count(1)
+        assert mistake.evaluate("c => getComputedStyle(c).outlineStyle") == "dotted"
+        assert mistake.evaluate("c => getComputedStyle(c, '::before').content") == '"✗"'
+
+
+@pytest.mark.parametrize("puzzle, status, words", [
+    (NO_SOLUTION, "no_solution", "no solution"), (MULTIPLE, "multiple_solutions", "more than one solution")])
+def test_unsolvable_puzzles_are_said_so(app, puzzle, status, words):
+    page = app.page
+    load(page, puzzle)
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_have_attribute("data-status", status)
+    expect(page.locator("#hint-text")).to_contain_text(words)
+
+
+def test_solution_path_lists_every_step_and_shows_one_on_the_grid(app):
+    page = app.page
+    load(page, EASY)
+    page.click("#path-panel summary")
+    page.click("#path-load")
+    steps = page.locator("#path-list li")
+    expect(steps.first).to_be_visible()
+    expect(page.locator("#path-info")).to_contain_text("49 steps")
+    assert steps.count() == 49
+    steps.nth(3).get_by_role("button", name="Show on grid").click()
+    expect(steps.nth(3)).to_have_class("path-step current")
+    expect(page.locator("#board .hl-place")).to_have_count(1)
+    steps.nth(3).get_by_role("button", name="Show on grid").click()
+    expect(page.locator("#board .hl-place")).to_have_count(0)
+
+
+def test_hints_follow_the_page_language(app):
+    page = app.page
+    if not page.locator("#language").count():
+        pytest.skip("the page has no language choice yet")
+    load(page, EASY)
+    page.select_option("#language", "zh-CN")
+    try:
+        expect(page.locator("#hint")).to_have_text("提示")
+        page.click("#hint")
+        expect(page.locator("#hint-text")).to_contain_text("宫")
+        expect(page.locator("#rating-badge")).to_contain_text("难度")
+        expect(page.locator("#new-game")).to_have_text("新游戏…")
+    finally:
+        page.select_option("#language", "en")
+    expect(page.locator("#hint")).to_have_text("Hint")

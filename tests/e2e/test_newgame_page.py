@@ -1,0 +1,84 @@
+"""New game on the page (issue 5): the dialog (size, level, symmetry) with progress, cancel that keeps
+the game, a page that stays responsive while generating, and the daily puzzle."""
+
+from __future__ import annotations
+
+import pytest
+from e2e_support import App
+from playwright.sync_api import expect
+
+from sudoku_core.bridge import handle
+
+pytestmark = pytest.mark.e2e
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+@pytest.fixture(scope="module")
+def app(browser, server):
+    shared = App(browser, server + "index.html").goto().wait_ready()
+    yield shared
+    errors, off = shared.errors, shared.off_origin()
+    shared.close()
+    assert not errors, errors
+    assert not off, off
+
+
+def cells(page) -> list[str]:
+    return page.locator("#board [role=gridcell]").all_text_contents()
+
+
+def test_new_game_dialog_generates_a_puzzle(app):
+    page = app.page
+    page.click("#new-game")
+    dialog = page.locator("#newgame-dialog")
+    expect(dialog).to_be_visible()
+    page.select_option("#ng-size", "4")
+    page.select_option("#ng-level", "easy")
+    page.select_option("#ng-symmetry", "rot180")
+    page.click("#ng-generate")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#message")).to_contain_text("New 4×4 Easy puzzle")
+    assert len(cells(page)) == 16
+    givens = page.evaluate("window.sudoku.game.givens")
+    assert any(givens) and all(givens[i] == 0 or givens[15 - i] for i in range(16))  # 180° symmetric
+    expect(page.locator("#rating-badge")).to_contain_text("Easy")
+
+
+def test_cancel_keeps_the_game_and_the_page_responsive(app):
+    page = app.page
+    page.fill("#puzzle-text", EASY)
+    page.click("#load")
+    expect(page.locator("#message")).to_contain_text("Loaded")
+    before = cells(page)
+    page.click("#new-game")
+    page.select_option("#ng-size", "9")
+    page.select_option("#ng-level", "extreme")
+    page.select_option("#ng-symmetry", "dihedral")
+    page.click("#ng-generate")
+    expect(page.locator("#ng-progress")).to_be_visible()
+    expect(page.locator("#newgame-dialog")).to_have_attribute("data-state", "running")
+    # Never frozen: frames keep coming while the engine works.
+    frame_ms = page.evaluate("""() => new Promise(done => { const t = performance.now();
+        requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - t))); })""")
+    assert frame_ms < 1000, frame_ms
+    page.click("#ng-cancel")
+    expect(page.locator("#newgame-dialog")).to_have_attribute("data-state", "idle")
+    expect(page.locator("#ng-status")).to_contain_text("cancelled")
+    page.click("#ng-close")
+    assert cells(page) == before
+    app.wait_ready()
+    page.click("#solve")
+    expect(page.locator("#message")).to_contain_text("Solved")
+
+
+def test_daily_puzzle_is_the_date_s_puzzle(app):
+    page = app.page
+    page.click("#daily")
+    expect(page.locator("#message")).to_contain_text("Daily puzzle for")
+    date = page.evaluate("document.documentElement.dataset.daily")
+    expected = handle({"type": "daily", "payload": {"date": date}})["result"]["cells"]
+    assert page.evaluate("window.sudoku.game.givens") == expected
+    assert page.evaluate("(() => { const d = new Date(); return d.getFullYear() + '-' + "
+                         "String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()"
+                         ) == date
