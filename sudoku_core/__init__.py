@@ -6,6 +6,7 @@ one of :data:`METHODS`, :func:`count_solutions` to test uniqueness. Everything i
 
 from .errors import ConflictError, ParseError, SudokuError
 from .formats import parse
+from .generate import Generated, generate
 from .grid import Geometry, geometry, geometry_for_side
 from .hint import next_hint
 from .puzzle import Alphabet, Puzzle
@@ -15,6 +16,7 @@ from .solvers import METHODS, SolveResult, count_solutions, solve
 __version__ = "0.1.0"
 
 __all__ = [
-    "METHODS", "Alphabet", "ConflictError", "Geometry", "ParseError", "Puzzle", "Rating", "SolveResult",
-    "SudokuError", "count_solutions", "geometry", "geometry_for_side", "next_hint", "parse", "rate", "solve",
+    "METHODS", "Alphabet", "ConflictError", "Generated", "Geometry", "ParseError", "Puzzle", "Rating",
+    "SolveResult", "SudokuError", "count_solutions", "generate", "geometry", "geometry_for_side", "next_hint",
+    "parse", "rate", "solve",
 ]
