@@ -26,13 +26,11 @@ The order is the solver's order: cheapest and most natural first. The ``score`` 
 the Sudoku Explainer scale (1.0 .. ~11), so that a puzzle's rating (its hardest step) can be compared
 with SE ratings; ``level`` is the player-facing band: easy, medium, hard, expert, extreme.
 
-Planned ids owned by the chains/ALS/forcing work (modules ``chains``, ``als``, ``forcing``), to be
-slotted in after the uniqueness techniques, in this order:
-``remote_pair`` (hard, 6.0), ``x_chain`` (expert, 6.6), ``xy_chain`` (expert, 6.6),
-``nice_loop`` / ``aic`` (expert, 7.0), ``grouped_nice_loop`` / ``grouped_aic`` (expert, 7.3),
-``sue_de_coq`` (expert, 7.0), ``als_xz`` (expert, 7.5), ``als_xy_wing`` (expert, 7.8),
-``cell_forcing_chain`` / ``unit_forcing_chain`` / ``digit_forcing_chain`` (extreme, 8.3 .. 8.7),
-``forcing_net`` (extreme, 9.0+).
+Families and modules: ``singles``, ``intersections``, ``subsets``, ``fish``, ``single_digit``, ``wings``,
+``coloring``, ``uniqueness`` (this suite's tests: ``tests/test_techniques.py``); ``chains`` (remote pairs,
+X-/XY-chains, AICs and nice loops, grouped), ``als`` (ALS-XZ, ALS-XY-Wing, Sue de Coq) and ``forcing``
+(cell/unit/digit forcing chains, forcing nets) come last, before any guessing
+(``tests/test_techniques_chains.py``).
 """
 
 from __future__ import annotations
