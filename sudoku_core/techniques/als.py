@@ -251,13 +251,14 @@ def find_sue_de_coq(state):
                 for c in bits(cmask):
                     V |= cand[c]
                 k = V.bit_count() - size
-                if k < 2:
-                    continue
-                lparts = _parts(line_rest, cand, V, MAX_SDC_PART)
-                bparts = _parts(box_rest, cand, V, MAX_SDC_PART)
-                for lcs, vl, gl in lparts:
-                    for bcs, vb, gb in bparts:
-                        if gl + gb != k or vl & vb:
+                if k < 2 or k > 2 * MAX_SDC_PART:
+                    continue  # each part gains at most one digit per cell
+                bparts: dict[int, list] = {}
+                for part in _parts(box_rest, cand, V, MAX_SDC_PART):
+                    bparts.setdefault(part[2], []).append(part)
+                for lcs, vl, gl in _parts(line_rest, cand, V, MAX_SDC_PART):
+                    for bcs, vb, _ in bparts.get(k - gl, ()):
+                        if vl & vb:
                             continue
                         used = cmask | lcs | bcs
                         elims = []

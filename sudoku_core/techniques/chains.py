@@ -123,13 +123,17 @@ class _Graph:
         self.conj, self.biv = conj, biv
         # Weak links of groups, and from candidates to groups.
         gweak: dict[int, int] = {}
+        by_house: dict[tuple, int] = {}  # (digit, house) -> node set of the groups in that house
+        for i, (d, _x, line, box) in enumerate(groups):
+            for h in (line, box):
+                by_house[d, h] = by_house.get((d, h), 0) | 1 << (self.ncand + i)
         for i, (d, x, line, box) in enumerate(groups):
             g = self.ncand + i
             around = (house_bits[line] | house_bits[box]) & ~x
             m = (where[d] & around) << ((d - 1) * N)
-            for j, (d2, x2, line2, box2) in enumerate(groups):
-                if d2 == d and not x2 & x and (line2 == line or box2 == box):
-                    m |= 1 << (self.ncand + j)
+            for j in bits((by_house[d, line] | by_house[d, box]) & ~(1 << g)):
+                if not groups[j - self.ncand][1] & x:
+                    m |= 1 << j
             gweak[g] = m
             for c in bits(where[d] & around):
                 k = (d - 1) * N + c

@@ -27,8 +27,9 @@ counting over the digits; hidden singles and locked candidates are tests of ``W[
 whose set did not change since the last scan are not scanned again.
 
 Every branch of one position is computed once and shared by the four finders (a small LRU cache keyed
-on the position, a cache of a pure function). Each search is bounded: at most :data:`MAX_BRANCHES`
-branches, and nesting only on the outer level, so a hint never hangs.
+on the position, a cache of a pure function). Each search is bounded, so a hint never hangs: positions
+with more open candidates than :data:`MAX_BRANCHES` (:data:`MAX_NET_BRANCHES` for nets) are not
+searched, and nets nest at most :data:`MAX_LEVEL` deep.
 
 The step's ``links`` are the implications that prove its conclusion, found by re-running the branch
 with a trace: ``(from, to, strong)``, where a weak link (strong False) reads "from is true, so to is
@@ -44,8 +45,10 @@ from ..candidates import _shape, bits
 from ..grid import geometry
 from ..step import Step
 
-#: Upper bound on the branches of one search (a 25x25 grid has up to ~15,000 candidates).
-MAX_BRANCHES = 4000
+#: Most open candidates (branches) a forcing-chain search takes on; a 25x25 grid has up to ~15,000.
+MAX_BRANCHES = 1200
+#: Most open candidates a forcing-net search takes on (its cost grows with the square of this).
+MAX_NET_BRANCHES = 360
 
 
 class _Tab:
@@ -200,15 +203,20 @@ class _Analysis:
         self.on: dict = {}
         self.off: dict = {}
         self._on_packed = self._off_packed = None
-        self.prev = _analysis(shape, W0, P0, level - 1) if level else None
+        self.prev = None
         if not self.ok:
             return
-        budget = MAX_BRANCHES
+        # The budget: a search that would be too long is not started (a net costs about the square of
+        # the branches), so a hint never hangs, and the result does not depend on the machine's speed.
+        if sum((W[d] & ~P).bit_count() for d in tab.digits) > (MAX_NET_BRANCHES if level else MAX_BRANCHES):
+            self.ok = False
+            return
+        self.prev = _analysis(shape, W0, P0, level - 1) if level else None
+        if level and not self.prev.ok:
+            self.ok = False
+            return
         for d in tab.digits:
             for c in bits(W[d] & ~P):
-                if budget <= 0:
-                    return
-                budget -= 1
                 self.on[c, d] = self._branch(c, d, True)
 
     def _branch(self, c, d, on):
