@@ -5,7 +5,10 @@ Imported by :mod:`sudoku_core.bridge`, which adds :data:`PLAY_OPS` to its table 
 * ``hint``: the puzzle (givens) + ``entered`` (the player's digits, one per cell, 0 empty) + optional
   ``pencil`` (one list of digits per cell, or masks) -> :func:`sudoku_core.hint.next_hint`;
 * ``rate``: the puzzle -> ``status`` ("unique", "no_solution", "multiple_solutions"), ``level``,
-  ``score``, ``hardest``, ``solved``, ``nsteps``;
+  ``score``, ``hardest``, ``solved``, ``nsteps``, ``exact``. With ``quick: true`` the forcing chains and
+  nets are left out (they can take many seconds on the hardest puzzles): a puzzle solved without them
+  gets its exact rating (the cheapest step is the same either way); one that is not is rated
+  ``extreme`` with ``exact: false``, "extreme or harder" (for a badge on import);
 * ``steps``: the puzzle -> the rating plus ``steps``, the whole logic path, each step with its
   placements, eliminations, highlight, technique name and text per language;
 * ``generate``: ``size``, ``level``, ``symmetry``, ``minimal``, ``seed``, ``chunk``, ``attempts`` -> one
@@ -92,13 +95,22 @@ def op_hint(payload: dict) -> dict:
     return next_hint(p, entered, pencil, _langs(payload))
 
 
-def _rating(p, with_steps: bool, langs) -> dict:
+def _quick_techniques() -> list[str]:
+    from .rate import BY_ID
+
+    return [t for t in BY_ID if "forcing" not in t]
+
+
+def _rating(p, with_steps: bool, langs, quick: bool = False) -> dict:
     status, _ = _unique_status(p)
-    out = {"status": status, "level": None, "score": None, "hardest": None, "solved": False, "nsteps": 0}
+    out = {"status": status, "level": None, "score": None, "hardest": None, "solved": False, "nsteps": 0,
+           "exact": True}
     if status != "unique":
         return out
-    r = rate(p, unique=True)
+    r = rate(p, techniques=_quick_techniques() if quick else None, unique=True)
     out.update(level=r.level, score=r.score, hardest=r.hardest, solved=r.solved, nsteps=len(r.steps))
+    if quick and not r.solved:
+        out.update(level="extreme", score=None, exact=False)
     if with_steps:
         from .explain import describe, technique_name
 
@@ -120,7 +132,8 @@ def _rating(p, with_steps: bool, langs) -> dict:
 
 def op_rate(payload: dict) -> dict:
     """The rating of the givens: status, level, score, hardest technique, solved by logic."""
-    return _rating(_bridge()._puzzle(payload), False, LANGS)
+    quick = _bridge()._field(payload, "quick", bool, False)
+    return _rating(_bridge()._puzzle(payload), False, LANGS, quick)
 
 
 def op_steps(payload: dict) -> dict:

@@ -88,10 +88,19 @@ def test_hint_bad_payloads(payload, words):
 def test_rate():
     r = ok("rate", text=EASY)
     assert r == {"status": "unique", "level": "easy", "score": r["score"], "hardest": "hidden_single",
-                 "solved": True, "nsteps": r["nsteps"]}
+                 "solved": True, "nsteps": r["nsteps"], "exact": True}
+    assert ok("rate", text=EASY, quick=True) == r
     assert ok("rate", text=NO_SOLUTION)["status"] == "no_solution"
     assert ok("rate", text=MULTIPLE)["level"] is None
     assert err("rate", text="12")["kind"] == "parse"
+
+
+def test_quick_rate_leaves_out_forcing_chains():
+    # Solved only with forcing chains or nets: quick says "extreme or harder" at once.
+    hard = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+    r = ok("rate", text=hard, quick=True)
+    assert r["level"] == "extreme" and r["exact"] is False and r["score"] is None
+    assert err("rate", text=hard, quick="yes")["kind"] == "bad_request"
 
 
 def test_steps_replay_to_the_solution():

@@ -12,6 +12,7 @@ pytestmark = pytest.mark.e2e
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 NO_SOLUTION = "5.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+HARDEST = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
 MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
 
 
@@ -42,6 +43,9 @@ def test_rating_badge_on_import(app):
     expect(page.locator("#rating-badge")).to_have_text("Rating: Easy · 1.5")
     load(page, MULTIPLE)
     expect(page.locator("#rating-badge")).to_have_text("Rating: Several solutions")
+    # The badge is quick: forcing chains are left out, so the hardest puzzles say "Extreme+" at once.
+    load(page, HARDEST)
+    expect(page.locator("#rating-badge")).to_have_text("Rating: Extreme+")
 
 
 def test_hint_reveals_a_level_per_press_with_highlights_that_read_without_colour(app):

@@ -379,6 +379,7 @@ export class HintsPanel {
     if (r.status === "no_solution") return t("rating_none");
     if (r.status === "multiple_solutions") return t("rating_multiple");
     const level = r.level === "guessing" ? t("guessing") : t(r.level);
+    if (r.exact === false) return `${level}+`; // quick rating: extreme or harder
     return `${level} · ${Number(r.score).toFixed(1)}`;
   }
 
@@ -398,7 +399,7 @@ export class HintsPanel {
     this.badge.dataset.level = "";
     this.badge.textContent = t("rating_wait");
     try {
-      const r = await this.engine.request("rate", this.game.payload());
+      const r = await this.engine.request("rate", { ...this.game.payload(), quick: true });
       if (serial === this.rateSerial) this.setBadge(r);
     } catch {
       if (serial === this.rateSerial) this.badge.hidden = true;
