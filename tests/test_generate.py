@@ -219,6 +219,8 @@ def test_unreachable_requests_are_clear_errors():
         generate(9, level="easy", technique="skyscraper")
     with pytest.raises(SudokuError, match="no standard box shape"):
         generate(7)
+    with pytest.raises(GenerationError, match="4x4 puzzles do not reach medium"):
+        generate(4, level="medium")
 
 
 # --- bounds and progress ---------------------------------------------------------------------------------
