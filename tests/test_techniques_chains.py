@@ -247,6 +247,29 @@ def test_forcing_steps_are_sound_on_exemplar_positions():
                 assert not _wrong(step, sol), (fid, step)
 
 
+def test_forcing_links_are_implications():
+    """Every "is -> is not" link of a forcing step is a real weak link, and the nodes are candidates."""
+    for line in (DATA / "exemplars.tsv").read_text().splitlines():
+        if "forcing" not in line:
+            continue
+        state = _prepared(line.split("\t")[3])
+        for fid in ("cell_forcing_chain", "unit_forcing_chain", "digit_forcing_chain"):
+            for step in islice(BY_ID[fid].find(state), 5):
+                assert step.links
+                for a, b, strong in step.links:
+                    assert all(state.cand[c] >> d & 1 for c, d in a + b)
+                    if not strong:
+                        assert _weak_ok(state, a, b), (a, b)
+
+
+def test_forcing_search_is_bounded_on_big_grids():
+    geo = geometry_for_side(16)
+    state = State.from_values(geo, [0] * geo.ncells, unique=False)
+    state.place(0, 1)
+    for fid in ("cell_forcing_chain", "unit_forcing_chain", "digit_forcing_chain", "forcing_net"):
+        assert not list(BY_ID[fid].find(state))
+
+
 # ---------------------------------------------------------------------------------------------
 # Soundness sweep
 
