@@ -1,10 +1,17 @@
 // Board rendering and keyboard input. A BoardView draws a Game into an element with role="grid"
-// (rows of role="gridcell" cells, each labelled "Row r, column c" with its digit as text) and turns
-// keys into "input" events ({cell, digit}) and Ctrl+V into "paste" events ({text}); it never changes
-// the game itself, so other panels (hints, a play mode) can reuse it and decide what input means.
+// (rows of role="gridcell" cells, each labelled "Row r, column c" (plus its notes when it has
+// some) with its digit as text) and turns keys into events: "input" ({cell, key} or {cell, digit},
+// `note: true` for Shift+digit), "command" ({name}: undo, redo), "select" ({cell}: a click or tap)
+// and "focus" ({cell}); Ctrl+V becomes "paste" ({text}). It never changes the game itself: the app
+// decides what input means (a given in edit mode, an entry or a note in play mode).
+//
+// Drawing state lives here and only here: `ui` holds what the page wants shown (the digit to
+// highlight, whether wrong entries are marked, whether the grid is hidden by a pause).
+// Notes are empty spans whose digit is drawn by CSS from `data-d`, so a cell's text stays its digit.
 //
 // Focus is a roving tabindex: one cell is in the tab order, arrow keys move it, Tab leaves the grid.
 // Text goes in with textContent only: nothing typed or pasted is ever read as HTML.
+import { t } from "./i18n.js";
 
 export class BoardView extends EventTarget {
   constructor(element, { interactive = true, which = "first" } = {}) {
@@ -16,6 +23,7 @@ export class BoardView extends EventTarget {
     this.n = 0;
     this.box = null;
     this.focused = 0;
+    this.ui = { digit: 0, highlight: true, showWrong: false, paused: false };
     if (interactive) {
       element.addEventListener("keydown", (event) => this.onKey(event));
       element.addEventListener("paste", (event) => this.onPaste(event));
@@ -25,7 +33,9 @@ export class BoardView extends EventTarget {
       });
       element.addEventListener("click", (event) => {
         const cell = event.target.closest("[data-cell]");
-        if (cell) cell.focus();
+        if (!cell) return;
+        cell.focus();
+        this.emit("select", { cell: Number(cell.dataset.cell) });
       });
     }
   }
@@ -37,7 +47,9 @@ export class BoardView extends EventTarget {
     this.el.replaceChildren();
     this.el.dataset.size = String(n);
     this.el.style.setProperty("--n", String(n));
+    this.el.style.setProperty("--note-cols", String(Math.ceil(Math.sqrt(n))));
     this.cells = [];
+    this.labels = [];
     const [br, bc] = box;
     for (let r = 0; r < n; r++) {
       const row = document.createElement("div");
@@ -46,8 +58,10 @@ export class BoardView extends EventTarget {
       for (let c = 0; c < n; c++) {
         const cell = document.createElement("div");
         cell.setAttribute("role", "gridcell");
-        cell.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}`);
         cell.dataset.cell = String(r * n + c);
+        cell.dataset.row = String(r);
+        cell.dataset.col = String(c);
+        cell.dataset.box = String(Math.floor(r / br) * (n / bc) + Math.floor(c / bc));
         cell.className = "cell";
         if ((c + 1) % bc === 0 && c < n - 1) cell.classList.add("box-right");
         if ((r + 1) % br === 0 && r < n - 1) cell.classList.add("box-bottom");
@@ -67,33 +81,97 @@ export class BoardView extends EventTarget {
     }
     const answer = this.which === "second" ? game.second : game.solution;
     const conflicts = game.conflictCells();
+    const first = this.which === "first";
+    const rules = first && game.mode === "play" ? game.ruleConflicts() : new Set();
+    const wrong = first && this.ui.showWrong ? game.wrongCells : new Set();
+    const ui = this.ui;
+    const sel = this.interactive ? this.cells[this.focused] : null;
+    const digit = first ? ui.digit : 0;
+    const highlight = first && this.interactive && ui.highlight && game.mode === "play";
+    this.el.classList.toggle("paused", first && ui.paused);
     for (let i = 0; i < this.cells.length; i++) {
       const cell = this.cells[i];
-      const { digit, kind } = game.shown(i, answer);
-      const text = game.symbol(digit);
-      if (cell.textContent !== text) cell.textContent = text;
+      const { digit: d, kind } = game.shown(i, answer);
+      const notes = first && !d && game.notes ? game.notes[i] : 0;
+      this.drawContent(cell, game, d, notes, digit);
       cell.classList.toggle("given", kind === "given");
+      cell.classList.toggle("entry", kind === "entry");
       cell.classList.toggle("solved", kind === "solved");
-      cell.classList.toggle("conflict", conflicts.has(i));
+      const conflict = conflicts.has(i) || (rules.has(i) && kind !== "solved");
+      cell.classList.toggle("conflict", conflict);
+      cell.classList.toggle("wrong", wrong.has(i));
       cell.classList.toggle("diff", game.differences.has(i));
       cell.classList.toggle("marked", game.marked.has(i));
-      if (conflicts.has(i) || game.marked.has(i)) cell.setAttribute("aria-invalid", "true");
+      const peer = highlight && sel && sel !== cell && (sel.dataset.row === cell.dataset.row
+        || sel.dataset.col === cell.dataset.col || sel.dataset.box === cell.dataset.box);
+      cell.classList.toggle("peer", !!peer);
+      cell.classList.toggle("same", highlight && digit > 0 && d === digit);
+      const colour = first && game.colours ? game.colours[i] : 0;
+      if (colour) cell.dataset.colour = String(colour);
+      else delete cell.dataset.colour;
+      if (conflict || game.marked.has(i) || wrong.has(i)) cell.setAttribute("aria-invalid", "true");
       else cell.removeAttribute("aria-invalid");
+      this.label(cell, game, notes, colour);
     }
+  }
+
+  drawContent(cell, game, digit, notes, highlighted) {
+    if (digit || !notes) {
+      const text = game.symbol(digit);
+      if (cell.firstElementChild || cell.textContent !== text) cell.textContent = text;
+      return;
+    }
+    let box = cell.firstElementChild;
+    if (!box) {
+      box = document.createElement("span");
+      box.className = "notes";
+      box.setAttribute("aria-hidden", "true");
+      for (let k = 1; k <= game.n; k++) box.append(document.createElement("span"));
+      cell.replaceChildren(box);
+    }
+    for (let k = 1; k <= game.n; k++) {
+      const span = box.children[k - 1];
+      const on = (notes >> (k - 1)) & 1;
+      const symbol = on ? game.symbol(k) : "";
+      if (span.dataset.d !== symbol) span.dataset.d = symbol;
+      span.classList.toggle("same", !!on && k === highlighted && this.ui.highlight);
+    }
+  }
+
+  label(cell, game, notes, colour) {
+    let text = t("cell.label", { row: Number(cell.dataset.row) + 1, col: Number(cell.dataset.col) + 1 });
+    if (notes) {
+      const list = [];
+      for (let k = 1; k <= game.n; k++) if ((notes >> (k - 1)) & 1) list.push(game.symbol(k));
+      text += t("cell.notes", { notes: list.join(" ") });
+    }
+    if (colour) text += t("cell.colour", { colour: t(`colour.${colour}`) });
+    if (cell.getAttribute("aria-label") !== text) cell.setAttribute("aria-label", text);
   }
 
   moveFocus(index, focus = true) {
     if (!this.cells.length) return;
     index = Math.max(0, Math.min(this.cells.length - 1, index));
     if (this.cells[this.focused]) this.cells[this.focused].tabIndex = -1;
+    const moved = index !== this.focused;
     this.focused = index;
     this.cells[index].tabIndex = 0;
     if (focus) this.cells[index].focus();
+    if (moved) this.emit("focus", { cell: index });
   }
 
   onKey(event) {
     if (event.altKey || event.metaKey) return;
-    if (event.ctrlKey) return; // Ctrl+V arrives as a paste event; other shortcuts belong to the browser
+    const key = event.key;
+    if (event.ctrlKey) {
+      // Ctrl+V arrives as a paste event; undo and redo are ours; the rest belong to the browser.
+      const lower = key.toLowerCase();
+      if (lower === "z" || lower === "y") {
+        event.preventDefault();
+        this.emit("command", { name: lower === "y" || event.shiftKey ? "redo" : "undo" });
+      }
+      return;
+    }
     const n = this.n;
     const i = this.focused;
     const r = Math.floor(i / n);
@@ -103,19 +181,26 @@ export class BoardView extends EventTarget {
       ArrowLeft: c > 0 ? i - 1 : i, ArrowRight: c < n - 1 ? i + 1 : i,
       Home: r * n, End: r * n + n - 1,
     };
-    if (event.key in moves) {
+    if (key in moves) {
       event.preventDefault();
-      this.moveFocus(moves[event.key]);
+      this.moveFocus(moves[key]);
       return;
     }
-    if (event.key === "Backspace" || event.key === "Delete") {
+    if (key === "Backspace" || key === "Delete") {
       event.preventDefault();
       this.emit("input", { cell: i, digit: 0 });
       return;
     }
-    if (event.key.length === 1) {
+    // Shift+digit: a note, whatever the keyboard layout makes of the shifted key.
+    const code = /^(?:Digit|Numpad)([1-9])$/.exec(event.code || "");
+    if (event.shiftKey && code) {
       event.preventDefault();
-      this.emit("input", { cell: i, key: event.key });
+      this.emit("input", { cell: i, key: code[1], note: true });
+      return;
+    }
+    if (key.length === 1) {
+      event.preventDefault();
+      this.emit("input", { cell: i, key });
     }
   }
 

@@ -12,6 +12,47 @@ export const DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 export const BOXES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 10: [2, 5], 12: [3, 4], 15: [3, 5],
   16: [4, 4], 20: [4, 5], 25: [5, 5] };
 
+// --- play -------------------------------------------------------------------------------------
+//
+// Player state lives beside the givens: `entries` (digits the player placed, 0 = none), `notes`
+// (a bit mask of pencil marks per cell: bit d-1 for digit d), `colours` (0 = none, 1..4). Every
+// change the player makes is a move, a small record of the cells it touched:
+//   {type, changes: [{cell, field, before, after}]}    field: "entry" | "notes" | "colour"
+// `apply` writes the `after`s, `undo` writes the `before`s back: one code path for every kind of
+// move (a digit, a note, auto-candidates, a hint step, restart), so all of them undo and redo alike.
+
+export const FIELDS = { entry: "entries", notes: "notes", colour: "colours" };
+export const COLOURS = 4;
+
+export function bit(digit) {
+  return 1 << (digit - 1);
+}
+
+// The peers of every cell (same row, column or box), built once per shape.
+const PEERS = new Map();
+export function peersOf(n, box) {
+  const key = `${box[0]}x${box[1]}`;
+  if (PEERS.has(key)) return PEERS.get(key);
+  const [br, bc] = box;
+  const peers = [];
+  for (let i = 0; i < n * n; i++) {
+    const r = Math.floor(i / n);
+    const c = i % n;
+    const set = new Set();
+    for (let k = 0; k < n; k++) {
+      set.add(r * n + k);
+      set.add(k * n + c);
+    }
+    const r0 = r - (r % br);
+    const c0 = c - (c % bc);
+    for (let a = 0; a < br; a++) for (let b = 0; b < bc; b++) set.add((r0 + a) * n + c0 + b);
+    set.delete(i);
+    peers.push([...set]);
+  }
+  PEERS.set(key, peers);
+  return peers;
+}
+
 export class Game extends EventTarget {
   constructor(n = 9) {
     super();
@@ -34,7 +75,41 @@ export class Game extends EventTarget {
     this.clearAnswers();
     this.conflicts = [];
     this.marked = new Set();
+    this.startPlay();
     this.changed(reason);
+  }
+
+  // A new game on a puzzle (a grid value as `load` takes, or a line of digits for 9x9):
+  // for the New Game dialog. Givens are locked and the player's state starts empty.
+  loadNew(puzzle) {
+    if (typeof puzzle === "string") {
+      const line = puzzle.replace(/\s/g, "");
+      const n = Math.round(Math.sqrt(line.length));
+      const cells = [...line].map((ch) => Math.max(0, DEFAULT_SYMBOLS.indexOf(ch.toUpperCase()) + 1));
+      puzzle = { box: BOXES[n], cells, symbols: DEFAULT_SYMBOLS.slice(0, n) };
+    }
+    this.load(puzzle, "load");
+  }
+
+  // Empty player state for the current givens; play mode when there are givens, else edit mode
+  // (the player is entering a puzzle of their own).
+  startPlay() {
+    const size = this.n * this.n;
+    this.entries = new Array(size).fill(0);
+    this.notes = new Array(size).fill(0);
+    this.colours = new Array(size).fill(0);
+    this.done = [];
+    this.undone = [];
+    this.hintsUsed = 0;
+    this.mistakes = 0;
+    this.truth = null;
+    this.wrongCells = new Set();
+    this.autoNotes = false;
+    this.finished = false;
+    this.elapsed = 0;
+    this.runningSince = null;
+    this.paused = false;
+    this.mode = this.givens.some((d) => d) ? "play" : "edit";
   }
 
   clearAnswers() {
@@ -55,8 +130,13 @@ export class Game extends EventTarget {
     return this.givens.reduce((k, v) => k + (v ? 1 : 0), 0);
   }
 
+  // Edit a given (edit mode: the player is entering a puzzle).
   setCell(cell, digit) {
     if (cell < 0 || cell >= this.ncells || digit < 0 || digit > this.n) return;
+    if (this.entries[cell] || this.notes[cell]) {
+      this.entries[cell] = 0;
+      this.notes[cell] = 0;
+    }
     if (this.givens[cell] === digit && !this.solution) return;
     this.givens[cell] = digit;
     this.revision += 1;
@@ -93,6 +173,7 @@ export class Game extends EventTarget {
   shown(cell, which = this.solution) {
     const given = this.givens[cell];
     if (given) return { digit: given, kind: "given" };
+    if (this.entries && this.entries[cell]) return { digit: this.entries[cell], kind: "entry" };
     if (which && which[cell]) return { digit: which[cell], kind: "solved" };
     return { digit: 0, kind: "empty" };
   }
@@ -130,5 +211,299 @@ export class Game extends EventTarget {
   // The grid value the engine's operations take.
   payload() {
     return { box: this.box, cells: this.givens, symbols: this.symbols };
+  }
+
+  // Givens and the player's digits together: what the grid shows without the engine's answers.
+  filled() {
+    return this.givens.map((g, i) => g || this.entries[i]);
+  }
+
+  // The same with the player's digits: for conflict messages while playing.
+  playPayload() {
+    return { box: this.box, cells: this.filled(), symbols: this.symbols };
+  }
+
+  // --- moves ----------------------------------------------------------------------------------
+
+  get peers() {
+    return peersOf(this.n, this.box);
+  }
+
+  // Write one side of a move's changes into the state.
+  write(move, side) {
+    for (const change of move.changes) this[FIELDS[change.field]][change.cell] = change[side];
+  }
+
+  // Apply a new move: it joins the history and clears the redo list.
+  apply(move) {
+    move.changes = move.changes.filter((c) => c.before !== c.after);
+    if (!move.changes.length) return false;
+    this.write(move, "after");
+    this.done.push(move);
+    this.undone = [];
+    this.afterMove(move, "move");
+    return true;
+  }
+
+  undo() {
+    const move = this.done.pop();
+    if (!move) return false;
+    this.write(move, "before");
+    this.undone.push(move);
+    this.afterMove(move, "undo");
+    return true;
+  }
+
+  redo() {
+    const move = this.undone.pop();
+    if (!move) return false;
+    this.write(move, "after");
+    this.done.push(move);
+    this.afterMove(move, "redo");
+    return true;
+  }
+
+  afterMove(move, reason) {
+    if (reason === "undo") this.finished = false; // taking back the last digit reopens the game
+    this.clearAnswers();
+    this.updateWrong(reason === "move" ? move : null);
+    this.changed(reason);
+    this.checkFinished();
+  }
+
+  change(cell, field, after) {
+    return { cell, field, before: this[FIELDS[field]][cell], after };
+  }
+
+  // Place a digit (0 clears): the digit leaves its peers' notes in the same move, and with
+  // auto-candidates on, a cleared cell gets its candidates back.
+  place(cell, digit) {
+    if (this.mode !== "play" || this.givens[cell] || this.finished) return false;
+    if (digit === this.entries[cell]) digit = 0; // placing the same digit again takes it out
+    const changes = [this.change(cell, "entry", digit)];
+    if (digit) {
+      const b = bit(digit);
+      for (const p of this.peers[cell]) {
+        if (this.notes[p] & b) changes.push(this.change(p, "notes", this.notes[p] & ~b));
+      }
+    } else if (this.autoNotes) {
+      changes.push(this.change(cell, "notes", this.candidates(cell)));
+    }
+    return this.apply({ type: digit ? "digit" : "clear", changes });
+  }
+
+  // Clear a cell: its digit if it has one, else its notes.
+  erase(cell) {
+    if (this.mode !== "play" || this.givens[cell]) return false;
+    if (this.entries[cell]) return this.place(cell, 0);
+    return this.apply({ type: "clear-notes", changes: [this.change(cell, "notes", 0)] });
+  }
+
+  toggleNote(cell, digit) {
+    if (this.mode !== "play" || this.givens[cell] || this.entries[cell] || !digit || this.finished) return false;
+    return this.apply({ type: "note", changes: [this.change(cell, "notes", this.notes[cell] ^ bit(digit))] });
+  }
+
+  setColour(cell, colour) {
+    if (this.mode !== "play") return false;
+    if (colour === this.colours[cell]) colour = 0;
+    return this.apply({ type: "colour", changes: [this.change(cell, "colour", colour)] });
+  }
+
+  // The digits a cell can still take given the digits in its peers.
+  candidates(cell) {
+    let mask = (1 << this.n) - 1;
+    const filled = this.filled();
+    for (const p of this.peers[cell]) if (filled[p]) mask &= ~bit(filled[p]);
+    return mask;
+  }
+
+  // One move that fills every empty cell's notes with its candidates, and keeps them up to date
+  // from then on (placing removes from peers; clearing restores the cell's candidates). The notes
+  // stay editable: they are ordinary notes.
+  fillCandidates() {
+    if (this.mode !== "play") return false;
+    this.autoNotes = true;
+    const filled = this.filled();
+    const changes = [];
+    for (let i = 0; i < this.ncells; i++) {
+      if (!filled[i]) changes.push(this.change(i, "notes", this.candidates(i)));
+    }
+    if (!this.apply({ type: "auto", changes })) this.changed("settings");
+    return true;
+  }
+
+  // A hint step as one undoable move: placements [{cell, digit}] and eliminations [{cell, digit}]
+  // (candidates removed from the notes). Counts towards the finish screen's hints.
+  applyHint({ placements = [], eliminations = [] } = {}) {
+    if (this.mode !== "play") return false;
+    const entries = new Map();
+    const notes = new Map();
+    for (const { cell, digit } of eliminations) {
+      const mask = notes.has(cell) ? notes.get(cell) : this.notes[cell];
+      notes.set(cell, mask & ~bit(digit));
+    }
+    for (const { cell, digit } of placements) {
+      if (this.givens[cell]) continue;
+      entries.set(cell, digit);
+      for (const p of this.peers[cell]) {
+        const mask = notes.has(p) ? notes.get(p) : this.notes[p];
+        if (mask & bit(digit)) notes.set(p, mask & ~bit(digit));
+      }
+    }
+    const changes = [...[...entries].map(([c, d]) => this.change(c, "entry", d)),
+      ...[...notes].map(([c, m]) => this.change(c, "notes", m))];
+    this.hintsUsed += 1;
+    if (!this.apply({ type: "hint", changes })) this.changed("hint");
+    return true;
+  }
+
+  // Restart: one move back to the givens alone (so even a restart can be undone).
+  restart() {
+    const changes = [];
+    for (let i = 0; i < this.ncells; i++) {
+      if (this.entries[i]) changes.push(this.change(i, "entry", 0));
+      if (this.notes[i]) changes.push(this.change(i, "notes", 0));
+      if (this.colours[i]) changes.push(this.change(i, "colour", 0));
+    }
+    this.autoNotes = false;
+    this.finished = false;
+    return this.apply({ type: "restart", changes });
+  }
+
+  // --- checking -----------------------------------------------------------------------------
+
+  // Cells that break a rule (a digit twice in a unit), computed here at once for every digit.
+  ruleConflicts() {
+    const filled = this.filled();
+    const bad = new Set();
+    for (let i = 0; i < this.ncells; i++) {
+      if (!filled[i]) continue;
+      for (const p of this.peers[i]) if (filled[p] === filled[i]) bad.add(i);
+    }
+    return bad;
+  }
+
+  // The unique solution, from the engine (null when there is none or more than one).
+  setTruth(cells) {
+    this.truth = cells ? Array.from(cells) : null;
+    this.updateWrong(null);
+    this.changed("truth");
+  }
+
+  // Entries that differ from the unique solution; a new wrong placement counts as a mistake.
+  updateWrong(move) {
+    const wrong = new Set();
+    if (this.truth) {
+      for (let i = 0; i < this.ncells; i++) {
+        if (this.entries[i] && this.entries[i] !== this.truth[i]) wrong.add(i);
+      }
+      if (move && move.type === "digit" && move.changes.some((c) => c.field === "entry" && wrong.has(c.cell))) {
+        this.mistakes += 1;
+      }
+    }
+    this.wrongCells = wrong;
+  }
+
+  // Undo back to the last position where every placed digit agrees with the solution (or, without
+  // a known solution, where no rule is broken). Returns how many moves were undone.
+  rewind() {
+    let count = 0;
+    const bad = () => (this.truth ? this.wrongCells.size > 0 : this.ruleConflicts().size > 0);
+    while (bad() && this.done.length) {
+      this.undo();
+      count += 1;
+    }
+    return count;
+  }
+
+  // Per digit, how many more the grid needs (0 = all placed).
+  remaining() {
+    const counts = new Array(this.n + 1).fill(this.n);
+    for (const d of this.filled()) if (d) counts[d] -= 1;
+    return counts;
+  }
+
+  checkFinished() {
+    if (this.finished || this.mode !== "play") return;
+    const filled = this.filled();
+    if (filled.some((d) => !d) || this.ruleConflicts().size) return;
+    if (this.truth && this.wrongCells.size) return;
+    this.stopClock();
+    this.finished = true;
+    this.changed("finished");
+  }
+
+  // --- modes --------------------------------------------------------------------------------
+
+  // Edit mode: digits typed are givens (entering one's own puzzle). Play mode: givens are locked.
+  setMode(mode) {
+    if (mode === this.mode) return;
+    if (mode === "play" && !this.givens.some((d) => d)) return;
+    if (mode === "play") {
+      // The givens may have changed: the player's state starts again over them.
+      const keep = this.elapsed;
+      this.startPlay();
+      this.elapsed = keep;
+    } else {
+      this.stopClock();
+      this.mode = mode;
+    }
+    this.changed("mode");
+  }
+
+  // --- the clock ----------------------------------------------------------------------------
+
+  timeMs(now = Date.now()) {
+    return this.elapsed + (this.runningSince === null ? 0 : now - this.runningSince);
+  }
+
+  startClock() {
+    if (this.runningSince !== null || this.finished || this.paused || this.mode !== "play") return;
+    this.runningSince = Date.now();
+  }
+
+  stopClock() {
+    if (this.runningSince === null) return;
+    this.elapsed = this.timeMs();
+    this.runningSince = null;
+  }
+
+  setPaused(paused) {
+    this.paused = paused;
+    if (paused) this.stopClock();
+    else this.startClock();
+    this.changed("pause");
+  }
+
+  // --- saving -------------------------------------------------------------------------------
+
+  toJSON() {
+    return {
+      box: this.box, symbols: this.symbols, givens: this.givens, mode: this.mode,
+      entries: this.entries, notes: this.notes, colours: this.colours,
+      done: this.done, undone: this.undone, hintsUsed: this.hintsUsed, mistakes: this.mistakes,
+      autoNotes: this.autoNotes, finished: this.finished, elapsed: this.timeMs(), paused: this.paused,
+    };
+  }
+
+  // Restore a saved game; throws on anything malformed (the caller falls back to a fresh grid).
+  restore(saved) {
+    const { box, symbols, givens } = saved;
+    const n = box[0] * box[1];
+    if (BOXES[n]?.[0] !== box[0] || givens.length !== n * n) throw new Error("bad saved shape");
+    const cells = (a) => Array.isArray(a) && a.length === n * n && a.every(Number.isInteger);
+    if (![givens, saved.entries, saved.notes, saved.colours].every(cells)) throw new Error("bad saved cells");
+    const moves = (list) => Array.isArray(list) && list.every((m) => Array.isArray(m.changes)
+      && m.changes.every((c) => c.field in FIELDS && Number.isInteger(c.cell) && c.cell >= 0 && c.cell < n * n));
+    if (!moves(saved.done) || !moves(saved.undone)) throw new Error("bad saved history");
+    this.load({ box, cells: givens, symbols }, "restore-givens");
+    Object.assign(this, {
+      mode: saved.mode === "edit" ? "edit" : "play",
+      entries: saved.entries, notes: saved.notes, colours: saved.colours, done: saved.done, undone: saved.undone,
+      hintsUsed: saved.hintsUsed | 0, mistakes: saved.mistakes | 0, autoNotes: !!saved.autoNotes,
+      finished: !!saved.finished, elapsed: Math.max(0, Number(saved.elapsed) || 0), paused: !!saved.paused,
+    });
+    this.changed("restore");
   }
 }

@@ -1,10 +1,17 @@
 // The app: wires the game model, the board views, the engine client and the panel together.
 // The grid is drawn at once, before Python is ready; engine requests simply wait for `ready`.
-import { BOXES, Game } from "./game.js";
+//
+// Three kinds of state, kept apart: the game (web/js/game.js: givens, the player's digits, notes,
+// colours, history, clock; saved to localStorage after every change), the settings (storage.js:
+// theme, checking, input modes; saved when changed) and what is only on screen (the armed digit of
+// digit-first input, the message). Input becomes calls on the game, which records them as moves.
+import { BOXES, DEFAULT_SYMBOLS, Game } from "./game.js";
 import { BoardView } from "./board.js";
 import { EngineClient } from "./engine.js";
 import { DigitPad } from "./pad.js";
-import { readFragment, writeFragment } from "./share.js";
+import { parseProgress, progressFragment, readFragment, splitFragment, writeFragment } from "./share.js";
+import { language, setLanguage, t, translatePage } from "./i18n.js";
+import { GAME_KEY, readJSON, readSettings, writeJSON, writeSettings } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,13 +20,19 @@ const board = new BoardView($("board"));
 const board2 = new BoardView($("board2"), { interactive: false, which: "second" });
 const pad = new DigitPad($("pad"));
 const engine = new EngineClient({ autostart: false });
+const settings = readSettings();
+const view = { armed: 0 }; // digit-first: the digit the next tap places (0: none)
 
 // --- messages ---------------------------------------------------------------------------------
 
-function say(text, kind = "info", details = []) {
-  const message = $("message");
-  message.textContent = text;
-  message.dataset.kind = kind;
+// A message is a translation key with its parameters (or [key, params] pairs), so that it can be
+// said again in another language; `details` are engine texts shown as they are.
+let lastMessage = null;
+function say(message, kind = "info", details = []) {
+  lastMessage = { message, kind, details };
+  const el = $("message");
+  el.textContent = Array.isArray(message) ? t(message[0], message[1]) : message;
+  el.dataset.kind = kind;
   $("details").replaceChildren(...details.map((line) => {
     const li = document.createElement("li");
     li.textContent = line;
@@ -32,43 +45,111 @@ function sayStats(text) {
 }
 
 function describeError(error) {
-  if (error.kind === "cancelled") return "Cancelled. The engine is restarting; your grid is kept.";
-  if (error.kind === "timeout") return `Stopped: ${error.message}. The engine is restarting.`;
-  if (error.kind === "boot") return `The engine could not start (${error.message}). Reload the page to try again.`;
+  if (error.kind === "cancelled") return t("msg.cancelled");
+  if (error.kind === "timeout") return t("msg.timeout", { message: error.message });
+  if (error.kind === "boot") return t("msg.boot", { message: error.message });
   return error.message;
+}
+
+function sizeText() {
+  return `${game.n}×${game.n}`;
 }
 
 // --- drawing ----------------------------------------------------------------------------------
 
+function highlightedDigit() {
+  if (settings.digitFirst && view.armed) return view.armed;
+  const cell = board.focused;
+  return game.givens[cell] || (game.entries ? game.entries[cell] : 0);
+}
+
 function render() {
+  board.ui.digit = highlightedDigit();
+  board.ui.highlight = settings.highlight;
+  board.ui.showWrong = settings.check && !!game.truth;
+  board.ui.paused = game.paused && game.mode === "play";
   board.render(game);
-  pad.render(game);
+  pad.render(game, { armed: settings.digitFirst ? view.armed : 0, notes: settings.notesMode, lang: language() });
   const second = $("second");
   second.hidden = !game.second;
   if (game.second) board2.render(game);
   $("share-link").href = `#${encodeURIComponent(game.shareLine())}`;
+  const play = game.mode === "play";
+  document.body.dataset.mode = game.mode;
+  $("mode-badge").textContent = t(play ? "mode.badge-play" : "mode.badge-edit");
+  $("mode-badge").dataset.mode = game.mode;
+  $("mode-toggle").textContent = t(play ? "mode.edit" : "mode.play");
+  $("mode-toggle").disabled = !play && !game.givenCount;
+  for (const id of ["undo", "redo", "restart", "rewind", "auto-notes", "notes-mode", "pause"]) $(id).disabled = !play;
+  $("undo").disabled = !play || !game.done.length;
+  $("redo").disabled = !play || !game.undone.length;
+  $("notes-mode").setAttribute("aria-pressed", String(settings.notesMode));
+  $("digit-first").setAttribute("aria-pressed", String(settings.digitFirst));
+  $("pause").setAttribute("aria-pressed", String(game.paused));
+  $("paused-cover").hidden = !board.ui.paused;
+  $("timer").hidden = !settings.showTimer || !play;
+  $("pause").hidden = !play;
+  renderClock();
 }
 
+function formatTime(ms) {
+  const total = Math.floor(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+function renderClock() {
+  const text = formatTime(game.timeMs());
+  if ($("timer").textContent !== text) $("timer").textContent = text;
+}
+
+// --- saving -----------------------------------------------------------------------------------
+
+function save() {
+  writeJSON(GAME_KEY, game.toJSON());
+}
+
+const QUIET = new Set(["conflicts", "mark"]);
 game.addEventListener("change", (event) => {
-  render();
   const reason = event.detail.reason;
+  if (reason === "restore-givens") return;
+  render();
+  if (!QUIET.has(reason)) save();
   if (reason === "edit" || reason === "load" || reason === "reset") {
     shareCurrent();
     if (reason === "edit") checkConflicts();
   }
+  if (reason === "load" || reason === "restore" || reason === "mode") {
+    findTruth();
+    game.startClock();
+  }
+  if (reason === "move" || reason === "undo" || reason === "redo") {
+    game.startClock();
+    checkConflicts();
+    if (settings.check && game.truth && game.wrongCells.size && reason === "move") {
+      say(["msg.wrong", { count: game.wrongCells.size }], "warn");
+    }
+  }
+  if (reason === "finished") showFinish();
 });
 
 // --- engine status ----------------------------------------------------------------------------
 
-engine.addEventListener("status", (event) => {
-  const { state, info } = event.detail;
-  const status = $("engine-status");
-  status.dataset.state = state;
+function renderStatus() {
+  const { state, info } = engine;
   const text = $("engine-status-text");
-  if (state === "loading") text.textContent = "Engine loading…";
-  else if (state === "failed") text.textContent = "Engine failed to start";
-  else if (state === "busy") text.textContent = "Engine working…";
-  else text.textContent = `Engine ready · sudoku_core ${info.version} · Python ${info.python}`;
+  if (state === "loading") text.textContent = t("engine.loading");
+  else if (state === "failed") text.textContent = t("engine.failed");
+  else if (state === "busy") text.textContent = t("engine.busy");
+  else if (info) text.textContent = t("engine.ready", { version: info.version, python: info.python });
+}
+
+engine.addEventListener("status", (event) => {
+  const { state } = event.detail;
+  $("engine-status").dataset.state = state;
+  renderStatus();
   if (state === "ready" || state === "busy") {
     document.documentElement.dataset.ready = "";
     if (!performance.getEntriesByName("engine-ready").length) performance.mark("engine-ready");
@@ -85,14 +166,14 @@ engine.ready.catch((error) => {
 // --- import -----------------------------------------------------------------------------------
 
 // Parse text in any format the engine reads and load it; returns true when it loaded.
-async function importText(text, { fromShare = false } = {}) {
+async function importText(text, { fromShare = false, progress = null } = {}) {
   const source = $("puzzle-text");
   source.removeAttribute("aria-invalid");
   if (!text.trim()) {
-    say("Nothing to load: the text is empty.", "error");
+    say(["msg.empty-text"], "error");
     return false;
   }
-  say(engine.state === "loading" ? "Reading the puzzle once the engine is ready…" : "Reading the puzzle…");
+  say([engine.state === "loading" ? "msg.reading-wait" : "msg.reading"]);
   let result;
   try {
     const alphabet = fromShare ? "" : $("alphabet").value;
@@ -100,7 +181,7 @@ async function importText(text, { fromShare = false } = {}) {
   } catch (error) {
     source.setAttribute("aria-invalid", "true");
     sayStats("");
-    say(`Could not read the puzzle: ${describeError(error)}`, "error");
+    say(["msg.unreadable", { error: describeError(error) }], "error");
     if (error.details) {
       pointAt(source, text, error.details);
       if (error.details.cells) game.mark(error.details.cells);
@@ -109,15 +190,29 @@ async function importText(text, { fromShare = false } = {}) {
   }
   game.load(result);
   game.setConflicts(result.conflicts);
+  if (progress) applyProgress(progress);
   const size = `${result.size}×${result.size}`;
   if (result.conflicts.length) {
-    say(`Loaded a ${size} puzzle, but its givens break the rules:`, "error", result.conflicts.map((c) => c.message));
+    say(["msg.loaded-conflicts", { size }], "error", result.conflicts.map((c) => c.message));
   } else {
-    say(`Loaded a ${size} puzzle with ${result.givens} givens${fromShare ? " from the link" : ""}.`, "ok");
+    say([fromShare ? "msg.loaded-link" : "msg.loaded", { size, givens: result.givens }], "ok");
   }
   $("size").value = String(result.size);
   sayStats("");
   return true;
+}
+
+// Progress from a link: the player's digits and notes as one move (so it can be undone).
+function applyProgress(fragment) {
+  const progress = parseProgress(fragment, game.ncells, DEFAULT_SYMBOLS);
+  if (!progress || game.mode !== "play") return;
+  const changes = [];
+  for (let i = 0; i < game.ncells; i++) {
+    if (game.givens[i]) continue;
+    if (progress.entries[i]) changes.push(game.change(i, "entry", progress.entries[i]));
+    if (progress.notes[i]) changes.push(game.change(i, "notes", progress.notes[i] & ((1 << game.n) - 1)));
+  }
+  game.apply({ type: "import", changes });
 }
 
 // Select the character a parse error names, so the text shows where it is wrong.
@@ -130,19 +225,38 @@ function pointAt(textarea, text, { line, column }) {
   if (textarea.value === text) textarea.setSelectionRange(offset, offset + 1);
 }
 
-// --- conflicts while typing -----------------------------------------------------------------------
+// --- conflicts while typing, and the solution to check against -----------------------------------
 
+// Rule conflicts are marked on the grid at once by the model; the engine words them.
 let checkSerial = 0;
 async function checkConflicts() {
   const serial = ++checkSerial;
+  const play = game.mode === "play";
   try {
-    const result = await engine.request("parse", game.payload());
+    const result = await engine.request("parse", play ? game.playPayload() : game.payload());
     if (serial !== checkSerial) return;
     game.setConflicts(result.conflicts);
-    if (result.conflicts.length) say("These givens break the rules:", "error", result.conflicts.map((c) => c.message));
-    else if ($("message").dataset.kind === "error") say("No conflicts.", "info");
+    if (result.conflicts.length) {
+      say([play ? "msg.digits-conflict" : "msg.givens-conflict"], "error", result.conflicts.map((c) => c.message));
+    } else if ($("message").dataset.kind === "error") {
+      say(["msg.no-conflicts"], "info");
+    }
   } catch {
     // Cancelled or the engine is restarting: the next edit checks again.
+  }
+}
+
+// The unique solution of the givens, for optional mistake checking and "rewind to the last correct
+// position"; with two solutions (or none) there is nothing to check against.
+async function findTruth() {
+  if (game.mode !== "play" || game.truth) return;
+  const revision = game.revision;
+  try {
+    const result = await engine.request("solve", { ...game.payload(), method: "dlx", limit: 2 });
+    if (revision !== game.revision || game.mode !== "play") return;
+    game.setTruth(result.status === "unique" ? result.cells[0] : null);
+  } catch {
+    // Cancelled or restarting: the next load asks again; rule conflicts are still shown.
   }
 }
 
@@ -151,7 +265,7 @@ async function checkConflicts() {
 async function solveCurrent() {
   const method = $("method").value;
   const revision = game.revision;
-  say(engine.state === "loading" ? "Solving once the engine is ready…" : "Solving…", "busy");
+  say([engine.state === "loading" ? "msg.solving-wait" : "msg.solving"], "busy");
   sayStats("");
   const started = performance.now();
   let result;
@@ -162,29 +276,28 @@ async function solveCurrent() {
     return;
   }
   if (revision !== game.revision) {
-    say("The grid changed while the engine was solving: press Solve again.", "info");
+    say(["msg.changed"], "info");
     return;
   }
   const roundTrip = performance.now() - started;
   game.setConflicts(result.conflicts);
   game.setSolutions(result.cells, result.differences);
+  if (result.status === "unique" && game.mode === "play" && !game.truth) game.setTruth(result.cells[0]);
   const conflictLines = result.conflicts.map((c) => c.message);
   if (result.status === "unique" || result.status === "solved") {
-    say(result.status === "unique" ? "Solved: the solution is unique." : "Solved.", "ok");
+    say([result.status === "unique" ? "msg.unique" : "msg.solved"], "ok");
   } else if (result.status === "multiple") {
-    say(`More than one solution. Two are shown; they differ in ${result.differences.length} cells (highlighted).`,
-      "warn");
+    say(["msg.multiple", { count: result.differences.length }], "warn");
   } else if (result.status === "no_solution") {
-    say("No solution.", "error", conflictLines);
+    say(["msg.none"], "error", conflictLines);
   } else {
-    say(`Gave up after ${result.stats.nodes} nodes.`, "warn");
+    say(["msg.gave-up", { nodes: result.stats.nodes }], "warn");
   }
-  const names = { dlx: "DLX", backtrack: "Backtracking" };
   const stats = result.stats;
-  const parts = [`${names[result.method] || result.method}: ${result.ms.toFixed(1)} ms in the engine`,
-    `${stats.nodes ?? 0} nodes`, `${stats.guesses ?? 0} guesses`];
-  if (stats.updates !== undefined) parts.push(`${stats.updates} updates`);
-  parts.push(`${roundTrip.toFixed(0)} ms round trip`);
+  const parts = [t("stats.engine", { method: t(`method.${result.method}`), ms: result.ms.toFixed(1) }),
+    t("stats.nodes", { count: stats.nodes ?? 0 }), t("stats.guesses", { count: stats.guesses ?? 0 })];
+  if (stats.updates !== undefined) parts.push(t("stats.updates", { count: stats.updates }));
+  parts.push(t("stats.round", { ms: roundTrip.toFixed(0) }));
   sayStats(parts.join(" · "));
 }
 
@@ -201,27 +314,87 @@ function shareCurrent() {
 async function loadFromFragment() {
   const text = readFragment();
   if (!text || text === lastShared) return;
-  lastShared = text;
-  $("puzzle-text").value = text;
-  await importText(text, { fromShare: true });
+  const parts = splitFragment(text);
+  lastShared = parts.puzzle;
+  $("puzzle-text").value = parts.puzzle;
+  const hasProgress = parts.entries || parts.notes;
+  const loaded = await importText(parts.puzzle, { fromShare: true, progress: hasProgress ? parts : null });
+  if (loaded && hasProgress) writeFragment(parts.puzzle);
 }
 
-// --- controls -----------------------------------------------------------------------------------
+// --- play input -----------------------------------------------------------------------------------
 
-board.addEventListener("input", (event) => {
-  const { cell, key } = event.detail;
-  const digit = key === undefined ? event.detail.digit : game.digitForKey(key);
-  if (digit < 0) {
-    say(`“${key}” is not a digit of a ${game.n}×${game.n} grid; use ${game.symbols}.`, "info");
+// A digit (0: clear) for a cell, as the current mode and settings say: a given while entering a
+// puzzle; a note in notes mode or with Shift; else the player's digit.
+function enter(cell, digit, note = false) {
+  if (game.mode === "edit") {
+    game.setCell(cell, digit);
+    if (game.marked.size) game.mark([]);
     return;
   }
-  game.setCell(cell, digit);
+  if (game.paused) return;
+  if (!digit) game.erase(cell);
+  else if (note || settings.notesMode) game.toggleNote(cell, digit);
+  else game.place(cell, digit);
   if (game.marked.size) game.mark([]);
+}
+
+function changeSetting(key, value) {
+  settings[key] = value;
+  writeSettings(settings);
+  applySettings();
+  render();
+}
+
+function applySettings() {
+  const root = document.documentElement;
+  root.dataset.theme = settings.theme;
+  if (settings.contrast) root.dataset.contrast = "high";
+  else delete root.dataset.contrast;
+  $("theme").value = settings.theme;
+  $("contrast").checked = settings.contrast;
+  $("check").checked = settings.check;
+  $("show-timer").checked = settings.showTimer;
+  $("highlight").checked = settings.highlight;
+  $("language").value = language();
+}
+
+board.addEventListener("input", (event) => {
+  const { cell, key, note } = event.detail;
+  const digit = key === undefined ? event.detail.digit : game.digitForKey(key);
+  if (digit < 0) {
+    if (key === "n" || key === "N") {
+      changeSetting("notesMode", !settings.notesMode);
+      return;
+    }
+    say(["msg.not-digit", { key, size: sizeText(), symbols: game.symbols }], "info");
+    return;
+  }
+  enter(cell, digit, note);
+});
+
+board.addEventListener("command", (event) => {
+  if (game.mode !== "play" || game.paused) return;
+  if (event.detail.name === "undo") game.undo();
+  else game.redo();
+});
+
+board.addEventListener("focus", () => render());
+
+// Digit first: a tap on a cell places the armed digit (or note, or clears with the eraser armed).
+board.addEventListener("select", (event) => {
+  if (!settings.digitFirst || !view.armed || game.mode !== "play") return;
+  enter(event.detail.cell, view.armed);
 });
 
 pad.addEventListener("input", (event) => {
-  game.setCell(board.focused, event.detail.digit);
-  if (game.marked.size) game.mark([]);
+  const digit = event.detail.digit;
+  if (settings.digitFirst && digit && game.mode === "play") {
+    view.armed = view.armed === digit ? 0 : digit;
+    render();
+    return;
+  }
+  enter(board.focused, digit);
   board.moveFocus(board.focused);
 });
 
@@ -229,6 +402,111 @@ board.addEventListener("paste", (event) => {
   $("puzzle-text").value = event.detail.text;
   importText(event.detail.text);
 });
+
+// Toolbar buttons act on the grid: a mouse press must not take focus away from the cell.
+for (const bar of document.querySelectorAll(".toolbar")) {
+  bar.addEventListener("mousedown", (event) => {
+    if (event.target.closest("button")) event.preventDefault();
+  });
+}
+
+$("undo").addEventListener("click", () => game.undo());
+$("redo").addEventListener("click", () => game.redo());
+$("notes-mode").addEventListener("click", () => changeSetting("notesMode", !settings.notesMode));
+$("digit-first").addEventListener("click", () => {
+  view.armed = 0;
+  changeSetting("digitFirst", !settings.digitFirst);
+});
+$("auto-notes").addEventListener("click", () => {
+  if (game.fillCandidates()) say(["msg.auto"], "info");
+});
+$("restart").addEventListener("click", () => {
+  if (game.restart()) say(["msg.restart"], "info");
+});
+$("rewind").addEventListener("click", () => {
+  const count = game.rewind();
+  if (count) say(["msg.rewound", { count }], "ok");
+  else say(["msg.rewind-none"], "info");
+});
+$("mode-toggle").addEventListener("click", () => {
+  game.setMode(game.mode === "play" ? "edit" : "play");
+  say([game.mode === "play" ? "msg.play" : "msg.edit"], "info");
+});
+for (const swatch of document.querySelectorAll(".swatch")) {
+  swatch.addEventListener("click", () => game.setColour(board.focused, Number(swatch.dataset.colour)));
+}
+$("pause").addEventListener("click", () => game.setPaused(!game.paused));
+$("resume").addEventListener("click", () => {
+  game.setPaused(false);
+  board.moveFocus(board.focused);
+});
+
+$("theme").addEventListener("change", () => changeSetting("theme", $("theme").value));
+$("contrast").addEventListener("change", () => changeSetting("contrast", $("contrast").checked));
+$("show-timer").addEventListener("change", () => changeSetting("showTimer", $("show-timer").checked));
+$("highlight").addEventListener("change", () => changeSetting("highlight", $("highlight").checked));
+$("check").addEventListener("change", () => {
+  changeSetting("check", $("check").checked);
+  if (settings.check && game.mode === "play" && !game.truth) say(["msg.check-unknown"], "info");
+  else if (settings.check && game.wrongCells.size) say(["msg.wrong", { count: game.wrongCells.size }], "warn");
+});
+$("language").addEventListener("change", () => {
+  setLanguage($("language").value);
+  renderStatus();
+  render();
+  if (lastMessage) say(lastMessage.message, lastMessage.kind, lastMessage.details);
+});
+
+// --- finish -------------------------------------------------------------------------------------
+
+function showFinish() {
+  $("finish-time").textContent = formatTime(game.timeMs());
+  $("finish-hints").textContent = String(game.hintsUsed);
+  $("finish-mistakes").textContent = String(game.mistakes);
+  say(["msg.finished", { time: formatTime(game.timeMs()) }], "ok");
+  const dialog = $("finish");
+  if (!dialog.open) dialog.showModal();
+}
+$("finish-close").addEventListener("click", () => $("finish").close());
+$("finish").addEventListener("close", () => board.moveFocus(board.focused));
+
+// --- export -------------------------------------------------------------------------------------
+
+function exportText(kind) {
+  const progress = $("export-progress").checked && game.mode === "play";
+  const digits = progress ? game.filled() : game.givens;
+  const symbol = (d) => (d ? game.symbols[d - 1] : ".");
+  if (kind === "line") return digits.map(symbol).join("");
+  if (kind === "grid") {
+    const rows = [];
+    for (let r = 0; r < game.n; r++) rows.push(digits.slice(r * game.n, r * game.n + game.n).map(symbol).join(""));
+    return rows.join("\n");
+  }
+  const url = new URL(location.href);
+  const line = game.shareLine();
+  const entries = game.entries.map((d, i) => (d && !game.givens[i] ? DEFAULT_SYMBOLS[d - 1] : ".")).join("");
+  url.hash = encodeURIComponent(progress ? progressFragment(line, entries, game.notes) : line);
+  return url.href;
+}
+
+async function copyExport(kind) {
+  const text = exportText(kind);
+  const box = $("export-text");
+  box.value = text;
+  try {
+    await navigator.clipboard.writeText(text);
+    say(["export.copied"], "ok");
+  } catch {
+    box.select();
+    say(["export.select"], "info");
+  }
+}
+$("copy-line").addEventListener("click", () => copyExport("line"));
+$("copy-grid").addEventListener("click", () => copyExport("grid"));
+$("copy-link").addEventListener("click", () => copyExport("link"));
+$("print").addEventListener("click", () => window.print());
+
+// --- controls -----------------------------------------------------------------------------------
 
 $("load").addEventListener("click", () => importText($("puzzle-text").value));
 $("puzzle-text").addEventListener("keydown", (event) => {
@@ -245,12 +523,12 @@ $("solve").addEventListener("click", solveCurrent);
 $("cancel").addEventListener("click", () => engine.cancel());
 $("clear-solution").addEventListener("click", () => {
   game.clearSolution();
-  say("Solution cleared.", "info");
+  say(["msg.cleared"], "info");
   sayStats("");
 });
 $("new-grid").addEventListener("click", () => {
   game.reset(Number($("size").value));
-  say(`An empty ${game.n}×${game.n} grid: type the givens.`, "info");
+  say(["msg.empty-grid", { size: sizeText() }], "info");
   sayStats("");
   board.moveFocus(0);
 });
@@ -259,17 +537,57 @@ $("size").addEventListener("change", () => {
 });
 window.addEventListener("hashchange", loadFromFragment);
 
+// The clock: ticks on screen each second; stops while the page is hidden, and the game is saved
+// when the page goes away (a closed tab keeps its time).
+setInterval(() => {
+  if (game.runningSince !== null) renderClock();
+}, 1000);
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) {
+    game.stopClock();
+    save();
+  } else {
+    game.startClock();
+  }
+});
+window.addEventListener("pagehide", save);
+
 // --- boot -------------------------------------------------------------------------------------
 
-// Draw the grid at once, sized for a shared puzzle if there is one, then read the link.
-const shared = readFragment();
-const side = shared ? Math.round(Math.sqrt(shared.replace(/\s/g, "").length)) : 9;
-game.reset(BOXES[side] ? side : 9, "init");
+// Restore the saved game unless the link names another puzzle; draw the grid at once, sized for a
+// shared puzzle if there is one, then read the link.
+translatePage();
+applySettings();
+say(["msg.welcome"]);
+const shared = splitFragment(readFragment());
+const saved = readJSON(GAME_KEY);
+let restored = false;
+if (saved) {
+  try {
+    const probe = new Game(9);
+    probe.restore(saved);
+    if (!shared.puzzle || shared.puzzle === probe.shareLine()) {
+      game.restore(saved);
+      restored = true;
+    }
+  } catch {
+    // A corrupt or old save: start afresh.
+  }
+}
+if (!restored) {
+  const side = shared.puzzle ? Math.round(Math.sqrt(shared.puzzle.replace(/\s/g, "").length)) : 9;
+  game.reset(BOXES[side] ? side : 9, "init");
+} else {
+  lastShared = readFragment() || null;
+  shareCurrent();
+  say(["msg.restored"], "ok");
+}
 $("size").value = String(game.n);
 render();
 requestAnimationFrame(() => performance.mark("grid-painted"));
 engine.start();
-loadFromFragment();
+if (!restored) loadFromFragment();
+if (!document.hidden) game.startClock();
 
 // The service worker precaches the whole site (13 MB, mostly Pyodide); registering it once the
 // engine is up keeps that copy from competing with the first boot.
@@ -281,5 +599,7 @@ if ("serviceWorker" in navigator) {
   engine.ready.then(register, register);
 }
 
-// For tests and the benchmark: the named operations and the model, nothing more.
-window.sudoku = { engine, game };
+// For tests, the benchmark and the other panels (hints, new game): the named operations, the
+// model (game.entries, game.notes, game.applyHint, game.hintsUsed, game.loadNew), the board and
+// the message line.
+window.sudoku = { engine, game, board, say, t };

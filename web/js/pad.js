@@ -1,12 +1,16 @@
 // The digit pad: a button per symbol of the current grid and one to clear, for touch screens and
-// mice. Like the board it only emits "input" ({digit}); the app decides which cell it goes to.
+// mice. Each digit shows how many more of it the grid needs; a finished digit is greyed out. Like
+// the board it only emits "input" ({digit}); the app decides what it means (a digit for the
+// selected cell, or, digit first, the digit to place with the next taps: `armed` shows it).
 // Buttons are not in the tab order: keyboard users type on the grid itself.
+import { t } from "./i18n.js";
 
 export class DigitPad extends EventTarget {
   constructor(element) {
     super();
     this.el = element;
     this.symbols = null;
+    this.lang = null;
     // Keep focus on the grid: a pressed pad button must not take it.
     element.addEventListener("mousedown", (event) => event.preventDefault());
     element.addEventListener("click", (event) => {
@@ -15,24 +19,49 @@ export class DigitPad extends EventTarget {
     });
   }
 
-  render(game) {
-    if (game.symbols === this.symbols) return;
-    this.symbols = game.symbols;
-    const count = game.n + 1;
-    const rows = Math.ceil(count / 13);
-    this.el.style.setProperty("--n", String(Math.ceil(count / rows)));
-    const buttons = [...game.symbols].map((symbol, i) => this.button(symbol, i + 1, `Set ${symbol}`));
-    buttons.push(this.button("⌫", 0, "Clear the cell"));
-    this.el.replaceChildren(...buttons);
+  render(game, { armed = 0, notes = false, lang = "" } = {}) {
+    if (game.symbols !== this.symbols || lang !== this.lang) {
+      this.symbols = game.symbols;
+      this.lang = lang;
+      const count = game.n + 1;
+      const rows = Math.ceil(count / 13);
+      this.el.style.setProperty("--n", String(Math.ceil(count / rows)));
+      const buttons = [...game.symbols].map((symbol, i) => this.button(symbol, i + 1, t("pad.set", { digit: symbol })));
+      buttons.push(this.button("⌫", 0, t("pad.clear")));
+      this.el.replaceChildren(...buttons);
+    }
+    const remaining = game.remaining();
+    const play = game.mode === "play";
+    this.el.classList.toggle("notes-mode", notes);
+    for (const button of this.el.children) {
+      const digit = Number(button.dataset.digit);
+      if (!digit) continue;
+      const left = remaining[digit];
+      const badge = button.querySelector(".left");
+      badge.textContent = play ? String(Math.max(0, left)) : "";
+      button.classList.toggle("done", play && left <= 0);
+      button.dataset.left = String(left);
+      button.setAttribute("aria-pressed", String(armed === digit));
+      button.title = play ? t("pad.left", { count: Math.max(0, left) }) : "";
+    }
   }
 
   button(text, digit, label) {
     const button = document.createElement("button");
     button.type = "button";
     button.tabIndex = -1;
-    button.textContent = text;
     button.dataset.digit = String(digit);
     button.setAttribute("aria-label", label);
+    const face = document.createElement("span");
+    face.className = "face";
+    face.textContent = text;
+    button.append(face);
+    if (digit) {
+      const left = document.createElement("span");
+      left.className = "left";
+      left.setAttribute("aria-hidden", "true");
+      button.append(left);
+    }
     return button;
   }
 }

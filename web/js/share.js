@@ -18,3 +18,33 @@ export function writeFragment(line) {
   url.hash = line ? encodeURIComponent(line) : "";
   history.replaceState(null, "", url.href);
 }
+
+// A link can carry the player's progress after the puzzle: `<puzzle>|<entries>|<notes>`, the
+// entries as a line like the puzzle's ('.' where none) and the notes as base-36 bit masks joined
+// by ',' (empty for none). '|' never occurs in a puzzle line, so old links read as before.
+export function splitFragment(text) {
+  const [puzzle, entries = "", notes = ""] = text.split("|");
+  return { puzzle, entries, notes };
+}
+
+export function progressFragment(puzzleLine, entries, notes) {
+  const notesText = notes.some((m) => m) ? notes.map((m) => (m ? m.toString(36) : "")).join(",") : "";
+  return `${puzzleLine}|${entries}${notesText ? `|${notesText}` : ""}`;
+}
+
+// Read progress back for a grid of `size` cells: {entries: digits[], notes: masks[]} or null.
+export function parseProgress({ entries, notes }, size, symbols) {
+  if (!entries && !notes) return null;
+  const digits = new Array(size).fill(0);
+  const masks = new Array(size).fill(0);
+  if (entries) {
+    if (entries.length !== size) return null;
+    for (let i = 0; i < size; i++) digits[i] = Math.max(0, symbols.indexOf(entries[i].toUpperCase()) + 1);
+  }
+  if (notes) {
+    const parts = notes.split(",");
+    if (parts.length !== size) return null;
+    for (let i = 0; i < size; i++) masks[i] = parts[i] ? parseInt(parts[i], 36) || 0 : 0;
+  }
+  return { entries: digits, notes: masks };
+}

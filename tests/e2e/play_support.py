@@ -1,0 +1,63 @@
+"""What the play tests share: puzzles, cell locators by index, candidates computed here in Python."""
+
+from __future__ import annotations
+
+import time
+
+from e2e_support import STEP_TIMEOUT_MS
+from playwright.sync_api import expect
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+# Another puzzle with one solution (for links that must not match a saved game).
+OTHER = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def at(page, row: int, col: int, n: int = 9):
+    """The cell at 1-based (row, col): by index, since a cell's label grows with its notes."""
+    return page.locator(f"#board [data-cell='{(row - 1) * n + col - 1}']")
+
+
+def load(page, text: str = EASY, expect_text: str = "Loaded") -> None:
+    page.fill("#puzzle-text", text)
+    page.click("#load")
+    expect(page.locator("#message")).to_contain_text(expect_text)
+    until(page, "window.sudoku.game.mode === 'play'")
+
+
+def until(page, expression: str, timeout_ms: int = STEP_TIMEOUT_MS):
+    """Wait for a page state. ``page.wait_for_function`` compiles its predicate inside the page, which
+    the page's CSP (no 'unsafe-eval') forbids; ``evaluate`` goes through the debugger and is allowed."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+        page.wait_for_timeout(25)
+
+
+def wait_truth(page) -> None:
+    until(page, "window.sudoku.game.truth !== null")
+
+
+def candidates(puzzle: str, cell: int) -> list[int]:
+    """The digits cell can take in a 9x9 puzzle line, from its peers."""
+    r, c = divmod(cell, 9)
+    seen = set()
+    for i, ch in enumerate(puzzle):
+        rr, cc = divmod(i, 9)
+        if ch != "." and (rr == r or cc == c or (rr // 3, cc // 3) == (r // 3, c // 3)):
+            seen.add(int(ch))
+    return [d for d in range(1, 10) if d not in seen]
+
+
+def state(page) -> dict:
+    return page.evaluate("""() => { const g = window.sudoku.game;
+        return {entries: [...g.entries], notes: [...g.notes], colours: [...g.colours], done: g.done.length,
+                undone: g.undone.length, hints: g.hintsUsed, mistakes: g.mistakes}; }""")
+
+
+def notes_of(page, cell: int) -> list[int]:
+    mask = page.evaluate(f"window.sudoku.game.notes[{cell}]")
+    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
