@@ -139,18 +139,26 @@ class _Graph:
                 k = (d - 1) * N + c
                 gweak[k] = gweak.get(k, 0) | 1 << g
         self.gweak = gweak
+        self._weak: tuple[dict, dict] = ({}, {})
 
     # -- links --------------------------------------------------------------------------------
     def weak(self, k: int, same_cell: bool = True) -> int:
-        """Node set weakly linked to node ``k``."""
+        """Node set weakly linked to node ``k`` (memoised: every walk asks for the same nodes)."""
+        memo = self._weak[same_cell]
+        m = memo.get(k)
+        if m is not None:
+            return m
         if k >= self.ncand:
-            return self.gweak[k]
-        N = self.N
-        d0, c = divmod(k, N)
-        m = (self.where[d0 + 1] & self.peer_bits[c]) << (d0 * N)
-        if same_cell:
-            m |= self.cols[c] & self.packed & ~(1 << k)
-        return m | self.gweak.get(k, 0)
+            m = self.gweak[k]
+        else:
+            N = self.N
+            d0, c = divmod(k, N)
+            m = (self.where[d0 + 1] & self.peer_bits[c]) << (d0 * N)
+            if same_cell:
+                m |= self.cols[c] & self.packed & ~(1 << k)
+            m |= self.gweak.get(k, 0)
+        memo[k] = m
+        return m
 
     def cand(self, k: int) -> tuple:
         """The ``(cell, digit)`` pairs of node ``k``."""
