@@ -135,6 +135,10 @@ const TABLES = {
     "stats.guesses": "{count} guesses",
     "stats.updates": "{count} updates",
     "stats.round": "{ms} ms round trip",
+    "conflict": "{a} and {b} both hold {digit} in {house}",
+    "house.0": "row {k}",
+    "house.1": "column {k}",
+    "house.2": "box {k}",
   },
   "zh-CN": {
     "app.title": "数独",
@@ -266,6 +270,10 @@ const TABLES = {
     "stats.guesses": "{count} 次猜测",
     "stats.updates": "{count} 次更新",
     "stats.round": "往返 {ms} 毫秒",
+    "conflict": "{a} 和 {b} 在{house}中都是 {digit}",
+    "house.0": "第 {k} 行",
+    "house.1": "第 {k} 列",
+    "house.2": "第 {k} 宫",
   },
 };
 

@@ -26,7 +26,7 @@ const view = { armed: 0 }; // digit-first: the digit the next tap places (0: non
 // --- messages ---------------------------------------------------------------------------------
 
 // A message is a translation key with its parameters (or [key, params] pairs), so that it can be
-// said again in another language; `details` are engine texts shown as they are.
+// said again in another language; `details` are lines of text, or functions that make them (again).
 let lastMessage = null;
 function say(message, kind = "info", details = []) {
   lastMessage = { message, kind, details };
@@ -35,7 +35,7 @@ function say(message, kind = "info", details = []) {
   el.dataset.kind = kind;
   $("details").replaceChildren(...details.map((line) => {
     const li = document.createElement("li");
-    li.textContent = line;
+    li.textContent = typeof line === "function" ? line() : line;
     return li;
   }));
 }
@@ -49,6 +49,16 @@ function describeError(error) {
   if (error.kind === "timeout") return t("msg.timeout", { message: error.message });
   if (error.kind === "boot") return t("msg.boot", { message: error.message });
   return error.message;
+}
+
+// A conflict from the engine ({cells, house, digit}) in the page's language; the engine's own
+// English words are the fallback for a conflict without those fields.
+function conflictText(conflict, n = game.n) {
+  const { cells, house, digit } = conflict;
+  if (!cells || house === undefined || !digit) return conflict.message;
+  const name = (cell) => `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
+  return t("conflict", { a: name(cells[0]), b: name(cells[1]), digit: game.symbol(digit),
+    house: t(`house.${Math.floor(house / n)}`, { k: (house % n) + 1 }) });
 }
 
 function sizeText() {
@@ -193,7 +203,7 @@ async function importText(text, { fromShare = false, progress = null } = {}) {
   if (progress) applyProgress(progress);
   const size = `${result.size}×${result.size}`;
   if (result.conflicts.length) {
-    say(["msg.loaded-conflicts", { size }], "error", result.conflicts.map((c) => c.message));
+    say(["msg.loaded-conflicts", { size }], "error", result.conflicts.map((c) => () => conflictText(c)));
   } else {
     say([fromShare ? "msg.loaded-link" : "msg.loaded", { size, givens: result.givens }], "ok");
   }
@@ -237,7 +247,8 @@ async function checkConflicts() {
     if (serial !== checkSerial) return;
     game.setConflicts(result.conflicts);
     if (result.conflicts.length) {
-      say([play ? "msg.digits-conflict" : "msg.givens-conflict"], "error", result.conflicts.map((c) => c.message));
+      const lines = result.conflicts.map((c) => () => conflictText(c));
+      say([play ? "msg.digits-conflict" : "msg.givens-conflict"], "error", lines);
     } else if ($("message").dataset.kind === "error") {
       say(["msg.no-conflicts"], "info");
     }
@@ -283,7 +294,7 @@ async function solveCurrent() {
   game.setConflicts(result.conflicts);
   game.setSolutions(result.cells, result.differences);
   if (result.status === "unique" && game.mode === "play" && !game.truth) game.setTruth(result.cells[0]);
-  const conflictLines = result.conflicts.map((c) => c.message);
+  const conflictLines = result.conflicts.map((c) => () => conflictText(c));
   if (result.status === "unique" || result.status === "solved") {
     say([result.status === "unique" ? "msg.unique" : "msg.solved"], "ok");
   } else if (result.status === "multiple") {
