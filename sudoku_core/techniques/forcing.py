@@ -16,9 +16,16 @@ From the branches:
 * cell: a conclusion that follows from every candidate of one cell (``cell_forcing_chain``);
 * unit: a conclusion that follows from every place of one digit in one house (``unit_forcing_chain``).
 
-``forcing_net`` is the same search with the stronger propagation: locked candidates inside every
-branch, and one level of nesting (a candidate whose own singles-branch contradicts itself is removed
-inside the outer branch). It is what finishes the hardest known puzzles without guessing.
+``forcing_net`` is the same search with stronger propagation, in levels. At level k a branch also
+applies locked candidates, and uses the branches of level k-1 of the same position: a candidate Y whose
+branch cannot coexist with this one (the two together leave a cell without candidates) is false here,
+and one whose *false* branch cannot coexist is true here. (Y implies its branch; if that branch and
+this one exclude each other, this one excludes Y.) This stands in for nesting a whole forcing chain
+inside every branch, at the cost of one bit-parallel test per candidate instead of a propagation. Level
+1 is tried first, deeper levels only when it finds nothing.
+
+Each step reports the conclusion(s) reached soonest (one placement when there is one), not all that
+the branches agree on: the rest follows by the next, simpler steps, and a hint stays readable.
 
 Representation, for speed: a branch is the list ``W`` of per-digit cell sets (``W[d]`` has bit ``c``
 when ``c`` may still hold ``d``; a placed cell keeps only its digit's bit) plus the set ``P`` of cells
