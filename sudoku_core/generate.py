@@ -693,9 +693,10 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
     def as_puzzle(cells) -> Puzzle:
         return Puzzle(geo, tuple(cells), Alphabet.default(geo.n))
 
-    def rated(cells):
+    def rated(cells, techniques=None):
         stats["ratings"] = stats.get("ratings", 0) + 1
-        return rate(as_puzzle(cells))
+        # Every puzzle rated here is proved unique, so the rater need not prove it again.
+        return rate(as_puzzle(cells), techniques, unique=True)
 
     def result(cells, solution, rating, exact: bool, is_minimal: bool) -> Generated:
         return Generated(
@@ -709,14 +710,14 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
 
     if level is not None:
         target = _level_index(level)
-        cap = _key(table, technique) if technique is not None else None
+        cap = _key(table, technique) if technique is not None else (target, float("inf"))
+        # The guided dig asks "solvable at or below the target?", so the rater gets only those techniques:
+        # a too-hard puzzle then stalls early instead of going through every chain and net of the table.
+        allowed = tuple(t for t in table.values() if _key(table, t.id) <= cap)
 
         def at_most_target(cells) -> bool:
             tick()
-            r = rated(cells)
-            if not r.solved or _level_index(r.level) > target:
-                return False
-            return cap is None or _key(table, r.hardest) <= cap
+            return rated(cells, allowed).solved
 
         def matches(rating) -> bool:
             return rating.level == level and (technique is None or rating.hardest == technique)
