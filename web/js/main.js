@@ -12,6 +12,8 @@ import { DigitPad } from "./pad.js";
 import { parseProgress, progressFragment, readFragment, splitFragment, writeFragment } from "./share.js";
 import { language, setLanguage, t, translatePage } from "./i18n.js";
 import { GAME_KEY, readJSON, readSettings, writeJSON, writeSettings } from "./storage.js";
+import { initHints } from "./hints.js";
+import { initNewGame } from "./newgame.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -614,3 +616,7 @@ if ("serviceWorker" in navigator) {
 // model (game.entries, game.notes, game.applyHint, game.hintsUsed, game.loadNew), the board and
 // the message line.
 window.sudoku = { engine, game, board, say, t };
+
+// Hints, solution path and rating badge (issue 4); New game and the daily puzzle (issue 5).
+window.sudoku.hints = initHints({ game, board, engine });
+window.sudoku.newGame = initNewGame({ game, engine, say });
