@@ -160,8 +160,12 @@ def seed_value(seed: int | str) -> int:
     if isinstance(seed, str):
         text = seed.strip()
         if text.lstrip("-").isdigit():
-            return int(text)  # "42" on the command line is the same seed as 42 from the page
-        return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+            seed = int(text)  # "42" on the command line is the same seed as 42 from the page
+        else:
+            return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+    if seed < 0:
+        # random.Random seeds with the absolute value; hashing keeps -5 and 5 apart.
+        return int.from_bytes(hashlib.sha256(str(seed).encode("ascii")).digest()[:8], "big")
     return seed
 
 

@@ -183,7 +183,7 @@ def test_minimal_with_symmetry_means_every_group_removal_loses_uniqueness():
 # --- levels and practice -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("size", "level", "seed"), [
-    (9, "easy", 1), (9, "medium", 2), (9, "hard", 3), (9, "hard", 4),
+    (9, "easy", 1), (9, "medium", 2), (9, "hard", 3), (9, "hard", 4), (9, "expert", 3), (9, "extreme", 4),
     (6, "easy", 5), (6, "medium", 6), (12, "medium", 7), (16, "easy", 8),
 ])
 def test_level_matches_the_rater(size, level, seed):
@@ -286,6 +286,7 @@ def test_same_seed_same_puzzle():
 
 def test_string_seeds_do_not_depend_on_the_process_hash():
     assert seed_value("2026-11-21") == seed_value("2026-11-21") != seed_value("2026-11-22")
+    assert seed_value(-5) != seed_value(5) == seed_value("5") == 5
     code = ("from sudoku_core.generate import generate;"
             "print(generate(9, level='easy', seed='2026-11-21').puzzle.to_line())")
     lines = set()
