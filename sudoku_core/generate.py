@@ -56,7 +56,8 @@ Choices
   are read as the integer, so ``--seed 42`` on the command line is ``seed=42``. Only methods built on
   ``getrandbits`` (``randrange``, ``shuffle``, ``choice``), whose results have been the same since
   Python 3.2, are used, and every iteration whose order matters is over a list or a sorted sequence.
-  So a seed gives the same puzzle in CPython 3.11 and Pyodide 3.14 running the same code. Across
+  So a seed gives the same puzzle in CPython 3.11 and Pyodide 3.14 running the same code (a test runs
+  both, Pyodide under Node, when ``node_modules/pyodide`` is there). Across
   *releases* it gives the same puzzle only while the engines return the same first solution for the
   same start and the rater the same verdicts: the daily puzzle should be stored as its puzzle string,
   not only as its seed (:data:`GENERATOR_VERSION` names the pipeline).

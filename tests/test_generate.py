@@ -10,6 +10,7 @@ and a seed must give the same puzzle again, in another process too.
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -321,3 +322,49 @@ def test_cli_text_and_errors(capsys):
     assert len(line) == 16 and line == generate(4, minimal=True, seed=1).puzzle.to_line()
     assert main(["generate", "--symmetry", "spiral"]) == 2
     assert "unknown symmetry" in capsys.readouterr().err
+
+
+# --- the same puzzle in Pyodide -----------------------------------------------------------------------------
+
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+NODE_RUNNER = """
+import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+import fs from "node:fs";
+import path from "node:path";
+const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
+function copy(dir, dest) {
+  py.FS.mkdirTree(dest);
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const s = path.join(dir, e.name), d = dest + "/" + e.name;
+    if (e.isDirectory() && e.name !== "__pycache__") copy(s, d);
+    else if (e.name.endsWith(".py")) py.FS.writeFile(d, fs.readFileSync(s));
+  }
+}
+copy("%(package)s", "/home/pyodide/sudoku_core");
+py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+console.log(py.runPython(fs.readFileSync(process.argv[2], "utf8")));
+"""
+
+SEED_CASES = """
+import json
+from sudoku_core.generate import generate
+cases = [dict(size=9, seed=1), dict(size=9, seed="2026-11-21", level="easy"),
+         dict(size=9, seed=7, level="hard", symmetry="rot180"), dict(size=6, seed=3, symmetry="rot90"),
+         dict(size=9, seed=8, grid_method="dlx")]
+json.dumps([generate(**c).puzzle.to_line() for c in cases])
+"""
+
+
+@pytest.mark.skipif(not (PYODIDE / "pyodide.mjs").exists() or not shutil.which("node"),
+                    reason="needs node and node_modules/pyodide (npm ci)")
+def test_same_seed_same_puzzle_in_pyodide(tmp_path):
+    runner = tmp_path / "run.mjs"
+    runner.write_text(NODE_RUNNER % {"pyodide": PYODIDE, "package": ROOT / "sudoku_core"})
+    cases = tmp_path / "cases.py"
+    cases.write_text(SEED_CASES)
+    out = subprocess.run(["node", str(runner), str(cases)], capture_output=True, text=True, timeout=300, check=True)
+    in_pyodide = json.loads(out.stdout.strip().splitlines()[-1])
+    namespace: dict = {}
+    exec(SEED_CASES.replace("json.dumps(", "result = ("), namespace)
+    assert in_pyodide == namespace["result"]
