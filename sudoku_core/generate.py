@@ -741,7 +741,10 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
             gave_up_before = stats.get("gave_up", 0)
             if level is None:
                 full = minimal or geo.n <= 10
-                cells, _ = dig(geo, solution, rng, symmetry, engine_checks=full, stats=stats, tick=tick)
+                # Without the engine, singles alone: with locked candidates the median 16x16 kept the
+                # same 93 givens in 2.7 times the time (25x25: 263 against 264 givens, 2.8 times).
+                cells, _ = dig(geo, solution, rng, symmetry, engine_checks=full, locked=full, stats=stats,
+                               tick=tick)
                 return result(cells, solution, None, True, full and stats.get("gave_up", 0) == gave_up_before)
             if minimal:
                 cells, _ = dig(geo, solution, rng, symmetry, stats=stats, tick=tick)
