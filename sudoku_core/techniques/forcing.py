@@ -1,7 +1,8 @@
 """Forcing chains and forcing nets: the last techniques before guessing.
 
 A *branch* assumes one fact (a candidate true, or a candidate false) and follows its consequences with
-*propagation*: naked and hidden singles, and at the stronger level also locked candidates, until
+*propagation*: naked and hidden singles, and at the stronger levels also locked candidates and naked and
+hidden pairs, until
 nothing more follows or the branch contradicts itself (a cell with no candidate, a digit with no place
 in a house, two peers forced to the same digit). Propagation is dynamic: every consequence is applied
 before the next one is looked for, so one fact can rest on several earlier ones (a net, not only a
@@ -17,7 +18,7 @@ From the branches:
 * unit: a conclusion that follows from every place of one digit in one house (``unit_forcing_chain``).
 
 ``forcing_net`` is the same search with stronger propagation, in levels. At level k a branch also
-applies locked candidates, and uses the branches of level k-1 of the same position: a candidate Y whose
+applies locked candidates and pairs, and uses the branches of level k-1 of the same position: a candidate Y whose
 branch cannot coexist with this one (the two together leave a cell without candidates) is false here,
 and one whose *false* branch cannot coexist is true here. (Y implies its branch; if that branch and
 this one exclude each other, this one excludes Y.) This stands in for nesting a whole forcing chain
@@ -180,6 +181,55 @@ def propagate(W, P, tab, locked=False):
             if w != W[d]:
                 W[d] = w
                 progress = True
+        if progress:
+            continue
+        # Hidden pairs: two digits with the same two places in a house keep those cells to themselves.
+        for hb in house_bits:
+            seen = {}
+            for d in digits:
+                x = W[d] & hb
+                if not x & P and x.bit_count() == 2:
+                    e = seen.get(x)
+                    if e is None:
+                        seen[x] = d
+                        continue
+                    for f in digits:
+                        if f != d and f != e and W[f] & x:
+                            W[f] &= ~x
+                            progress = True
+        # Naked pairs: two bivalue cells of a house with the same two candidates.
+        ones = twos = threes = 0
+        for d in digits:
+            w = W[d]
+            threes |= twos & w
+            twos |= ones & w
+            ones |= w
+        pairs = twos & ~threes & ~P
+        if pairs:
+            masks = {}
+            for d in digits:
+                y = W[d] & pairs
+                while y:
+                    low = y & -y
+                    y ^= low
+                    masks[low] = masks.get(low, 0) | 1 << d
+            for hb in house_bits:
+                y = pairs & hb
+                if y & (y - 1):
+                    by_mask = {}
+                    while y:
+                        low = y & -y
+                        y ^= low
+                        m = masks[low]
+                        other = by_mask.get(m)
+                        if other is None:
+                            by_mask[m] = low
+                            continue
+                        rest = hb & ~(low | other)
+                        for d in digits:
+                            if m >> d & 1 and W[d] & rest:
+                                W[d] &= ~rest
+                                progress = True
         if not progress:
             return P
 
