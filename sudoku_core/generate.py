@@ -50,7 +50,9 @@ Choices
   could prove is rated and kept if the puzzle stays at or below the target. A puzzle that ends easier
   than asked is thrown away and a new grid dug. (Road not taken, tried first: dig to minimal, rate, and
   come down to a harder-than-asked puzzle's level by putting groups back, bisecting on how many. The
-  guided dig replaced it because it needs no rating at all for easy and medium and cannot overshoot.)
+  guided dig replaced it because it needs no rating at all for easy and medium and cannot overshoot.
+  Also tried: when a medium dig ends easy, carry on digging it with the engine and rated removals
+  instead of a new grid; the median rose from 37 to 68 ms on 9x9 and from 0.65 to 0.92 s on 6x6.)
 * **Seeds.** Everything random comes from one ``random.Random`` made from the seed and passed down; ints
   seed it directly, strings (a daily puzzle's date) through SHA-256, never ``hash()``; digit strings
   are read as the integer, so ``--seed 42`` on the command line is ``seed=42``. Only methods built on
