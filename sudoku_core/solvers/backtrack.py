@@ -1,41 +1,90 @@
-"""Backtracking solvers on candidate bit masks.
+"""Backtracking solvers on whole-grid candidate integers.
 
-Candidates of a cell are an int mask: bit ``d`` set means digit ``d`` is still possible. A cell is
-*fixed* once its mask has a single bit. Three engines share the vocabulary:
-
-* :func:`solve_fast` (method ``backtrack``): naked and hidden singles propagated to a fixpoint,
-  then a branch on the cell with the fewest candidates; the search keeps an explicit stack of
-  (state, cell, untried digits), so its depth is bounded by memory, not by the recursion limit
-  (25x25 grids in the browser's smaller stack are safe).
-* :func:`solve_recursive` (method ``backtrack-recursive``): the same rules written as the
-  recursive function the study describes.
+* :func:`solve_fast` (method ``backtrack``): naked singles, hidden singles and locked candidates
+  propagated to a fixpoint, then a branch on a cell with the fewest candidates; the search keeps an
+  explicit stack, so its depth is bounded by memory, not by the recursion limit (25x25 grids in the
+  browser's smaller stack are safe).
+* :func:`solve_recursive` (method ``backtrack-recursive``): the same rules and choices written as the
+  recursive function the study describes (same nodes, guesses and depth), with an optional trace.
 * :func:`solve_naive` (method ``naive``): the textbook baseline: cells in reading order, each digit
   not yet in the cell's row, column or box, no propagation. For comparison only.
 
 Each engine returns a :class:`~sudoku_core.solvers.Search`; ``nodes`` counts states visited and
 stops the search at ``node_limit``.
 
-Representation (the fast engines). Digit ``d`` of an ``n``-digit grid is the bit ``F*(d-1)`` of a
-cell's candidate mask, with ``F = n.bit_length() + 1``: each digit owns a field wide enough to hold a
-count of up to ``n`` plus a guard bit. Adding masks then counts digits field by field without carries,
-so one integer, ``counts``, holds for every house (a block of ``n`` fields per house) how many open
-cells of the house can still take each digit. It is kept up to date as candidates are removed (a
-subtraction per removal), and then one handful of big-integer operations answers, for all houses
-at once, "which missing digits have no place left" (a contradiction) and "which have exactly one"
-(hidden singles): adding ``2**W - 1`` (or ``2**W - 2``) to every field sets its guard bit exactly
-when the count is at least 1 (or 2). This replaced a sweep over the houses that cost a Python loop
-over every cell at every search node; on the same machine and run it took the median time per
-puzzle on magictour_top1465 from 8.2 ms to 5.9 ms. Locked candidates were tried as well: they cut
-the nodes there by 4x but cost more per node than they saved on the hardest sets, so they are left
-to the hint engine.
+Representation (the fast engines). A position is two integers. ``C`` holds every candidate of the
+grid: cell ``c`` owns the ``n + 1`` bits from ``c * (n + 1)``, digit ``d`` is bit ``d - 1`` of them
+and the top bit is a guard that stays clear. ``P`` holds the candidates already *placed* (their
+peers cleared). A child position is made by arithmetic on the parent's integers, never by copying
+lists, and each search frame keeps its own. All rules work on the whole grid at once:
+
+* placing candidate ``i`` is ``C &= keep``: the cell's other digits and the digit in the cell's
+  peers go (for 3x3 boxes ``keep`` is a table lookup; other shapes build it from a peer mask);
+* naked singles and empty cells: ``(C | guard) - low`` borrows into a cell's guard bit exactly when
+  the cell is empty, and ``C & that`` is each cell without its lowest candidate, so two more such
+  steps mark every cell with exactly one candidate;
+* houses: saturating counts ("in at least one cell", "in at least two") are folded with shifts,
+  ``&`` and ``|`` over the cells of every *segment* (the cells a row, or a column, shares with a
+  box), then over the segments of every row, box and column. "None" is a contradiction, "exactly
+  one" a hidden single, spread back over the house and ``&`` ``C`` to find its cell;
+* locked candidates come from the same segment folds: a row (or column) whose digit lies in one
+  segment clears it from the rest of the box, and a box whose digit lies in one segment clears it
+  from the rest of the row (or column), all rows, columns, boxes and digits in a few dozen
+  operations.
+
+Rules run cheapest first: naked singles until none is left, then houses, then locked candidates
+only when no single is left. The branch cell has the fewest candidates; among cells with two (there
+nearly always are some) it is the one whose open peers hold the most candidates, counting twice the
+peers with two candidates that share one with it: the choice that settles the most around it.
+3x3 boxes take an unrolled copy of the propagation (:func:`_propagate9`, constants inlined and a
+placement table); every other shape, from 1x4 to 5x5 and rectangular boxes, takes the loop form
+(:func:`_propagate`), which gives the same results on 3x3 boxes (same nodes) and is checked against
+it there.
+
+Figures (CPU time of the thread per puzzle, counting to 2 solutions so the time includes the proof
+of uniqueness; first 200 puzzles of each set; the previous version and this one interleaved puzzle
+by puzzle in one run on a shared 2-core machine; median / p90 / max ms, median nodes):
+
+    set                 previous (packed house counts)    this version                 median
+    tdoku 17-clue       0.55 / 1.53 /  6.5      3 nodes   0.18 / 0.37 /  1.8     1      x3.1
+    magictour top1465   6.96 / 13.2 / 27.2    197         0.80 / 1.70 /  4.3    21      x8.7
+    forum hardest 1106  19.0 / 38.6 / 80.7    445         6.30 / 10.3 / 22.7   198      x3.0
+    serg (2+ solutions) 0.67 / 0.82 /  1.2      9         0.51 / 0.65 /  0.8     9      x1.3
+
+Other shapes take the loop form: 16x16 (60 puzzles of sixteen_by_sixteen_owhy_100) 12.2 -> 3.3 ms
+median, max 967 -> 46 ms; random 25x25 puzzles with 62% givens 31 -> 4.6 ms; 6x6 0.12 -> 0.16 ms (the
+only loss: tiny grids pay for the whole-grid operations). The loop form costs about 35% more than the
+unrolled one on 3x3 boxes. ``bench/solve_bench_backtrack_variants.py`` repeats the comparison.
+
+Roads measured and not taken (same harness):
+
+* the previous representation, a list of candidate masks per position plus per-house digit counts
+  packed in one integer, cost 30-35 us per node in Python loops over peers and in list copies;
+  locked candidates written as a loop over its 54 box-line segments cut magictour from 196 to 50
+  nodes but cost 70 us more per node, a loss on forum_hardest;
+* branching on the first cell with two candidates, as before: 51 / 359 median nodes on magictour /
+  forum_hardest, against 21 / 198 with the choice above at about the same cost per node. Scoring by
+  open peer candidates only: 21 / 213; by shared candidates of open peers only: 29 / 217;
+* looking at houses in every round instead of only when no naked single is left: about 20% slower;
+* no locked candidates (100 puzzles): magictour 130 nodes and 2.8 ms against 25 and 1.0 ms, forum_hardest 262
+  nodes and 5.2 ms against 203 and 5.8 ms (a small loss there), serg 0.30 against 0.41 ms. Running
+  them only while 45 or more cells are open, or only to depth 6, won 25% on serg but cost nodes on
+  forum_hardest (206 / 199 against 186) and no time elsewhere;
+* spreading a column's hidden single back by multiplication: about 1 us a product at 810 bits
+  against 0.3 us for the shifts; only the small row and box rulers are multiplied;
+* a placement table for every shape: 25x25 would need about 33 MB, so only 3x3 boxes have one
+  (about 100 KB); the others build the mask from the cell's peer mask;
+* per-digit bitboards (JCZSolve, fsss2): not built as such. With cells as contiguous bit fields,
+  naked singles and empty cells cost three subtractions against the guard bits; per-digit planes
+  would need a nine-way fold for them, and the house folds cost the same either way.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
-from ..grid import Geometry
+from ..grid import Geometry, geometry
 from . import Search
 from .exact_cover import DEFAULT_TRACE_LIMIT
 
@@ -44,147 +93,402 @@ class _Budget(Exception):
     """Raised inside the recursive search when the node budget is spent."""
 
 
+def _ruler(k: int, step: int) -> int:
+    """``k`` one-bits, ``step`` bits apart."""
+    return sum(1 << (j * step) for j in range(k))
+
+
+def _shifts(k: int, step: int) -> tuple[int, ...]:
+    """The shifts that bring the 2nd .. k-th of ``k`` evenly spaced blocks onto the first."""
+    return tuple(j * step for j in range(1, k))
+
+
 @dataclass(frozen=True)
 class _Tables:
-    """Per-geometry constants of the packed-count representation (see the module docstring)."""
+    """Per-shape constants of the whole-grid representation (see the module docstring).
 
-    field: int          # F: bits per digit field (a count of up to n, plus a guard bit)
-    width: int          # W: bits of the count itself; the guard bit is bit W of the field
-    block: int          # bits per house block: n fields
-    full: int           # one bit per digit: the candidate mask of an empty cell
-    low_all: int        # ``full`` repeated in every house block
-    k1: int             # adding it sets the guard bit of every field whose count is >= 1
-    k2: int             # ... whose count is >= 2
-    spread: tuple[int, ...]  # spread[c]: 1 at the start of each of the three blocks of cell c
+    An *anchor* mask holds the ``n`` digit bits of the first cell of every house of one kind (or of
+    every segment); the folds leave each house's answer there. A segment is the part of a row
+    (h-segment, ``bc`` cells) or of a column (v-segment, ``br`` cells) that lies in one box.
+    """
+
+    n: int
+    cw: int                  # bits per cell: n digit bits and a guard bit
+    ncells: int
+    full: int                # the n digit bits of one cell
+    start: int               # every candidate of every cell
+    guard: int               # the guard bit of every cell
+    low: int                 # bit 0 of every cell
+    # shifts of the folds: within an h-segment, within a v-segment, h-segments of a row,
+    # v-segments of a column (h-segments of a box use the v-segment shifts and vice versa)
+    hseg: tuple[int, ...]
+    vseg: tuple[int, ...]
+    row: tuple[int, ...]
+    col: tuple[int, ...]
+    row_a: int
+    col_a: int
+    box_a: int
+    hseg_a: int
+    vseg_a: int
+    # per box row (for h-segments) / per segment of a row / per box column / per segment of a
+    # column: (mask of those segment anchors, shift that takes them to their box / house anchor)
+    hseg_to_box: tuple[tuple[int, int], ...]
+    hseg_to_row: tuple[tuple[int, int], ...]
+    vseg_to_box: tuple[tuple[int, int], ...]
+    vseg_to_col: tuple[tuple[int, int], ...]
+    peer: tuple[int, ...]    # peer[c]: bit 0 of every peer cell of c
+    peer_all: tuple[int, ...]  # peer[c] with all n digit bits
+    k9: tuple | None         # constants of the unrolled 3x3-box path
 
 
 @cache
-def _tables(geo: Geometry) -> _Tables:
+def _tables(br: int, bc: int) -> _Tables:
+    geo = geometry(br, bc)
     n = geo.n
-    width = n.bit_length()
-    field = width + 1
-    block = n * field
-    full = sum(1 << (field * i) for i in range(n))
-    low_all = full * sum(1 << (block * h) for h in range(3 * n))
-    spread = tuple(sum(1 << (block * h) for h in geo.cell_houses[c]) for c in range(geo.ncells))
-    return _Tables(field, width, block, full, low_all, ((1 << width) - 1) * low_all,
-                   ((1 << width) - 2) * low_all, spread)
+    cw = n + 1
+    nc = n * n
+    full = (1 << n) - 1
+    low = _ruler(nc, cw)
+    rw = n * cw  # bits per row
+
+    def anchors(cells) -> int:
+        return sum(full << (c * cw) for c in cells)
+
+    rows = range(n)
+    hseg_starts = [r * n + j * bc for r in rows for j in range(br)]
+    vseg_starts = [i * br * n + c for i in range(bc) for c in range(n)]
+    peer = tuple(sum(1 << (p * cw) for p in geo.peers[c]) for c in range(nc))
+    t = _Tables(
+        n, cw, nc, full, full * low, low << n, low,
+        _shifts(bc, cw), _shifts(br, rw), _shifts(br, bc * cw), _shifts(bc, br * rw),
+        anchors(r * n for r in rows), anchors(range(n)), anchors(h[0] for h in geo.houses[2 * n:]),
+        anchors(hseg_starts), anchors(vseg_starts),
+        tuple((anchors(c for c in hseg_starts if c // n % br == i), i * rw) for i in range(br)),
+        tuple((anchors(c for c in hseg_starts if c % n // bc == j), j * bc * cw) for j in range(br)),
+        tuple((anchors(c for c in vseg_starts if c % n % bc == j), j * cw) for j in range(bc)),
+        tuple((anchors(c for c in vseg_starts if c // n // br == i), i * br * rw) for i in range(bc)),
+        peer, tuple(p * full for p in peer), None,
+    )
+    if (br, bc) != (3, 3):
+        return t
+    every = (1 << (nc * cw)) - 1
+    # keep[i + 1]: what placing candidate bit i leaves: the cell's other digits and the digit in
+    # the cell's peers go. Indexed by bit_length(), so a placement is one lookup and one ``&``.
+    keep = [0] * (nc * cw + 1)
+    for c in range(nc):
+        for d in range(n):
+            i = c * cw + d
+            keep[i + 1] = every ^ (peer[c] << d) ^ (full << (c * cw)) ^ (1 << i)
+    bits = tuple([0] + [1 << i for i in range(nc * cw)])
+    k9 = (tuple(keep), bits, t.row_a, t.col_a, t.box_a, t.hseg_a, t.vseg_a, _ruler(9, cw),
+          _ruler(3, cw) * _ruler(3, rw), t.hseg_to_box, t.hseg_to_row, t.vseg_to_box, t.vseg_to_col)
+    return replace(t, k9=k9)
 
 
-class _State:
-    """One search position: candidate masks, placed bits, packed house counts and placed digits."""
-
-    __slots__ = ("cand", "counts", "placed", "vals")
-
-    def __init__(self, cand: list[int], vals: list[int], counts: int, placed: int) -> None:
-        self.cand = cand
-        self.vals = vals
-        self.counts = counts
-        self.placed = placed
-
-    def copy(self) -> _State:
-        return _State(self.cand[:], self.vals[:], self.counts, self.placed)
+def _fold(o0: int, t0: int, shifts: tuple[int, ...]) -> tuple[int, int]:
+    """Saturating count over blocks: ``o0``/``t0`` say "in at least one / two cells" of each block;
+    the result says it of the blocks ``shifts`` away from each anchor taken together."""
+    o, t = o0, t0
+    for s in shifts:
+        y = o0 >> s
+        t |= (t0 >> s) | (o & y)
+        o |= y
+    return o, t
 
 
-def _propagate(geo: Geometry, t: _Tables, s: _State, todo: list[tuple[int, int]]) -> bool:
-    """Place the ``(cell, bit)`` pairs in ``todo`` and every naked or hidden single they lead to.
+def _smear(x: int, shifts: tuple[int, ...]) -> int:
+    """``x`` copied onto each block ``shifts`` away (the inverse direction of :func:`_fold`)."""
+    r = x
+    for s in shifts:
+        r |= x << s
+    return r
 
-    Mutates ``s``; returns False on a contradiction: a digit placed twice in a house, a cell with
-    no candidate left, or a house where a missing digit has no place left.
-    """
-    peers, houses, spread = geo.peers, geo.houses, t.spread
-    cand, vals = s.cand, s.vals
-    counts, placed = s.counts, s.placed
-    width, k1, k2, low_all, block = t.width, t.k1, t.k2, t.low_all, t.block
+
+def _gather(x: int, parts: tuple[tuple[int, int], ...]) -> int:
+    """Move the segment anchors in ``x`` to the anchor of their box or house."""
+    r = 0
+    for mask, s in parts:
+        r |= (x & mask) >> s
+    return r
+
+
+def _propagate(t: _Tables, C: int, P: int, new: int) -> tuple[int, int] | None:
+    """Place the candidate bits ``new`` and every single and locked-candidate elimination they lead
+    to, any box shape. Returns the new ``(C, P)``, or None on a contradiction."""
+    cw, n, full, peer = t.cw, t.n, t.full, t.peer
+    guard, low = t.guard, t.low
+    hseg, vseg, row, col = t.hseg, t.vseg, t.row, t.col
+    row_a, col_a, box_a = t.row_a, t.col_a, t.box_a
     while True:
-        while todo:
-            c, b = todo.pop()
-            v = vals[c]
-            if v:
-                if v != b:
-                    return False
-                continue
-            m = cand[c]
-            if not m & b:
-                return False
-            sc = spread[c]
-            if placed & b * sc:
-                return False
-            placed |= b * sc
-            counts -= m * sc
-            vals[c] = b
-            cand[c] = 0
-            for p in peers[c]:
-                pm = cand[p]
-                if pm & b:
-                    pm ^= b
-                    counts -= b * spread[p]
-                    if not pm & (pm - 1):
-                        if not pm:
-                            return False
-                        todo.append((p, pm))
-                    cand[p] = pm
-        # Every house at once: which digits still have a place, and which have exactly one.
-        ge1 = ((counts + k1) >> width) & low_all
-        if ge1 != low_all ^ placed:
-            return False
-        hidden = ge1 & ~((counts + k2) >> width)
-        if not hidden:
-            s.counts, s.placed = counts, placed
-            return True
-        while hidden:
-            bit = hidden & -hidden
-            hidden ^= bit
-            h, offset = divmod(bit.bit_length() - 1, block)
-            b = 1 << offset
-            for c in houses[h]:
-                if cand[c] & b:
-                    todo.append((c, b))
-                    break
+        P |= new
+        placed = new
+        while new:
+            i = new.bit_length() - 1
+            bit = 1 << i
+            new ^= bit
+            c, d = divmod(i, cw)
+            C &= ~((peer[c] << d) | ((full << (i - d)) ^ bit))
+        if C & placed != placed:
+            return None  # two singles clashed
+        y = (C | guard) - low
+        if y & guard != guard:
+            return None  # a cell without candidates
+        s = guard & ~(((C & y) | guard) - low)
+        new = (s - (s >> n)) & C & ~P
+        if new:
+            continue  # naked singles first: they are the cheapest to find
+        ho, ht = _fold(C, 0, hseg)
+        ro, rt = _fold(ho, ht, row)
+        bo, bt = _fold(ho, ht, vseg)
+        vo, vt = _fold(C, 0, vseg)
+        co, ct = _fold(vo, vt, col)
+        if ro & row_a != row_a or co & col_a != col_a or bo & box_a != box_a:
+            return None  # a digit without a place in some house
+        hs = ro & row_a & ~rt
+        if hs:
+            new = _smear(_smear(hs, row), hseg)
+        hs = bo & box_a & ~bt
+        if hs:
+            new |= _smear(_smear(hs, vseg), hseg)
+        hs = co & col_a & ~ct
+        if hs:
+            new |= _smear(_smear(hs, col), vseg)
+        new &= C & ~P
+        if new:
+            continue
+        # Locked candidates. Segment anchors that hold the digit somewhere in the segment:
+        elim = 0
+        hsa = ho & t.hseg_a
+        o, u = _fold(hsa, 0, row)  # claiming: a row's digit (in 2+ cells) lies in one box
+        e = o & ~u & rt & row_a
+        if e:
+            x = _smear(e, row) & hsa
+            y = _smear(_gather(x, t.hseg_to_box), vseg) ^ x
+            elim = _smear(y, hseg)
+        o, u = _fold(hsa, 0, vseg)  # pointing: a box's digit lies in one row
+        e = o & ~u & bt & box_a
+        if e:
+            x = _smear(e, vseg) & hsa
+            y = _smear(_gather(x, t.hseg_to_row), row) ^ x
+            elim |= _smear(y, hseg)
+        vsa = vo & t.vseg_a
+        o, u = _fold(vsa, 0, col)  # claiming: a column's digit lies in one box
+        e = o & ~u & ct & col_a
+        if e:
+            x = _smear(e, col) & vsa
+            y = _smear(_gather(x, t.vseg_to_box), hseg) ^ x
+            elim |= _smear(y, vseg)
+        o, u = _fold(vsa, 0, hseg)  # pointing: a box's digit lies in one column
+        e = o & ~u & bt & box_a
+        if e:
+            x = _smear(e, hseg) & vsa
+            y = _smear(_gather(x, t.vseg_to_col), col) ^ x
+            elim |= _smear(y, vseg)
+        if not elim & C:
+            return C, P
+        C &= ~elim
 
 
-def _start(geo: Geometry, t: _Tables, cells: list[int]) -> _State | None:
-    """The root position with every given placed and propagated; None if the givens conflict."""
-    s = _State([t.full] * geo.ncells, [0] * geo.ncells, t.full * sum(t.spread), 0)
-    todo = [(c, 1 << (t.field * (v - 1))) for c, v in enumerate(cells) if v]
-    return s if _propagate(geo, t, s, todo) else None
+def _propagate9(t: _Tables, C: int, P: int, new: int) -> tuple[int, int] | None:
+    """:func:`_propagate` unrolled for 3x3 boxes (10-bit cells, 90-bit rows), with the placement
+    table. Same rules, same order, same results."""
+    keep, bits, ROWA, COLA, BOXA, HSA, VSA, ROWSP, BOXSP, h2b, h2r, v2b, v2c = t.k9
+    (hb0, _), (hb1, hbs1), (hb2, hbs2) = h2b
+    (hr0, _), (hr1, hrs1), (hr2, hrs2) = h2r
+    (vb0, _), (vb1, vbs1), (vb2, vbs2) = v2b
+    (vc0, _), (vc1, vcs1), (vc2, vcs2) = v2c
+    G, L = t.guard, t.low
+    while True:
+        P |= new
+        placed = new
+        while new:
+            i = new.bit_length()
+            new ^= bits[i]
+            C &= keep[i]
+        if C & placed != placed:
+            return None
+        y = (C | G) - L
+        if y & G != G:
+            return None
+        s = G & ~(((C & y) | G) - L)
+        new = (s - (s >> 9)) & C & ~P
+        if new:
+            continue
+        # h-segments: 3 cells, 10 bits apart
+        a = C >> 10
+        b = C >> 20
+        x = C | a
+        ho = x | b
+        ht = (C & a) | (b & x)
+        # rows: 3 h-segments, 30 bits apart
+        a = ho >> 30
+        b = ho >> 60
+        x = ho | a
+        ro = x | b
+        rt = ht | (ht >> 30) | (ht >> 60) | (ho & a) | (b & x)
+        if ro & ROWA != ROWA:
+            return None
+        hs = ro & ROWA & ~rt
+        if hs:
+            new = (hs * ROWSP) & C
+        # boxes: 3 h-segments, 90 bits apart
+        a = ho >> 90
+        b = ho >> 180
+        x = ho | a
+        bo = x | b
+        bt = ht | (ht >> 90) | (ht >> 180) | (ho & a) | (b & x)
+        if bo & BOXA != BOXA:
+            return None
+        hs = bo & BOXA & ~bt
+        if hs:
+            new |= (hs * BOXSP) & C
+        # v-segments (3 cells, 90 bits apart), then columns (3 v-segments, 270 bits apart)
+        a = C >> 90
+        b = C >> 180
+        x = C | a
+        vo = x | b
+        vt = (C & a) | (b & x)
+        a = vo >> 270
+        b = vo >> 540
+        x = vo | a
+        co = x | b
+        ct = vt | (vt >> 270) | (vt >> 540) | (vo & a) | (b & x)
+        if co & COLA != COLA:
+            return None
+        hs = co & COLA & ~ct
+        if hs:
+            hs |= (hs << 90) | (hs << 180)
+            new |= (hs | (hs << 270) | (hs << 540)) & C
+        new &= ~P
+        if new:
+            continue
+        elim = 0
+        hsa = ho & HSA
+        # claiming from rows
+        a = hsa >> 30
+        b = hsa >> 60
+        x = hsa | a
+        e = (x | b) & ~((hsa & a) | (b & x)) & rt & ROWA
+        if e:
+            x = (e | (e << 30) | (e << 60)) & hsa
+            y = (x & hb0) | ((x & hb1) >> hbs1) | ((x & hb2) >> hbs2)
+            y = (y | (y << 90) | (y << 180)) ^ x
+            elim = y | (y << 10) | (y << 20)
+        # pointing from boxes along rows
+        a = hsa >> 90
+        b = hsa >> 180
+        x = hsa | a
+        e = (x | b) & ~((hsa & a) | (b & x)) & bt & BOXA
+        if e:
+            x = (e | (e << 90) | (e << 180)) & hsa
+            y = (x & hr0) | ((x & hr1) >> hrs1) | ((x & hr2) >> hrs2)
+            y = (y | (y << 30) | (y << 60)) ^ x
+            elim |= y | (y << 10) | (y << 20)
+        vsa = vo & VSA
+        # claiming from columns
+        a = vsa >> 270
+        b = vsa >> 540
+        x = vsa | a
+        e = (x | b) & ~((vsa & a) | (b & x)) & ct & COLA
+        if e:
+            x = (e | (e << 270) | (e << 540)) & vsa
+            y = (x & vb0) | ((x & vb1) >> vbs1) | ((x & vb2) >> vbs2)
+            y = (y | (y << 10) | (y << 20)) ^ x
+            elim |= y | (y << 90) | (y << 180)
+        # pointing from boxes along columns
+        a = vsa >> 10
+        b = vsa >> 20
+        x = vsa | a
+        e = (x | b) & ~((vsa & a) | (b & x)) & bt & BOXA
+        if e:
+            x = (e | (e << 10) | (e << 20)) & vsa
+            y = (x & vc0) | ((x & vc1) >> vcs1) | ((x & vc2) >> vcs2)
+            y = (y | (y << 270) | (y << 540)) ^ x
+            elim |= y | (y << 90) | (y << 180)
+        if not elim & C:
+            return C, P
+        C &= ~elim
 
 
-def _branch_cell(cand: list[int]) -> int:
-    """The open cell with the fewest candidates (the first such in reading order), -1 if none."""
-    counts = list(map(int.bit_count, cand))  # placed cells have no candidates: count 0
-    try:
-        return counts.index(2)
-    except ValueError:
-        pass
-    open_counts = [k for k in counts if k]
-    return counts.index(min(open_counts)) if open_counts else -1
+def _branch_cell(t: _Tables, C: int, P: int) -> int:
+    """The open cell to branch on, -1 when every cell is placed.
+
+    Fewest candidates first; among cells with two (nearly always some), the one whose open peers
+    hold the most candidates, counting twice those that are in bivalue peers and share a digit
+    with the cell (first in reading order on ties).
+    """
+    G, L, cw, full = t.guard, t.low, t.cw, t.full
+    y = (C | G) - L
+    m = C & y  # every cell without its lowest candidate
+    if not m:
+        return -1
+    y = (m | G) - L
+    k = m & y  # ... without its two lowest
+    hit = G & ~((k | G) - L) & y  # guard bits of the cells with exactly two candidates
+    if not hit:
+        while True:
+            y = (k | G) - L
+            k2 = k & y
+            hit = G & ~((k2 | G) - L) & y
+            if hit:
+                return ((hit & -hit).bit_length() - 1) // cw
+            k = k2
+    peer, peer_all = t.peer, t.peer_all
+    O = C & ~P
+    bivalue = O & (hit - (hit >> t.n))
+    best = -1
+    cell = -1
+    while hit:  # highest cell first; ">=" keeps the first in reading order on ties
+        i = hit.bit_length() - cw
+        hit ^= 1 << (i + cw - 1)
+        c = i // cw
+        score = (O & peer_all[c]).bit_count() + 2 * (bivalue & (peer[c] * ((C >> i) & full))).bit_count()
+        if score >= best:
+            best = score
+            cell = c
+    return cell
 
 
-def _digits(t: _Tables, vals: list[int]) -> list[int]:
-    return [(b.bit_length() - 1) // t.field + 1 for b in vals]
+def _digits(t: _Tables, C: int) -> list[int]:
+    cw, full = t.cw, t.full
+    return [((C >> (c * cw)) & full).bit_length() for c in range(t.ncells)]
+
+
+def _setup(geo: Geometry, cells: list[int]):
+    """Tables, the propagator for this shape, the givens' bits and the root position (None if the
+    givens clash)."""
+    t = _tables(geo.box_rows, geo.box_cols)
+    prop = _propagate9 if t.k9 is not None else _propagate
+    cw = t.cw
+    givens = 0
+    for c, v in enumerate(cells):
+        if v:
+            givens |= 1 << (c * cw + v - 1)
+    return t, prop, givens, prop(t, t.start, 0, givens)
 
 
 def solve_fast(geo: Geometry, cells: list[int], limit: int, node_limit: int | None) -> Search:
-    t = _tables(geo)
+    t, prop, _, root = _setup(geo, cells)
     stats = {"nodes": 1, "guesses": 0, "max_depth": 0}
-    solutions: list[list[int]] = []
-    root = _start(geo, t, cells)
     if root is None:
-        return Search(solutions, stats)
-    c = _branch_cell(root.cand)
+        return Search([], stats)
+    C, P = root
+    c = _branch_cell(t, C, P)
     if c < 0:
-        return Search([_digits(t, root.vals)], stats)
+        return Search([_digits(t, C)], stats)
+    solutions: list[list[int]] = []
+    cw, full = t.cw, t.full
     budget = node_limit if node_limit is not None else -1
     nodes = 1
     guesses = 0
     max_depth = 1
-    # Each frame: [position, cell, untried candidate bits]. The last untried digit of a frame takes
-    # the frame's position itself instead of a copy, since nothing will return to it.
-    stack = [[root, c, root.cand[c]]]
+    # Each frame: [C, P, cell, untried candidate bits of the cell, depth]. A position is two
+    # integers, so a child costs no copy. A frame leaves the stack when its last digit is tried,
+    # hence the depth kept in the frame rather than read off the stack's length.
+    stack = [[C, P, c, (C >> (c * cw)) & full, 1]]
     while stack:
         frame = stack[-1]
-        rem = frame[2]
+        rem = frame[3]
         bit = rem & -rem
         rem ^= bit
         if nodes == budget:
@@ -193,30 +497,39 @@ def solve_fast(geo: Geometry, cells: list[int], limit: int, node_limit: int | No
         nodes += 1
         guesses += 1
         if rem:
-            frame[2] = rem
-            s = frame[0].copy()
+            frame[3] = rem
         else:
             stack.pop()
-            s = frame[0]
-        if not _propagate(geo, t, s, [(frame[1], bit)]):
+        r = prop(t, frame[0], frame[1], bit << (frame[2] * cw))
+        if r is None:
             continue
-        nxt = _branch_cell(s.cand)
-        if nxt < 0:
-            solutions.append(_digits(t, s.vals))
+        C, P = r
+        c = _branch_cell(t, C, P)
+        if c < 0:
+            solutions.append(_digits(t, C))
             if len(solutions) >= limit:
                 break
             continue
-        stack.append([s, nxt, s.cand[nxt]])
-        if len(stack) > max_depth:
-            max_depth = len(stack)
+        depth = frame[4] + 1
+        stack.append([C, P, c, (C >> (c * cw)) & full, depth])
+        if depth > max_depth:
+            max_depth = depth
     stats.update(nodes=nodes, guesses=guesses, max_depth=max_depth)
     return Search(solutions, stats)
 
 
-def _filled(t: _Tables, before: list[int], after: list[int], skip: int) -> tuple[tuple[int, int], ...]:
-    """``(cell, digit)`` for every cell placed in ``after`` but not in ``before``, except ``skip``."""
-    return tuple((c, (b.bit_length() - 1) // t.field + 1)
-                 for c, (a, b) in enumerate(zip(before, after, strict=True)) if b and not a and c != skip)
+def _filled(t: _Tables, before: int, after: int, skip: int) -> tuple[tuple[int, int], ...]:
+    """``(cell, digit)`` for every cell placed in ``after`` but not in ``before`` (placed-bit sets),
+    in reading order, except ``skip``."""
+    out = []
+    new = after & ~before
+    while new:
+        bit = new & -new
+        new ^= bit
+        c, d = divmod(bit.bit_length() - 1, t.cw)
+        if c != skip:
+            out.append((c, d + 1))
+    return tuple(out)
 
 
 def solve_recursive(geo: Geometry, cells: list[int], limit: int, node_limit: int | None,
@@ -225,12 +538,12 @@ def solve_recursive(geo: Geometry, cells: list[int], limit: int, node_limit: int
     of them: ``("fill", ((cell, digit), ...))`` for what the givens force, then per node ``("choose",
     cell, k)``, ``("try", cell, digit)``, ``("fill", ...)`` for what the try forced, ``("undo", cell,
     digit)``, ``("backtrack", cell)`` and ``("solution",)``, as in :mod:`.exact_cover`'s traces."""
-    t = _tables(geo)
+    t, prop, givens, root = _setup(geo, cells)
     stats = {"nodes": 1, "guesses": 0, "max_depth": 0}
     solutions: list[list[int]] = []
-    root = _start(geo, t, cells)
     if root is None:
         return Search(solutions, stats)
+    cw, full = t.cw, t.full
     tracing = trace is not None
     room = [trace_limit - len(trace)] if tracing else [0]
 
@@ -239,24 +552,24 @@ def solve_recursive(geo: Geometry, cells: list[int], limit: int, node_limit: int
             trace.append(event)
             room[0] -= 1
 
-    def note_fills(before: list[int], after: list[int], skip: int) -> None:
+    def note_fills(before: int, after: int, skip: int) -> None:
         filled = _filled(t, before, after, skip)
         if filled:
             note(("fill", filled))
 
     if tracing:
-        note_fills([1 if v else 0 for v in cells], root.vals, -1)
+        note_fills(givens, root[1], -1)
 
-    def search(s: _State, depth: int) -> bool:
-        """Explore ``s``; True when the search must stop (limit reached)."""
-        cell = _branch_cell(s.cand)
+    def search(C: int, P: int, depth: int) -> bool:
+        """Explore the position; True when the search must stop (limit reached)."""
+        cell = _branch_cell(t, C, P)
         if cell < 0:
-            solutions.append(_digits(t, s.vals))
+            solutions.append(_digits(t, C))
             if tracing:
                 note(("solution",))
             return len(solutions) >= limit
         stats["max_depth"] = max(stats["max_depth"], depth + 1)
-        rem = s.cand[cell]
+        rem = (C >> (cell * cw)) & full
         if tracing:
             note(("choose", cell, rem.bit_count()))
         while rem:
@@ -266,16 +579,16 @@ def solve_recursive(geo: Geometry, cells: list[int], limit: int, node_limit: int
                 raise _Budget
             stats["nodes"] += 1
             stats["guesses"] += 1
-            child = s.copy()
+            child = prop(t, C, P, bit << (cell * cw))
             if not tracing:
-                if _propagate(geo, t, child, [(cell, bit)]) and search(child, depth + 1):
+                if child is not None and search(*child, depth + 1):
                     return True
                 continue
-            digit = (bit.bit_length() - 1) // t.field + 1
+            digit = bit.bit_length()
             note(("try", cell, digit))
-            if _propagate(geo, t, child, [(cell, bit)]):
-                note_fills(s.vals, child.vals, cell)
-                if search(child, depth + 1):
+            if child is not None:
+                note_fills(P, child[1], cell)
+                if search(*child, depth + 1):
                     return True
             note(("undo", cell, digit))
         if tracing:
@@ -283,7 +596,7 @@ def solve_recursive(geo: Geometry, cells: list[int], limit: int, node_limit: int
         return False
 
     try:
-        search(root, 0)
+        search(*root, 0)
     except _Budget:
         return Search(solutions, stats, gave_up=True)
     return Search(solutions, stats)
