@@ -18,4 +18,7 @@ python3 -m pip install -q --disable-pip-version-check -r tests/requirements.txt
 python3 -m pip install -q --disable-pip-version-check -e .
 
 python3 -m ruff check .
+# Build the site (and install the pinned Pyodide from npm) before the tests: the browser tests serve
+# dist/, and the engine's Pyodide test runs the generator in node_modules/pyodide.
+python3 build.py
 python3 -m pytest -p no:playwright -p no:cacheprovider "$@"
