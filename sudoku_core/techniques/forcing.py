@@ -642,7 +642,19 @@ def _digit_steps(state, level, tech):
         if r is None:
             contra.append(((((c, d),), ()), (c, d), True))
     if contra:
-        for (places, elims), (c, d), was_off in _order(contra):
+        # Of several contradictions, the one whose conclusion leads furthest comes first: the next
+        # search (the costly part) is then needed later, or not at all. "Furthest" is read off the
+        # branch of the conclusion already at hand (one level down for a net, where it is cheap).
+        lower = a.prev if a.prev is not None else a
+        lower_off = lower.off_branches()
+
+        def reach(item):
+            (_, _), (c, d), was_off = item
+            r = (a.on if was_off else lower_off).get((c, d))
+            return -_placed_count(r, a.tab) if r else 0
+
+        contra.sort(key=lambda item: (reach(item), item[1]))
+        for (places, elims), (c, d), was_off in contra:
             yield _explained(a, tech, [(c, d, not was_off)], places, elims, "contradiction", cells=(c,),
                              candidates=((c, d),), digits=(d,))
         return
@@ -653,6 +665,16 @@ def _digit_steps(state, level, tech):
     for (places, elims), (c, d) in _order(found):
         yield _explained(a, tech, [(c, d, True), (c, d, False)], places, elims, "verity", cells=(c,),
                          candidates=((c, d),), digits=(d,))
+
+
+def _placed_count(W, tab) -> int:
+    """Cells with one candidate left in branch ``W``."""
+    ones = twos = 0
+    for d in tab.digits:
+        w = W[d]
+        twos |= ones & w
+        ones |= w
+    return (ones & ~twos).bit_count()
 
 
 def find_cell_forcing_chain(state):
