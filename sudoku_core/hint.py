@@ -67,9 +67,10 @@ def _status(status: str, langs) -> dict:
             "highlight": {"cells": [], "candidates": []}}
 
 
-def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh")) -> dict:
+def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh"), techniques=None) -> dict:
     """The next hint for the position ``puzzle`` (givens) + ``entered`` (player digits, 0 = empty;
-    a list, a string or a Puzzle) + optional ``pencil`` marks (one mask or digit list per cell)."""
+    a list, a string or a Puzzle) + optional ``pencil`` marks (one mask or digit list per cell).
+    ``techniques`` limits the hint to some technique ids (default: the whole table)."""
     from .solvers import as_puzzle, solve
 
     p = as_puzzle(puzzle)
@@ -101,7 +102,7 @@ def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh")) -> dict:
         return _status("solved", langs)
     state = (State.from_values(geo, values, unique=True) if masks is None
              else State.from_pencil(geo, values, masks, unique=True))
-    step = next_step(state)
+    step = next_step(state, techniques)
     if step is None:
         out = _status("stuck", langs)
         # What the page can offer instead of logic: the answer in the most constrained empty cell.

@@ -79,19 +79,21 @@ def test_bad_puzzles_are_said_to_be_so():
 def test_solved_and_stuck():
     solved_entries = [0 if g else s for g, s in zip(parse(PUZZLE).cells, SOLUTION, strict=True)]
     assert next_hint(PUZZLE, solved_entries)["status"] == "solved"
-    hardest = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
-    r = rate(hardest)
-    p = parse(hardest)
+    singles = ["full_house", "hidden_single", "naked_single"]
+    expert = ".....9.8....7.4......2....4.5.8..2....7.3..5..3697.....4......3...528..6..5.9..78"
+    p = parse(expert)
+    r = rate(p, techniques=singles)
+    assert not r.solved
     values = list(p.cells)
     for step in r.steps:
         for c, d in step.placements:
             values[c] = d
     entered = [v if not g else 0 for v, g in zip(values, p.cells, strict=True)]
-    h = next_hint(hardest, entered)
-    assert h["status"] in ("stuck", "step")  # "step" once chains or forcing techniques join the table
-    if h["status"] == "stuck":
-        r_, c_, d_ = h["reveal"]
-        assert parse(solve(hardest).solutions[0]).cells[(r_ - 1) * 9 + c_ - 1] == d_
+    h = next_hint(expert, entered, techniques=singles)
+    assert h["status"] == "stuck"
+    r_, c_, d_ = h["reveal"]
+    assert parse(solve(expert).solutions[0]).cells[(r_ - 1) * 9 + c_ - 1] == d_
+    assert next_hint(expert, entered)["status"] == "step"
 
 
 def test_cli_hint_text_and_json(capsys):
