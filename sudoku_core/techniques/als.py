@@ -9,9 +9,10 @@ B holding ``x``: ``x`` is then in at most one of them, so the other one is locke
   cell seeing every ``z`` of both loses ``z``. With two RCCs (doubly linked) both sets are locked: each
   RCC ``x`` leaves the cells seeing every ``x`` of both, and every other digit of A (of B) leaves the
   cells seeing all its places in A (in B).
-* ALS-XY-Wing: a pivot ALS C with RCC ``x`` to A and RCC ``y`` to B (``x != y``); if A is not locked, C
-  holds ``x`` ... either way A or B is locked, so a common digit ``z`` of A and B leaves the cells seeing
-  every ``z`` of both.
+* ALS-XY-Wing: a pivot ALS C with RCC ``x`` to A and RCC ``y`` to B (``x != y``). If neither A nor B
+  held a common digit ``z``, A would be locked and hold ``x``, so C would lose ``x`` and be locked with
+  ``y``, so B would lose ``y`` as well as ``z``: too few digits for its cells. So A or B holds ``z``, and
+  a cell seeing every ``z`` of both loses it.
 * Sue de Coq: cells C (two or more) where a box and a line cross, holding candidates V with
   ``|V| >= |C| + 2``; cells Dl of the rest of the line with candidates Vl and Db of the rest of the box
   with candidates Vb, Vl and Vb disjoint, and as many cells as digits in total. Every digit of Vl can
@@ -26,6 +27,7 @@ and memoised on the candidate sets, like the fish.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
 
 from ..candidates import _shape, bits, tables
 from ..grid import geometry
@@ -282,8 +284,6 @@ def find_sue_de_coq(state):
 
 
 def _subsets(cells, size):
-    from itertools import combinations
-
     for combo in combinations(cells, size):
         m = 0
         for c in combo:
