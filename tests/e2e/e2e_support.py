@@ -70,3 +70,18 @@ class App:
         if self in LIVE:
             LIVE.remove(self)
         self.context.close()
+
+
+def shared_app(browser, url: str, then=None, **context_options):
+    """Yield one booted app for the tests of a module, then check on teardown that the whole module
+    caused no console error and no request off the origin (use with ``yield from`` in a fixture).
+    ``then(app)`` runs once the engine is ready, for a page that has more to wait for."""
+    shared = App(browser, url, **context_options).goto().wait_ready()
+    if then is not None:
+        then(shared)
+    yield shared
+    errors, off = shared.errors, shared.off_origin()
+    shared.close()
+    assert not errors, errors
+    assert not off, off
+

@@ -13,7 +13,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from e2e_support import BOOT_TIMEOUT_MS, LIVE, App
+from e2e_support import BOOT_TIMEOUT_MS, LIVE, App, shared_app
 from playwright.sync_api import expect
 
 import build
@@ -35,12 +35,7 @@ SIXTEEN = ("B..18FE...3.4....A8.36..2.DF1.....65.......EDFG9.2E....D.A..8...1...
 @pytest.fixture(scope="module")
 def app(browser, server):
     """One booted app shared by the tests of this module that each load their own puzzle."""
-    shared = App(browser, server + "index.html").goto().wait_ready()
-    yield shared
-    errors, off = shared.errors, shared.off_origin()
-    shared.close()
-    assert not errors, errors
-    assert not off, off
+    yield from shared_app(browser, server + "index.html")
 
 
 def cell(page, row: int, col: int):

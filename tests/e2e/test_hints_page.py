@@ -4,7 +4,7 @@ mistakes first, unsolvable puzzles said so, the solution path with "show on grid
 from __future__ import annotations
 
 import pytest
-from e2e_support import App
+from e2e_support import shared_app
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -18,12 +18,7 @@ MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3
 
 @pytest.fixture(scope="module")
 def app(browser, server):
-    shared = App(browser, server + "index.html").goto().wait_ready()
-    yield shared
-    errors, off = shared.errors, shared.off_origin()
-    shared.close()
-    assert not errors, errors
-    assert not off, off
+    yield from shared_app(browser, server + "index.html")
 
 
 def load(page, text: str) -> None:

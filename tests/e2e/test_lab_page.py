@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from e2e_support import App
+from e2e_support import shared_app
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -31,13 +31,8 @@ BATCH_COLUMNS = ["method", "puzzles", "median_ms", "p90_ms", "max_ms", "median_n
 
 @pytest.fixture(scope="module")
 def lab(browser, server):
-    shared = App(browser, server + "lab.html").goto().wait_ready()
-    expect(shared.page.locator("#message")).to_have_attribute("data-kind", "ok")
-    yield shared
-    errors, off = shared.errors, shared.off_origin()
-    shared.close()
-    assert not errors, errors
-    assert not off, off
+    yield from shared_app(browser, server + "lab.html",
+                          then=lambda app: expect(app.page.locator("#message")).to_have_attribute("data-kind", "ok"))
 
 
 def load(page, puzzle: str) -> None:

@@ -4,7 +4,7 @@ the game, a page that stays responsive while generating, and the daily puzzle.""
 from __future__ import annotations
 
 import pytest
-from e2e_support import App
+from e2e_support import shared_app
 from playwright.sync_api import expect
 
 from sudoku_core.bridge import handle
@@ -16,12 +16,7 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 
 @pytest.fixture(scope="module")
 def app(browser, server):
-    shared = App(browser, server + "index.html").goto().wait_ready()
-    yield shared
-    errors, off = shared.errors, shared.off_origin()
-    shared.close()
-    assert not errors, errors
-    assert not off, off
+    yield from shared_app(browser, server + "index.html")
 
 
 def cells(page) -> list[str]:

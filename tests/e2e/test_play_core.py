@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from e2e_support import App
+from e2e_support import shared_app
 from play_support import EASY, EASY_SOLUTION, at, candidates, load, notes_of, state, until, wait_truth
 from playwright.sync_api import expect
 
@@ -20,12 +20,7 @@ pytestmark = pytest.mark.e2e
 
 @pytest.fixture(scope="module")
 def app(browser, server):
-    shared = App(browser, server + "index.html", locale="en-US").goto().wait_ready()
-    yield shared
-    errors, off = shared.errors, shared.off_origin()
-    shared.close()
-    assert not errors, errors
-    assert not off, off
+    yield from shared_app(browser, server + "index.html", locale="en-US")
 
 
 @pytest.fixture
