@@ -65,6 +65,16 @@ def _floor_roof(state, corners, m):
     return floor, roof
 
 
+def _two_roof(state):
+    """The rectangles whose floor is two corners holding only the pair and whose roof is the other
+    two (the shape of UR types 2-4), once each: ``(corners, a, b, pair mask, roof)``."""
+    for corners, a, b in _rectangles(state):
+        m = (1 << a) | (1 << b)
+        floor, roof = _floor_roof(state, corners, m)
+        if len(roof) == 2 and corners[0] == min(floor):
+            yield corners, a, b, m, roof
+
+
 def find_ur_type1(state):
     cand = state.cand
     for corners, a, b in _rectangles(state):
@@ -78,11 +88,7 @@ def find_ur_type1(state):
 
 def find_ur_type2(state):
     cand, pb, where = state.cand, state.t.peer_bits, state.where
-    for corners, a, b in _rectangles(state):
-        m = (1 << a) | (1 << b)
-        floor, roof = _floor_roof(state, corners, m)
-        if len(roof) != 2 or corners[0] != min(floor):
-            continue
+    for corners, a, b, m, roof in _two_roof(state):
         extra = cand[roof[0]] & ~m
         if extra.bit_count() != 1 or cand[roof[1]] & ~m != extra:
             continue
@@ -95,11 +101,7 @@ def find_ur_type2(state):
 
 def find_ur_type3(state):
     cand, geo = state.cand, state.geo
-    for corners, a, b in _rectangles(state):
-        m = (1 << a) | (1 << b)
-        floor, roof = _floor_roof(state, corners, m)
-        if len(roof) != 2 or corners[0] != min(floor):
-            continue
+    for corners, a, b, m, roof in _two_roof(state):
         r1, r2 = roof
         extra = (cand[r1] | cand[r2]) & ~m
         shared = set(geo.cell_houses[r1]) & set(geo.cell_houses[r2])
@@ -123,11 +125,7 @@ def find_ur_type3(state):
 
 def find_ur_type4(state):
     geo, cand = state.geo, state.cand
-    for corners, a, b in _rectangles(state):
-        m = (1 << a) | (1 << b)
-        floor, roof = _floor_roof(state, corners, m)
-        if len(roof) != 2 or corners[0] != min(floor):
-            continue
+    for corners, a, b, _m, roof in _two_roof(state):
         r1, r2 = roof
         roof_bits = (1 << r1) | (1 << r2)
         for h in sorted(set(geo.cell_houses[r1]) & set(geo.cell_houses[r2])):
