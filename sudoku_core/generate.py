@@ -241,6 +241,19 @@ def is_symmetric(geo: Geometry, cells, symmetry: str) -> bool:
 
 # --- full grids -----------------------------------------------------------------------------------------
 
+def _shuffled_lines(rng: random.Random, groups: int, size: int) -> list[int]:
+    """Line indices with the groups of ``size`` lines in random order, and the lines inside each
+    group too: the row (or column) orders that keep a solved grid solved."""
+    order = list(range(groups))
+    rng.shuffle(order)
+    lines = []
+    for g in order:
+        inner = list(range(size))
+        rng.shuffle(inner)
+        lines.extend(g * size + i for i in inner)
+    return lines
+
+
 def shuffle_grid(geo: Geometry, grid: list[int], rng: random.Random) -> list[int]:
     """``grid`` with its digits relabelled and its bands, rows, stacks and columns reordered at random
     (and transposed half the time when the boxes are square): every one of these maps a solved grid to
@@ -248,20 +261,8 @@ def shuffle_grid(geo: Geometry, grid: list[int], rng: random.Random) -> list[int
     n, br, bc = geo.n, geo.box_rows, geo.box_cols
     labels = list(range(1, n + 1))
     rng.shuffle(labels)
-    bands = list(range(n // br))
-    rng.shuffle(bands)
-    rows = []
-    for b in bands:
-        inner = list(range(br))
-        rng.shuffle(inner)
-        rows.extend(b * br + i for i in inner)
-    stacks = list(range(n // bc))
-    rng.shuffle(stacks)
-    cols = []
-    for s in stacks:
-        inner = list(range(bc))
-        rng.shuffle(inner)
-        cols.extend(s * bc + i for i in inner)
+    rows = _shuffled_lines(rng, n // br, br)  # bands, then the rows inside each band
+    cols = _shuffled_lines(rng, n // bc, bc)  # stacks, then the columns inside each stack
     # Always draw, so the random stream does not depend on the box shape beyond this point.
     transpose = rng.randrange(2) == 1 and br == bc
     out = [0] * geo.ncells
