@@ -183,6 +183,8 @@ def test_conflicts_are_shown_on_the_grid_and_in_words(app):
     load(page, "55" + "." * 79, "break the rules")
     expect(page.locator("#details")).to_contain_text("r1c1 and r1c2 both hold 5 in row 1")
     expect(page.locator("#board .cell.conflict")).to_have_count(2)
+    # Givens that break a rule cannot be played: the page stays on entering, to fix them.
+    expect(page.locator("#mode-badge")).to_have_text("Entering a puzzle")
     solve(page, "No solution")
 
 
@@ -317,6 +319,33 @@ def test_share_link_under_a_sub_path_loads_and_follows_the_puzzle(subpath_server
     page.evaluate("location.hash = '%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D1%22%3E'")
     expect(page.locator("#message")).to_contain_text("Could not read")
     assert page.evaluate("window.pwned") is None and page.locator("img").count() == 0
+
+
+def test_share_link_shows_its_givens_before_the_engine_is_ready(server, open_app):
+    app = open_app(f"{server}index.html#{EASY}")
+    held = []  # the worker's script, held back so that the engine is still loading
+    app.context.route("**/worker.js", lambda route: held.append(route))
+    page = app.goto().page
+    expect(cell(page, 1, 3)).to_have_text("3")
+    assert "".join(c or "." for c in cells(page)) == EASY
+    expect(page.locator("#engine-status")).to_have_attribute("data-state", "loading")
+    # The player may begin at once; the engine's reading of the link, later, keeps what they did.
+    cell(page, 1, 1).click()
+    page.keyboard.press("4")
+    expect(cell(page, 1, 1)).to_have_text("4")
+    assert len(held) == 1
+    held[0].continue_()
+    app.wait_ready()
+    expect(page.locator("#message")).to_contain_text("from the link")
+    expect(cell(page, 1, 1)).to_have_text("4")
+    expect(page.locator("#mode-badge")).to_have_text("Playing")
+
+
+def test_share_link_with_clashing_givens_opens_for_entering(server, open_app):
+    clash = "55" + EASY[2:]
+    page = open_app(f"{server}index.html#{clash}").goto().wait_ready().page
+    expect(page.locator("#details")).to_contain_text("r1c1 and r1c2 both hold 5 in row 1")
+    expect(page.locator("#mode-badge")).to_have_text("Entering a puzzle")
 
 
 def test_narrow_screen(server, open_app):

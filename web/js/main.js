@@ -178,7 +178,7 @@ engine.ready.catch((error) => {
 // --- import -----------------------------------------------------------------------------------
 
 // Parse text in any format the engine reads and load it; returns true when it loaded.
-async function importText(text, { fromShare = false, progress = null } = {}) {
+async function importText(text, { fromShare = false, progress = null, early = false } = {}) {
   const source = $("puzzle-text");
   source.removeAttribute("aria-invalid");
   if (!text.trim()) {
@@ -200,8 +200,12 @@ async function importText(text, { fromShare = false, progress = null } = {}) {
     }
     return false;
   }
-  game.load(result);
+  // A link's givens may already be on the grid (`early`, see `earlyGrid`): then the player may
+  // have begun, and loading the same givens again would throw that away.
+  if (!early || !sameGrid(result)) game.load(result);
   game.setConflicts(result.conflicts);
+  // Givens that break a rule cannot be played: stay in (or go back to) entering, to fix them.
+  if (result.conflicts.length) game.setMode("edit");
   if (progress) applyProgress(progress);
   const size = `${result.size}×${result.size}`;
   if (result.conflicts.length) {
@@ -324,6 +328,28 @@ function shareCurrent() {
   writeFragment(line);
 }
 
+// The givens of a link as this app writes it (one line of the default symbols, '.' or '0' for a
+// blank, a size the app knows), read in the page so that the grid shows them while the engine
+// boots; anything else waits for the engine's parser. The engine still reads the link and reports
+// its conflicts.
+function earlyGrid(line) {
+  const n = Math.round(Math.sqrt(line.length));
+  if (!BOXES[n] || n * n !== line.length) return null;
+  const symbols = DEFAULT_SYMBOLS.slice(0, n);
+  const cells = [];
+  for (const ch of line.toUpperCase()) {
+    const digit = ch === "." || ch === "0" ? 0 : symbols.indexOf(ch) + 1 || -1;
+    if (digit < 0) return null;
+    cells.push(digit);
+  }
+  return { box: BOXES[n], cells, symbols };
+}
+
+function sameGrid({ box, cells, symbols }) {
+  return game.box[0] === box[0] && game.box[1] === box[1] && game.symbols === symbols
+    && game.givens.length === cells.length && game.givens.every((d, i) => d === cells[i]);
+}
+
 async function loadFromFragment() {
   const text = readFragment();
   if (!text || text === lastShared) return;
@@ -331,7 +357,9 @@ async function loadFromFragment() {
   lastShared = parts.puzzle;
   $("puzzle-text").value = parts.puzzle;
   const hasProgress = parts.entries || parts.notes;
-  const loaded = await importText(parts.puzzle, { fromShare: true, progress: hasProgress ? parts : null });
+  const early = engine.state === "loading" && !hasProgress ? earlyGrid(parts.puzzle) : null;
+  if (early) game.load(early);
+  const loaded = await importText(parts.puzzle, { fromShare: true, progress: hasProgress ? parts : null, early: !!early });
   if (loaded && hasProgress) writeFragment(parts.puzzle);
 }
 
