@@ -15,21 +15,32 @@ launch settings as the browser tests). It prints figures and asserts nothing.
   proved, as the page does), in the browser through the worker and in this CPython with the same
   engine; times are the engine's own ``ms`` (the search itself) summed, plus the browser's round trip.
 
+* interpreters (``--interp``): the workloads of ``py_workloads.py`` (four plain-Python peers that are
+  not ours, then our solvers called directly) run alike in Pyodide, on a bench-only page served
+  beside a copy of the site, and in this CPython, round after round; per workload the ratio of the
+  medians. The peers' ratio is what Python in WebAssembly costs any code here, against which the
+  solvers' ratio can be judged.
+
 Targets: first paint <= 300 ms on localhost; browser/CPython solve ratio <= 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "bench"))
 
+import py_workloads  # noqa: E402
 from e2e_support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS  # noqa: E402
 
 import build  # noqa: E402
@@ -99,12 +110,62 @@ def cpython_solves(puzzles: list[str], method: str) -> dict:
     return {"engineMs": engine_ms, "wallMs": (time.perf_counter() - start) * 1000, "nodes": nodes}
 
 
+PROBE_JS = """
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { BUILD } from "../build-info.js";
+const py = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+const archive = await (await fetch(new URL(`../${BUILD.archive}`, import.meta.url))).arrayBuffer();
+py.unpackArchive(archive, "zip", { extractDir: py.runPython("import sysconfig; sysconfig.get_path('purelib')") });
+py.FS.writeFile("/home/pyodide/py_workloads.py", await (await fetch("py_workloads.py")).text());
+py.runPython("import sys; sys.path.insert(0, '/home/pyodide'); import json, py_workloads");
+const run = py.globals.get("py_workloads").run;
+window.runWorkloads = (puzzles, methods, repeat) =>
+  py.globals.get("json").dumps(run(py.toPy(puzzles), py.toPy(methods), repeat));
+document.documentElement.dataset.probe = "ready";
+"""
+
+
+def interpreter_figures(browser, dist: Path, puzzles: list[str], methods: list[str], rounds: int) -> None:
+    """Same workloads in Pyodide and in this CPython, round after round; print the ratio of medians."""
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        shutil.copytree(dist, site)
+        probe = site / "bench-probe"
+        probe.mkdir()
+        (probe / "index.html").write_text('<!doctype html><meta charset="utf-8"><title>probe</title>'
+                                          '<script type="module" src="probe.js"></script>')
+        (probe / "probe.js").write_text(PROBE_JS)
+        shutil.copyfile(Path(py_workloads.__file__), probe / "py_workloads.py")
+        server, url = build.serve_in_thread(site)
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(url + "bench-probe/index.html")
+        page.wait_for_selector("html[data-probe=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        web: dict[str, list[float]] = {}
+        cpy: dict[str, list[float]] = {}
+        for _ in range(rounds):
+            for name, ms in json.loads(page.evaluate("([p, m]) => window.runWorkloads(p, m, 3)",
+                                                     [puzzles, methods])).items():
+                web.setdefault(name, []).append(ms)
+            for name, ms in py_workloads.run(puzzles, methods, 3).items():
+                cpy.setdefault(name, []).append(ms)
+        context.close()
+        server.shutdown()
+    print(f"interpreters: Pyodide in Chromium vs this CPython, {rounds} rounds of 3 runs each, medians")
+    for name in web:
+        w, c = statistics.median(web[name]), statistics.median(cpy[name])
+        print(f"  {name:>16}: browser {w:8.1f} ms, CPython {c:7.1f} ms; ratio {w / c:.2f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--puzzles", type=int, default=50)
     parser.add_argument("--runs", type=int, default=3, help="cold/warm boots to take the median of")
     parser.add_argument("--methods", nargs="*", default=["backtrack", "dlx"])
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--interp", type=int, default=3, metavar="ROUNDS",
+                        help="rounds of the interpreter comparison (0: skip it)")
+    parser.add_argument("--skip-boot", action="store_true", help="skip the boot and worker figures")
     args = parser.parse_args()
     puzzles = args.data.read_text().split()[: args.puzzles]
 
@@ -118,6 +179,12 @@ def main() -> int:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         print(f"Chromium {browser.version}")
+        if args.interp:
+            interpreter_figures(browser, dist, puzzles, args.methods, args.interp)
+        if args.skip_boot:
+            browser.close()
+            server.shutdown()
+            return 0
         boots = [boot_figures(browser, url) for _ in range(args.runs)]
         for phase in ("cold", "warm"):
             keys = ("fcp", "grid", "ready", "pyodide", "archive", "bridge")
