@@ -12,16 +12,19 @@ class SudokuError(ValueError):
 class ParseError(SudokuError):
     """Text that is not a puzzle. The message says what is wrong and where.
 
-    Attributes give the same facts as data, for the page to mark the grid:
-    ``line`` and ``column`` (1-based) of a bad character, ``found`` / ``expected`` cell counts,
-    ``cells`` (0-based cell indices involved, e.g. two conflicting givens).
+    Attributes give the same facts as data, for the page to mark the grid and to say the commonest
+    mistakes in its own language: ``line`` and ``column`` (1-based) of a bad character, ``found`` /
+    ``expected`` cell counts, ``cells`` (0-based cell indices involved, e.g. two conflicting givens),
+    ``reason`` ("count": a cell count that is not the size's; "char": a character that is not a
+    digit, named by ``char``) and ``size`` (the grid's side, for those two).
     """
 
     kind = "parse"
 
     def __init__(self, message: str, *, line: int | None = None, column: int | None = None,
                  found: int | None = None, expected: int | None = None,
-                 cells: tuple[int, ...] = ()) -> None:
+                 cells: tuple[int, ...] = (), reason: str | None = None, char: str | None = None,
+                 size: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
@@ -29,10 +32,13 @@ class ParseError(SudokuError):
         self.found = found
         self.expected = expected
         self.cells = tuple(cells)
+        self.reason = reason
+        self.char = char
+        self.size = size
 
     def to_dict(self) -> dict:
         out = {"kind": self.kind, "message": self.message}
-        for key in ("line", "column", "found", "expected"):
+        for key in ("line", "column", "found", "expected", "reason", "char", "size"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value

@@ -317,7 +317,8 @@ def _count_error(rows: list[list[_Cell]], count: int, n: int, sides: tuple[int, 
     expected = n * n
     if count == 0:
         return ParseError("found no cells: the text holds only separators and comments", found=0)
-    if len(sides) == 1 or _near(count, n):
+    simple = len(sides) == 1 or _near(count, n)
+    if simple:
         message = f"found {_plural(count, what)}; a {n}x{n} puzzle has {expected}"
     else:
         below = [s for s in sides if s * s < count]
@@ -336,7 +337,8 @@ def _count_error(rows: list[list[_Cell]], count: int, n: int, sides: tuple[int, 
         if modal == n and len(odd) == 1 and odd[0]:
             line = odd[0][0][1]
             message += f" (line {line} has {_plural(len(odd[0]), what)} where the other rows have {n})"
-    return ParseError(message, line=line, found=count, expected=expected)
+    return ParseError(message, line=line, found=count, expected=expected,
+                      reason="count" if simple else None, size=n if simple else None)
 
 
 def _near(count: int, n: int) -> bool:
@@ -353,7 +355,8 @@ def _bad_char(cell: _Cell, n: int, advice: str, spec: _Spec, what: str = "a digi
     message = f"{ch!r} at line {line}, column {col} is not {what} of a {n}x{n} puzzle ({advice})"
     if spec.numeric and n == 16 and ch.upper() in LETTER_SYMBOLS[7:16]:
         message += "; for letters A-P pass alphabet='letters'"
-    return ParseError(message, line=line, column=col)
+    return ParseError(message, line=line, column=col, reason="char" if what == "a digit" else None, char=ch,
+                      size=n)
 
 
 def _fast(text: str) -> Puzzle | None:

@@ -80,12 +80,17 @@ def test_parse_error_kind_carries_position():
     error = err("parse", text="12?" + "." * 78)
     assert error["kind"] == "parse"
     assert error["line"] == 1 and error["column"] == 3
+    # The facts the page words the error with in its own language.
+    assert error["reason"] == "char" and error["char"] == "?" and error["size"] == 9
 
 
 def test_parse_error_on_wrong_length():
     error = err("parse", text="123")
     assert error["kind"] == "parse"
     assert error["found"] == 3
+    assert "reason" not in error  # 3 cells fit no size: only the engine's own words say it
+    error = err("parse", text="." * 80)
+    assert error["reason"] == "count" and (error["found"], error["expected"], error["size"]) == (80, 81, 9)
 
 
 def test_solve_unique():

@@ -571,7 +571,8 @@ def test_one_cell_short():
     e = error_of(EASY[:-1])
     assert e.message == "found 80 cells; a 9x9 puzzle has 81"
     assert (e.found, e.expected, e.line, e.column) == (80, 81, None, None)
-    assert e.to_dict() == {"kind": "parse", "message": e.message, "found": 80, "expected": 81}
+    assert e.to_dict() == {"kind": "parse", "message": e.message, "found": 80, "expected": 81,
+                           "reason": "count", "size": 9}
 
 
 def test_count_fitting_no_size_lists_the_nearest():
@@ -615,7 +616,8 @@ def test_bad_character_in_a_grid_line_and_column():
     text = WEB_GRID.replace("6 . . | 1 9 5", "6 . A | 1 9 5")
     e = error_of(text)
     assert e.message == "'A' at line 2, column 5 is not a digit of a 9x9 puzzle (use 1-9, and . or 0 for blanks)"
-    assert e.to_dict() == {"kind": "parse", "message": e.message, "line": 2, "column": 5}
+    assert e.to_dict() == {"kind": "parse", "message": e.message, "line": 2, "column": 5,
+                           "reason": "char", "char": "A", "size": 9}
 
 
 def test_bad_character_is_reported_before_a_wrong_count():
@@ -805,5 +807,6 @@ def test_mangled_input_gives_a_parse_error_never_a_traceback(reader):
             except ParseError as e:
                 outcomes.add(e.kind)
                 assert e.message and "None" not in e.message
-                assert set(e.to_dict()) <= {"kind", "message", "line", "column", "found", "expected", "cells"}
+                assert set(e.to_dict()) <= {"kind", "message", "line", "column", "found", "expected", "cells",
+                                              "reason", "char", "size"}
     assert "parse" in outcomes

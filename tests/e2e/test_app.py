@@ -199,6 +199,17 @@ def test_parse_error_in_words_and_pasted_html_stays_text(app):
     expect(page.locator("#message")).to_contain_text("column 3")
 
 
+def test_parse_errors_in_the_page_language(app):
+    page = app.page
+    page.select_option("#language", "zh-CN")
+    try:
+        load(page, "." * 80, "找到 80 个格子；9×9 谜题有 81 个")
+        load(page, "12?" + "." * 78, "第 1 行第 3 列的“?”不是 9×9 谜题的数字或空格符号")
+    finally:
+        page.select_option("#language", "en")
+    load(page, "." * 80, "found 80 cells; a 9x9 puzzle has 81")
+
+
 @pytest.mark.parametrize("n", [4, 6, 12, 25])
 def test_every_size_renders_takes_input_and_solves(app, n):
     page = app.page

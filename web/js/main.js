@@ -50,7 +50,17 @@ function describeError(error) {
   if (error.kind === "cancelled") return t("msg.cancelled");
   if (error.kind === "timeout") return t("msg.timeout", { message: error.message });
   if (error.kind === "boot") return t("msg.boot", { message: error.message });
-  return error.message;
+  return (error.kind === "parse" && parseErrorText(error.details)) || error.message;
+}
+
+// The engine words its errors in English, with every nuance. In another language the two
+// commonest parse errors are said from their facts (`reason`); the rarer ones keep the engine's words.
+function parseErrorText({ reason, found, expected, size, line, column, char } = {}) {
+  if (language() === "en" || !size) return null;
+  const grid = `${size}×${size}`;
+  if (reason === "count") return t("parse.count", { found, size: grid, expected }) + (line ? t("parse.line", { line }) : "");
+  if (reason === "char") return t("parse.char", { char, line, column, size: grid });
+  return null;
 }
 
 // A conflict from the engine ({cells, house, digit}) in the page's language; the engine's own
