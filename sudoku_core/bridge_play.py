@@ -109,10 +109,13 @@ def _rating(p, with_steps: bool, langs, quick: bool = False) -> dict:
         return out
     r = rate(p, techniques=_quick_techniques() if quick else None, unique=True)
     out.update(level=r.level, score=r.score, hardest=r.hardest, solved=r.solved, nsteps=len(r.steps))
+    from .explain import describe, technique_name
+
+    if r.hardest:
+        out["hardest_name"] = {lang: technique_name(r.hardest, lang) for lang in langs}
     if quick and not r.solved:
         out.update(level="extreme", score=None, exact=False)
     if with_steps:
-        from .explain import describe, technique_name
 
         geo = p.geometry
         steps = []

@@ -88,7 +88,9 @@ def test_hint_bad_payloads(payload, words):
 def test_rate():
     r = ok("rate", text=EASY)
     assert r == {"status": "unique", "level": "easy", "score": r["score"], "hardest": "hidden_single",
+                 "hardest_name": {"en": "Hidden Single", "zh": r["hardest_name"]["zh"]},
                  "solved": True, "nsteps": r["nsteps"], "exact": True}
+    assert r["hardest_name"]["zh"] and r["hardest_name"]["zh"] != "Hidden Single"
     assert ok("rate", text=EASY, quick=True) == r
     assert ok("rate", text=NO_SOLUTION)["status"] == "no_solution"
     assert ok("rate", text=MULTIPLE)["level"] is None

@@ -288,17 +288,15 @@ def test_chinese_and_back(page):
         # Every visible text is from the Chinese table: no English words are left on the page.
         words = page.evaluate("""() => {
             const skip = new Set(['SCRIPT', 'STYLE', 'TEXTAREA', 'OPTION']);
-            // The hint panel and the New game dialog keep their own tables (their own issues).
-            const OTHERS = '#hints-panel, #newgame-bar, #newgame-dialog';
             const out = [];
             const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
             while (walk.nextNode()) {
                 const node = walk.currentNode, el = node.parentElement;
                 if (!el || skip.has(el.tagName) || !el.getClientRects().length) continue;
-                if (el.closest(OTHERS + ', #engine-status, [hidden], dialog:not([open])')) continue;
+                if (el.closest('#engine-status, [hidden], dialog:not([open])')) continue;
                 out.push(...(node.textContent.match(/[A-Za-z]{3,}/g) || []));
             }
-            for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) if (!el.closest(OTHERS))
+            for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]'))
                 for (const a of ['aria-label', 'title', 'placeholder'])
                     out.push(...((el.getAttribute(a) || '').match(/[A-Za-z]{3,}/g) || []));
             return out; }""")

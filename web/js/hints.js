@@ -12,37 +12,14 @@
 // * Solution path: every step of the logic solve, each with "Show on grid".
 // * Rating badge: the level of every puzzle loaded (import, share link, new game).
 //
-// Strings: one table, en + zh, until the page's i18n module exists.
+// Strings: in i18n.js, this panel's under "hints.", the level names under "level."; the engine's own
+// explanations come in its languages ("en", "zh"), picked by `engineLanguage`.
+import { engineLanguage as lang, t as translate } from "./i18n.js";
 
-const STRINGS = {
-  en: {
-    hint: "Hint", apply: "Apply", path: "Solution path", loadPath: "List the steps", show: "Show on grid",
-    level: "Hint {level} of 3", asking: "Thinking…", noPuzzle: "Enter or load a puzzle first.",
-    rating: "Rating", rating_none: "No solution", rating_multiple: "Several solutions", rating_wait: "Rating…",
-    guessing: "needs guessing", easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert",
-    extreme: "Extreme", steps: "{count} steps", pathStuck: "Logic stops here; the rest needs guessing.",
-    failed: "The engine could not answer: {message}", hide: "Hide", applied: "Applied: {name}.",
-    pathNone: "This puzzle has no solution.", pathMultiple: "This puzzle has more than one solution.",
-  },
-  zh: {
-    hint: "提示", apply: "应用", path: "解题步骤", loadPath: "列出所有步骤", show: "在盘面上显示",
-    level: "提示 {level}/3", asking: "思考中…", noPuzzle: "请先输入或载入一道题。",
-    rating: "难度", rating_none: "无解", rating_multiple: "多解", rating_wait: "评级中…",
-    guessing: "需要猜测", easy: "简单", medium: "中等", hard: "困难", expert: "专家", extreme: "极难",
-    steps: "{count} 步", pathStuck: "逻辑到此为止，剩下的需要猜测。", failed: "引擎无法回答：{message}",
-    hide: "隐藏", applied: "已应用：{name}。",
-    pathNone: "这道题无解。", pathMultiple: "这道题有多个解。",
-  },
-};
-
-export function lang() {
-  return (document.documentElement.lang || "en").toLowerCase().startsWith("zh") ? "zh" : "en";
-}
+const LEVEL_IDS = new Set(["easy", "medium", "hard", "expert", "extreme", "guessing"]);
 
 function t(key, params = {}) {
-  const table = STRINGS[lang()] || STRINGS.en;
-  const text = table[key] ?? STRINGS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+  return translate(LEVEL_IDS.has(key) ? `level.${key}` : `hints.${key}`, params);
 }
 
 const HL_CLASSES = ["hl-cell", "hl-cand", "hl-place", "hl-elim", "hl-mistake"];
@@ -64,6 +41,7 @@ export class HintsPanel {
     this.game = game;
     this.board = board;
     this.engine = engine;
+    this.root = root;
     this.hint = null; // the engine's answer for the position `hintKey`
     this.hintKey = null;
     this.level = -1;
@@ -347,6 +325,7 @@ export class HintsPanel {
 
   // The page's language changed: redraw every text of this panel.
   relabel() {
+    this.root.setAttribute("aria-label", t("panel"));
     this.hintButton.textContent = t("hint");
     this.applyButton.textContent = t("apply");
     this.pathButton.textContent = t("loadPath");
@@ -388,7 +367,7 @@ export class HintsPanel {
     this.badge.hidden = false;
     this.badge.dataset.level = r.level || r.status;
     this.badge.textContent = `${t("rating")}: ${this.badgeText(r)}`;
-    this.badge.title = r.hardest ? String(r.hardest).replace(/_/g, " ") : "";
+    this.badge.title = r.hardest_name ? (r.hardest_name[lang()] || r.hardest_name.en) : "";
   }
 
   async rateCurrent(reason) {
@@ -419,7 +398,7 @@ export function initHints({ game, board, engine, root }) {
   if (!root) {
     root = document.getElementById("hints-panel");
     if (!root) {
-      root = el("section", { id: "hints-panel", class: "hints", "aria-label": "Hints" });
+      root = el("section", { id: "hints-panel", class: "hints", "aria-label": t("panel") });
       document.getElementById("details").after(root);
     }
   }

@@ -7,44 +7,17 @@
 // The daily puzzle: op "daily" with the page's local date "YYYY-MM-DD"; the engine derives the seed
 // from the date with fixed options, so everyone gets the same puzzle that day, offline too.
 //
-// Strings: one table, en + zh, until the page's i18n module exists.
-import { ensureStyles, lang } from "./hints.js";
-
-const STRINGS = {
-  en: {
-    newGame: "New game…", daily: "Daily puzzle", title: "New game", size: "Size", level: "Level",
-    symmetry: "Symmetry", minimal: "Minimal (no given can be removed)", generate: "Generate", cancel: "Cancel",
-    close: "Close", any: "Any", easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert", extreme: "Extreme",
-    none: "None", rot180: "Rotational (180°)", rot90: "Rotational (90°)", mirror_h: "Mirror (left-right)",
-    mirror_v: "Mirror (top-bottom)", diagonal: "Diagonal", antidiagonal: "Anti-diagonal", dihedral: "All",
-    working: "Generating… {attempts} attempts · {seconds} s", starting: "Generating…",
-    loaded: "New {size}×{size} {level} puzzle, {givens} givens (seed {seed}).",
-    dailyLoaded: "Daily puzzle for {date}: {level}, {givens} givens.", dailyWorking: "Making the daily puzzle…",
-    cancelled: "Generation cancelled; your game is kept.", failed: "Could not generate: {message}",
-    gaveUp: "No such puzzle after {attempts} attempts ({seconds} s); try an easier level or another symmetry.",
-  },
-  zh: {
-    newGame: "新游戏…", daily: "每日一题", title: "新游戏", size: "大小", level: "难度", symmetry: "对称",
-    minimal: "最简（不能再删去任何给定数）", generate: "生成", cancel: "取消", close: "关闭", any: "任意",
-    easy: "简单", medium: "中等", hard: "困难", expert: "专家", extreme: "极难",
-    none: "无", rot180: "中心对称（180°）", rot90: "旋转对称（90°）", mirror_h: "左右对称", mirror_v: "上下对称",
-    diagonal: "对角线对称", antidiagonal: "反对角线对称", dihedral: "全对称",
-    working: "生成中… 已尝试 {attempts} 次 · {seconds} 秒", starting: "生成中…",
-    loaded: "新的 {size}×{size} {level}题目，{givens} 个给定数（种子 {seed}）。",
-    dailyLoaded: "{date} 的每日一题：{level}，{givens} 个给定数。", dailyWorking: "正在生成每日一题…",
-    cancelled: "已取消生成；当前游戏保持不变。", failed: "无法生成：{message}",
-    gaveUp: "尝试 {attempts} 次（{seconds} 秒）仍未找到这样的题目；请换一个更容易的难度或对称方式。",
-  },
-};
-
-function t(key, params = {}) {
-  const table = STRINGS[lang()] || STRINGS.en;
-  const text = table[key] ?? STRINGS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
-}
+// Strings: in i18n.js, this dialog's under "newgame.", the level names under "level.".
+import { ensureStyles } from "./hints.js";
+import { t as translate } from "./i18n.js";
 
 const SIZES = [4, 6, 9, 12, 16];
 const LEVELS = ["easy", "medium", "hard", "expert", "extreme"];
+
+function t(key, params = {}) {
+  return translate(LEVELS.includes(key) ? `level.${key}` : `newgame.${key}`, params);
+}
+
 const SYMMETRIES = ["none", "rot180", "rot90", "mirror_h", "mirror_v", "diagonal", "antidiagonal", "dihedral"];
 //: Give up after this long (the player can always cancel sooner).
 const LIMIT_MS = 180_000;
