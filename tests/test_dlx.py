@@ -283,6 +283,58 @@ def test_every_trace_bound_keeps_a_prefix():
         assert result.trace_truncated == (bound < len(full))
 
 
+def mrv_checked_trace(matrix, preset=()):
+    """Replay a full trace and check every choice against the state it was made in: the item is still
+    to cover, ``k`` is its true option count, and it is the fewest of any primary item still to
+    cover, or a forced move where some item has at most one option. Returns the choices checked."""
+    trace = []
+    result = exact_covers(matrix, preset, trace=trace)
+    assert not result.trace_truncated
+    items = [set(matrix.items_of(o)) for o in range(matrix.n_options)]
+    stack, checked = [], 0
+    for event in trace:
+        if event[0] == "try":
+            stack.append(event[1])
+        elif event[0] == "undo":
+            stack.pop()
+        elif event[0] == "choose":
+            covered = set().union(*(items[o] for o in [*preset, *stack]))
+            counts = {i: 0 for i in range(matrix.n_primary) if i not in covered}
+            for its in items:
+                if not its & covered:
+                    for i in its & counts.keys():
+                        counts[i] += 1
+            _, item, k = event
+            fewest = min(counts.values())
+            # A forced move may come before a dead end elsewhere (both end the same), nothing else.
+            assert counts[item] == k and (k <= 1 if fewest <= 1 else k == fewest), (event, counts)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_every_choice_has_the_fewest_options(seed):
+    # The notes and the list of items down to one option must never hide a smaller count from MRV.
+    rng = random.Random(seed)
+    n_primary, n_secondary = rng.randint(3, 10), rng.randint(0, 3)
+    n_items = n_primary + n_secondary
+    options = []
+    for _ in range(rng.randint(4, 24)):
+        first = rng.randrange(n_primary)
+        rest = [i for i in range(n_items) if i != first]
+        options.append([first, *rng.sample(rest, rng.randint(0, min(3, len(rest))))])
+    assert mrv_checked_trace(ExactCover(n_primary, options, n_secondary)) >= 1
+
+
+def test_every_sudoku_and_queens_choice_has_the_fewest_options():
+    for br, bc, line in [(2, 3, "36......5....2.1.......424....5....1"), (3, 3, UNIQUE_9[10])]:
+        geo = geometry(br, bc)
+        cells = cells_of(line, geo.n)
+        preset = [dlx.option_of(geo, c, v) for c, v in enumerate(cells) if v]
+        assert mrv_checked_trace(dlx.sudoku_matrix(geo), preset) > 10
+    assert mrv_checked_trace(queens_matrix(7)) > 10
+
+
 def test_a_dance_can_be_run_again():
     dance = Dance(queens_matrix(6))
     first = list(dance.solutions())

@@ -14,7 +14,7 @@ What it holds
     starting and ending at the root; secondary items are never in it (they are never chosen);
   - ``ULINK``/``DLINK`` (indexed by node) form each item's circular list of its options' nodes;
   - ``TOP[x]`` is the item of node ``x``; ``LEN[i]`` the number of options still holding item ``i``
-    (``LEN[root]`` is a constant 1).
+    (``LEN[root]`` is a constant 2).
 
 * :class:`Dance`, one search over a template: private copies of the arrays that change, the counters,
   and :meth:`Dance.solutions`, a generator of solutions (lists of option numbers), so "is it unique?"
@@ -36,9 +36,11 @@ Choices
 * Items are chosen by Knuth's MRV heuristic: an active item with the fewest options. Scanning the item
   list is a large share of the time in Python, so hiding notes the last items whose count fell to 0 or
   1, and a node whose note still holds takes that item with no scan (a dead end first, then a forced
-  move; see the comment in :meth:`Dance.solutions`). Otherwise the scan looks for the fewest
-  options and stops at once at an item with at most one. An item with no options is not covered at
-  all: the node is a dead end and we backtrack straight away.
+  move). Behind the notes, a list of every item whose count fell to 1 or 0 on the current path
+  (cut back on backtracking) finds any other forced move without a scan, so a scan only happens
+  when every item has two options or more, and stops at the first item with two. See the comment
+  in :meth:`Dance.solutions`. An item with no options is not covered at all: the node is a dead end
+  and we backtrack straight away.
 * Ties at a branch point (two or more options, where the search tree grows) are not left to the
   item order as in dlx1: among the first ``MRV_TIES`` items with the fewest options, in list order,
   the search takes the one whose options hold items with the most options in all, i.e. the choice
@@ -140,8 +142,8 @@ class ExactCover:
             rlink[a], llink[b] = b, a
         self.llink, self.rlink = tuple(llink), tuple(rlink)
         self.n_items, self.n_primary, self.n_options, self.root = n_items, n_primary, len(option_nodes), root
-        # LEN gets an entry for the root too, never 0: the search's dead-end note can start there.
-        self.ulink, self.dlink, self.len = tuple(ulink), tuple(dlink), (*length, 1)
+        # LEN gets an entry for the root too, never 0 or 1: the search's notes can start there.
+        self.ulink, self.dlink, self.len = tuple(ulink), tuple(dlink), (*length, 2)
         self.top, self.option_of, self.others = tuple(top), tuple(option_of), tuple(others)
         self.sizes = tuple(len(t) for t in others)
         self.option_nodes = tuple(option_nodes)
@@ -227,24 +229,31 @@ class Dance:
                 updates += 1
 
         # Choosing an item by scanning the list costs more than the covers of a forced move. So hiding
-        # notes the last item whose count fell to 0 (``zero``, primary only) and to 1 (``one``), and a
-        # node checks those notes first: an item still to cover (R[L[j]] == j holds only for items in
-        # the list; secondary items are linked to themselves, hence the n_primary tests) with no
+        # notes the last primary item whose count fell to 0 (``zero``) and to 1 (``one``), and a node
+        # checks those notes first: an item still to cover (R[L[j]] == j holds only for items in the
+        # list, and for secondary items, linked to themselves, hence the n_primary test) with no
         # option is a dead end, with one a forced move, and either is as good as MRV can do (a dead
-        # end is looked for first). The notes are checked, not trusted: a stale or missed note costs
-        # a scan, never a wrong answer. The scan itself stops at the first item with at most one option.
+        # end is looked for first). The notes are checked, not trusted. Behind them, ``low`` lists
+        # every primary item whose count fell to 1 or 0 on the path from the root (counts only fall
+        # along a path), so the first of them still in the item list is the next forced move (or dead
+        # end); entries of abandoned branches are cut off when a level tries its next option
+        # (``marks``). When ``low`` holds no item still to cover, no item has fewer than two options,
+        # so the scan stops at the first item with two, where the tie-break below starts.
         n_primary = mx.n_primary
         ties = MRV_TIES
-        zero = one = root  # LEN[root] is 1 but the root is no primary item: these notes say nothing
-        if 0 in LEN:  # the presets may already have emptied an item (covered items count too)
-            j = R[root]
-            while j != root:
+        zero = one = root  # LEN[root] is 2, and the root is never in the item list: no note yet
+        low: list[int] = []  # every primary item whose count fell to 0 or 1 on the way here
+        push = low.append
+        j = R[root]
+        while j != root:  # the presets may already have left items with one option or none
+            if LEN[j] <= 1:
+                push(j)
                 if not LEN[j]:
                     zero = j
-                    break
-                j = R[j]
+            j = R[j]
+        pos = 0  # low[:pos] are all covered already
         x: list[int] = []  # x[l]: the node of the option tried at level l
-        open_levels = 0  # levels of x whose item still has untried options
+        marks: list[tuple[int, int]] = []  # per level with options left: (len(low) after its cover, pos)
         try:
             while True:
                 # X2/X3: a new node. Visit a solution, or choose an item (notes first, then the scan).
@@ -262,40 +271,47 @@ class Dance:
                 else:
                     if not LEN[zero] and R[L[zero]] == zero:
                         i, k = zero, 0  # an item still to cover has lost its last option: a dead end
-                    elif LEN[one] == 1 and R[L[one]] == one and one < n_primary:
+                    elif LEN[one] == 1 and R[L[one]] == one:
                         i, k = one, 1  # a forced move
                     else:
-                        k = LEN[i]
-                        if k > 1:
-                            j = R[i]
-                            while j != root:
-                                n_j = LEN[j]
-                                if n_j < k:
-                                    i, k = j, n_j
-                                    if n_j <= 1:
-                                        break
-                                j = R[j]
-                            if k > 1:
-                                # Break the tie among the first TIES items with k options: take the
-                                # one whose options hold the items with the most options in all (the
-                                # branch that hides the most options, settling the most).
-                                best = -1
-                                j = i
-                                m = ties
+                        n_low = len(low)
+                        while pos < n_low:
+                            j = low[pos]
+                            if R[L[j]] == j:
+                                i, k = j, LEN[j]
+                                break
+                            pos += 1
+                        else:
+                            k = LEN[i]
+                            if k > 2:
+                                j = R[i]
                                 while j != root:
-                                    if LEN[j] == k:
-                                        m -= 1
-                                        if m < 0:
+                                    n_j = LEN[j]
+                                    if n_j < k:
+                                        i, k = j, n_j
+                                        if n_j <= 2:
                                             break
-                                        score = 0
-                                        s = D[j]
-                                        while s != j:
-                                            for t in OTHERS[s]:
-                                                score += LEN[TOP[t]]
-                                            s = D[s]
-                                        if score > best:
-                                            best, i = score, j
                                     j = R[j]
+                            # Break the tie among the first TIES items with k options: take the
+                            # one whose options hold the items with the most options in all (the
+                            # branch that hides the most options, settling the most).
+                            best = -1
+                            j = i
+                            m = ties
+                            while j != root:
+                                if LEN[j] == k:
+                                    m -= 1
+                                    if m < 0:
+                                        break
+                                    score = 0
+                                    s = D[j]
+                                    while s != j:
+                                        for t in OTHERS[s]:
+                                            score += LEN[TOP[t]]
+                                        s = D[s]
+                                    if score > best:
+                                        best, i = score, j
+                                j = R[j]
                     if tracing:
                         if trace_room > 0:
                             trace.append(("choose", i, k))
@@ -312,10 +328,11 @@ class Dance:
                             z = TOP[q]
                             n_z = LEN[z] - 1
                             LEN[z] = n_z
-                            if n_z <= 1:
+                            if n_z <= 1 and z < n_primary:
+                                push(z)
                                 if n_z:
                                     one = z
-                                elif z < n_primary:
+                                else:
                                     zero = z
                         updates += SIZE[p]
                         p = D[p]
@@ -329,9 +346,9 @@ class Dance:
                         max_depth = len(x)
                     if k > 1:
                         guesses += 1
-                        open_levels += 1
+                        marks.append((len(low), pos))
                 else:
-                    if not open_levels:
+                    if not marks:
                         # No level has an option left: the search is over. Unwinding the covers would
                         # only restore arrays nobody reads again (a large share of a uniqueness proof).
                         if tracing:
@@ -368,7 +385,10 @@ class Dance:
                             x[-1] = p
                             guesses += 1
                             if D[p] == i:
-                                open_levels -= 1  # the item's last option
+                                mark, pos = marks.pop()  # the item's last option
+                            else:
+                                mark, pos = marks[-1]
+                            del low[mark:]
                             break
                         x.pop()
                         if tracing:
@@ -403,10 +423,11 @@ class Dance:
                             z = TOP[t]
                             n_z = LEN[z] - 1
                             LEN[z] = n_z
-                            if n_z <= 1:
+                            if n_z <= 1 and z < n_primary:
+                                push(z)
                                 if n_z:
                                     one = z
-                                elif z < n_primary:
+                                else:
                                     zero = z
                         updates += SIZE[s]
                         s = D[s]
