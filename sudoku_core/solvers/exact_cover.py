@@ -46,9 +46,16 @@ Choices
   the search takes the one whose options hold items with the most options in all, i.e. the choice
   whose options, once tried, hide the most other options and settle the most. It costs a few
   lookups per weighed item at branch points only, and shrinks the tree: 3907 -> 3056 median nodes on
-  tdoku's forum_hardest (100 puzzles), about 18% less time. Weighing every tied item instead of the
-  first 8 gives no smaller trees and costs more than it saves. Ties can therefore go to another item
-  than dlx1 would pick; the counts of solutions never change, the node counts may.
+  tdoku's forum_hardest (100 puzzles), 10-20% less time there (little change on easier sets, which
+  have few branch points). Weighing every tied item instead of the first 8 gives no smaller trees
+  and costs more than it saves. Ties can therefore go to another item than dlx1 would pick; the
+  counts of solutions never change, the node counts may.
+* Measured and not kept (``bench/dlx_variants.py``): ``(node, item)`` pairs in ``OTHERS`` to save the
+  ``TOP`` lookups (no gain), ``TOP`` as a plain rather than a cell variable (no gain), other item
+  orders for the Sudoku encoding (30-50% more nodes), a scan that stops at two options without
+  knowing that no item has fewer (three times the nodes: forced moves missed). Unrolling the loops
+  over ``OTHERS`` for options of four items would save about 12% of the cover/uncover time but
+  makes the engine depend on the width of the options.
 * The search is iterative: ``x[0 .. l-1]`` holds the node tried at each level (Knuth's X1-X8), so the
   depth is bounded by memory, not by the recursion limit (a 25x25 grid in the browser is safe).
   Covers and uncovers are written inline in the loop: a call per node is a measurable share of the
