@@ -22,8 +22,15 @@ applies locked candidates and pairs, and uses the branches of level k-1 of the s
 branch cannot coexist with this one (the two together leave a cell without candidates) is false here,
 and one whose *false* branch cannot coexist is true here. (Y implies its branch; if that branch and
 this one exclude each other, this one excludes Y.) This stands in for nesting a whole forcing chain
-inside every branch, at the cost of one bit-parallel test per candidate instead of a propagation. Level
-1 is tried first, deeper levels only when it finds nothing.
+inside every branch, at the cost of one bit-parallel test per candidate instead of a propagation.
+
+The deepest net is *nested* for real (:class:`_Nested`, SE's "nested forcing chains"): inside a branch,
+every open candidate Y is tried both ways with singles ("Y" and "not Y" run from the branch's current
+state); one that contradicts itself settles Y in the branch, and this repeats until nothing follows. It
+is tried first, in its contradiction form only ("Y" whose nested branch contradicts itself is false),
+on the branches that eliminate the most at level 0 first, stopping at the first step found: it cracks
+most of the hardest known puzzles, whose first step needs nesting. Levels 1 and 2 come only when it
+finds nothing (their cell, unit and verity forms).
 
 Each step reports the conclusion(s) reached soonest (one placement when there is one), not all that
 the branches agree on: the rest follows by the next, simpler steps, and a hint stays readable.
@@ -36,8 +43,8 @@ whose set did not change since the last scan are not scanned again.
 
 Every branch of one position is computed once and shared by the four finders (a small LRU cache keyed
 on the position, a cache of a pure function). Each search is bounded, so a hint never hangs: positions
-with more open candidates than :data:`MAX_BRANCHES` (:data:`MAX_NET_BRANCHES` for nets) are not
-searched, and nets nest at most :data:`MAX_LEVEL` deep.
+with more open candidates than :data:`MAX_BRANCHES` (:data:`MAX_NET_BRANCHES` for nets,
+:data:`MAX_NESTED_BRANCHES` for the nested net) are not searched, and nets nest at most :data:`MAX_LEVEL` deep.
 
 The step's ``links`` are the implications that prove its conclusion, found by re-running the branch
 with a trace: ``(from, to, strong)``, where a weak link (strong False) reads "from is true, so to is
@@ -120,13 +127,16 @@ def _place(W, P, tab, d, x):
     return P | x
 
 
-def propagate(W, P, tab, locked=False):
+def propagate(W, P, tab, locked=False, scanned=None):
     """Apply singles (and locked candidates when ``locked``) to ``W`` in place until nothing follows.
 
     Returns the final ``P`` (set of propagated cells), or -1 when the position contradicts itself.
+    ``scanned[d]`` (changed in place), when given, is a set of cells for digit ``d`` known to hold no
+    hidden single: the digits whose ``W[d]`` still equals it are not scanned.
     """
     digits, house_bits, all_cells = tab.digits, tab.house_bits, tab.all_cells
-    scanned = [0] * (tab.n + 1)
+    if scanned is None:
+        scanned = [0] * (tab.n + 1)
     lscanned = [0] * (tab.n + 1)
     while True:
         ones = twos = 0
@@ -157,12 +167,13 @@ def propagate(W, P, tab, locked=False):
                     return -1
                 if not (x & (x - 1)) and not (x & P):
                     new |= x
+            # What was scanned: placing ``new`` may leave a digit alone in another house.
+            scanned[d] = w
             if new:
                 P = _place(W, P, tab, d, new)
                 if P < 0:
                     return -1
                 progress = True
-            scanned[d] = W[d]
         if progress or not locked:
             if progress:
                 continue
@@ -171,13 +182,13 @@ def propagate(W, P, tab, locked=False):
             w = W[d]
             if w == lscanned[d]:
                 continue
+            lscanned[d] = w
             for inter, box_rest, line_rest in tab.crossings:
                 if w & inter:
                     if not w & box_rest and w & line_rest:
                         w &= ~line_rest
                     elif not w & line_rest and w & box_rest:
                         w &= ~box_rest
-            lscanned[d] = w
             if w != W[d]:
                 W[d] = w
                 progress = True
@@ -275,6 +286,10 @@ class _Analysis:
         for d in tab.digits:
             for c in bits(W[d] & ~P):
                 self.on[c, d] = self._branch(c, d, True)
+
+    def run(self, W, P):
+        """This analysis's propagation on ``W`` (in place): the returned ``P``, or -1."""
+        return _run(W, P, self.tab, self.level, self.prev)
 
     def _branch(self, c, d, on):
         W = list(self.W)
@@ -388,6 +403,144 @@ def _run(W, P, tab, level, prev=None):
             return P
 
 
+def _singles(W, tab) -> int:
+    """Cells with exactly one candidate in ``W``."""
+    ones = twos = 0
+    for d in tab.digits:
+        w = W[d]
+        twos |= ones & w
+        ones |= w
+    return ones & ~twos
+
+
+class _Nested:
+    """Nested forcing nets on one position (the deepest net): inside a branch, propagation is singles
+    plus, for every open candidate Y, the two level-0 branches "Y" and "not Y" run *inside the branch*
+    (from its current state): when "Y" contradicts itself there, Y is false in the branch; when "not Y"
+    does, Y is true. Repeated until nothing follows (a nested forcing chain: one assumption, and inside
+    it contradiction chains of one more assumption each).
+
+    Cheap because of monotony: "Y" run inside the branch state S is the closure of S and of the final
+    state T of "Y" at the root (or in an earlier round: S only shrinks), so it starts from ``S & T``,
+    is skipped when S does not cut T at all, and rescans only the digits S changed."""
+
+    def __init__(self, base):
+        self.base = base
+        self.prev = base
+        self.tab, self.shape, self.W, self.P = base.tab, base.shape, base.W, base.P
+        self.level = MAX_LEVEL + 1
+        self._start = {}
+
+    def _root(self, k, c, d, on):
+        """``(W, packed W, P)`` of the level-0 branch of node ``k`` (None: it contradicts itself)."""
+        key = (k, on)
+        got = self._start.get(key, False)
+        if got is False:
+            r = (self.base.on if on else self.base.off_branches()).get((c, d))
+            got = None if r is None else (r, _pack(r, self.tab), _singles(r, self.tab))
+            self._start[key] = got
+        return got
+
+    def run(self, W, P, rounds=0):
+        """Nested propagation of ``W`` in place (``rounds``: stop after that many rounds of inner
+        branches, 0 for none); returns ``P``, or -1 when the branch contradicts itself."""
+        tab = self.tab
+        digits, folds, all_cells, N = tab.digits, tab.folds, tab.all_cells, tab.ncells
+        memo = {}
+        done = 0
+        while True:
+            P = propagate(W, P, tab)
+            if P < 0:
+                return P
+            a = _pack(W, tab)
+            falses, trues = [], []
+            for d in digits:
+                rest = W[d] & ~P
+                base = (d - 1) * N
+                false = true = 0
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    c = low.bit_length() - 1
+                    k = base + c
+                    for on in (True, False):
+                        m = memo.get((k, on))
+                        if m is None:
+                            m = self._root(k, c, d, on)
+                            if m is None:
+                                if on:
+                                    false |= low
+                                else:
+                                    true |= low
+                                continue
+                        T, pT, PT = m
+                        if pT & a == pT:
+                            continue
+                        x = a & pT
+                        for f in folds:
+                            x |= x >> f
+                        bad = x & all_cells != all_cells
+                        if not bad:
+                            X = [w & t for w, t in zip(W, T, strict=True)]
+                            scanned = [x if x in (t, w) else 0 for x, t, w in zip(X, T, W, strict=True)]
+                            P2 = propagate(X, P | PT, tab, scanned=scanned)
+                            if P2 < 0:
+                                bad = True
+                            else:
+                                memo[k, on] = (X, _pack(X, tab), P2)
+                        if bad:
+                            if on:
+                                false |= low
+                            else:
+                                true |= low
+                if false & true:
+                    return -1
+                if false or true:
+                    falses.append((d, false))
+                    trues.append((d, true))
+            if not falses:
+                return P
+            for d, false in falses:
+                W[d] &= ~false
+            for d, true in trues:
+                if true:
+                    P = _place(W, P, tab, d, true)
+                    if P < 0:
+                        return P
+            done += 1
+            if done == rounds:
+                return P
+
+
+#: Most open candidates a nested net search takes on (each branch runs up to two inner branches per
+#: open candidate, in every round).
+MAX_NESTED_BRANCHES = 360
+
+
+def _nested_steps(state, tech):
+    """Nested forcing nets, contradiction form: "Y" whose nested propagation contradicts itself is
+    false. The branches that eliminate the most at level 0 are tried first (they contradict most
+    often), and each is run only when the previous ones were taken, so the first step comes early."""
+    base = _analyse(state, 0)
+    if not base.ok:
+        return
+    tab = base.tab
+    if sum((base.W[d] & ~base.P).bit_count() for d in tab.digits) > MAX_NESTED_BRANCHES:
+        return
+    nest = _Nested(base)
+    W0 = base.W
+
+    def cut(item):
+        (c, d), r = item
+        return (-sum((W0[e] & ~r[e]).bit_count() for e in tab.digits), d, c)
+
+    for (c, d), r in sorted(((k, r) for k, r in base.on.items() if r is not None), key=cut):
+        W = list(r)
+        if nest.run(W, _singles(W, tab)) < 0:
+            yield _explained(nest, tech, [(c, d, True)], (), ((c, d),), "contradiction", cells=(c,),
+                             candidates=((c, d),), digits=(d,))
+
+
 @lru_cache(maxsize=4)
 def _analysis(shape, W0: tuple, P0: int, level: int) -> _Analysis:
     return _Analysis(shape, W0, P0, level)
@@ -497,7 +650,7 @@ def _trace(a, c0, d0, value):
                     for d in bits(cand[c]):
                         W[d] |= 1 << c
             depth = max(dp for dp, _ in why.values()) + 1
-            if _run(W, P, tab, a.level, a.prev) < 0:
+            if (a.run(W, P, 1) if a.level > MAX_LEVEL else a.run(W, P)) < 0:
                 clash.append(())
                 break
             for c in range(N):
@@ -694,6 +847,12 @@ MAX_LEVEL = 2
 
 
 def find_forcing_net(state):
+    found = False
+    for step in _nested_steps(state, "forcing_net"):
+        found = True
+        yield step
+    if found:
+        return
     for level in range(1, MAX_LEVEL + 1):
         found = False
         for gen in (_digit_steps, _cell_steps, _unit_steps):
