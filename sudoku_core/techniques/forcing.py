@@ -41,8 +41,11 @@ whose digit has been propagated. A naked single is found for all cells at once w
 counting over the digits; hidden singles and locked candidates are tests of ``W[d] & house``. Digits
 whose set did not change since the last scan are not scanned again.
 
-Every branch of one position is computed once and shared by the four finders (a small LRU cache keyed
-on the position, a cache of a pure function). Each search is bounded, so a hint never hangs: positions
+Every branch of one position is computed once and shared by the four finders (a small cache keyed on
+the position, a cache of a pure function). The level-0 branches of a position start from those of the
+position before (when it had every candidate this one has): the singles closure is monotone and
+unique, so a branch ends inside its earlier result and can start from the intersection; the results
+are the ones a cold start gives, only sooner. Each search is bounded, so a hint never hangs: positions
 with more open candidates than :data:`MAX_BRANCHES` (:data:`MAX_NET_BRANCHES` for nets,
 :data:`MAX_NESTED_BRANCHES` for the nested net) are not searched, and nets nest at most :data:`MAX_LEVEL` deep.
 
@@ -260,7 +263,7 @@ class _Analysis:
     """Every branch of one position at one strength: ``on[(c, d)]`` / ``off[(c, d)]`` is the final ``W``
     of the branch (a tuple) or None when it contradicts itself. ``off`` is filled on demand."""
 
-    def __init__(self, shape, W0, P0, level):
+    def __init__(self, shape, W0, P0, level, donor=None):
         self.tab = tab = _tab(shape)
         self.shape = shape
         self.level = level
@@ -272,8 +275,14 @@ class _Analysis:
         self.off: dict = {}
         self._on_packed = self._off_packed = None
         self.prev = None
+        # A level-0 analysis of an earlier position with every candidate of this one (a step ago):
+        # its branches are warm starts (see _branch). Only a speed-up: the results are the same.
+        self.donor = None
         if not self.ok:
             return
+        if donor is not None and not level and all(w & ~v == 0 for w, v in zip(W, donor.W, strict=True)):
+            self.donor = donor
+            donor.donor = None
         # The budget: a search that would be too long is not started (a net costs about the square of
         # the branches), so a hint never hangs, and the result does not depend on the machine's speed.
         if sum((W[d] & ~P).bit_count() for d in tab.digits) > (MAX_NET_BRANCHES if level else MAX_BRANCHES):
@@ -292,6 +301,19 @@ class _Analysis:
         return _run(W, P, self.tab, self.level, self.prev)
 
     def _branch(self, c, d, on):
+        donor = self.donor
+        if donor is not None:
+            # The singles closure is monotone and unique: with fewer candidates than the donor's
+            # position, this branch ends inside the donor's, so it can start from their intersection
+            # (and a branch that contradicted there contradicts here).
+            T = (donor.on if on else donor.off).get((c, d), False)
+            if T is None:
+                return None
+            if T is not False:
+                W = [w & t for w, t in zip(self.W, T, strict=True)]
+                scanned = [x if x in (t, w) else 0 for x, t, w in zip(W, T, self.W, strict=True)]
+                P = propagate(W, self.P | _singles(T, self.tab), self.tab, scanned=scanned)
+                return tuple(W) if P >= 0 else None
         W = list(self.W)
         if on:
             P = _place(W, self.P, self.tab, d, 1 << c)
@@ -328,6 +350,7 @@ class _Analysis:
         if not self.off:
             for (c, d) in self.on:
                 self.off[c, d] = self._branch(c, d, False)
+            self.donor = None
         return self.off
 
 
@@ -443,72 +466,61 @@ class _Nested:
 
     def run(self, W, P, rounds=0):
         """Nested propagation of ``W`` in place (``rounds``: stop after that many rounds of inner
-        branches, 0 for none); returns ``P``, or -1 when the branch contradicts itself."""
+        branches, 0 for none); returns ``P``, or -1 when the branch contradicts itself. What an inner
+        branch settles is applied (with singles) at once, so a contradiction shows as early as it can."""
         tab = self.tab
         digits, folds, all_cells, N = tab.digits, tab.folds, tab.all_cells, tab.ncells
         memo = {}
         done = 0
+        P = propagate(W, P, tab)
+        if P < 0:
+            return P
         while True:
-            P = propagate(W, P, tab)
-            if P < 0:
-                return P
             a = _pack(W, tab)
-            falses, trues = [], []
+            changed = False
             for d in digits:
                 rest = W[d] & ~P
                 base = (d - 1) * N
-                false = true = 0
                 while rest:
                     low = rest & -rest
                     rest ^= low
+                    if not W[d] & low or P & low:
+                        continue
                     c = low.bit_length() - 1
                     k = base + c
                     for on in (True, False):
                         m = memo.get((k, on))
                         if m is None:
                             m = self._root(k, c, d, on)
-                            if m is None:
-                                if on:
-                                    false |= low
-                                else:
-                                    true |= low
+                        if m is not None:
+                            T, pT, PT = m
+                            if pT & a == pT:
                                 continue
-                        T, pT, PT = m
-                        if pT & a == pT:
-                            continue
-                        x = a & pT
-                        for f in folds:
-                            x |= x >> f
-                        bad = x & all_cells != all_cells
-                        if not bad:
-                            X = [w & t for w, t in zip(W, T, strict=True)]
-                            scanned = [x if x in (t, w) else 0 for x, t, w in zip(X, T, W, strict=True)]
-                            P2 = propagate(X, P | PT, tab, scanned=scanned)
-                            if P2 < 0:
-                                bad = True
-                            else:
-                                memo[k, on] = (X, _pack(X, tab), P2)
-                        if bad:
-                            if on:
-                                false |= low
-                            else:
-                                true |= low
-                if false & true:
-                    return -1
-                if false or true:
-                    falses.append((d, false))
-                    trues.append((d, true))
-            if not falses:
-                return P
-            for d, false in falses:
-                W[d] &= ~false
-            for d, true in trues:
-                if true:
-                    P = _place(W, P, tab, d, true)
-                    if P < 0:
-                        return P
+                            x = a & pT
+                            for f in folds:
+                                x |= x >> f
+                            if x & all_cells == all_cells:
+                                X = [w & t for w, t in zip(W, T, strict=True)]
+                                scanned = [x if x in (t, w) else 0 for x, t, w in zip(X, T, W, strict=True)]
+                                P2 = propagate(X, P | PT, tab, scanned=scanned)
+                                if P2 >= 0:
+                                    memo[k, on] = (X, _pack(X, tab), P2)
+                                    continue
+                        # The inner branch contradicts itself: Y is false (or true) here.
+                        if on:
+                            W[d] &= ~low
+                        else:
+                            P = _place(W, P, tab, d, low)
+                            if P < 0:
+                                return P
+                        P = propagate(W, P, tab)
+                        if P < 0:
+                            return P
+                        a = _pack(W, tab)
+                        changed = True
+                        break
             done += 1
-            if done == rounds:
+            if not changed or done == rounds:
                 return P
 
 
@@ -541,9 +553,27 @@ def _nested_steps(state, tech):
                              candidates=((c, d),), digits=(d,))
 
 
-@lru_cache(maxsize=4)
+#: The last analyses made (the few positions a solve or a hint is at), oldest first.
+_RECENT: dict = {}
+
+
 def _analysis(shape, W0: tuple, P0: int, level: int) -> _Analysis:
-    return _Analysis(shape, W0, P0, level)
+    """The analysis of one position at one level, memoised (a cache of a pure function: a later
+    position's level-0 analysis may start from an earlier one's branches, which changes only speed)."""
+    key = (shape, W0, P0, level)
+    a = _RECENT.get(key)
+    if a is None:
+        donor = None
+        if not level:
+            for b in reversed(list(_RECENT.values())):
+                if b.shape == shape and not b.level and b.ok:
+                    donor = b
+                    break
+        a = _Analysis(shape, W0, P0, level, donor)
+        _RECENT[key] = a
+        while len(_RECENT) > 6:
+            _RECENT.pop(next(iter(_RECENT)), None)
+    return a
 
 
 def _analyse(state, level):
