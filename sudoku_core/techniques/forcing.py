@@ -273,7 +273,7 @@ class _Analysis:
         self.W, self.P = W, P
         self.on: dict = {}
         self.off: dict = {}
-        self._on_packed = self._off_packed = None
+        self._on_packed = self._off_packed = self._W_packed = None
         self.prev = None
         # A level-0 analysis of an earlier position with every candidate of this one (a step ago):
         # its branches are warm starts (see _branch). Only a speed-up: the results are the same.
@@ -311,6 +311,8 @@ class _Analysis:
                 return None
             if T is not False:
                 W = [w & t for w, t in zip(self.W, T, strict=True)]
+                if list(T) == W:
+                    return T
                 scanned = [x if x in (t, w) else 0 for x, t, w in zip(W, T, self.W, strict=True)]
                 P = propagate(W, self.P | _singles(T, self.tab), self.tab, scanned=scanned)
                 return tuple(W) if P >= 0 else None
@@ -333,6 +335,12 @@ class _Analysis:
         for (c, d), r in table.items():
             out[(d - 1) * N + c] = None if r is None else _pack(r, tab)
         return out
+
+    @property
+    def W_packed(self):
+        if self._W_packed is None:
+            self._W_packed = _pack(self.W, self.tab)
+        return self._W_packed
 
     @property
     def on_packed(self):
@@ -453,6 +461,8 @@ class _Nested:
         self.tab, self.shape, self.W, self.P = base.tab, base.shape, base.W, base.P
         self.level = MAX_LEVEL + 1
         self._start = {}
+        #: (cell, digit, True) -> the facts its nested branch settled, for the trace.
+        self.logs = {}
 
     def _root(self, k, c, d, on):
         """``(W, packed W, P)`` of the level-0 branch of node ``k`` (None: it contradicts itself)."""
@@ -464,10 +474,12 @@ class _Nested:
             self._start[key] = got
         return got
 
-    def run(self, W, P, rounds=0):
+    def run(self, W, P, rounds=0, log=None):
         """Nested propagation of ``W`` in place (``rounds``: stop after that many rounds of inner
         branches, 0 for none); returns ``P``, or -1 when the branch contradicts itself. What an inner
-        branch settles is applied (with singles) at once, so a contradiction shows as early as it can."""
+        branch settles is applied (with singles) at once, so a contradiction shows as early as it can.
+        ``log`` (a list) receives the facts the inner branches settled, in order, as ``(cell, digit,
+        value)``: the trace replays them instead of searching again."""
         tab = self.tab
         digits, folds, all_cells, N = tab.digits, tab.folds, tab.all_cells, tab.ncells
         memo = {}
@@ -507,6 +519,8 @@ class _Nested:
                                     memo[k, on] = (X, _pack(X, tab), P2)
                                     continue
                         # The inner branch contradicts itself: Y is false (or true) here.
+                        if log is not None:
+                            log.append((c, d, not on))
                         if on:
                             W[d] &= ~low
                         else:
@@ -548,7 +562,9 @@ def _nested_steps(state, tech):
 
     for (c, d), r in sorted(((k, r) for k, r in base.on.items() if r is not None), key=cut):
         W = list(r)
-        if nest.run(W, _singles(W, tab)) < 0:
+        log = []
+        if nest.run(W, _singles(W, tab), log=log) < 0:
+            nest.logs[c, d, True] = log
             yield _explained(nest, tech, [(c, d, True)], (), ((c, d),), "contradiction", cells=(c,),
                              candidates=((c, d),), digits=(d,))
 
@@ -579,6 +595,16 @@ def _analysis(shape, W0: tuple, P0: int, level: int) -> _Analysis:
 def _analyse(state, level):
     W, P = _base(state)
     return _analysis(_shape(state.geo), tuple(W), P, level)
+
+
+def _agree(a, packs) -> bool:
+    """Quick test before :func:`_conclusions`: True when the packed branches ``packs`` (None for a
+    contradicted one) may agree on something new: some open candidate is in none of them."""
+    u = 0
+    for r in packs:
+        if r is not None:
+            u |= r
+    return bool(u and a.W_packed & ~u)
 
 
 def _conclusions(a, results):
@@ -665,10 +691,18 @@ def _trace(a, c0, d0, value):
         queue.append((c, d, True))
 
     (on if value else off)(c0, d0, 0, ())
+    # The facts a nested net's inner branches settled, replayed one at a time (when singles stall).
+    replay = deque(getattr(a, "logs", {}).get((c0, d0, value), ()))
     while not clash:
         if not queue:
             if a.level == 0:
                 break
+            while replay and not queue:
+                c, d, val = replay.popleft()
+                depth = max(dp for dp, _ in why.values()) + 1
+                (on if val else off)(c, d, depth, ())
+            if queue or clash:
+                continue
             # The net's own rules, applied in one go and not unfolded.
             W = [0] * (tab.n + 1)
             P = 0
@@ -776,11 +810,14 @@ def _cell_steps(state, level, tech):
     found = []
     W0, P0 = a.W, a.P
     n = a.tab.n
+    N, pk = a.tab.ncells, a.on_packed
     for c in range(n * n):
         if P0 >> c & 1:
             continue
         ds = [d for d in a.tab.digits if W0[d] >> c & 1]
         if len(ds) < 2 or any((c, d) not in a.on for d in ds):
+            continue
+        if not _agree(a, [pk[(d - 1) * N + c] for d in ds]):
             continue
         res = _conclusions(a, [a.on[c, d] for d in ds])
         if res and (res[0] or res[1]):
@@ -796,6 +833,7 @@ def _unit_steps(state, level, tech):
         return
     found = []
     W0, P0 = a.W, a.P
+    N, pk = a.tab.ncells, a.on_packed
     for h, hb in enumerate(a.tab.house_bits):
         for d in a.tab.digits:
             x = W0[d] & hb
@@ -803,6 +841,8 @@ def _unit_steps(state, level, tech):
                 continue
             cs = list(bits(x))
             if any((c, d) not in a.on for c in cs):
+                continue
+            if not _agree(a, [pk[(d - 1) * N + c] for c in cs]):
                 continue
             res = _conclusions(a, [a.on[c, d] for c in cs])
             if res and (res[0] or res[1]):
@@ -841,7 +881,11 @@ def _digit_steps(state, level, tech):
             yield _explained(a, tech, [(c, d, not was_off)], places, elims, "contradiction", cells=(c,),
                              candidates=((c, d),), digits=(d,))
         return
+    N, pk_on, pk_off = a.tab.ncells, a.on_packed, a.off_packed
     for (c, d), r in a.on.items():
+        k = (d - 1) * N + c
+        if not _agree(a, (pk_on[k], pk_off[k])):
+            continue
         res = _conclusions(a, [r, off[c, d]])
         if res and (res[0] or res[1]):
             found.append((res, (c, d)))
