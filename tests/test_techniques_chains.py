@@ -317,3 +317,99 @@ def test_soundness_sweep_forum_hardest():
     checked, wrong, _ = _sweep(puzzles, max_steps=12)
     assert wrong == 0
     assert checked > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Nested forcing nets
+
+
+def _forum(i: int) -> str:
+    return (SHARED / "tdoku_forum_hardest_1106.txt").read_text().split()[i]
+
+
+def _naive_nested(W, P, tab):
+    """Reference for :class:`forcing._Nested`: inner branches from scratch, no warm starts."""
+    while True:
+        P = forcing.propagate(W, P, tab)
+        if P < 0:
+            return P
+        changed = False
+        for d in tab.digits:
+            for c in bits(W[d] & ~P):
+                if not W[d] >> c & 1 or P >> c & 1:
+                    continue
+                W2 = list(W)
+                P2 = forcing._place(W2, P, tab, d, 1 << c)
+                if P2 < 0 or forcing.propagate(W2, P2, tab) < 0:
+                    W[d] &= ~(1 << c)
+                    changed = True
+                    continue
+                W2 = list(W)
+                W2[d] &= ~(1 << c)
+                if forcing.propagate(W2, P, tab) < 0:
+                    P = forcing._place(W, P, tab, d, 1 << c)
+                    changed = True
+                    if P < 0:
+                        return P
+        if not changed:
+            return P
+
+
+def test_nested_net_matches_the_naive_nesting():
+    """The warm-started nested branches reach the same verdict as inner branches run from scratch."""
+    state = _prepared(_forum(15))
+    a = forcing._analyse(state, 0)
+    nest = forcing._Nested(a)
+    tab = a.tab
+    sol = _solution(_forum(15))
+    keys = sorted(a.on)[::24]
+    for c, d in keys:
+        W = list(a.on[c, d])
+        fast = nest.run(W, forcing._singles(W, tab)) < 0
+        W = list(a.W)
+        slow = _naive_nested(W, forcing._place(W, a.P, tab, d, 1 << c), tab) < 0
+        assert fast == slow, (c, d)
+        if fast:
+            assert sol[c] != d
+
+
+def test_nested_net_cracks_a_start_the_shallow_nets_cannot():
+    """Regression: this hardest puzzle's start defeats forcing chains and nets of levels 1 and 2; the
+    nested net finds a sound step with a proof."""
+    puzzle = _forum(15)
+    state = _prepared(puzzle)
+    sol = _solution(puzzle)
+    for gen in (forcing._digit_steps, forcing._cell_steps, forcing._unit_steps):
+        for level in range(forcing.MAX_LEVEL + 1):
+            assert next(gen(state, level, "forcing_net"), None) is None, (gen, level)
+    step = next(BY_ID["forcing_net"].find(state))
+    assert step.technique == "forcing_net" and step.variant == "contradiction"
+    assert step.eliminations and not _wrong(step, sol)
+    assert step.links
+    for a, b, _strong in step.links:
+        assert all(state.cand[c] >> d & 1 for c, d in a + b)
+
+
+def test_warm_started_branches_equal_cold_ones():
+    puzzle = _forum(30)
+    state = State.from_puzzle(parse(puzzle))
+    shape = (3, 3)
+    for _ in range(25):
+        step = next_step(state)
+        if step is None or state.solved():
+            break
+        if step.technique in MINE:
+            W, P = forcing._base(state)
+            warm = forcing._analysis(shape, tuple(W), P, 0)
+            cold = forcing._Analysis(shape, tuple(W), P, 0)
+            assert warm.on == cold.on
+            assert warm.off_branches() == cold.off_branches()
+        apply_step(state, step)
+
+
+def test_hardest_puzzles_solve_soundly_without_guessing():
+    puzzles = [_forum(200)]
+    checked, wrong, solved = _sweep(puzzles)
+    assert wrong == 0
+    assert checked > 5
+    assert solved == len(puzzles)

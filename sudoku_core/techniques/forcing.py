@@ -554,11 +554,12 @@ def _nested_steps(state, tech):
     if sum((base.W[d] & ~base.P).bit_count() for d in tab.digits) > MAX_NESTED_BRANCHES:
         return
     nest = _Nested(base)
-    W0 = base.W
+
+    Wp, pk, N = base.W_packed, base.on_packed, tab.ncells
 
     def cut(item):
-        (c, d), r = item
-        return (-sum((W0[e] & ~r[e]).bit_count() for e in tab.digits), d, c)
+        (c, d), _ = item
+        return (-(Wp & ~pk[(d - 1) * N + c]).bit_count(), d, c)
 
     for (c, d), r in sorted(((k, r) for k, r in base.on.items() if r is not None), key=cut):
         W = list(r)
