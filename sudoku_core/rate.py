@@ -1,18 +1,41 @@
 """The logic solver and the difficulty rating.
 
 :func:`logic_solve` applies the cheapest step of the technique table (:data:`~sudoku_core.techniques.TABLE`,
-tried in order, first step found) until the grid is full or no technique applies. :func:`rate` runs it on
-a puzzle and summarises the path as a :class:`Rating`:
+tried in order, first step found) until the grid is full or no technique applies. The table is in
+order of score, so the path takes the easiest step on the Sudoku Explainer (SE) scale at every point, as
+SE does. :func:`rate` runs it on a puzzle and summarises the path as a :class:`Rating`.
 
-* ``level``: the hardest level used ("easy" .. "extreme"), or "guessing" when logic alone stalls;
-* ``score``: the score of the hardest step (:func:`step_score`: the technique's score, more for long
-  chains), on the Sudoku Explainer scale, so it can be compared with SE ratings; a puzzle logic
-  cannot finish scores :data:`GUESS_SCORE` plus the share of cells logic left empty (0..1), because a
-  puzzle that stalls earlier is, on SE's scale, harder;
-* ``hardest``: the id of the hardest step's technique, by level then score (None for a puzzle with
-  nothing to do); the level and score scales mostly agree, but the SE scale puts X-Wing (hard) between
-  the pairs (medium), so the score is the highest step score and ``hardest`` names the technique that
-  gave the level.
+Level: what the puzzle needs
+----------------------------
+``level`` is the lowest level whose techniques (with all easier levels') solve the puzzle, or
+"guessing" when logic alone stalls: the levels are nested sets of techniques (the ``level`` column of
+the table), so the level says what the puzzle needs, not which step the path happened to take first.
+
+The table is in score order, and the scores do not follow the levels everywhere (X-Wing, hard, is
+easier than a hidden pair, medium, on the SE scale; Jellyfish, expert, comes before finned Swordfish,
+hard). So when the path reached a level whose techniques are interleaved with lower ones, the lower
+levels alone are tried on the puzzle too, and the rating is that of the lowest level that solves it
+(its path, score and hardest step). Only levels the order interleaves need the second solve, and it
+runs the cheaper techniques only.
+
+Score: what the path costs on the SE scale
+------------------------------------------
+``score`` is on the SE scale, so it can be compared with SE ratings: the hardest step's score
+(:func:`step_score`: the technique's score, plus :data:`LENGTH_BONUS` per length step of a long chain,
+SE's length steps) plus a little for the other steps beyond singles: ``T * log(sum(exp((s - max) / T)))`` with
+:data:`SPREAD` ``T`` (one hard step adds nothing; several near the hardest add up to ``T * log k``),
+since a puzzle that needs several hard steps is harder than one that needs one. A puzzle logic cannot
+finish scores :data:`GUESS_SCORE` plus the share of cells logic left empty (0..1), because a puzzle
+that stalls earlier is, on SE's scale, harder.
+
+Techniques SE does not have are placed where SE would find the same eliminations: Skyscraper, Kite,
+Turbot Fish, Empty Rectangle and finned fish are short X-chains, colouring is X-cycles, W-Wing and
+Remote Pairs are short XY-chains. These placements, :data:`LENGTH_BONUS` and :data:`SPREAD` were tuned
+on 1000 SE-rated puzzles of lines 20000..39718 of ``sudokuexchange_diabolical_se5plus`` and are
+reported on two other samples (``bench/rate_bench.py``).
+
+``hardest`` is the id of the hardest step's technique, by level then score (None for a puzzle with
+nothing to do).
 
 Uniqueness techniques need proof that the puzzle has one solution; it is asked for (one solver call,
 limit 2) only when the solver first reaches a uniqueness technique, because most puzzles never get
@@ -21,7 +44,9 @@ there and the generator rates many candidates.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from functools import cache
 
 from .candidates import State
 from .puzzle import Alphabet, Puzzle
@@ -31,18 +56,39 @@ from .techniques import BY_ID, LEVELS, TABLE
 #: Score given to a puzzle that logic alone cannot finish (above every logic technique but nets).
 GUESS_SCORE = 10.0
 
-#: Chain lengths (links) past which a step scores 0.1 more each: longer chains are harder to find, as on
-#: the SE scale. On the SE-rated set this lifts Spearman's rho from 0.61 to 0.67.
+#: Chain lengths (links) past which a step scores :data:`LENGTH_BONUS` more each: longer chains are harder
+#: to find. The steps are SE's; SE adds 0.1 per step, but against SE's ratings of whole puzzles 0.3 ranks
+#: them better (our path takes other chains than SE's, and a long one is a sign SE needed a harder step).
 LENGTH_STEPS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)
+LENGTH_BONUS = 0.3
+
+#: Step scores up to this one are singles, left out of the soft maximum.
+SINGLES = 2.3
+
+#: ``T`` of the soft maximum that turns step scores into the puzzle's score (see the module notes).
+SPREAD = 0.3
 
 
 def step_score(step: Step) -> float:
-    """The difficulty of one step: its technique's score, plus 0.1 per length step of a long chain."""
+    """The difficulty of one step: its technique's score, plus :data:`LENGTH_BONUS` per length step of a
+    long chain."""
     base = BY_ID[step.technique].score
     n = len(step.links)
     if n <= LENGTH_STEPS[0]:
         return base
-    return round(base + 0.1 * sum(1 for t in LENGTH_STEPS if n > t), 2)
+    return round(base + LENGTH_BONUS * sum(1 for t in LENGTH_STEPS if n > t), 2)
+
+
+def path_score(scores: list[float]) -> float:
+    """The score of a path from its step scores: the hardest, plus ``SPREAD * log`` of how many steps
+    beyond singles are nearly as hard (a soft maximum). Singles are not counted: every path has many."""
+    if not scores:
+        return 0.0
+    top = max(scores)
+    hard = [s for s in scores if s > SINGLES]
+    if len(hard) < 2:
+        return top
+    return round(top + SPREAD * math.log(sum(math.exp((s - top) / SPREAD) for s in hard)), 3)
 
 
 @dataclass
@@ -128,20 +174,33 @@ def logic_solve(state: State, techniques=None, max_steps: int | None = None) -> 
 
 def summarise(steps: list[Step], solved: bool, puzzle: str = "", left: float = 0.0) -> Rating:
     """The :class:`Rating` of a path; ``left`` is the share of cells still empty when it stalled."""
-    hardest, score, level, rank = None, 0.0, 0, (-1, 0.0)
+    hardest, level, rank, scores = None, 0, (-1, 0.0), []
     for s in steps:
         t = BY_ID.get(s.technique)
         if t is None:
             continue
         sc = step_score(s)
-        score = max(score, sc)
+        scores.append(sc)
         key = (LEVELS.index(t.level), sc)
         if key > rank:
             hardest, rank = t.id, key
         level = max(level, key[0])
+    score = path_score(scores)
     if not solved:
         return Rating("guessing", round(max(score, GUESS_SCORE) + left, 3), hardest, False, steps, puzzle)
     return Rating(LEVELS[level], score, hardest, True, steps, puzzle)
+
+
+@cache
+def _interleaved(techniques: tuple) -> frozenset:
+    """The levels ``k`` for which some technique of level ``k`` or above comes, in ``techniques``, before
+    one below ``k``: a path that reached ``k`` may not be the lowest level's."""
+    out, top = set(), -1
+    for t in techniques:
+        k = LEVELS.index(t.level)
+        out.update(range(k + 1, top + 1))
+        top = max(top, k)
+    return frozenset(out)
 
 
 def rate(puzzle, techniques=None, unique: bool | None = None) -> Rating:
@@ -154,7 +213,18 @@ def rate(puzzle, techniques=None, unique: bool | None = None) -> Rating:
     from .solvers import as_puzzle
 
     p = as_puzzle(puzzle)
+    techs = _techniques(techniques)
     state = State.from_puzzle(p, unique)
-    steps, solved = logic_solve(state, techniques)
+    steps, solved = logic_solve(state, techs)
     left = state.values.count(0) / len(state.values)
-    return summarise(steps, solved, p.to_line(), left)
+    rating = summarise(steps, solved, p.to_line(), left)
+    # The lowest level that solves it: try the levels below while the order let a higher one in first.
+    while solved and LEVELS.index(rating.level) in _interleaved(techs):
+        below = LEVELS.index(rating.level)
+        lower = tuple(t for t in techs if LEVELS.index(t.level) < below)
+        state = State.from_puzzle(p, unique if state.unique is None else state.unique)
+        steps, solved = logic_solve(state, lower)
+        if not solved:
+            break
+        rating = summarise(steps, True, p.to_line())
+    return rating
