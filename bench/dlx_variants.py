@@ -3,6 +3,7 @@
     python3 bench/dlx_variants.py                           # working tree vs HEAD, with backtrack
     python3 bench/dlx_variants.py --against 246d9c9 --count 300
     python3 bench/dlx_variants.py --files /tmp/ec_a.py /tmp/ec_b.py   # drafts of exact_cover.py
+    python3 bench/dlx_variants.py --generic                 # also the working tree off its fast path
 
 A variant is a pair of ``exact_cover.py`` and ``dlx.py`` (from a git revision, or an
 ``exact_cover.py`` draft beside the working tree's ``dlx.py``), imported side by side under
@@ -16,6 +17,7 @@ ms, the median nodes, and the ratio of each median to backtrack's. Solution coun
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import subprocess
 import sys
@@ -65,6 +67,8 @@ def main() -> None:
     ap.add_argument("--files", nargs="*", default=[], help="drafts of exact_cover.py to compare")
     ap.add_argument("--count", type=int, default=200, help="puzzles per set, spread over the file")
     ap.add_argument("--sets", nargs="+", choices=SETS, default=list(SETS))
+    ap.add_argument("--generic", action="store_true",
+                    help="also time the working tree with Dance(generic=True) (no width-4 fast path)")
     args = ap.parse_args()
     solvers = ROOT / "sudoku_core" / "solvers"
     now_dlx = (solvers / "dlx.py").read_text()
@@ -74,6 +78,11 @@ def main() -> None:
                            git_show(rev, "sudoku_core/solvers/dlx.py"))
         variants.append((rev, mod.solve))
     variants.append(("now", load_variant("now", (solvers / "exact_cover.py").read_text(), now_dlx).solve))
+    if args.generic:
+        # A private copy of the pair, its dlx module pointed at a Dance that keeps the generic loops.
+        mod = load_variant("generic", (solvers / "exact_cover.py").read_text(), now_dlx)
+        mod.Dance = functools.partial(mod.Dance, generic=True)
+        variants.append(("now-generic", mod.solve))
     for path in args.files:
         variants.append((Path(path).stem, load_variant(path, Path(path).read_text(), now_dlx).solve))
     clock = time.thread_time

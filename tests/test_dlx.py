@@ -570,3 +570,83 @@ def test_tracing_does_not_change_the_search():
     plain = run(3, 3, cells)
     traced = run(3, 3, cells, trace=[])
     assert plain.stats == traced.stats and plain.solutions == traced.solutions
+
+
+# --- the width-4 fast path against the generic loops ---------------------------------------------------------
+
+
+def both_paths(matrix, preset=(), limit=None, node_limit=None):
+    """Run the fast path and the generic loops; they must agree on solutions, stats, trace and give-up."""
+    runs = []
+    for generic in (False, True):
+        trace = []
+        dance = Dance(matrix, preset, node_limit, trace, generic=generic)
+        found = []
+        gen = dance.solutions()
+        for s in gen:
+            found.append(s)
+            if limit is not None and len(found) >= limit:
+                gen.close()
+                break
+        runs.append((found, dict(dance.stats), dance.gave_up, trace))
+    assert runs[0] == runs[1]
+    return runs[0]
+
+
+def test_width_of_a_matrix():
+    assert dlx.sudoku_matrix(geometry(3, 3)).width == 4
+    assert dlx.sudoku_matrix(geometry(2, 3)).width == 4
+    assert queens_matrix(5).width == 4
+    assert domino_matrix(3, 3).width == 2
+    assert ExactCover(7, KNUTH_OPTIONS).width == 0  # mixed widths
+    assert ExactCover(2, []).width == 0
+
+
+@pytest.mark.parametrize("line", UNIQUE_9[::3] + MULTIPLE_9[:2])
+def test_fast_path_matches_generic_on_9x9(line):
+    geo = geometry(3, 3)
+    preset = [dlx.option_of(geo, c, v) for c, v in enumerate(cells_of(line, 9)) if v]
+    found, stats, _, _ = both_paths(dlx.sudoku_matrix(geo), preset, limit=2)
+    assert found and stats["updates"] > 0
+
+
+def test_fast_path_matches_generic_on_other_grids():
+    geo4, geo6, geo16 = geometry(2, 2), geometry(2, 3), geometry(4, 4)
+    assert len(both_paths(dlx.sudoku_matrix(geo4))[0]) == 288  # every 4x4 grid: a long search
+    cells6 = cells_of("36......5....2.1.......424....5....1", 6)
+    both_paths(dlx.sudoku_matrix(geo6), [dlx.option_of(geo6, c, v) for c, v in enumerate(cells6) if v])
+    cells16 = cells_of(SIXTEEN, 16)
+    found = both_paths(dlx.sudoku_matrix(geo16), [dlx.option_of(geo16, c, v) for c, v in enumerate(cells16) if v],
+                       limit=2)[0]
+    assert len(found) == 1
+    # Clashing givens, and a node budget that runs out.
+    assert both_paths(dlx.sudoku_matrix(geo4), [0, 4])[0] == []  # digit 1 twice in row 0
+    assert both_paths(dlx.sudoku_matrix(geo4), node_limit=7)[2]
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_fast_path_matches_generic_on_queens(n):
+    found, _, _, _ = both_paths(queens_matrix(n))
+    assert len(found) == brute_queens(n)
+    both_paths(queens_matrix(n), node_limit=5)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_fast_path_on_random_width_4_matrices(seed):
+    # Options of exactly 4 items, with secondary items and presets: fast path = generic = brute force.
+    rng = random.Random(1000 + seed)
+    n_primary = rng.randint(2, 9)
+    n_secondary = rng.randint(max(0, 4 - n_primary), 4)
+    n_items = n_primary + n_secondary
+    options = []
+    for _ in range(rng.randint(1, 13)):
+        first = rng.randrange(n_primary)
+        options.append([first, *rng.sample([i for i in range(n_items) if i != first], 3)])
+    matrix = ExactCover(n_primary, options, n_secondary)
+    assert matrix.width == 4
+    expected = brute_covers(n_primary, n_items, options)
+    found, _, _, _ = both_paths(matrix)
+    assert sorted(map(frozenset, found), key=sorted) == sorted(expected, key=sorted)
+    preset = [rng.randrange(len(options))]
+    found, _, _, _ = both_paths(matrix, preset)
+    assert {frozenset(s) for s in found} == {s for s in expected if preset[0] in s}

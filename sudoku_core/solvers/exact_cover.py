@@ -16,6 +16,8 @@ What it holds
   - ``TOP[x]`` is the item of node ``x``; ``LEN[i]`` the number of options still holding item ``i``
     (``LEN[root]`` is a constant 2).
 
+  ``width`` is the number of items of every option when they all have the same number, else 0.
+
 * :class:`Dance`, one search over a template: private copies of the arrays that change, the counters,
   and :meth:`Dance.solutions`, a generator of solutions (lists of option numbers), so "is it unique?"
   is "take two".
@@ -30,9 +32,28 @@ Choices
   order (starting right of ``x``): a ``for`` over a tuple is CPython's cheapest loop and needs no spacer
   test. Undo walks the same tuples backwards where order matters (covering the items of an option);
   inside one *hide* the nodes lie in distinct items, so restoring them in either order is exact.
+* A fast path for matrices whose options all hold 4 items (``width == 4``: Sudoku's cell, row, column
+  and box), beside the generic loops, as :mod:`.backtrack` keeps an unrolled 9x9 path beside its
+  generic one: every loop over ``OTHERS`` (hide, unhide, the presets' covers, the tie-break's weights)
+  is unrolled into three unpacked nodes, with no ``for`` and ``SIZE`` lookup per option. Same
+  operations in the same order, so the same solutions, trace and stats (tests run both paths, forcing
+  the generic one with ``Dance(..., generic=True)``, on Sudoku grids, N-queens and random width-4
+  matrices with secondary items). Knuth's N-queens (rank, file, two diagonals) has width 4 too, so it
+  takes the fast path; every other matrix (dominoes, mixed widths) takes the generic loops.
+  ``bench/dlx_variants.py --count 200``, one run, HEAD -> fast path: 17clue 0.623 -> 0.574 ms,
+  magictour 2.65 -> 2.52, hardest 20.2 -> 19.2, serg 0.653 -> 0.594 (5-9%).
 * Preset options (a Sudoku's givens) are applied by covering their items before the search starts.
   Presets that share an item cannot all be in a cover, so the problem then has no solution: that is
-  reported as zero solutions, not raised.
+  reported as zero solutions, not raised. This is a large share of a 17-clue search, but the dance is
+  close to the least work a Python loop can do here: it hides each option meeting a preset exactly once,
+  and only its nodes outside the item being covered (3 of 4 in Sudoku). Applying the presets in bulk
+  was measured and not kept: finding the options that meet a preset with set operations and unlinking
+  all their nodes (one pass, no dance; ``updates`` computed in bulk as the same count) is slower
+  (over the fast path: 17clue median 0.58 -> 0.72 ms, magictour 2.62 -> 2.81, serg 0.66 -> 0.83),
+  since it unlinks 4 nodes per option instead of 3; skipping the nodes of covered items costs a
+  test per node for more than it saves, counting ``LEN`` in bulk with a ``Counter`` is slower again,
+  and rebuilding the links from the surviving nodes needs a scatter that pure Python only does at
+  loop speed (``dict``/``map`` tricks measured no faster than the loop).
 * Items are chosen by Knuth's MRV heuristic: an active item with the fewest options. Scanning the item
   list is a large share of the time in Python, so hiding notes the last items whose count fell to 0 or
   1, and a node whose note still holds takes that item with no scan (a dead end first, then a forced
@@ -53,9 +74,9 @@ Choices
 * Measured and not kept (``bench/dlx_variants.py``): ``(node, item)`` pairs in ``OTHERS`` to save the
   ``TOP`` lookups (no gain), ``TOP`` as a plain rather than a cell variable (no gain), other item
   orders for the Sudoku encoding (30-50% more nodes), a scan that stops at two options without
-  knowing that no item has fewer (three times the nodes: forced moves missed). Unrolling the loops
-  over ``OTHERS`` for options of four items would save about 12% of the cover/uncover time but
-  makes the engine depend on the width of the options.
+  knowing that no item has fewer (three times the nodes: forced moves missed), ``(node, item)``
+  pairs unpacked in the width-4 path (17clue 0.572 -> 0.602 ms, hardest 19.1 -> 19.5: no gain), presets
+  in bulk (above).
 * The search is iterative: ``x[0 .. l-1]`` holds the node tried at each level (Knuth's X1-X8), so the
   depth is bounded by memory, not by the recursion limit (a 25x25 grid in the browser is safe).
   Covers and uncovers are written inline in the loop: a call per node is a measurable share of the
@@ -100,7 +121,7 @@ class ExactCover:
     """
 
     __slots__ = ("dlink", "len", "llink", "n_items", "n_options", "n_primary", "option_nodes", "option_of",
-                 "others", "rlink", "root", "sizes", "top", "ulink")
+                 "others", "rlink", "root", "sizes", "top", "ulink", "width")
 
     def __init__(self, n_primary: int, options: Iterable[Sequence[int]], n_secondary: int = 0) -> None:
         if n_primary < 0 or n_secondary < 0:
@@ -153,6 +174,8 @@ class ExactCover:
         self.ulink, self.dlink, self.len = tuple(ulink), tuple(dlink), (*length, 2)
         self.top, self.option_of, self.others = tuple(top), tuple(option_of), tuple(others)
         self.sizes = tuple(len(t) for t in others)
+        widths = {len(nodes) for nodes in option_nodes}
+        self.width = widths.pop() if len(widths) == 1 else 0
         self.option_nodes = tuple(option_nodes)
 
     def items_of(self, option: int) -> tuple[int, ...]:
@@ -178,12 +201,15 @@ class Dance:
     Iterate :meth:`solutions`; :attr:`stats` is current whenever a solution is yielded and when the
     generator ends or is closed. :attr:`gave_up` becomes True when ``node_limit`` nodes were visited
     before the search space was exhausted (the root is always visited, so a limit below 1 acts as 1).
-    Events are appended to ``trace`` (a list the caller owns) when it is not None.
+    Events are appended to ``trace`` (a list the caller owns) when it is not None. ``generic=True``
+    keeps a width-4 matrix off its unrolled fast path (for tests and benchmarks: same results).
     """
 
     def __init__(self, matrix: ExactCover, preset: Iterable[int] = (), node_limit: int | None = None,
-                 trace: list | None = None, trace_limit: int = DEFAULT_TRACE_LIMIT) -> None:
+                 trace: list | None = None, trace_limit: int = DEFAULT_TRACE_LIMIT,
+                 generic: bool = False) -> None:
         self.matrix = matrix
+        self.generic = generic
         self.preset = list(preset)
         for o in self.preset:
             if not 0 <= o < matrix.n_options:
@@ -204,6 +230,9 @@ class Dance:
         TOP, OTHERS, OPT = mx.top, mx.others, mx.option_of
         SIZE = mx.sizes  # len(OTHERS[x]): one addition per hidden option rather than one per node
         root = mx.root
+        # Every option has 4 items: each loop over OTHERS below has an unrolled twin first, taken when
+        # W4 (the generic loop after it then finds nothing left to do).
+        W4 = mx.width == 4 and not self.generic
         preset = self.preset
         stats = self.stats
         budget = max(self.node_limit, 1) if self.node_limit is not None else -1
@@ -224,6 +253,20 @@ class Dance:
             for i in items:
                 # cover(i), inline as in the search loop below.
                 p = D[i]
+                if W4:
+                    while p != i:
+                        a, b, c = OTHERS[p]
+                        u, d = U[a], D[a]
+                        D[u], U[d] = d, u
+                        LEN[TOP[a]] -= 1
+                        u, d = U[b], D[b]
+                        D[u], U[d] = d, u
+                        LEN[TOP[b]] -= 1
+                        u, d = U[c], D[c]
+                        D[u], U[d] = d, u
+                        LEN[TOP[c]] -= 1
+                        updates += 3
+                        p = D[p]
                 while p != i:
                     for q in OTHERS[p]:
                         u, d = U[q], D[q]
@@ -312,6 +355,11 @@ class Dance:
                                         break
                                     score = 0
                                     s = D[j]
+                                    if W4:
+                                        while s != j:
+                                            a, b, e = OTHERS[s]
+                                            score += LEN[TOP[a]] + LEN[TOP[b]] + LEN[TOP[e]]
+                                            s = D[s]
                                     while s != j:
                                         for t in OTHERS[s]:
                                             score += LEN[TOP[t]]
@@ -328,6 +376,44 @@ class Dance:
                 if k:
                     # X4: cover(i), inline.
                     p = D[i]
+                    if W4:
+                        while p != i:
+                            a, b, c = OTHERS[p]
+                            u, d = U[a], D[a]
+                            D[u], U[d] = d, u
+                            z = TOP[a]
+                            n_z = LEN[z] - 1
+                            LEN[z] = n_z
+                            if n_z <= 1 and z < n_primary:
+                                push(z)
+                                if n_z:
+                                    one = z
+                                else:
+                                    zero = z
+                            u, d = U[b], D[b]
+                            D[u], U[d] = d, u
+                            z = TOP[b]
+                            n_z = LEN[z] - 1
+                            LEN[z] = n_z
+                            if n_z <= 1 and z < n_primary:
+                                push(z)
+                                if n_z:
+                                    one = z
+                                else:
+                                    zero = z
+                            u, d = U[c], D[c]
+                            D[u], U[d] = d, u
+                            z = TOP[c]
+                            n_z = LEN[z] - 1
+                            LEN[z] = n_z
+                            if n_z <= 1 and z < n_primary:
+                                push(z)
+                                if n_z:
+                                    one = z
+                                else:
+                                    zero = z
+                            updates += 3
+                            p = D[p]
                     while p != i:
                         for q in OTHERS[p]:
                             u, d = U[q], D[q]
@@ -381,6 +467,16 @@ class Dance:
                             l, r = L[c], R[c]
                             R[l] = L[r] = c
                             s = U[c]
+                            if W4:
+                                while s != c:
+                                    a, b, e = OTHERS[s]
+                                    D[U[a]] = U[D[a]] = a
+                                    LEN[TOP[a]] += 1
+                                    D[U[b]] = U[D[b]] = b
+                                    LEN[TOP[b]] += 1
+                                    D[U[e]] = U[D[e]] = e
+                                    LEN[TOP[e]] += 1
+                                    s = U[s]
                             while s != c:
                                 for t in OTHERS[s]:
                                     D[U[t]] = U[D[t]] = t
@@ -408,6 +504,16 @@ class Dance:
                         l, r = L[i], R[i]
                         R[l] = L[r] = i
                         s = U[i]
+                        if W4:
+                            while s != i:
+                                a, b, e = OTHERS[s]
+                                D[U[a]] = U[D[a]] = a
+                                LEN[TOP[a]] += 1
+                                D[U[b]] = U[D[b]] = b
+                                LEN[TOP[b]] += 1
+                                D[U[e]] = U[D[e]] = e
+                                LEN[TOP[e]] += 1
+                                s = U[s]
                         while s != i:
                             for t in OTHERS[s]:
                                 D[U[t]] = U[D[t]] = t
@@ -423,6 +529,44 @@ class Dance:
                 for q in OTHERS[p]:
                     c = TOP[q]
                     s = D[c]
+                    if W4:
+                        while s != c:
+                            a, b, e = OTHERS[s]
+                            u, d = U[a], D[a]
+                            D[u], U[d] = d, u
+                            z = TOP[a]
+                            n_z = LEN[z] - 1
+                            LEN[z] = n_z
+                            if n_z <= 1 and z < n_primary:
+                                push(z)
+                                if n_z:
+                                    one = z
+                                else:
+                                    zero = z
+                            u, d = U[b], D[b]
+                            D[u], U[d] = d, u
+                            z = TOP[b]
+                            n_z = LEN[z] - 1
+                            LEN[z] = n_z
+                            if n_z <= 1 and z < n_primary:
+                                push(z)
+                                if n_z:
+                                    one = z
+                                else:
+                                    zero = z
+                            u, d = U[e], D[e]
+                            D[u], U[d] = d, u
+                            z = TOP[e]
+                            n_z = LEN[z] - 1
+                            LEN[z] = n_z
+                            if n_z <= 1 and z < n_primary:
+                                push(z)
+                                if n_z:
+                                    one = z
+                                else:
+                                    zero = z
+                            updates += 3
+                            s = D[s]
                     while s != c:
                         for t in OTHERS[s]:
                             u, d = U[t], D[t]
