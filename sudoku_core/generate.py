@@ -33,9 +33,10 @@ Choices
      two digits make (:func:`pair_unavoidables`: swapping the digits on a connected set gives another
      solved grid; the "deadly rectangles" are the smallest). Late removals are mostly rejections, and a
      rejection is the engine's most expensive answer (it must find two solutions);
-  3. *logic fill*: naked and hidden singles, then locked candidates, on cell bit sets; if they fill the
-     grid, the solution is unique. Fewer givens never let the fill go further, so once it stalls on the
-     current puzzle it is not tried again;
+  3. *logic fill*: naked singles, then hidden singles, then locked candidates (as many of the three as
+     the dig's fill, :data:`FILLS`, allows), on cell bit sets; if they fill the grid, the solution is
+     unique. Fewer givens never let the fill go further, so once it stalls on the current puzzle it is
+     not tried again;
   4. the engine (``count <= 2``) with a node budget; a check that spends its budget counts as "not
      unique", so a puzzle is never claimed unique without proof (``stats["gave_up"]`` counts them).
 
@@ -43,16 +44,23 @@ Choices
   engine checks, most of them rejections whose second solution differs in 6 to 40 cells and 3 to 9
   digits, so no small catalogue of unavoidable sets would catch them.
 * **Levels by the rater, exact match.** A level is reached the way Tatham's generator does it: dig while
-  the puzzle stays at or below the target, then accept only an exact match. Easy digs use the singles
-  fill as their only test and medium digs singles plus locked candidates (a puzzle that fill completes
-  rates easy or medium: those are the first techniques of the rater's table), so neither needs a search
-  or a rating until the final one. Harder levels use the engine check, and each removal only the engine
-  could prove is rated and kept if the puzzle stays at or below the target. A puzzle that ends easier
-  than asked is thrown away and a new grid dug. (Road not taken, tried first: dig to minimal, rate, and
-  come down to a harder-than-asked puzzle's level by putting groups back, bisecting on how many. The
-  guided dig replaced it because it needs no rating at all for easy and medium and cannot overshoot.
-  Also tried: when a medium dig ends easy, carry on digging it with the engine and rated removals
-  instead of a new grid; the median rose from 37 to 68 ms on 9x9 and from 0.65 to 0.92 s on 6x6.)
+  the puzzle stays unique *and* solvable within the target level's techniques, then accept only an exact
+  match. The rater's levels are nested technique sets (:mod:`sudoku_core.rate`), and the two lowest are
+  exactly a fill: easy digs use the naked-singles fill as their only test (a given goes only if naked
+  singles alone still fill the grid; the cheap accept takes naked singles only) and medium digs the
+  singles fill, so neither needs a search or a rating until the final one, and neither can overshoot.
+  An easy dig works at every size; it simply keeps more givens (``bench/generate_bench.py``, medians:
+  9x9 26 givens against 24 with all singles, 16x16 98 against 94). Before the fill followed the level,
+  an easy puzzle was dug with all singles and had to land on "naked singles suffice" by luck: 0 of 15
+  dug 9x9 and 0 of 15 16x16 did. Harder levels use the fill with locked candidates (within hard) and
+  the engine check, and each removal only the engine could prove is rated with the target's techniques
+  and kept if the puzzle stays solvable with them. A puzzle that ends easier than asked is thrown away
+  and a new grid dug. (Road not taken, tried first: dig to minimal, rate, and come down to a
+  harder-than-asked puzzle's level by putting groups back, bisecting on how many. The guided dig
+  replaced it because it needs no rating at all for easy and medium and cannot overshoot. Also tried,
+  with the former levels (medium was singles, locked candidates and subsets): when a medium dig ends
+  easy, carry on digging it with the engine and rated removals instead of a new grid; the median rose
+  from 37 to 68 ms on 9x9 and from 0.65 to 0.92 s on 6x6.)
 * **Seeds.** Everything random comes from one ``random.Random`` made from the seed and passed down; ints
   seed it directly, strings (a daily puzzle's date) through SHA-256, never ``hash()``; digit strings
   are read as the integer, so ``--seed 42`` on the command line is ``seed=42``. Only methods built on
@@ -81,7 +89,7 @@ from .puzzle import Alphabet, Puzzle
 from .solvers import engine
 
 #: Bumped whenever a change makes a seed give another puzzle.
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2  # 2: easy and medium digs use the level's own fill (naked singles; singles)
 
 #: Player-facing levels, easiest first (the rater's levels; "guessing" is beyond them).
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
@@ -100,9 +108,15 @@ SYMMETRY_ALIASES = {
 GRID_METHODS = ("lasvegas", "dlx")
 
 #: Levels a side can reach, where that is fewer than all (a request outside them fails at once instead
-#: of running to its deadline). Measured, not proved: 22,000 4x4 digs aimed at medium and 24,000 aimed at
-#: hard found none.
+#: of running to its deadline). Measured, not proved: 20,000 4x4 digs aimed at medium (all singles) and
+#: 2,000 aimed at hard all rated easy: naked singles alone solved every one.
 REACHABLE_LEVELS = {4: ("easy",)}
+
+#: The digger's logic fills, weakest first, and the level whose technique set each one stays within:
+#: naked singles (with full houses, a kind of naked single) are the easy set, all singles the medium
+#: set, and singles with locked candidates part of the hard set.
+FILLS = ("naked", "singles", "locked")
+FILL_OF_LEVEL = {"easy": "naked", "medium": "singles"}
 
 #: Node budget of one uniqueness check, per side. Small grids never come near it; on 25x25 a check of
 #: a sparse grid can run for minutes, so there the budget is what keeps generation bounded.
@@ -378,7 +392,7 @@ class _Digger:
     """
 
     def __init__(self, geo: Geometry, solution: list[int], stats: dict, node_limit: int | None,
-                 locked: bool = True) -> None:
+                 fill: str = "locked") -> None:
         self.geo = geo
         self.solution = solution
         self.cells = list(solution)
@@ -386,6 +400,10 @@ class _Digger:
         self.full = geo.all_digits
         self.house_mask = [geo.all_digits] * (3 * n)
         self.logic_ok = True  # the logic fill (below) completes the current puzzle
+        if fill not in FILLS:
+            raise ValueError(f"unknown fill {fill!r}; choose one of {', '.join(FILLS)}")
+        self.hidden = fill != "naked"  # hidden singles in the fill and the cheap accept
+        locked = fill == "locked"
         self.stats = stats
         self.node_limit = node_limit
         self.run = engine("backtrack")
@@ -430,24 +448,27 @@ class _Digger:
         return hm[a] | hm[b] | hm[x]
 
     def _forced(self, c: int) -> bool:
-        """True when the givens alone make empty cell ``c`` a naked or a hidden single."""
+        """True when the givens alone make empty cell ``c`` a naked single, or (unless the fill is
+        ``"naked"``) a hidden single."""
         bit = 1 << self.solution[c]
         if self._seen(c) | bit == self.full:
             return True
+        if not self.hidden:
+            return False
         cells, houses, seen = self.cells, self.geo.houses, self._seen
         return any(all(x == c or cells[x] or seen(x) & bit for x in houses[h]) for h in self.geo.cell_houses[c])
 
     def logic_fill(self) -> bool:
-        """True when naked and hidden singles (and locked candidates, unless the digger was made without)
-        fill the grid from the current givens.
+        """True when the digger's fill (:data:`FILLS`: naked singles; or naked and hidden singles; or
+        those and locked candidates) completes the grid from the current givens.
 
         Every deduction holds for the known solution, so a grid the fill completes has exactly one
-        solution; the rater calls it easy (singles only) or at most medium (with locked candidates, which
-        come before every hard technique in its table). Cell sets are bit sets: ``free[d]`` holds the
-        open cells where ``d`` can still go.
+        solution, and the rater's level sets contain the fill's techniques: "naked" is the easy set
+        (full houses are naked singles), "singles" the medium set, "locked" part of the hard set. Cell
+        sets are bit sets: ``free[d]`` holds the open cells where ``d`` can still go.
         """
         n, sol = self.geo.n, self.solution
-        peer_bits, house_bits, crossings = self.peer_bits, self.house_bits, self.crossings
+        peer_bits, house_bits, crossings, hidden = self.peer_bits, self.house_bits, self.crossings, self.hidden
         empty = ((1 << self.geo.ncells) - 1) ^ self.givens
         blocked = [0] * (n + 1)
         m = self.givens
@@ -465,7 +486,7 @@ class _Digger:
                 twos |= ones & p
                 ones |= p
             new = empty & ~twos  # one candidate left (none is impossible: the solution fits)
-            if not new:
+            if not new and hidden:
                 # Hidden singles only when no naked single is left: the house scan is the costly part.
                 for d in digits:
                     p = free[d]
@@ -506,9 +527,9 @@ class _Digger:
         """Remove ``group`` if the solution provably stays unique; return whether it was removed.
 
         With ``engine_checks`` False only the cheap tests and the logic fill decide (the puzzle stays
-        solvable by that fill: easy or medium). ``accept(cells)`` is asked about removals that only the
-        engine could prove (the ones that can make the puzzle harder than medium); cheap and logic
-        accepts skip it.
+        solvable by that fill, and so within its level). ``accept(cells)`` is asked about removals that
+        only the engine could prove (the ones that can take the puzzle beyond the fill); cheap and logic
+        accepts skip it (they keep the puzzle solvable by the fill's techniques).
         """
         self.remove(group)
         stats = self.stats
@@ -544,15 +565,16 @@ class _Digger:
 
 
 def dig(geo: Geometry, solution: list[int], rng: random.Random, symmetry: str = "none", *,
-        engine_checks: bool = True, locked: bool = True, accept: Callable[[list[int]], bool] | None = None,
+        engine_checks: bool = True, fill: str = "locked", accept: Callable[[list[int]], bool] | None = None,
         stats: dict | None = None, tick: Callable[[], None] | None = None,
         node_limit: int | None = None) -> tuple[list[int], list[tuple[int, ...]]]:
     """Empty the groups of ``symmetry`` in a random order while the solution stays unique.
 
     One pass over every group. With ``engine_checks`` (and no ``accept``) the result is minimal for that
-    symmetry (see the module notes); without, a group is removed only while the logic fill (singles, and
-    locked candidates if ``locked``) still completes the grid, which needs no search at all: an easy
-    (or at most medium) puzzle, and the fast way to a unique 25x25. ``accept``
+    symmetry (see the module notes); without, a group is removed only while the logic fill (``fill``,
+    one of :data:`FILLS`) still completes the grid, which needs no search at all: a puzzle within the
+    fill's level (easy for "naked", at most medium for "singles"), and the fast way to a unique 25x25.
+    ``accept``
     vetoes removals the engine proved (Tatham's "at or below the target difficulty"). Returns the cells
     and the removed groups in the order they were removed. ``tick`` is called every few groups (it may
     raise to stop).
@@ -562,7 +584,7 @@ def dig(geo: Geometry, solution: list[int], rng: random.Random, symmetry: str = 
     rng.shuffle(groups)
     if node_limit is None:
         node_limit = CHECK_NODE_LIMITS.get(geo.n, 1_000)
-    digger = _Digger(geo, solution, stats, node_limit, locked)
+    digger = _Digger(geo, solution, stats, node_limit, fill)
     removed = []
     for i, group in enumerate(groups):
         if tick is not None and i % 8 == 0:
@@ -650,8 +672,8 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
     * ``progress``: called with ``{"attempts", "phase", "elapsed"}`` between steps; returning a true
       value (or raising) stops generation with :class:`GenerationStopped`.
 
-    How a level is reached: easy puzzles are dug while singles alone fill the grid, medium ones while
-    singles and locked candidates do (no search, no rating until the end); harder ones are dug with the
+    How a level is reached: easy puzzles are dug while naked singles alone fill the grid, medium ones
+    while naked and hidden singles do (no search, no rating until the end); harder ones are dug with the
     engine check, and every removal the engine had to prove is rated and kept only if the puzzle stays at
     or below the target (for a practice target: at or below the technique, by level then score). The
     finished puzzle is rated once more and kept only on an exact match; otherwise a new grid is tried.
@@ -722,6 +744,11 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
         # The guided dig asks "solvable at or below the target?", so the rater gets only those techniques:
         # a too-hard puzzle then stalls early instead of going through every chain and net of the table.
         allowed = tuple(t for t in table.values() if _key(table, t.id) <= cap)
+        # The fill of a rated dig stays within the level (its cheap and logic accepts skip the rating);
+        # a practice target wants removals rated one by one, so there it stays at most at singles.
+        fill = FILL_OF_LEVEL.get(level, "locked")
+        if technique is not None and fill == "locked":
+            fill = "singles"
 
         def at_most_target(cells) -> bool:
             tick()
@@ -746,17 +773,18 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
                 full = minimal or geo.n <= 10
                 # Without the engine, singles alone: with locked candidates the median 16x16 kept the
                 # same 93 givens in 2.7 times the time (25x25: 263 against 264 givens, 2.8 times).
-                cells, _ = dig(geo, solution, rng, symmetry, engine_checks=full, locked=full, stats=stats,
-                               tick=tick)
+                cells, _ = dig(geo, solution, rng, symmetry, engine_checks=full,
+                               fill="locked" if full else "singles", stats=stats, tick=tick)
                 return result(cells, solution, None, True, full and stats.get("gave_up", 0) == gave_up_before)
             if minimal:
                 cells, _ = dig(geo, solution, rng, symmetry, stats=stats, tick=tick)
-            elif technique is None and level in ("easy", "medium"):
-                cells, _ = dig(geo, solution, rng, symmetry, engine_checks=False, locked=level == "medium",
+            elif technique is None and level in FILL_OF_LEVEL:
+                # The level's own technique set is the fill: every removal keeps the puzzle unique and
+                # solvable within the level, so the dig cannot overshoot and needs no search.
+                cells, _ = dig(geo, solution, rng, symmetry, engine_checks=False, fill=FILL_OF_LEVEL[level],
                                stats=stats, tick=tick)
             else:
-                # A practice target wants removals rated one by one, so the fill stays at singles.
-                cells, _ = dig(geo, solution, rng, symmetry, locked=technique is None, accept=at_most_target,
+                cells, _ = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target,
                                stats=stats, tick=tick)
             proved_minimal = minimal and stats.get("gave_up", 0) == gave_up_before
             tick("rate")

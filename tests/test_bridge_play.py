@@ -11,6 +11,7 @@ from sudoku_core.bridge import OPS, handle, handle_json
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 NO_SOLUTION = "5.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+MEDIUM = ".8.47...3....5..16.4.....5....3..7..........432...1.658.3.4...2..........1.5.3..."  # qqwing_easy, line 1
 MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
 
 
@@ -87,10 +88,14 @@ def test_hint_bad_payloads(payload, words):
 
 def test_rate():
     r = ok("rate", text=EASY)
-    assert r == {"status": "unique", "level": "easy", "score": r["score"], "hardest": "hidden_single",
-                 "hardest_name": {"en": "Hidden Single", "zh": r["hardest_name"]["zh"]},
+    # Naked singles alone solve EASY; the first puzzle of qqwing_easy needs hidden singles: medium.
+    assert r == {"status": "unique", "level": "easy", "score": r["score"], "hardest": "naked_single",
+                 "hardest_name": {"en": "Naked Single", "zh": r["hardest_name"]["zh"]},
                  "solved": True, "nsteps": r["nsteps"], "exact": True}
-    assert r["hardest_name"]["zh"] and r["hardest_name"]["zh"] != "Hidden Single"
+    assert r["hardest_name"]["zh"] and r["hardest_name"]["zh"] != "Naked Single"
+    medium = ok("rate", text=MEDIUM)
+    assert (medium["level"], medium["hardest"], medium["hardest_name"]["en"]) == ("medium", "hidden_single",
+                                                                                 "Hidden Single")
     assert ok("rate", text=EASY, quick=True) == r
     assert ok("rate", text=NO_SOLUTION)["status"] == "no_solution"
     assert ok("rate", text=MULTIPLE)["level"] is None

@@ -185,13 +185,37 @@ def test_minimal_with_symmetry_means_every_group_removal_loses_uniqueness():
 
 @pytest.mark.parametrize(("size", "level", "seed"), [
     (9, "easy", 1), (9, "medium", 2), (9, "hard", 3), (9, "hard", 4), (9, "expert", 3), (9, "extreme", 4),
-    (6, "easy", 5), (6, "medium", 6), (12, "medium", 7), (16, "easy", 8),
+    (6, "easy", 5), (6, "medium", 6), (12, "easy", 7), (12, "medium", 7), (16, "easy", 8), (16, "medium", 8),
 ])
 def test_level_matches_the_rater(size, level, seed):
     g = generate(size, level=level, seed=seed)
     check_unique(g)
     assert g.exact and g.level == level
     assert rate(g.puzzle).level == level
+
+
+NAKED = ["full_house", "naked_single"]
+
+
+@pytest.mark.parametrize(("size", "seed"), [(9, 21), (16, 22)])
+def test_easy_and_medium_digs_stay_within_their_level(size, seed):
+    # Easy is naked singles alone at every size (the dig tests that set, so it keeps more givens where
+    # it must); medium needs hidden singles. Each dig is minimal within its set: every given left is
+    # needed by naked singles (easy), or by uniqueness.
+    easy = generate(size, level="easy", seed=seed)
+    check_unique(easy)
+    assert rate(easy.puzzle, NAKED).solved and easy.hardest == "naked_single"
+    if size == 9:
+        cells = list(easy.puzzle.cells)
+        for c in [c for c, v in enumerate(cells) if v]:
+            cells[c] = 0
+            fewer = easy.puzzle.with_cells(cells)
+            assert count(fewer) == 2 or not rate(fewer, NAKED, unique=True).solved
+            cells[c] = easy.puzzle.cells[c]
+    medium = generate(size, level="medium", seed=seed)
+    check_unique(medium)
+    assert not rate(medium.puzzle, NAKED).solved
+    assert rate(medium.puzzle, [*NAKED, "hidden_single"]).solved and medium.hardest == "hidden_single"
 
 
 def test_level_with_symmetry_and_minimal():

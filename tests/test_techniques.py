@@ -25,7 +25,15 @@ def test_table_ids_are_unique_snake_case_with_levels():
         assert t.level in LEVELS
         assert 1.0 <= t.score <= 11.0
         assert callable(t.find)
-    assert BY_ID["hidden_single"].level == "easy"
+    # The level sets are nested by what a puzzle needs (sudoku_core/rate.py): easy is naked singles alone
+    # (QQWing's "simple"), medium adds hidden singles, hard the intersections, subsets and basic fish.
+    assert {t.id for t in TABLE if t.level == "easy"} == {"full_house", "naked_single"}
+    assert {t.id for t in TABLE if t.level == "medium"} == {"hidden_single"}
+    for tid in ("pointing", "claiming", "naked_pair", "hidden_triple", "x_wing", "skyscraper", "empty_rectangle"):
+        assert BY_ID[tid].level == "hard", tid
+    for tid in ("xy_wing", "unique_rectangle_1", "simple_colors_trap", "jellyfish", "x_chain", "als_xz"):
+        assert BY_ID[tid].level == "expert", tid
+    assert {t.level for t in TABLE if t.id.endswith(("forcing_chain", "forcing_net"))} == {"extreme"}
 
 
 def test_state_from_values_matches_peers():

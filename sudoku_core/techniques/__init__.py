@@ -24,7 +24,13 @@ Order and scores
 ----------------
 The order is the solver's order: cheapest and most natural first. The ``score`` is a difficulty on
 the Sudoku Explainer scale (1.0 .. ~11), so that a puzzle's rating (its hardest step) can be compared
-with SE ratings; ``level`` is the player-facing band: easy, medium, hard, expert, extreme.
+with SE ratings; ``level`` is the player-facing band: easy, medium, hard, expert, extreme. The levels
+are nested sets of techniques, cut where QQWing cuts its levels (easy: full houses and naked singles;
+medium: plus hidden singles; hard: plus intersections, subsets up to naked quads, X-Wing and Swordfish
+with fins, short single-digit chains; expert: wings, uniqueness, colouring, Jellyfish, hidden quads,
+chains, ALS; extreme: forcing chains and nets): a puzzle's level is the lowest set that solves it
+(:mod:`sudoku_core.rate` gives the reasons and the figures). The hint engine orders by table position,
+not by level.
 
 Families and modules: ``singles``, ``intersections``, ``subsets``, ``fish``, ``single_digit``, ``wings``,
 ``coloring``, ``uniqueness`` (this suite's tests: ``tests/test_techniques.py``); ``chains`` (remote pairs,
@@ -71,23 +77,23 @@ def T(id_, level, score, finder, uniqueness=False):
 #: Every technique, in the order the solver tries them.
 TABLE: tuple[Technique, ...] = (
     T("full_house", "easy", 1.0, "singles:find_full_house"),
-    T("hidden_single", "easy", 1.5, "singles:find_hidden_single"),
+    T("hidden_single", "medium", 1.5, "singles:find_hidden_single"),
     T("naked_single", "easy", 2.3, "singles:find_naked_single"),
-    T("pointing", "medium", 2.6, "intersections:find_pointing"),
-    T("claiming", "medium", 2.8, "intersections:find_claiming"),
-    T("naked_pair", "medium", 3.0, "subsets:find_naked_pair"),
+    T("pointing", "hard", 2.6, "intersections:find_pointing"),
+    T("claiming", "hard", 2.8, "intersections:find_claiming"),
+    T("naked_pair", "hard", 3.0, "subsets:find_naked_pair"),
     T("x_wing", "hard", 3.2, "fish:find_x_wing"),
-    T("hidden_pair", "medium", 3.4, "subsets:find_hidden_pair"),
-    T("naked_triple", "medium", 3.6, "subsets:find_naked_triple"),
+    T("hidden_pair", "hard", 3.4, "subsets:find_hidden_pair"),
+    T("naked_triple", "hard", 3.6, "subsets:find_naked_triple"),
     T("swordfish", "hard", 3.8, "fish:find_swordfish"),
-    T("hidden_triple", "medium", 4.0, "subsets:find_hidden_triple"),
-    T("xy_wing", "hard", 4.2, "wings:find_xy_wing"),
-    T("xyz_wing", "hard", 4.4, "wings:find_xyz_wing"),
-    T("unique_rectangle_1", "hard", 4.5, "uniqueness:find_ur_type1", uniqueness=True),
-    T("unique_rectangle_2", "hard", 4.6, "uniqueness:find_ur_type2", uniqueness=True),
-    T("unique_rectangle_4", "hard", 4.6, "uniqueness:find_ur_type4", uniqueness=True),
-    T("unique_rectangle_3", "hard", 4.7, "uniqueness:find_ur_type3", uniqueness=True),
-    T("hidden_rectangle", "hard", 4.7, "uniqueness:find_hidden_rectangle", uniqueness=True),
+    T("hidden_triple", "hard", 4.0, "subsets:find_hidden_triple"),
+    T("xy_wing", "expert", 4.2, "wings:find_xy_wing"),
+    T("xyz_wing", "expert", 4.4, "wings:find_xyz_wing"),
+    T("unique_rectangle_1", "expert", 4.5, "uniqueness:find_ur_type1", uniqueness=True),
+    T("unique_rectangle_2", "expert", 4.6, "uniqueness:find_ur_type2", uniqueness=True),
+    T("unique_rectangle_4", "expert", 4.6, "uniqueness:find_ur_type4", uniqueness=True),
+    T("unique_rectangle_3", "expert", 4.7, "uniqueness:find_ur_type3", uniqueness=True),
+    T("hidden_rectangle", "expert", 4.7, "uniqueness:find_hidden_rectangle", uniqueness=True),
     T("skyscraper", "hard", 5.0, "single_digit:find_skyscraper"),
     T("two_string_kite", "hard", 5.0, "single_digit:find_two_string_kite"),
     T("naked_quad", "hard", 5.0, "subsets:find_naked_quad"),
@@ -99,15 +105,15 @@ TABLE: tuple[Technique, ...] = (
     T("finned_swordfish", "hard", 5.3, "fish:find_finned_swordfish"),
     T("sashimi_swordfish", "hard", 5.3, "fish:find_sashimi_swordfish"),
     T("hidden_quad", "expert", 5.4, "subsets:find_hidden_quad"),
-    T("simple_colors_trap", "hard", 5.5, "coloring:find_simple_colors_trap"),
-    T("simple_colors_wrap", "hard", 5.5, "coloring:find_simple_colors_wrap"),
+    T("simple_colors_trap", "expert", 5.5, "coloring:find_simple_colors_trap"),
+    T("simple_colors_wrap", "expert", 5.5, "coloring:find_simple_colors_wrap"),
     T("finned_jellyfish", "expert", 5.5, "fish:find_finned_jellyfish"),
-    T("bug_plus_1", "hard", 5.6, "uniqueness:find_bug_plus_1", uniqueness=True),
+    T("bug_plus_1", "expert", 5.6, "uniqueness:find_bug_plus_1", uniqueness=True),
     T("sashimi_jellyfish", "expert", 5.6, "fish:find_sashimi_jellyfish"),
     T("multi_colors", "expert", 5.7, "coloring:find_multi_colors"),
     T("x_chain", "expert", 5.8, "chains:find_x_chain"),
-    T("w_wing", "hard", 6.5, "wings:find_w_wing"),
-    T("remote_pair", "hard", 6.6, "chains:find_remote_pair"),
+    T("w_wing", "expert", 6.5, "wings:find_w_wing"),
+    T("remote_pair", "expert", 6.6, "chains:find_remote_pair"),
     T("xy_chain", "expert", 6.6, "chains:find_xy_chain"),
     T("nice_loop", "expert", 7.0, "chains:find_nice_loop"),
     T("aic", "expert", 7.0, "chains:find_aic"),

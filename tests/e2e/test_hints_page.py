@@ -11,6 +11,7 @@ pytestmark = pytest.mark.e2e
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+MEDIUM = ".8.47...3....5..16.4.....5....3..7..........432...1.658.3.4...2..........1.5.3..."  # qqwing_easy, line 1
 NO_SOLUTION = "5.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARDEST = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
 MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
@@ -35,7 +36,11 @@ def shown(page) -> str:
 def test_rating_badge_on_import(app):
     page = app.page
     load(page, EASY)
-    expect(page.locator("#rating-badge")).to_have_text("Rating: Easy · 1.5")
+    # Naked singles alone solve EASY; MEDIUM needs hidden singles: a lower SE score, a higher level (the
+    # level is the lowest technique set that solves the puzzle, sudoku_core/rate.py).
+    expect(page.locator("#rating-badge")).to_have_text("Rating: Easy · 2.3")
+    load(page, MEDIUM)
+    expect(page.locator("#rating-badge")).to_have_text("Rating: Medium · 1.5")
     load(page, MULTIPLE)
     expect(page.locator("#rating-badge")).to_have_text("Rating: Several solutions")
     # The badge is quick: forcing chains are left out, so the hardest puzzles say "Extreme+" at once.
