@@ -106,16 +106,18 @@ def _links(shape, where: tuple) -> dict:
     n = geo.n
     holds = [0] * (n * n)  # holds[c]: ALS with cell c
     has = [0] * (n + 1)  # has[x]: ALS with digit x
-    at: dict = {}  # at[x, c]: ALS with x at cell c
+    at = [{} for _ in range(n + 1)]  # at[x][c]: ALS with x at cell c
+    xcells = [0] * (n + 1)  # xcells[x]: the cells where some ALS holds x
     for i, a in enumerate(als):
         bit = 1 << i
         for c in bits(a.cells):
             holds[c] |= bit
         for x, p in a.places.items():
             has[x] |= bit
+            xcells[x] |= p
+            ax = at[x]
             for c in bits(p):
-                at[x, c] = at.get((x, c), 0) | bit
-    links: dict[int, list] = {}
+                ax[c] = ax.get(c, 0) | bit
     pairs: dict = {}
     for i, a in enumerate(als):
         overlap = 0
@@ -126,12 +128,15 @@ def _links(shape, where: tuple) -> dict:
             cand = has[x] & ~overlap & later
             if not cand:
                 continue
-            for c in bits(where[x] & ~a.sees[x] & ~a.cells):
-                cand &= ~at.get((x, c), 0)
+            # Only cells where some ALS holds x can exclude a partner.
+            ax = at[x]
+            for c in bits(xcells[x] & ~a.sees[x] & ~a.cells):
+                cand &= ~ax[c]
                 if not cand:
                     break
             for j in bits(cand):
                 pairs.setdefault((i, j), []).append(x)
+    links: dict[int, list] = {}
     for (i, j), rcc in pairs.items():
         links.setdefault(i, []).append((j, rcc))
         links.setdefault(j, []).append((i, rcc))
@@ -219,9 +224,9 @@ def find_als_xy_wing(state):
                                          for e in bits(c.places[d] | s.places[d])))))
 
 
-def _parts(cells, cand, V, limit):
-    """``(cells, digits, gain)`` for the subsets of ``cells`` (at most ``limit``) whose gain, cells minus
-    digits outside V, is at least one: only those can help lock the set."""
+def _subsets_upto(cells, cand, limit):
+    """``(cells, digits, size)`` for every subset of ``cells`` of 1 to ``limit`` cells, in a fixed
+    depth-first order (the order the parts are tried in)."""
     out = []
     stack = [(0, 0, 0, 0)]
     while stack:
@@ -229,11 +234,20 @@ def _parts(cells, cand, V, limit):
         for i in range(start, len(cells)):
             c = cells[i]
             cs2, m2, k2 = cs | 1 << c, m | cand[c], k + 1
-            gain = k2 - (m2 & ~V).bit_count()
-            if gain >= 1:
-                out.append((cs2, m2, gain))
+            out.append((cs2, m2, k2))
             if k2 < limit:
                 stack.append((i + 1, cs2, m2, k2))
+    return out
+
+
+def _parts(subsets, V):
+    """``(cells, digits, gain)`` for the ``subsets`` whose gain, cells minus digits outside V, is at
+    least one: only those can help lock the set."""
+    out = []
+    for cs, m, k in subsets:
+        gain = k - (m & ~V).bit_count()
+        if gain >= 1:
+            out.append((cs, m, gain))
     return out
 
 
@@ -247,6 +261,9 @@ def find_sue_de_coq(state):
             continue
         line_rest = [c for c in bits(house_bits[line] & ~inter) if cand[c]]
         box_rest = [c for c in bits(house_bits[box] & ~inter) if cand[c]]
+        # The parts' cell subsets do not depend on the core: enumerate them once per crossing.
+        line_subsets = _subsets_upto(line_rest, cand, MAX_SDC_PART)
+        box_subsets = _subsets_upto(box_rest, cand, MAX_SDC_PART)
         for size in range(2, len(core) + 1):
             for cmask in _subsets(core, size):
                 V = 0
@@ -256,9 +273,9 @@ def find_sue_de_coq(state):
                 if k < 2 or k > 2 * MAX_SDC_PART:
                     continue  # each part gains at most one digit per cell
                 bparts: dict[int, list] = {}
-                for part in _parts(box_rest, cand, V, MAX_SDC_PART):
+                for part in _parts(box_subsets, V):
                     bparts.setdefault(part[2], []).append(part)
-                for lcs, vl, gl in _parts(line_rest, cand, V, MAX_SDC_PART):
+                for lcs, vl, gl in _parts(line_subsets, V):
                     for bcs, vb, _ in bparts.get(k - gl, ()):
                         if vl & vb:
                             continue

@@ -49,6 +49,22 @@ def _cell_columns(shape) -> tuple:
     return tuple(sum(1 << ((d - 1) * N + c) for d in range(1, geo.n + 1)) for c in range(N))
 
 
+@lru_cache(maxsize=64)
+def _pieces(shape) -> tuple:
+    """``pieces[h]``: for each way of cutting house ``h`` by crossing houses (a line by the boxes; a box
+    by the rows, then by the columns), the non-empty crossings in house order."""
+    geo = geometry(*shape)
+    t = tables(geo)
+    n = geo.n
+    hb = t.house_bits
+    out = []
+    for h in range(3 * n):
+        kinds = (2,) if h < 2 * n else (0, 1)
+        out.append(tuple(tuple(hb[h] & hb[h2] for h2 in range(k * n, k * n + n) if hb[h] & hb[h2])
+                         for k in kinds))
+    return tuple(out)
+
+
 class _Graph:
     """The link graph of one position (see the module docstring)."""
 
@@ -89,23 +105,21 @@ class _Graph:
             conj[a] = conj.get(a, 0) | 1 << b
             conj[b] = conj.get(b, 0) | 1 << a
 
+        pieces_of = _pieces(shape)
         for h, hb in enumerate(house_bits):
-            kind = h // n
             for d in range(1, n + 1):
                 x = where[d] & hb
-                k = x.bit_count()
-                if k < 2:
+                if not x & (x - 1):
                     continue
-                if k == 2:
+                if x.bit_count() == 2:
                     link(node(d, x & -x), node(d, x & (x - 1)))
                 if not grouped:
                     continue
                 # Split the places into pieces by the crossing houses; two pieces make a strong link.
-                partitions = ((2,),) if kind < 2 else ((0,), (1,))
-                for (pk,) in partitions:
+                for crossing in pieces_of[h]:
                     pieces = []
-                    for h2 in range(pk * n, pk * n + n):
-                        p = x & house_bits[h2]
+                    for inter in crossing:
+                        p = x & inter
                         if p:
                             pieces.append(p)
                             if len(pieces) > 2:
@@ -114,10 +128,19 @@ class _Graph:
                         a, b = node(d, pieces[0]), node(d, pieces[1])
                         if a is not None and b is not None:
                             link(a, b)
-        for c in range(N):
-            ds = [d for d in range(1, n + 1) if where[d] >> c & 1]
-            if len(ds) == 2:
-                a, b = (ds[0] - 1) * N + c, (ds[1] - 1) * N + c
+        cand = [0] * N
+        for d in range(1, n + 1):
+            bit = 1 << d
+            m = where[d]
+            while m:
+                low = m & -m
+                cand[low.bit_length() - 1] |= bit
+                m ^= low
+        for c, m in enumerate(cand):
+            if m and m.bit_count() == 2:
+                low = m & -m
+                d1, d2 = low.bit_length() - 1, (m ^ low).bit_length() - 1
+                a, b = (d1 - 1) * N + c, (d2 - 1) * N + c
                 biv[a] = 1 << b
                 biv[b] = 1 << a
         self.conj, self.biv = conj, biv
@@ -212,6 +235,38 @@ def _walk(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool, pa
     return layers, par
 
 
+def _layers(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool) -> list[int]:
+    """The layers of :func:`_walk` without the parents (the search's inner loop, bits inlined)."""
+    on, off, frontier = 0, 1 << start, 1 << start
+    layers = []
+    weak = g.weak
+    get = strong.get
+    for _ in range(MAX_DEPTH // 2 + 1):
+        new_on = 0
+        f = frontier
+        while f:
+            low = f & -f
+            f ^= low
+            s = get(low.bit_length() - 1)
+            if s:
+                new_on |= s
+        new_on &= allowed & ~on
+        if not new_on:
+            break
+        on |= new_on
+        layers.append(new_on)
+        new_off = 0
+        f = new_on
+        while f:
+            low = f & -f
+            f ^= low
+            new_off |= weak(low.bit_length() - 1, same_cell)
+        new_off &= allowed & ~off
+        off |= new_off
+        frontier = new_off
+    return layers
+
+
 def _path(g: _Graph, start: int, end: int, strong: dict, allowed: int, same_cell: bool) -> list[int]:
     """Nodes of a shortest chain start = ... = end (start, end included)."""
     _, par = _walk(g, start, strong, allowed, same_cell, parents=True)
@@ -271,24 +326,32 @@ def _chains(shape, where: tuple, kind: str) -> tuple:
     strong = _strong(g, kind)
     same_cell = kind not in ("x", "xy")
     N = g.N
+    packed, weak = g.packed, g.weak
+    grouped, xy, loops = kind == "grouped", kind == "xy", kind in ("aic", "grouped")
+    block = (1 << N) - 1
     found = []
     for allowed in _scopes(g, kind):
         for x in bits(allowed & ((1 << g.ncand) - 1)):
             if not strong.get(x, 0) & allowed:
                 continue
             wx = g.weak(x)
-            layers, _ = _walk(g, x, strong, allowed, same_cell)
+            wxp = wx & packed
+            layers = _layers(g, x, strong, allowed, same_cell)
             for depth, layer in enumerate(layers):
-                for y in bits(layer):
-                    if y == x:
-                        found.append((2 * depth + 1, 0, x, y, True, False, 0))
-                        continue
-                    if kind == "xy" and y // N != x // N:
-                        continue
-                    if depth == 0 and kind != "grouped":
-                        continue  # a single strong link proves nothing new
-                    loop = depth > 0 and kind in ("aic", "grouped") and bool(wx >> y & 1)
-                    e = wx & g.weak(y) & g.packed
+                if layer >> x & 1:
+                    found.append((2 * depth + 1, 0, x, x, True, False, 0))
+                    layer ^= 1 << x
+                if depth == 0 and not grouped:
+                    continue  # a single strong link proves nothing new
+                if xy:
+                    layer &= block << (x // N * N)  # the ends hold the same digit
+                may_loop = depth > 0 and loops
+                while layer:
+                    low = layer & -layer
+                    layer ^= low
+                    y = low.bit_length() - 1
+                    loop = may_loop and bool(wx & low)
+                    e = wxp & weak(y)
                     if e or loop:
                         found.append((2 * depth + 1, -e.bit_count(), x, y, False, loop, e))
     found.sort(key=lambda f: f[:4])
