@@ -30,7 +30,7 @@ from .hint import next_hint
 from .rate import rate
 
 #: The daily puzzle's fixed options.
-DAILY = {"size": 9, "level": "medium", "symmetry": "rot180"}
+DAILY = {"size": 9, "level": "hard", "symmetry": "rot180"}
 #: Attempts per generate chunk (default) and the most one request may ask for.
 CHUNK_ATTEMPTS, MAX_CHUNK_ATTEMPTS = 4, 50
 #: Sides the page can generate (bigger grids take too long for a page).

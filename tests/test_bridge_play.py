@@ -166,7 +166,7 @@ def test_daily_is_the_same_for_a_date_and_differs_between_dates():
     a = ok("daily", date="2026-11-21")
     b = json.loads(handle_json(json.dumps({"type": "daily", "payload": {"date": "2026-11-21"}})))["result"]
     assert a["cells"] == b["cells"] and a["date"] == "2026-11-21"
-    assert a["level"] == "medium" and a["symmetry"] == "rot180" and len(a["cells"]) == 81
+    assert a["level"] == "hard" and a["symmetry"] == "rot180" and len(a["cells"]) == 81
     assert ok("daily", date="2026-11-22")["cells"] != a["cells"]
 
 
