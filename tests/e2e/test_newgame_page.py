@@ -74,7 +74,7 @@ def test_daily_puzzle_is_the_date_s_puzzle(app):
     date = page.evaluate("document.documentElement.dataset.daily")
     expected = handle({"type": "daily", "payload": {"date": date}})["result"]["cells"]
     assert page.evaluate("window.sudoku.game.givens") == expected
-    expect(page.locator("#rating-badge")).to_contain_text("Hard")  # the daily level: locked candidates, pairs, basic fish
+    expect(page.locator("#rating-badge")).to_contain_text("Hard")  # the daily: locked candidates, pairs, fish
     assert page.evaluate("(() => { const d = new Date(); return d.getFullYear() + '-' + "
                          "String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()"
                          ) == date
