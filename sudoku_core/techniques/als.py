@@ -54,34 +54,54 @@ class _Als:
             self.places[d], self.sees[d] = p, s
 
 
+@lru_cache(maxsize=1024)
+def _house_als(shape, h: int, cands: tuple) -> tuple:
+    """The ALS of house ``h`` whose cells hold the candidate masks ``cands`` (in house order), in
+    depth-first order. A pure function of its arguments: a house untouched by a step keeps its ALS, so
+    the next position reuses them (bounded cache, like the fish)."""
+    geo = geometry(*shape)
+    peer_bits = tables(geo).peer_bits
+    n = geo.n
+    cells = geo.houses[h]
+    where = [0] * (n + 1)
+    for c, m in zip(cells, cands, strict=True):
+        for d in bits(m):
+            where[d] |= 1 << c
+    free = [(c, m) for c, m in zip(cells, cands, strict=True) if m]
+    limit = min(MAX_ALS_CELLS, len(free) - 1)
+    out = []
+    stack = [(0, 0, 0, 0)]
+    while stack:
+        start, cellset, digits, size = stack.pop()
+        for i in range(start, len(free)):
+            c, mc = free[i]
+            m = digits | mc
+            k = size + 1
+            if m.bit_count() > k + (limit - k) + 1:
+                continue  # more digits than any extension of the set can lock
+            cs = cellset | 1 << c
+            if m.bit_count() == k + 1:
+                out.append(_Als(cs, m, h, where, peer_bits))
+            if k < limit:
+                stack.append((i + 1, cs, m, k))
+    return tuple(out)
+
+
 @lru_cache(maxsize=16)
 def _all_als(shape, where: tuple) -> tuple:
     """Every ALS of the position (distinct cell sets), smallest first."""
     geo = geometry(*shape)
-    t = tables(geo)
     n = geo.n
     cand = [0] * (n * n)
     for d in range(1, n + 1):
+        bit = 1 << d
         for c in bits(where[d]):
-            cand[c] |= 1 << d
+            cand[c] |= bit
     found = {}
     for h, cells in enumerate(geo.houses):
-        free = [c for c in cells if cand[c]]
-        limit = min(MAX_ALS_CELLS, len(free) - 1)
-        stack = [(0, 0, 0, 0)]
-        while stack:
-            start, cellset, digits, size = stack.pop()
-            for i in range(start, len(free)):
-                c = free[i]
-                m = digits | cand[c]
-                k = size + 1
-                if m.bit_count() > k + (limit - k) + 1:
-                    continue  # more digits than any extension of the set can lock
-                cs = cellset | 1 << c
-                if m.bit_count() == k + 1 and cs not in found:
-                    found[cs] = _Als(cs, m, h, where, t.peer_bits)
-                if k < limit:
-                    stack.append((i + 1, cs, m, k))
+        for a in _house_als(shape, h, tuple(cand[c] for c in cells)):
+            if a.cells not in found:
+                found[a.cells] = a
     return tuple(sorted(found.values(), key=lambda a: (a.cells.bit_count(), a.cells)))
 
 
