@@ -352,6 +352,24 @@ def test_share_link_shows_its_givens_before_the_engine_is_ready(server, open_app
     expect(page.locator("#mode-badge")).to_have_text("Playing")
 
 
+def test_share_link_edited_before_the_engine_is_ready_is_kept(server, open_app):
+    app = open_app(f"{server}index.html#{EASY}")
+    held = []
+    app.context.route("**/worker.js", lambda route: held.append(route))
+    page = app.goto().page
+    expect(cell(page, 1, 3)).to_have_text("3")
+    page.click("#mode-toggle")  # enter the puzzle: its givens can be changed
+    cell(page, 1, 1).click()
+    page.keyboard.press("4")
+    expect(cell(page, 1, 1)).to_have_text("4")
+    held[0].continue_()
+    app.wait_ready()
+    # The engine's later reading of the link does not undo the change.
+    expect(page.locator("#message")).to_contain_text("your grid is kept")
+    expect(cell(page, 1, 1)).to_have_text("4")
+    assert page.evaluate("window.sudoku.game.givens[0]") == 4
+
+
 def test_share_link_with_clashing_givens_opens_for_entering(server, open_app):
     clash = "55" + EASY[2:]
     page = open_app(f"{server}index.html#{clash}").goto().wait_ready().page

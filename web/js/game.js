@@ -12,6 +12,22 @@ export const DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 export const BOXES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 10: [2, 5], 12: [3, 4], 15: [3, 5],
   16: [4, 4], 20: [4, 5], 25: [5, 5] };
 
+// A grid value ({box, cells, symbols}) from a line as this app writes it: the default symbols, '.'
+// or '0' for a blank, a size in BOXES. Anything else (other alphabets, grids, bad characters) is
+// null: the engine's parser reads it.
+export function gridFromLine(line) {
+  const n = Math.round(Math.sqrt(line.length));
+  if (!BOXES[n] || n * n !== line.length) return null;
+  const symbols = DEFAULT_SYMBOLS.slice(0, n);
+  const cells = [];
+  for (const ch of line.toUpperCase()) {
+    const digit = ch === "." || ch === "0" ? 0 : symbols.indexOf(ch) + 1 || -1;
+    if (digit < 0) return null;
+    cells.push(digit);
+  }
+  return { box: BOXES[n], cells, symbols };
+}
+
 // --- play -------------------------------------------------------------------------------------
 //
 // Player state lives beside the givens: `entries` (digits the player placed, 0 = none), `notes`
@@ -83,10 +99,9 @@ export class Game extends EventTarget {
   // for the New Game dialog. Givens are locked and the player's state starts empty.
   loadNew(puzzle) {
     if (typeof puzzle === "string") {
-      const line = puzzle.replace(/\s/g, "");
-      const n = Math.round(Math.sqrt(line.length));
-      const cells = [...line].map((ch) => Math.max(0, DEFAULT_SYMBOLS.indexOf(ch.toUpperCase()) + 1));
-      puzzle = { box: BOXES[n], cells, symbols: DEFAULT_SYMBOLS.slice(0, n) };
+      const grid = gridFromLine(puzzle.replace(/\s/g, ""));
+      if (!grid) throw new Error("not a line of the default symbols");
+      puzzle = grid;
     }
     this.load(puzzle, "load");
   }

@@ -14,13 +14,9 @@
 //
 // Strings: in i18n.js, this panel's under "hints.", the level names under "level."; the engine's own
 // explanations come in its languages ("en", "zh"), picked by `engineLanguage`.
-import { engineLanguage as lang, t as translate } from "./i18n.js";
+import { engineLanguage as lang, panelT } from "./i18n.js";
 
-const LEVEL_IDS = new Set(["easy", "medium", "hard", "expert", "extreme", "guessing"]);
-
-function t(key, params = {}) {
-  return translate(LEVEL_IDS.has(key) ? `level.${key}` : `hints.${key}`, params);
-}
+const t = panelT("hints");
 
 const HL_CLASSES = ["hl-cell", "hl-cand", "hl-place", "hl-elim", "hl-mistake"];
 

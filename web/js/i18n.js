@@ -116,6 +116,7 @@ const TABLES = {
     "msg.solving-wait": "Solving once the engine is ready…",
     "msg.solving": "Solving…",
     "msg.changed": "The grid changed while the engine was solving: press Solve again.",
+    "msg.link-kept": "The puzzle from the link was changed before the engine was ready; your grid is kept as it is.",
     "msg.unique": "Solved: the solution is unique.",
     "msg.solved": "Solved.",
     "msg.multiple": "More than one solution. Two are shown; they differ in {count} cells (highlighted).",
@@ -308,6 +309,7 @@ const TABLES = {
     "msg.solving-wait": "引擎就绪后求解…",
     "msg.solving": "求解中…",
     "msg.changed": "求解时盘面已改变：请再按一次求解。",
+    "msg.link-kept": "引擎就绪前链接中的谜题已被修改；盘面保持你修改后的样子。",
     "msg.unique": "已解出：解是唯一的。",
     "msg.solved": "已解出。",
     "msg.multiple": "不止一个解。显示了两个；它们有 {count} 格不同（已高亮）。",
@@ -427,6 +429,16 @@ export function engineLanguage() {
 export function t(key, params = {}) {
   const text = TABLES[current][key] ?? TABLES.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+// The engine's level ids, easiest first ("guessing" is a rating, not a level one can ask for).
+export const LEVEL_IDS = ["easy", "medium", "hard", "expert", "extreme"];
+
+// `t` for a panel whose own strings sit under "<prefix>.": level ids (and "guessing") are looked up
+// under "level.", so their names are written once for every panel.
+export function panelT(prefix) {
+  return (key, params = {}) =>
+    t(LEVEL_IDS.includes(key) || key === "guessing" ? `level.${key}` : `${prefix}.${key}`, params);
 }
 
 export function translatePage(root = document) {

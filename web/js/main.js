@@ -5,7 +5,7 @@
 // colours, history, clock; saved to localStorage after every change), the settings (storage.js:
 // theme, checking, input modes; saved when changed) and what is only on screen (the armed digit of
 // digit-first input, the message). Input becomes calls on the game, which records them as moves.
-import { BOXES, DEFAULT_SYMBOLS, Game } from "./game.js";
+import { BOXES, DEFAULT_SYMBOLS, Game, gridFromLine } from "./game.js";
 import { BoardView } from "./board.js";
 import { EngineClient } from "./engine.js";
 import { DigitPad } from "./pad.js";
@@ -188,7 +188,10 @@ engine.ready.catch((error) => {
 // --- import -----------------------------------------------------------------------------------
 
 // Parse text in any format the engine reads and load it; returns true when it loaded.
-async function importText(text, { fromShare = false, progress = null, early = false } = {}) {
+// `early`: the revision at which the page showed these givens itself (see loadFromFragment).
+let importSerial = 0;
+async function importText(text, { fromShare = false, progress = null, early = null } = {}) {
+  const serial = ++importSerial;
   const source = $("puzzle-text");
   source.removeAttribute("aria-invalid");
   if (!text.trim()) {
@@ -201,6 +204,7 @@ async function importText(text, { fromShare = false, progress = null, early = fa
     const alphabet = fromShare ? "" : $("alphabet").value;
     result = await engine.request("parse", alphabet ? { text, alphabet } : { text });
   } catch (error) {
+    if (serial !== importSerial) return false;
     source.setAttribute("aria-invalid", "true");
     sayStats("");
     say(["msg.unreadable", { error: describeError(error) }], "error");
@@ -210,9 +214,14 @@ async function importText(text, { fromShare = false, progress = null, early = fa
     }
     return false;
   }
-  // A link's givens may already be on the grid (`early`, see `earlyGrid`): then the player may
-  // have begun, and loading the same givens again would throw that away.
-  if (!early || !sameGrid(result)) game.load(result);
+  // Only the newest import counts; one whose givens the page already showed counts only while the
+  // grid still holds them (the player may have begun: loading them again would throw that away).
+  if (serial !== importSerial) return false;
+  if (early !== null && early !== game.revision) {
+    say(["msg.link-kept"], "info");
+    return false;
+  }
+  if (early === null || !sameGrid(result)) game.load(result);
   game.setConflicts(result.conflicts);
   // Givens that break a rule cannot be played: stay in (or go back to) entering, to fix them.
   if (result.conflicts.length) game.setMode("edit");
@@ -338,23 +347,6 @@ function shareCurrent() {
   writeFragment(line);
 }
 
-// The givens of a link as this app writes it (one line of the default symbols, '.' or '0' for a
-// blank, a size the app knows), read in the page so that the grid shows them while the engine
-// boots; anything else waits for the engine's parser. The engine still reads the link and reports
-// its conflicts.
-function earlyGrid(line) {
-  const n = Math.round(Math.sqrt(line.length));
-  if (!BOXES[n] || n * n !== line.length) return null;
-  const symbols = DEFAULT_SYMBOLS.slice(0, n);
-  const cells = [];
-  for (const ch of line.toUpperCase()) {
-    const digit = ch === "." || ch === "0" ? 0 : symbols.indexOf(ch) + 1 || -1;
-    if (digit < 0) return null;
-    cells.push(digit);
-  }
-  return { box: BOXES[n], cells, symbols };
-}
-
 function sameGrid({ box, cells, symbols }) {
   return game.box[0] === box[0] && game.box[1] === box[1] && game.symbols === symbols
     && game.givens.length === cells.length && game.givens.every((d, i) => d === cells[i]);
@@ -367,9 +359,13 @@ async function loadFromFragment() {
   lastShared = parts.puzzle;
   $("puzzle-text").value = parts.puzzle;
   const hasProgress = parts.entries || parts.notes;
-  const early = engine.state === "loading" && !hasProgress ? earlyGrid(parts.puzzle) : null;
+  // A link as this app writes it is shown at once, so the grid does not wait for the engine (2-4 s);
+  // the engine still reads it, and reports its conflicts, unless the player has changed givens or
+  // loaded another puzzle meanwhile.
+  const early = engine.state === "loading" && !hasProgress ? gridFromLine(parts.puzzle) : null;
   if (early) game.load(early);
-  const loaded = await importText(parts.puzzle, { fromShare: true, progress: hasProgress ? parts : null, early: !!early });
+  const loaded = await importText(parts.puzzle, { fromShare: true, progress: hasProgress ? parts : null,
+    early: early ? game.revision : null });
   if (loaded && hasProgress) writeFragment(parts.puzzle);
 }
 

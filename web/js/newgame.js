@@ -9,14 +9,11 @@
 //
 // Strings: in i18n.js, this dialog's under "newgame.", the level names under "level.".
 import { ensureStyles } from "./hints.js";
-import { t as translate } from "./i18n.js";
+import { LEVEL_IDS as LEVELS, panelT } from "./i18n.js";
+import { DEFAULT_SYMBOLS } from "./game.js";
 
+const t = panelT("newgame");
 const SIZES = [4, 6, 9, 12, 16];
-const LEVELS = ["easy", "medium", "hard", "expert", "extreme"];
-
-function t(key, params = {}) {
-  return translate(LEVELS.includes(key) ? `level.${key}` : `newgame.${key}`, params);
-}
 
 const SYMMETRIES = ["none", "rot180", "rot90", "mirror_h", "mirror_v", "diagonal", "antidiagonal", "dihedral"];
 //: Give up after this long (the player can always cancel sooner).
@@ -189,7 +186,7 @@ export class NewGame {
   }
 
   loadPuzzle(r) {
-    const value = { box: r.box, cells: r.cells, symbols: "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".slice(0, r.box[0] * r.box[1]) };
+    const value = { box: r.box, cells: r.cells, symbols: DEFAULT_SYMBOLS.slice(0, r.box[0] * r.box[1]) };
     if (typeof this.game.loadNew === "function") this.game.loadNew(value);
     else this.game.load(value);
     const size = document.getElementById("size");
