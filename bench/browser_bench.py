@@ -15,7 +15,7 @@ launch settings as the browser tests). It prints figures and asserts nothing.
   proved, as the page does), in the browser through the worker and in this CPython with the same
   engine; times are the engine's own ``ms`` (the search itself) summed, plus the browser's round trip.
 
-* interpreters (``--interp``): the workloads of ``py_workloads.py`` (four plain-Python peers that are
+* interpreters (``--interp``): the workloads of ``py_workloads.py`` (five plain-Python peers that are
   not ours, then our solvers called directly) run alike in Pyodide, on a bench-only page served
   beside a copy of the site, and in this CPython, round after round; per workload the ratio of the
   medians. The peers' ratio is what Python in WebAssembly costs any code here, against which the

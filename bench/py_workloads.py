@@ -5,7 +5,7 @@ native CPython for *any* code. So the same file runs in both interpreters (in th
 fetched and executed by a bench-only page, never shipped in ``dist/``), and reports per workload
 the median ms of ``repeat`` runs:
 
-* four plain-Python peers, none of them ours: an arithmetic loop, function calls, list indexing,
+* five plain-Python peers, none of them ours: an arithmetic loop, function calls, list indexing,
   dict and string work, and 81-bit integer arithmetic (what the backtrack engine is made of);
 * the engine's own solvers on the puzzles given, called directly (no bridge, no worker).
 

@@ -199,7 +199,7 @@ def op_daily(payload: dict) -> dict:
     except ValueError:
         raise b.BadRequest(f"'date' must be a date written YYYY-MM-DD, not {date!r}") from None
     seed = f"daily:{date}"
-    for chunk in range(100):  # medium puzzles come out in one or two attempts; this never runs long
+    for chunk in range(100):  # hard 9x9 puzzles come out in the first chunk or two; this never runs long
         out = _chunk(dict(DAILY, minimal=False), seed, chunk, CHUNK_ATTEMPTS)
         if out["found"]:
             return {**out, "date": date}

@@ -41,13 +41,15 @@ whose digit has been propagated. A naked single is found for all cells at once w
 counting over the digits; hidden singles and locked candidates are tests of ``W[d] & house``. Digits
 whose set did not change since the last scan are not scanned again.
 
-Every branch of one position is computed once and shared by the four finders (a small cache keyed on
-the position, a cache of a pure function). The level-0 branches of a position start from those of the
-position before (when it had every candidate this one has): the singles closure is monotone and
-unique, so a branch ends inside its earlier result and can start from the intersection; the results
-are the ones a cold start gives, only sooner. Each search is bounded, so a hint never hangs: positions
-with more open candidates than :data:`MAX_BRANCHES` (:data:`MAX_NET_BRANCHES` for nets,
-:data:`MAX_NESTED_BRANCHES` for the nested net) are not searched, and nets nest at most :data:`MAX_LEVEL` deep.
+Every branch of one position is computed once and shared by the four finders and the nested net
+(:data:`_RECENT`, a small cache keyed on the position, a cache of a pure function). The level-0
+branches of a position start from those of the position before (when it had every candidate this one
+has): the singles closure is monotone and unique, so a branch ends inside its earlier result and can
+start from the intersection; the results are the ones a cold start gives, only sooner.
+
+Each search is bounded, so a hint never hangs: positions with more open candidates than
+:data:`MAX_BRANCHES` (:data:`MAX_NET_BRANCHES` for nets, :data:`MAX_NESTED_BRANCHES` for the nested
+net) are not searched, and nets nest at most :data:`MAX_LEVEL` deep.
 
 The step's ``links`` are the implications that prove its conclusion, found by re-running the branch
 with a trace: ``(from, to, strong)``, where a weak link (strong False) reads "from is true, so to is
@@ -275,6 +277,7 @@ class _Analysis:
         self.off: dict = {}
         self._on_packed = self._off_packed = self._W_packed = None
         self.prev = None
+        self.logs = {}  # only a nested net settles facts inside its branches (see _Nested.logs)
         # A level-0 analysis of an earlier position with every candidate of this one (a step ago):
         # its branches are warm starts (see _branch). Only a speed-up: the results are the same.
         self.donor = None
@@ -570,7 +573,11 @@ def _nested_steps(state, tech):
                              candidates=((c, d),), digits=(d,))
 
 
-#: The last analyses made (the few positions a solve or a hint is at), oldest first.
+#: The last analyses made (the few positions a solve or a hint is at), oldest first; at most six, the
+#: oldest dropped first. A module-level cache, like ``functools.lru_cache``, and as safe: an analysis
+#: is a pure function of its key, its parts that are filled in later (branches computed on first use)
+#: are pure functions of the key too, and a donor only lets a level-0 analysis start sooner, so a hit,
+#: a miss or an evicted entry all give the same steps (tests check warm against cold starts).
 _RECENT: dict = {}
 
 
@@ -693,7 +700,7 @@ def _trace(a, c0, d0, value):
 
     (on if value else off)(c0, d0, 0, ())
     # The facts a nested net's inner branches settled, replayed one at a time (when singles stall).
-    replay = deque(getattr(a, "logs", {}).get((c0, d0, value), ()))
+    replay = deque(a.logs.get((c0, d0, value), ()))
     while not clash:
         if not queue:
             if a.level == 0:
@@ -875,7 +882,7 @@ def _digit_steps(state, level, tech):
         def reach(item):
             (_, _), (c, d), was_off = item
             r = (a.on if was_off else lower_off).get((c, d))
-            return -_placed_count(r, a.tab) if r else 0
+            return -_singles(r, a.tab).bit_count() if r else 0
 
         contra.sort(key=lambda item: (reach(item), item[1]))
         for (places, elims), (c, d), was_off in contra:
@@ -893,16 +900,6 @@ def _digit_steps(state, level, tech):
     for (places, elims), (c, d) in _order(found):
         yield _explained(a, tech, [(c, d, True), (c, d, False)], places, elims, "verity", cells=(c,),
                          candidates=((c, d),), digits=(d,))
-
-
-def _placed_count(W, tab) -> int:
-    """Cells with one candidate left in branch ``W``."""
-    ones = twos = 0
-    for d in tab.digits:
-        w = W[d]
-        twos |= ones & w
-        ones |= w
-    return (ones & ~twos).bit_count()
 
 
 def find_cell_forcing_chain(state):
