@@ -41,7 +41,9 @@ Choices
   matrices with secondary items). Knuth's N-queens (rank, file, two diagonals) has width 4 too, so it
   takes the fast path; every other matrix (dominoes, mixed widths) takes the generic loops.
   ``bench/dlx_variants.py --count 200``, one run, HEAD -> fast path: 17clue 0.623 -> 0.574 ms,
-  magictour 2.65 -> 2.52, hardest 20.2 -> 19.2, serg 0.653 -> 0.594 (5-9%).
+  magictour 2.65 -> 2.52, hardest 20.2 -> 19.2, serg 0.653 -> 0.594 (5-9%). The price is written
+  down here: the "a count fell to 0 or 1: note it" block now stands in eight places (six unrolled,
+  two generic), so a change to those notes must be made in all eight; the paired tests catch a miss.
 * Preset options (a Sudoku's givens) are applied by covering their items before the search starts.
   Presets that share an item cannot all be in a cover, so the problem then has no solution: that is
   reported as zero solutions, not raised. This is a large share of a 17-clue search, but the dance is
