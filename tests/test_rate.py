@@ -125,3 +125,26 @@ def test_small_grids_rate_and_stay_sound(line):
         solution = parse(result.solutions[0]).cells
         for step in path:
             assert not wrong_parts(step, solution)
+
+
+def test_next_step_takes_the_lowest_scoring_step():
+    """Along SE-set paths: the step taken scores no more than the first step of any technique below the
+    forcing chains (a short AIC beats a long XY-chain), and ties go to the table order."""
+    from sudoku_core.rate import step_score
+
+    cheap = tuple(t for t in TABLE if t.level != "extreme")
+    compared = 0
+    for line in sample("sudokuexchange_diabolical_se5plus", 6):
+        state = State.from_puzzle(parse(line), unique=True)
+        while not state.solved():
+            step = next_step(state)
+            if step is None:
+                break
+            firsts = [s for t in cheap for s in [next(iter(t.find(state)), None)] if s is not None]
+            if firsts:
+                best = min(step_score(s) for s in firsts)
+                assert step_score(step) == best
+                assert step.technique == next(s.technique for s in firsts if step_score(s) == best)
+                compared += 1
+            apply_step(state, step)
+    assert compared > 50

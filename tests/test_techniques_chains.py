@@ -413,3 +413,31 @@ def test_hardest_puzzles_solve_soundly_without_guessing():
     assert wrong == 0
     assert checked > 5
     assert solved == len(puzzles)
+
+
+def test_max_links_bounds_the_search_without_changing_the_first_chain():
+    """A chain finder asked for chains of at most ``max_links`` links yields the same first chain as the
+    unbounded search whenever that one is short enough (the rater's bounded look for an easier step)."""
+    lines = (SHARED / "sudokuexchange_diabolical_se5plus.txt").read_text().split()
+    checked = 0
+    for line in lines[:400:40]:
+        state = State.from_puzzle(parse(line), unique=True)
+        for _ in range(60):
+            if state.solved():
+                break
+            for t in TABLE:
+                if t.id not in CHAINS:
+                    continue
+                full = next(iter(t.find(state)), None)
+                for cap in (4, 6, 8):
+                    short = next(iter(t.find(state, max_links=cap)), None)
+                    if full is not None and len(full.links) <= cap:
+                        assert short == full
+                        checked += 1
+                    elif short is not None:
+                        assert len(short.links) > cap or full is None or len(full.links) <= len(short.links)
+            step = next_step(state)
+            if step is None:
+                break
+            apply_step(state, step)
+    assert checked > 20

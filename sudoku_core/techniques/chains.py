@@ -235,13 +235,15 @@ def _walk(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool, pa
     return layers, par
 
 
-def _layers(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool) -> list[int]:
-    """The layers of :func:`_walk` without the parents (the search's inner loop, bits inlined)."""
+def _layers(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool,
+            depth: int = MAX_DEPTH // 2 + 1) -> list[int]:
+    """The first ``depth`` layers of :func:`_walk` without the parents (the search's inner loop, bits
+    inlined)."""
     on, off, frontier = 0, 1 << start, 1 << start
     layers = []
     weak = g.weak
     get = strong.get
-    for _ in range(MAX_DEPTH // 2 + 1):
+    for _ in range(depth):
         new_on = 0
         f = frontier
         while f:
@@ -318,10 +320,16 @@ def _graph(shape, where: tuple, grouped: bool) -> _Graph:
     return _Graph(shape, where, grouped)
 
 
+def _depth(max_links: int | None) -> int:
+    """Layers of the walk that reach every chain of at most ``max_links`` links (a loop has one more)."""
+    full = MAX_DEPTH // 2 + 1
+    return full if max_links is None else max(1, min(full, (max_links - 1) // 2 + 1))
+
+
 @lru_cache(maxsize=16)
-def _chains(shape, where: tuple, kind: str) -> tuple:
-    """Every chain of ``kind`` ("x", "xy", "aic", "grouped") that proves something, shortest first:
-    ``(links, start, end, placement?, loop?, eliminated node set)``."""
+def _chains(shape, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 + 1) -> tuple:
+    """Every chain of ``kind`` ("x", "xy", "aic", "grouped") that proves something, shortest first, up
+    to ``reach`` layers of the walk: ``(links, start, end, placement?, loop?, eliminated node set)``."""
     g = _graph(shape, where, kind == "grouped")
     strong = _strong(g, kind)
     same_cell = kind not in ("x", "xy")
@@ -336,7 +344,7 @@ def _chains(shape, where: tuple, kind: str) -> tuple:
                 continue
             wx = g.weak(x)
             wxp = wx & packed
-            layers = _layers(g, x, strong, allowed, same_cell)
+            layers = _layers(g, x, strong, allowed, same_cell, reach)
             for depth, layer in enumerate(layers):
                 if layer >> x & 1:
                     found.append((2 * depth + 1, 0, x, x, True, False, 0))
@@ -358,12 +366,13 @@ def _chains(shape, where: tuple, kind: str) -> tuple:
     return tuple(found)
 
 
-def _chain_steps(state, kind: str, tech_for):
+def _chain_steps(state, kind: str, tech_for, max_links: int | None = None):
     """Steps of the chains of ``kind``; ``tech_for(placement, loop, path)`` names the technique (or
-    None to skip the chain)."""
+    None to skip the chain). ``max_links`` bounds the search (the rater asks for chains short enough to
+    score below a step it has; longer ones may still come, one link over for loops)."""
     where = tuple(state.where)
     shape = _shape(state.geo)
-    found = _chains(shape, where, kind)
+    found = _chains(shape, where, kind, _depth(max_links))
     if not found:
         return
     g = _graph(shape, where, kind == "grouped")
@@ -397,34 +406,39 @@ def _chain_steps(state, kind: str, tech_for):
                    ("type1" if x // g.N == y // g.N else "type2") if tech.endswith("aic") else "")
 
 
-def find_x_chain(state):
-    return _chain_steps(state, "x", lambda placement, loop, path, g: None if placement else "x_chain")
+def find_x_chain(state, max_links=None):
+    return _chain_steps(state, "x", lambda placement, loop, path, g: None if placement else "x_chain", max_links)
 
 
-def find_xy_chain(state):
-    return _chain_steps(state, "xy", lambda placement, loop, path, g: None if placement else "xy_chain")
+def find_xy_chain(state, max_links=None):
+    return _chain_steps(state, "xy", lambda placement, loop, path, g: None if placement else "xy_chain",
+                        max_links)
 
 
-def find_nice_loop(state):
-    return _chain_steps(state, "aic", lambda placement, loop, path, g: "nice_loop" if placement or loop else None)
+def find_nice_loop(state, max_links=None):
+    return _chain_steps(state, "aic", lambda placement, loop, path, g: "nice_loop" if placement or loop else None,
+                        max_links)
 
 
-def find_aic(state):
-    return _chain_steps(state, "aic", lambda placement, loop, path, g: None if placement or loop else "aic")
+def find_aic(state, max_links=None):
+    return _chain_steps(state, "aic", lambda placement, loop, path, g: None if placement or loop else "aic",
+                        max_links)
 
 
 def _uses_group(path, g):
     return any(k >= g.ncand for k in path)
 
 
-def find_grouped_nice_loop(state):
+def find_grouped_nice_loop(state, max_links=None):
     return _chain_steps(state, "grouped", lambda placement, loop, path, g:
-                        "grouped_nice_loop" if (placement or loop) and _uses_group(path, g) else None)
+                        "grouped_nice_loop" if (placement or loop) and _uses_group(path, g) else None,
+                        max_links)
 
 
-def find_grouped_aic(state):
+def find_grouped_aic(state, max_links=None):
     return _chain_steps(state, "grouped", lambda placement, loop, path, g:
-                        "grouped_aic" if not (placement or loop) and _uses_group(path, g) else None)
+                        "grouped_aic" if not (placement or loop) and _uses_group(path, g) else None,
+                        max_links)
 
 
 def find_remote_pair(state):
