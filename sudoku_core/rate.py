@@ -77,7 +77,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 
 from .candidates import State
 from .puzzle import Alphabet, Puzzle
@@ -244,7 +244,7 @@ def summarise(steps: list[Step], solved: bool, puzzle: str = "", left: float = 0
     return Rating(LEVELS[level], score, hardest, True, steps, puzzle)
 
 
-@cache
+@lru_cache(maxsize=32)  # bounded: callers may pass their own technique tuples
 def _interleaved(techniques: tuple) -> frozenset:
     """The levels ``k`` for which some technique of level ``k`` or above comes, in ``techniques``, before
     one below ``k``: a path that reached ``k`` may not be the lowest level's."""

@@ -25,6 +25,9 @@ def test_table_ids_are_unique_snake_case_with_levels():
         assert t.level in LEVELS
         assert 1.0 <= t.score <= 11.0
         assert callable(t.find)
+    # The solver tries techniques in table order, which must be score order (the rater leans on it).
+    scores = [t.score for t in TABLE]
+    assert scores == sorted(scores)
     # The level sets are nested by what a puzzle needs (sudoku_core/rate.py): easy is naked singles alone
     # (QQWing's "simple"), medium adds hidden singles, hard the intersections, subsets and basic fish.
     assert {t.id for t in TABLE if t.level == "easy"} == {"full_house", "naked_single"}

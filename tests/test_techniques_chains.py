@@ -15,7 +15,7 @@ from sudoku_core.candidates import State, bits
 from sudoku_core.grid import geometry_for_side
 from sudoku_core.rate import logic_solve, next_step
 from sudoku_core.step import apply_step
-from sudoku_core.techniques import BY_ID, TABLE, forcing
+from sudoku_core.techniques import BY_ID, TABLE, chains, forcing
 from sudoku_core.techniques import als as als_mod
 
 DATA = Path(__file__).parent / "data" / "chains"
@@ -441,3 +441,28 @@ def test_max_links_bounds_the_search_without_changing_the_first_chain():
                 break
             apply_step(state, step)
     assert checked > 20
+
+
+def test_layers_is_walk_without_the_parents():
+    # The search's inner loop (_layers) is _walk with its bits inlined: the same layers, on real
+    # positions along a hard solve, for every chain kind and every scope.
+    p = parse("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
+    state = State.from_puzzle(p)
+    compared = 0
+    for _ in range(12):
+        shape, where = chains._shape(state.geo), tuple(state.where)
+        for kind in ("x", "xy", "aic", "grouped"):
+            g = chains._graph(shape, where, kind == "grouped")
+            strong = chains._strong(g, kind)
+            same_cell = kind not in ("x", "xy")
+            for allowed in chains._scopes(g, kind):
+                for x in islice(bits(allowed & ((1 << g.ncand) - 1)), 0, None, 7):
+                    walked, _ = chains._walk(g, x, strong, allowed, same_cell)
+                    assert chains._layers(g, x, strong, allowed, same_cell) == walked
+                    assert chains._layers(g, x, strong, allowed, same_cell, 2) == walked[:2]
+                    compared += 1
+        step = next_step(state)
+        if step is None:
+            break
+        apply_step(state, step)
+    assert compared > 200

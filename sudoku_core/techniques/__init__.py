@@ -22,15 +22,16 @@ generic sentence is used otherwise).
 
 Order and scores
 ----------------
-The order is the solver's order: cheapest and most natural first. The ``score`` is a difficulty on
-the Sudoku Explainer scale (1.0 .. ~11), so that a puzzle's rating (its hardest step) can be compared
-with SE ratings; ``level`` is the player-facing band: easy, medium, hard, expert, extreme. The levels
-are nested sets of techniques, cut where QQWing cuts its levels (easy: full houses and naked singles;
-medium: plus hidden singles; hard: plus intersections, subsets up to naked quads, X-Wing and Swordfish
-with fins, short single-digit chains; expert: wings, uniqueness, colouring, Jellyfish, hidden quads,
-chains, ALS; extreme: forcing chains and nets): a puzzle's level is the lowest set that solves it
-(:mod:`sudoku_core.rate` gives the reasons and the figures). The hint engine orders by table position,
-not by level.
+The order is the solver's order, which is the order of the ``score``: a difficulty on the Sudoku
+Explainer scale (1.0 .. ~11), so that a puzzle's rating can be compared with SE ratings (SE, too, always
+applies its easiest technique; :mod:`sudoku_core.rate` says how a step's score adds the length of its
+chain and how the steps' scores make the puzzle's); ``level`` is the player-facing band: easy, medium,
+hard, expert, extreme. The levels are nested sets of techniques, cut where QQWing cuts its levels (easy:
+full houses and naked singles; medium: plus hidden singles; hard: plus intersections, subsets up to
+naked quads, X-Wing and Swordfish with fins, short single-digit chains; expert: wings, uniqueness,
+colouring, Jellyfish, hidden quads, chains, ALS; extreme: forcing chains and nets): a puzzle's level is
+the lowest set that solves it (:mod:`sudoku_core.rate` gives the reasons and the figures). A hint is
+the solver's next step (:func:`sudoku_core.rate.next_step`), whatever the level.
 
 Families and modules: ``singles``, ``intersections``, ``subsets``, ``fish``, ``single_digit``, ``wings``,
 ``coloring``, ``uniqueness`` (this suite's tests: ``tests/test_techniques.py``); ``chains`` (remote pairs,
