@@ -35,6 +35,17 @@ def bits(mask: int):
         mask ^= low
 
 
+def single_places(sets, digits) -> int:
+    """The cells in exactly one of ``sets[d]`` for ``d`` in ``digits``, where ``sets[d]`` is the cell
+    set of digit ``d`` (a naked single is a cell left in one digit's set): a bit-parallel count."""
+    ones = twos = 0
+    for d in digits:
+        w = sets[d]
+        twos |= ones & w
+        ones |= w
+    return ones & ~twos
+
+
 def mask_of(items) -> int:
     """The bit mask with the bits in ``items`` set."""
     m = 0

@@ -83,6 +83,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .candidates import single_places
 from .errors import SudokuError
 from .grid import Geometry, geometry_for_side
 from .puzzle import Alphabet, Puzzle
@@ -480,12 +481,7 @@ class _Digger:
         free = [empty & ~b for b in blocked]
         digits = range(1, n + 1)
         while empty:
-            ones = twos = 0
-            for d in digits:
-                p = free[d]
-                twos |= ones & p
-                ones |= p
-            new = empty & ~twos  # one candidate left (none is impossible: the solution fits)
+            new = empty & single_places(free, digits)  # one candidate left
             if not new and hidden:
                 # Hidden singles only when no naked single is left: the house scan is the costly part.
                 for d in digits:

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..candidates import _shape, bits
+from ..candidates import _shape, bits, single_places
 from ..grid import geometry
 from ..step import Step
 
@@ -439,12 +439,7 @@ def _run(W, P, tab, level, prev=None):
 
 def _singles(W, tab) -> int:
     """Cells with exactly one candidate in ``W``."""
-    ones = twos = 0
-    for d in tab.digits:
-        w = W[d]
-        twos |= ones & w
-        ones |= w
-    return ones & ~twos
+    return single_places(W, tab.digits)
 
 
 class _Nested:
@@ -626,12 +621,7 @@ def _conclusions(a, results):
     for r in live[1:]:
         for d in tab.digits:
             union[d] |= r[d]
-    ones = twos = 0
-    for d in tab.digits:
-        u = union[d]
-        twos |= ones & u
-        ones |= u
-    single = ones & ~twos & ~P0
+    single = _singles(union, tab) & ~P0
     places, elims = [], []
     for d in tab.digits:
         for c in bits(union[d] & single):
