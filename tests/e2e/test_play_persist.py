@@ -141,12 +141,19 @@ def test_browser_language_and_colour_scheme_are_followed(server, open_app):
     expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
     expect(page.locator("h1")).to_have_text("数独")
     dark = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    expect(page.locator("html")).to_have_attribute("data-scheme", "dark")  # "system", followed
     page.evaluate("document.getElementById('theme').value = 'light'; "
                   "document.getElementById('theme').dispatchEvent(new Event('change'))")
     light = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
     assert dark != light
     lum = [sum(int(x) for x in re.findall(r"\d+", c)[:3]) for c in (dark, light)]
     assert lum[0] < 200 < lum[1], (dark, light)
+    page.evaluate("document.getElementById('theme').value = 'system'; "
+                  "document.getElementById('theme').dispatchEvent(new Event('change'))")
+    expect(page.locator("html")).to_have_attribute("data-scheme", "dark")
+    page.emulate_media(color_scheme="light")  # the system's scheme changes: followed live
+    expect(page.locator("html")).to_have_attribute("data-scheme", "light")
+    assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == light
     page.evaluate("document.getElementById('contrast').click()")
     expect(page.locator("html")).to_have_attribute("data-contrast", "high")
     # The print view: the grid alone.

@@ -393,9 +393,19 @@ function changeSetting(key, value) {
   render();
 }
 
+// The colour scheme in force: the chosen one, or the system's (followed live) when the choice is
+// "system". styles.css keys its dark palette on it, once.
+const systemDark = window.matchMedia("(prefers-color-scheme: dark)");
+function applyScheme() {
+  const dark = settings.theme === "dark" || (settings.theme === "system" && systemDark.matches);
+  document.documentElement.dataset.scheme = dark ? "dark" : "light";
+}
+systemDark.addEventListener("change", applyScheme);
+
 function applySettings() {
   const root = document.documentElement;
   root.dataset.theme = settings.theme;
+  applyScheme();
   if (settings.contrast) root.dataset.contrast = "high";
   else delete root.dataset.contrast;
   $("theme").value = settings.theme;
