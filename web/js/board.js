@@ -13,6 +13,34 @@
 // Text goes in with textContent only: nothing typed or pasted is ever read as HTML.
 import { t } from "./i18n.js";
 
+// The rows and cells of an n x n grid with boxes `box` ([rows, cols]) appended to `root`: each cell
+// a role=gridcell div with its index, row, column and box, and the thick box borders as classes.
+// Returns the cells in reading order. The play board and the lab's read-only board both use it.
+export function gridCells(root, n, box) {
+  const [br, bc] = box;
+  const cells = [];
+  for (let r = 0; r < n; r++) {
+    const row = document.createElement("div");
+    row.setAttribute("role", "row");
+    row.className = "board-row";
+    for (let c = 0; c < n; c++) {
+      const cell = document.createElement("div");
+      cell.setAttribute("role", "gridcell");
+      cell.dataset.cell = String(r * n + c);
+      cell.dataset.row = String(r);
+      cell.dataset.col = String(c);
+      cell.dataset.box = String(Math.floor(r / br) * (n / bc) + Math.floor(c / bc));
+      cell.className = "cell";
+      if ((c + 1) % bc === 0 && c < n - 1) cell.classList.add("box-right");
+      if ((r + 1) % br === 0 && r < n - 1) cell.classList.add("box-bottom");
+      row.append(cell);
+      cells.push(cell);
+    }
+    root.append(row);
+  }
+  return cells;
+}
+
 export class BoardView extends EventTarget {
   constructor(element, { interactive = true, which = "first" } = {}) {
     super();
@@ -48,29 +76,9 @@ export class BoardView extends EventTarget {
     this.el.dataset.size = String(n);
     this.el.style.setProperty("--n", String(n));
     this.el.style.setProperty("--note-cols", String(Math.ceil(Math.sqrt(n))));
-    this.cells = [];
+    this.cells = gridCells(this.el, n, box);
     this.labels = [];
-    const [br, bc] = box;
-    for (let r = 0; r < n; r++) {
-      const row = document.createElement("div");
-      row.setAttribute("role", "row");
-      row.className = "board-row";
-      for (let c = 0; c < n; c++) {
-        const cell = document.createElement("div");
-        cell.setAttribute("role", "gridcell");
-        cell.dataset.cell = String(r * n + c);
-        cell.dataset.row = String(r);
-        cell.dataset.col = String(c);
-        cell.dataset.box = String(Math.floor(r / br) * (n / bc) + Math.floor(c / bc));
-        cell.className = "cell";
-        if ((c + 1) % bc === 0 && c < n - 1) cell.classList.add("box-right");
-        if ((r + 1) % br === 0 && r < n - 1) cell.classList.add("box-bottom");
-        if (this.interactive) cell.tabIndex = -1;
-        row.append(cell);
-        this.cells.push(cell);
-      }
-      this.el.append(row);
-    }
+    if (this.interactive) for (const cell of this.cells) cell.tabIndex = -1;
     this.focused = Math.min(this.focused, n * n - 1);
     if (this.interactive) this.cells[this.focused].tabIndex = 0;
   }

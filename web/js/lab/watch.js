@@ -2,6 +2,7 @@
 // a seek bar, a speed control and counters. The trace comes from the `trace` operation (the real
 // engine's events, bounded); js/lab/replay.js turns events into grids. The grid is also where a cell
 // is selected for the matrix view ("select" events), by click or by arrow keys and Enter.
+import { gridCells } from "../board.js";
 import { Replay, candidates, houseCells, peersOf } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
@@ -81,33 +82,21 @@ export class WatchView extends EventTarget {
     this.cells = [];
     const showCands = n <= 9;
     const side = Math.ceil(Math.sqrt(n));
-    for (let r = 0; r < n; r++) {
-      const row = document.createElement("div");
-      row.setAttribute("role", "row");
-      row.className = "board-row";
-      for (let c = 0; c < n; c++) {
-        const cell = document.createElement("div");
-        cell.setAttribute("role", "gridcell");
-        cell.dataset.cell = String(r * n + c);
-        cell.className = "cell";
-        cell.tabIndex = -1;
-        if ((c + 1) % box[1] === 0 && c < n - 1) cell.classList.add("box-right");
-        if ((r + 1) % box[0] === 0 && r < n - 1) cell.classList.add("box-bottom");
-        const digit = document.createElement("span");
-        digit.className = "digit";
-        const cands = document.createElement("span");
-        cands.className = "cands";
-        cands.setAttribute("aria-hidden", "true");
-        cands.style.setProperty("--side", String(side));
-        if (showCands) {
-          for (let d = 1; d <= n; d++) cands.append(document.createElement("span"));
-        }
-        cell.append(digit, cands);
-        row.append(cell);
-        this.cells.push({ el: cell, digit, cands: [...cands.children], label: `Row ${r + 1}, column ${c + 1}` });
+    gridCells(this.board, n, box).forEach((cell, i) => {
+      cell.tabIndex = -1;
+      const digit = document.createElement("span");
+      digit.className = "digit";
+      const cands = document.createElement("span");
+      cands.className = "cands";
+      cands.setAttribute("aria-hidden", "true");
+      cands.style.setProperty("--side", String(side));
+      if (showCands) {
+        for (let d = 1; d <= n; d++) cands.append(document.createElement("span"));
       }
-      this.board.append(row);
-    }
+      cell.append(digit, cands);
+      const label = `Row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`;
+      this.cells.push({ el: cell, digit, cands: [...cands.children], label });
+    });
   }
 
   select(cell, notify) {
