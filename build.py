@@ -45,10 +45,15 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 #: The runtime files the worker loads; nothing else of the npm package is shipped.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
-#: The policy every page and worker runs under: only this origin, plus compiling WebAssembly.
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "
-       "img-src 'self'; style-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
-       "form-action 'none'; frame-ancestors 'none'")
+#: The policy every page and worker runs under: only this origin, plus compiling WebAssembly. Pages
+#: carry it in a <meta> (for any static host), where ``frame-ancestors`` is not allowed; the serve
+#: command also sends it as a header, with ``frame-ancestors``.
+CSP_META = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "
+            "img-src 'self'; style-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+            "form-action 'none'")
+CSP = CSP_META + "; frame-ancestors 'none'"
+#: What a page in web/ writes where its policy goes: ``<meta http-equiv="Content-Security-Policy" content="__CSP__">``.
+CSP_SLOT = 'content="__CSP__"'
 
 MIME_TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
               ".json": "application/json", ".webmanifest": "application/manifest+json", ".zip": "application/zip",
@@ -144,6 +149,14 @@ def icon(size: int) -> bytes:
 # ---------------------------------------------------------------------------------------------
 # The page: an empty grid written into the HTML, so the first paint already shows it
 
+def with_policy(page: Path) -> str:
+    """The page with the site's policy in its CSP slot; a page without the slot stops the build."""
+    html = page.read_text()
+    if html.count(CSP_SLOT) != 1:
+        raise SystemExit(f"build: {page.name} needs one <meta http-equiv=\"Content-Security-Policy\" {CSP_SLOT}>")
+    return html.replace(CSP_SLOT, f'content="{CSP_META}"')
+
+
 def prerender_board(html: str) -> str:
     """Fill ``<div id="board" ... data-prerender="N">`` with an empty N x N grid, the same markup
     ``web/js/board.js`` builds (which replaces it as soon as the modules run)."""
@@ -177,8 +190,11 @@ def build(dist: Path = DIST) -> dict:
         if src.is_file() and src.name != "sw.js":
             dest = dist / src.relative_to(WEB)
             dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, dest)
-    (dist / "index.html").write_text(prerender_board((WEB / "index.html").read_text()))
+            if src.suffix == ".html":
+                dest.write_text(with_policy(src))
+            else:
+                shutil.copyfile(src, dest)
+    (dist / "index.html").write_text(prerender_board((dist / "index.html").read_text()))
     (dist / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copyfile(pyodide / name, dist / "pyodide" / name)
