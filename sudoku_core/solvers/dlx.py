@@ -15,7 +15,8 @@ What it holds
   the :class:`~sudoku_core.grid.Geometry`, so rectangular boxes need nothing special.
 * :func:`solve`, the engine behind ``solve(..., method="dlx")``: the givens become preset options
   (covered before the search; givens that clash simply leave no solution), the engine counts covers,
-  and each cover is written back as a list of digits.
+  and each cover is written back as a list of digits, through per-shape tables of each option's
+  cell and digit (two lookups per cell, memoised like the template, rather than a ``divmod``).
 * :func:`option_of` / :func:`describe_option` / :func:`describe_item`: translate between the engine's
   numbers and Sudoku words, for trace replay in the algorithm lab.
 
@@ -50,6 +51,13 @@ def _matrix(box_rows: int, box_cols: int) -> ExactCover:
         for d in range(n):
             options.append((cell, n2 + row * n + d, 2 * n2 + col * n + d, 3 * n2 + box * n + d))
     return ExactCover(4 * n2, options)
+
+
+@cache
+def _writers(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per option number, its cell and its digit: two lookups per cell to write a solution back."""
+    n = box_rows * box_cols
+    return tuple(o // n for o in range(n ** 3)), tuple(o % n + 1 for o in range(n ** 3))
 
 
 def sudoku_matrix(geo: Geometry) -> ExactCover:
@@ -93,14 +101,15 @@ def solve(geo: Geometry, cells: list[int], limit: int, node_limit: int | None,
             if not 1 <= v <= n:
                 raise ValueError(f"digit {v} in cell {c} is outside 1 .. {n}")
             preset.append(c * n + v - 1)
-    dance = Dance(sudoku_matrix(geo), preset, node_limit, trace, trace_limit)
+    matrix = sudoku_matrix(geo)
+    cell_of, digit_of = _writers(geo.box_rows, geo.box_cols)
+    dance = Dance(matrix, preset, node_limit, trace, trace_limit)
     solutions: list[list[int]] = []
     gen = dance.solutions()
     for cover in gen:
         grid = list(cells)
         for o in cover[len(preset):]:
-            c, d = divmod(o, n)
-            grid[c] = d + 1
+            grid[cell_of[o]] = digit_of[o]
         solutions.append(grid)
         if len(solutions) >= limit:
             gen.close()
