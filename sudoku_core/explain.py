@@ -99,10 +99,12 @@ def explain(step: Step, geo, detail: int = 2) -> Message:
     params = {"technique": tech, "digits": _digits(step), "cells": cells, "result": _result(geo, step),
               "houses": [_house(geo, h) for h in step.houses], "cover": [_house(geo, h) for h in step.cover],
               "fins": [_cell(geo, c) for c, _ in step.fins]}
-    for label in ("pivot", "pincers", "roof", "floor", "link", "color_a", "color_b"):
+    for label in ("pivot", "pincers", "roof", "floor", "link", "color_a", "color_b", "bivalue", "als"):
         if any(lab == label for lab, _ in step.groups):
             params[label] = _group(geo, step, label)
     key = f"reason.{step.technique}"
+    if step.variant and f"{key}.{step.variant}" in EN:
+        key = f"{key}.{step.variant}"  # a variant with a sentence of its own
     if key not in EN:
         key = "reason.generic"
     return Message(key, params)
@@ -167,6 +169,7 @@ NAMES = {
         "sashimi_swordfish": "Sashimi Swordfish", "sashimi_jellyfish": "Sashimi Jellyfish",
         "skyscraper": "Skyscraper", "two_string_kite": "2-String Kite", "turbot_fish": "Turbot Fish",
         "empty_rectangle": "Empty Rectangle", "xy_wing": "XY-Wing", "xyz_wing": "XYZ-Wing", "w_wing": "W-Wing",
+        "wxyz_wing": "WXYZ-Wing", "vwxyz_wing": "VWXYZ-Wing",
         "simple_colors_trap": "Simple Colouring (trap)", "simple_colors_wrap": "Simple Colouring (wrap)",
         "multi_colors": "Multi-Colouring",
         "unique_rectangle_1": "Unique Rectangle Type 1", "unique_rectangle_2": "Unique Rectangle Type 2",
@@ -188,6 +191,7 @@ NAMES = {
         "sashimi_x_wing": "退化鳍X翼", "sashimi_swordfish": "退化鳍剑鱼", "sashimi_jellyfish": "退化鳍水母",
         "skyscraper": "摩天楼", "two_string_kite": "双线风筝", "turbot_fish": "多宝鱼",
         "empty_rectangle": "空矩形", "xy_wing": "XY翼", "xyz_wing": "XYZ翼", "w_wing": "W翼",
+        "wxyz_wing": "WXYZ翼", "vwxyz_wing": "VWXYZ翼",
         "simple_colors_trap": "简单染色（陷阱）", "simple_colors_wrap": "简单染色（矛盾）",
         "multi_colors": "多重染色",
         "unique_rectangle_1": "唯一矩形 类型1", "unique_rectangle_2": "唯一矩形 类型2",
@@ -252,6 +256,12 @@ EN = {
                       "cells seeing both pincers cannot be {digits}. {result}",
     "reason.xyz_wing": "One of the pivot {pivot} and the pincers {pincers} must be {digits}; cells seeing all "
                        "three cannot be {digits}. {result}",
+    "reason.bent_wing": "The two-candidate cell {bivalue} and the almost locked set {als} hold as many digits as "
+                        "cells, and every digit but {digits} can be in only one of them (its places see each "
+                        "other); so one of them holds {digits}, and cells seeing all its places lose it. {result}",
+    "reason.bent_wing.double": "The two-candidate cell {bivalue} and the almost locked set {als} hold as many digits "
+                               "as cells, and no digit can be in two of them (its places see each other); so each "
+                               "digit is in exactly one, and cells seeing all its places lose it. {result}",
     "reason.w_wing": "{pincers} hold the same two digits and the strong link {link} joins them; one of them "
                      "holds {digits}, so cells seeing both lose it. {result}",
     "reason.simple_colors_trap": "Colouring the strong links of {digits}: one colour is true; a cell that sees "
@@ -343,6 +353,10 @@ ZH = {
     "reason.xy_wing": "无论枢纽{pivot}填哪个数，钳子{pincers}中必有一个是{digits}；"
                       "能同时看到两个钳子的格不能是{digits}。{result}",
     "reason.xyz_wing": "枢纽{pivot}与钳子{pincers}中必有一个是{digits}；能同时看到三格的格不能是{digits}。{result}",
+    "reason.bent_wing": "双值格{bivalue}与待定数组{als}所含数字个数与格数相同，除{digits}外每个数字只能出现一次"
+                        "（它的位置互相可见）；所以其中必有一格是{digits}，能看到它所有位置的格不能是{digits}。{result}",
+    "reason.bent_wing.double": "双值格{bivalue}与待定数组{als}所含数字个数与格数相同，且每个数字只能出现一次"
+                               "（它的位置互相可见）；所以每个数字恰好出现一次，能看到某数字所有位置的格不能是该数字。{result}",
     "reason.w_wing": "{pincers}含相同的两个候选数，并由强链{link}相连；"
                      "其中必有一个是{digits}，能同时看到两格的格不能是{digits}。{result}",
     "reason.simple_colors_trap": "对数字{digits}的强链染色：必有一种颜色为真；"
@@ -388,4 +402,8 @@ for _tid in ("finned_x_wing", "finned_swordfish", "finned_jellyfish",
 for _tid in ("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3", "unique_rectangle_4",
              "hidden_rectangle"):
     EN[f"reason.{_tid}"], ZH[f"reason.{_tid}"] = EN["reason.unique_rectangle"], ZH["reason.unique_rectangle"]
-del _tid
+for _tid in ("wxyz_wing", "vwxyz_wing"):
+    for _key in ("", ".double"):
+        EN[f"reason.{_tid}{_key}"] = EN[f"reason.bent_wing{_key}"]
+        ZH[f"reason.{_tid}{_key}"] = ZH[f"reason.bent_wing{_key}"]
+del _tid, _key

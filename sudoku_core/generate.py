@@ -90,7 +90,8 @@ from .puzzle import Alphabet, Puzzle
 from .solvers import engine
 
 #: Bumped whenever a change makes a seed give another puzzle.
-GENERATOR_VERSION = 2  # 2: easy and medium digs use the level's own fill (naked singles; singles)
+GENERATOR_VERSION = 3  # 2: easy and medium digs use the level's own fill (naked singles; singles);
+# 3: the rater knows WXYZ- and VWXYZ-Wings (expert), so a candidate that needed forcing may rate expert
 
 #: Player-facing levels, easiest first (the rater's levels; "guessing" is beyond them).
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")

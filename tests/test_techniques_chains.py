@@ -22,7 +22,7 @@ DATA = Path(__file__).parent / "data" / "chains"
 SHARED = Path(__file__).parents[2] / "shared" / "data"
 BASIC = tuple(t for t in TABLE if t.finder.split(":")[0] in ("singles", "intersections", "subsets"))
 MINE = {"remote_pair", "x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic",
-        "sue_de_coq", "als_xz", "als_xy_wing", "cell_forcing_chain", "unit_forcing_chain",
+        "wxyz_wing", "vwxyz_wing", "sue_de_coq", "als_xz", "als_xy_wing", "cell_forcing_chain", "unit_forcing_chain",
         "digit_forcing_chain", "forcing_net"}
 CHAINS = {"x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic"}
 
@@ -179,6 +179,74 @@ def test_x_chain_by_hand():
     for s in steps:
         assert {d for _, d in s.eliminations} == {1}
         _check_chain(state, s)
+
+
+def test_wxyz_wing_by_hand():
+    # The ALS r1c1{1,4} r1c2{2,4} r1c3{3,4} (row 1) and the cell r5c1{1,2}: every 1 of the set sees r5c1,
+    # so r5c1 = 1 empties the ALS of 1 and locks it, putting 2 in r1c2. So r5c1 or r1c2 is 2, and the cells
+    # seeing both (r2c1, r3c1 in box 1 and column 1; r4c2, r5c2, r6c2 in box 4 and column 2) lose 2.
+    state = _pencil_grid({"r1c1": "14", "r1c2": "24", "r1c3": "34", "r5c1": "12"})
+    steps = list(BY_ID["wxyz_wing"].find(state))
+    assert len(steps) == 1
+    step = steps[0]
+    assert step.variant == "single" and step.digits == (2,)
+    assert set(step.eliminations) == {(_cell(x), 2) for x in ("r2c1", "r3c1", "r4c2", "r5c2", "r6c2")}
+    assert set(step.cells) == {_cell(x) for x in ("r5c1", "r1c1", "r1c2", "r1c3")}
+    assert not list(BY_ID["vwxyz_wing"].find(state))
+
+
+def test_wxyz_wing_needs_a_restricted_digit():
+    # r5c4{1,2} sees none of the set's 1s and 2s: no digit ties it to the set.
+    state = _pencil_grid({"r1c1": "14", "r1c2": "24", "r1c3": "34", "r5c4": "12"})
+    assert not list(BY_ID["wxyz_wing"].find(state))
+
+
+def test_wxyz_wing_doubly_linked_by_hand():
+    # r2c2{1,2} sees the set's only 1 (r1c1) and only 2 (r1c2): no digit can be in two of the four cells,
+    # so each of 1..4 is in exactly one, and every cell seeing all of a digit's places loses it: 1 from the
+    # rest of box 1 (6 cells), 2 from box 1 and column 2 (12), 3 from the peers of r1c4 (18), 4 from row 1 (6).
+    state = _pencil_grid({"r1c1": "14", "r1c2": "24", "r1c4": "34", "r2c2": "12"})
+    steps = list(BY_ID["wxyz_wing"].find(state))
+    assert len(steps) == 1
+    step = steps[0]
+    assert step.variant == "double"
+    assert len(step.eliminations) == 42
+    assert {(_cell("r3c3"), 1), (_cell("r9c2"), 2), (_cell("r9c4"), 3), (_cell("r2c6"), 3),
+            (_cell("r1c9"), 4)} <= set(step.eliminations)
+    assert not {(_cell("r9c2"), 1), (_cell("r9c1"), 2), (_cell("r2c1"), 4)} & set(step.eliminations)
+
+
+# Puzzles of sudokuexchange_diabolical_se5plus where the wing is the next step once the techniques scoring
+# below it are done: (technique, variant, puzzle); the file's lines 11, 37, 7, 98 (SE 5.5, 5.5, 7.2, 6.3).
+BENT_WINGS = [
+    ("wxyz_wing", "single", "..7...5......8....9...7...1.251.893...3...6....9...2.....5.3...7.......6.1.2.7.4."),
+    ("wxyz_wing", "double", "9..2....6..3.8......69.532...8...1.2.5..7..3.2.4...6...695.87......4.2..8....3..5"),
+    ("vwxyz_wing", "single", "...6..3.93.67...1...1..472.9..5......1.....7......6..1.539..1...7...58.48.9..7..."),
+    ("vwxyz_wing", "double", "3..2.7..9...861.....8.3.6.....4.6...2.9...3.54...5...6..23.59......1.....8.....7."),
+]
+
+
+@pytest.mark.parametrize(("tech", "variant", "puzzle"), BENT_WINGS)
+def test_bent_wings_on_real_puzzles_are_sound(tech, variant, puzzle):
+    below = tuple(t for t in TABLE if t.score < BY_ID[tech].score)
+    state = State.from_puzzle(parse(puzzle))
+    logic_solve(state, below)
+    steps = list(BY_ID[tech].find(state))
+    assert variant in {s.variant for s in steps}
+    sol = _solution(puzzle)
+    size = 4 if tech == "wxyz_wing" else 5
+    for step in steps:
+        assert not _wrong(step, sol)
+        groups = dict(step.groups)
+        (cell,) = {c for c, _ in groups["bivalue"]}
+        assert state.cand[cell].bit_count() == 2
+        als = {c for c, _ in groups["als"]}
+        assert len(als) == size - 1 and cell not in als
+        assert any(all(state.t.house_bits[h] >> c & 1 for c in als) for h in range(27))
+        digits = 0
+        for c in (cell, *als):
+            digits |= state.cand[c]
+        assert digits.bit_count() == size
 
 
 def test_nothing_fires_when_every_cell_has_one_candidate():
