@@ -335,52 +335,82 @@ def _parts(subsets, V):
 
 
 def find_sue_de_coq(state):
-    cand, where, t = state.cand, state.where, state.t
-    house_bits = t.house_bits
+    cand, t = state.cand, state.t
+    shape = _shape(state.geo)
     seen = set()
-    for box, line, inter in t.crossings:
-        core = [c for c in bits(inter) if cand[c]]
-        if len(core) < 2:
-            continue
-        line_rest = [c for c in bits(house_bits[line] & ~inter) if cand[c]]
-        box_rest = [c for c in bits(house_bits[box] & ~inter) if cand[c]]
-        # The parts' cell subsets do not depend on the core: enumerate them once per crossing.
-        line_subsets = _subsets_upto(line_rest, cand, MAX_SDC_PART)
-        box_subsets = _subsets_upto(box_rest, cand, MAX_SDC_PART)
-        for size in range(2, len(core) + 1):
-            for cmask in _subsets(core, size):
-                V = 0
-                for c in bits(cmask):
-                    V |= cand[c]
-                k = V.bit_count() - size
-                if k < 2 or k > 2 * MAX_SDC_PART:
-                    continue  # each part gains at most one digit per cell
-                bparts: dict[int, list] = {}
-                for part in _parts(box_subsets, V):
-                    bparts.setdefault(part[2], []).append(part)
-                for lcs, vl, gl in _parts(line_subsets, V):
-                    for bcs, vb, _ in bparts.get(k - gl, ()):
-                        if vl & vb:
-                            continue
-                        used = cmask | lcs | bcs
-                        elims = []
-                        for d in bits(vl | (V & ~vb)):
-                            elims += [(c, d) for c in bits(where[d] & house_bits[line] & ~used)]
-                        for d in bits(vb | (V & ~vl)):
-                            elims += [(c, d) for c in bits(where[d] & house_bits[box] & ~used)]
-                        if not elims:
-                            continue
-                        elims = tuple(sorted(set(elims)))
-                        if elims in seen:
-                            continue
-                        seen.add(elims)
-                        cells = tuple(bits(used))
-                        yield Step("sue_de_coq", eliminations=elims, cells=cells,
-                                   candidates=tuple((c, d) for c in cells for d in bits(cand[c])),
-                                   houses=(box, line), digits=tuple(bits(V | vl | vb)),
-                                   groups=(("core", tuple((c, d) for c in bits(cmask) for d in bits(cand[c]))),
-                                           ("line_part", tuple((c, d) for c in bits(lcs) for d in bits(cand[c]))),
-                                           ("box_part", tuple((c, d) for c in bits(bcs) for d in bits(cand[c])))))
+    for k, (_, _, inter) in enumerate(t.crossings):
+        if sum(1 for c in bits(inter) if cand[c]) < 2:
+            continue  # no core: nothing to look up
+        cells = _sdc_cells(shape, k)
+        for elims, used, V, vl, vb, cmask, lcs, bcs in _sdc_at(shape, k, tuple(cand[c] for c in cells)):
+            if elims in seen:
+                continue
+            seen.add(elims)
+            box, line, _ = t.crossings[k]
+            cells = tuple(bits(used))
+            yield Step("sue_de_coq", eliminations=elims, cells=cells,
+                       candidates=tuple((c, d) for c in cells for d in bits(cand[c])),
+                       houses=(box, line), digits=tuple(bits(V | vl | vb)),
+                       groups=(("core", tuple((c, d) for c in bits(cmask) for d in bits(cand[c]))),
+                               ("line_part", tuple((c, d) for c in bits(lcs) for d in bits(cand[c]))),
+                               ("box_part", tuple((c, d) for c in bits(bcs) for d in bits(cand[c])))))
+
+
+@lru_cache(maxsize=64)
+def _sdc_cells(shape, k: int) -> tuple:
+    """The cells of the box and the line of crossing ``k``: all a Sue de Coq there depends on."""
+    t = tables(geometry(*shape))
+    box, line, _ = t.crossings[k]
+    return tuple(bits(t.house_bits[box] | t.house_bits[line]))
+
+
+@lru_cache(maxsize=2048)
+def _sdc_at(shape, k: int, cands: tuple) -> tuple:
+    """Every Sue de Coq of crossing ``k`` whose box and line cells (:func:`_sdc_cells`) hold ``cands``:
+    ``(eliminations, cells used, V, Vl, Vb, core, line part, box part)`` in search order. A pure
+    function of its arguments, memoised (bounded): a step leaves most crossings as they were, so the
+    next position reuses their (mostly empty) results, as the ALS of a house are reused."""
+    t = tables(geometry(*shape))
+    box, line, inter = t.crossings[k]
+    house_bits = t.house_bits
+    cand = dict(zip(_sdc_cells(shape, k), cands, strict=True))
+    where: dict[int, int] = {}
+    for c, m in cand.items():
+        for d in bits(m):
+            where[d] = where.get(d, 0) | 1 << c
+    core = [c for c in bits(inter) if cand[c]]
+    if len(core) < 2:
+        return ()
+    line_rest = [c for c in bits(house_bits[line] & ~inter) if cand[c]]
+    box_rest = [c for c in bits(house_bits[box] & ~inter) if cand[c]]
+    # The parts' cell subsets do not depend on the core: enumerate them once per crossing.
+    line_subsets = _subsets_upto(line_rest, cand, MAX_SDC_PART)
+    box_subsets = _subsets_upto(box_rest, cand, MAX_SDC_PART)
+    out = []
+    for size in range(2, len(core) + 1):
+        for cmask in _subsets(core, size):
+            V = 0
+            for c in bits(cmask):
+                V |= cand[c]
+            n_extra = V.bit_count() - size
+            if n_extra < 2 or n_extra > 2 * MAX_SDC_PART:
+                continue  # each part gains at most one digit per cell
+            bparts: dict[int, list] = {}
+            for part in _parts(box_subsets, V):
+                bparts.setdefault(part[2], []).append(part)
+            for lcs, vl, gl in _parts(line_subsets, V):
+                for bcs, vb, _ in bparts.get(n_extra - gl, ()):
+                    if vl & vb:
+                        continue
+                    used = cmask | lcs | bcs
+                    elims = []
+                    for d in bits(vl | (V & ~vb)):
+                        elims += [(c, d) for c in bits(where.get(d, 0) & house_bits[line] & ~used)]
+                    for d in bits(vb | (V & ~vl)):
+                        elims += [(c, d) for c in bits(where.get(d, 0) & house_bits[box] & ~used)]
+                    if elims:
+                        out.append((tuple(sorted(set(elims))), used, V, vl, vb, cmask, lcs, bcs))
+    return tuple(out)
 
 
 def _subsets(cells, size):
