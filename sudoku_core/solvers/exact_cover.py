@@ -332,12 +332,13 @@ class Dance:
         n_primary = mx.n_primary
         ties = MRV_TIES
         zero = one = root  # LEN[root] is 2, and the root is never in the item list: no note yet
-        low: list[int] = []  # every primary item whose count fell to 1 (or 0) on the way here
-        push = low.append
+        # Every primary item whose count fell to 1 (or 0) on the way here. Appended to as low.append(z):
+        # CPython specialises that into an inline append, while a bound ``push = low.append`` is a call.
+        low: list[int] = []
         j = R[root]
         while j != root:  # the presets may already have left items with one option or none
             if LEN[j] <= 1:
-                push(j)
+                low.append(j)
                 if not LEN[j]:
                     zero = j
             j = R[j]
@@ -428,7 +429,7 @@ class Dance:
                             if n_z <= 1 and z < n_primary:
                                 if n_z:
                                     one = z
-                                    push(z)
+                                    low.append(z)
                                 else:
                                     zero = z
                             u, d = U[b], D[b]
@@ -439,7 +440,7 @@ class Dance:
                             if n_z <= 1 and z < n_primary:
                                 if n_z:
                                     one = z
-                                    push(z)
+                                    low.append(z)
                                 else:
                                     zero = z
                             u, d = U[c], D[c]
@@ -450,7 +451,7 @@ class Dance:
                             if n_z <= 1 and z < n_primary:
                                 if n_z:
                                     one = z
-                                    push(z)
+                                    low.append(z)
                                 else:
                                     zero = z
                             p = D[p]
@@ -466,7 +467,7 @@ class Dance:
                                 if n_z <= 1 and z < n_primary:
                                     if n_z:
                                         one = z
-                                        push(z)
+                                        low.append(z)
                                     else:
                                         zero = z
                             updates += SIZE[p]
@@ -575,7 +576,7 @@ class Dance:
                             if n_z <= 1 and z < n_primary:
                                 if n_z:
                                     one = z
-                                    push(z)
+                                    low.append(z)
                                 else:
                                     zero = z
                             u, d = U[b], D[b]
@@ -586,7 +587,7 @@ class Dance:
                             if n_z <= 1 and z < n_primary:
                                 if n_z:
                                     one = z
-                                    push(z)
+                                    low.append(z)
                                 else:
                                     zero = z
                             u, d = U[e], D[e]
@@ -597,7 +598,7 @@ class Dance:
                             if n_z <= 1 and z < n_primary:
                                 if n_z:
                                     one = z
-                                    push(z)
+                                    low.append(z)
                                 else:
                                     zero = z
                             s = D[s]
@@ -613,7 +614,7 @@ class Dance:
                                 if n_z <= 1 and z < n_primary:
                                     if n_z:
                                         one = z
-                                        push(z)
+                                        low.append(z)
                                     else:
                                         zero = z
                             updates += SIZE[s]
