@@ -86,7 +86,21 @@ Choices
   orders for the Sudoku encoding (30-50% more nodes), a scan that stops at two options without
   knowing that no item has fewer (three times the nodes: forced moves missed), ``(node, item)``
   pairs unpacked in the width-4 path (17clue 0.572 -> 0.602 ms, hardest 19.1 -> 19.5: no gain), presets
-  in bulk (above).
+  in bulk (above). Later, each against the code of its day, timed as per-puzzle minima of 3-5
+  interleaved runs (300 puzzles) and counted in cachegrind instructions: other spellings of the
+  hide, ``u = U[a]; d = D[a]; D[u] = d; U[d] = u`` (-0.5% instructions, +1% time) or chained
+  ``D[u] = d = D[a]`` or ``LEN[z] = n_z = LEN[z] - 1`` (no better) or ``D[U[a]] = D[a]; U[D[a]] =
+  U[a]`` (+2% instructions); the next node of an option from a flat ``NEXT`` list instead of
+  unpacking ``OTHERS`` tuples in the width-4 loops (a smaller working set; no gain); one int
+  object per value in the template, allocated in order (a compact heap; no gain); per-node tuples
+  of the items of ``OTHERS[x]`` (and reversed) for the try and undo loops and the tie-break, which
+  save the ``TOP`` lookups and ``reversed`` (-3.5% instructions on magictour, no faster in time),
+  and unpacked in the hides as well (-1% instructions, +3% time: more memory touched); the width-4
+  undo walking ``(q3, q2, q1)`` instead of ``reversed(OTHERS[p])`` (+0.2% instructions); the
+  generic uncover loops as ``else`` branches (-0.8% instructions, not seen in time); in
+  :func:`.dlx.solve`, building the presets with ``itertools.compress`` and checking digits with
+  ``min``/``max`` (slower at 17-30 givens than the plain loop), and the same for
+  :class:`Dance`'s preset check.
 * Backtracking restores the links but not the counts: each level with options left keeps a copy of
   ``LEN`` taken right after its item is covered (a C-speed slice copy, ``n_items + 1`` entries), and
   when the search backs up to it for its next option, the copy is put back in one slice assignment.
