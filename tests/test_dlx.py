@@ -4,6 +4,7 @@ Counts are checked against brute force written here, independently of the engine
 is checked by :func:`is_solution`, which rebuilds rows, columns and boxes from scratch.
 """
 
+import hashlib
 import itertools
 import random
 
@@ -650,3 +651,37 @@ def test_fast_path_on_random_width_4_matrices(seed):
     preset = [rng.randrange(len(options))]
     found, _, _, _ = both_paths(matrix, preset)
     assert {frozenset(s) for s in found} == {s for s in expected if preset[0] in s}
+
+
+# --- pinned counts ---------------------------------------------------------------------------------------------
+# The stats are Knuth's counts, not a property of how the engine is written: these values come from the
+# engine as it stood before its speed-ups (ee6c9d8), which updated every count node by node, pushed items at
+# 0 and at 1, and checked the presets one by one. Both paths share those speed-ups, so comparing them with
+# each other cannot catch a slip there; pinned numbers can.
+
+
+def test_stats_and_traces_are_pinned():
+    geo = geometry(3, 3)
+    for line, stats, n_events, digest in (
+        (UNIQUE_9[0], {"nodes": 65, "guesses": 0, "max_depth": 64, "updates": 2511}, 257, "26007abb6265b13d"),
+        (UNIQUE_9[10], {"nodes": 443, "guesses": 38, "max_depth": 56, "updates": 8812}, 1750, "8d45335c81e4bf7b"),
+    ):
+        trace = []
+        result = dlx.solve(geo, cells_of(line, 9), 2, None, trace, 10**6)
+        assert result.stats == stats
+        assert len(trace) == n_events and hashlib.sha256(repr(trace).encode()).hexdigest()[:16] == digest
+    assert dlx.solve(geo, cells_of(MULTIPLE_9[0], 9), 3, None).stats == {
+        "nodes": 92, "guesses": 11, "max_depth": 47, "updates": 3056}
+    assert dlx.solve(geometry(4, 4), cells_of(SIXTEEN, 16), 2, None).stats == {
+        "nodes": 8486, "guesses": 732, "max_depth": 158, "updates": 184728}
+    budget = dlx.solve(geo, cells_of(UNIQUE_9[0], 9), 2, 40)
+    assert budget.gave_up and budget.stats == {"nodes": 40, "guesses": 0, "max_depth": 40, "updates": 2232}
+    clash = dlx.solve(geometry(2, 2), [1, 0, 0, 0, 1] + [0] * 11, 2, None)  # digit 1 twice in column 0
+    assert clash.solutions == [] and clash.stats == {"nodes": 1, "guesses": 0, "max_depth": 0, "updates": 37}
+    for generic in (False, True):
+        dance = Dance(queens_matrix(7), generic=generic)
+        assert len(list(dance.solutions())) == 40
+        assert dance.stats == {"nodes": 308, "guesses": 125, "max_depth": 7, "updates": 4746}
+    dance = Dance(ExactCover(7, KNUTH_OPTIONS))
+    list(dance.solutions())
+    assert dance.stats == {"nodes": 6, "guesses": 2, "max_depth": 3, "updates": 28}
