@@ -113,24 +113,25 @@ def step_score(step: Step) -> float:
     long chain, or :func:`_bent_wing_bonus` for a WXYZ- or VWXYZ-Wing."""
     base = BY_ID[step.technique].score
     if step.technique in _BENT_WINGS:
-        return round(base + _bent_wing_bonus(step, _BENT_WINGS[step.technique]), 2)
+        return round(base + _bent_wing_bonus(step), 2)
     n = len(step.links)
     if n <= LENGTH_STEPS[0]:
         return base
     return round(base + LENGTH_BONUS * sum(1 for t in LENGTH_STEPS if n > t), 2)
 
 
-#: Bent wings (a bivalue cell and an almost locked set): technique -> cells in all.
-_BENT_WINGS = {"wxyz_wing": 4, "vwxyz_wing": 5}
+#: Bent wings: a two-candidate cell and an almost locked set, ``size`` cells in all (``step.cells``).
+_BENT_WINGS = ("wxyz_wing", "vwxyz_wing")
 
 
-def _bent_wing_bonus(step: Step, size: int) -> float:
+def _bent_wing_bonus(step: Step) -> float:
     """Sukaku Explainer's rule for a wing of ``size`` cells: with ``k`` the most candidates of one cell of
     the ALS and ``m = (size + 2) // 2``, ``0.1 * (size - m - |m - k|)``; a pivot of middle size counts as
     the hardest to see. For k = 2, 3, 4 (, 5): WXYZ 5.5, 5.6, 5.5; VWXYZ 6.3, 6.4, 6.3, 6.2."""
     per_cell: dict[int, int] = {}
     for c, _ in dict(step.groups)["als"]:
         per_cell[c] = per_cell.get(c, 0) + 1
+    size = len(step.cells)
     mid = (size + 2) // 2
     return 0.1 * ((size - mid) - abs(mid - max(per_cell.values())))
 

@@ -177,6 +177,25 @@ def _elims_z(a: _Als, b: _Als, z: int, where) -> int:
     return where[z] & a.sees[z] & b.sees[z] & ~(a.cells | b.cells)
 
 
+def _xz_elims(a: _Als, b: _Als, rcc: list[int], where) -> tuple:
+    """The eliminations of ALS-XZ on disjoint sets ``a`` and ``b`` with restricted commons ``rcc``,
+    sorted and distinct."""
+    elims = []
+    if len(rcc) >= 2:
+        # Doubly linked: both sets are locked.
+        for x in rcc:
+            elims += [(c, x) for c in bits(_elims_z(a, b, x, where))]
+        for s in (a, b):
+            for z in bits(s.digits):
+                if z not in rcc:
+                    elims += [(c, z) for c in bits(where[z] & s.sees[z] & ~s.cells)]
+    else:
+        for z in bits(a.digits & b.digits):
+            if z != rcc[0]:
+                elims += [(c, z) for c in bits(_elims_z(a, b, z, where))]
+    return tuple(sorted(set(elims)))
+
+
 def find_als_xz(state):
     where = tuple(state.where)
     als = _all_als(_shape(state.geo), where)
@@ -188,21 +207,9 @@ def find_als_xz(state):
             if j < i:
                 continue
             b = als[j]
-            elims = []
-            if len(rcc) >= 2:
-                # Doubly linked: both sets are locked.
-                for x in rcc:
-                    elims += [(c, x) for c in bits(_elims_z(a, b, x, where))]
-                for s in (a, b):
-                    for z in bits(s.digits):
-                        if z not in rcc:
-                            elims += [(c, z) for c in bits(where[z] & s.sees[z] & ~s.cells)]
-            else:
-                for z in bits(a.digits & b.digits):
-                    if z != rcc[0]:
-                        elims += [(c, z) for c in bits(_elims_z(a, b, z, where))]
+            elims = _xz_elims(a, b, rcc, where)
             if elims:
-                found.append((tuple(sorted(set(elims))), a, b, rcc))
+                found.append((elims, a, b, rcc))
     found.sort(key=lambda f: (f[1].cells.bit_count() + f[2].cells.bit_count(), -len(f[0])))
     for elims, a, b, rcc in found:
         zs = tuple(sorted({d for _, d in elims}))
@@ -218,40 +225,30 @@ def _bent_wings(state, size: int, tid: str):
     ``size - 1`` cells in one house holding both digits, ``size`` digits in ``size`` cells in all. ``x`` is
     restricted (every x of the ALS sees the cell), so the cell or the ALS holds z: a cell seeing every z
     of both loses it. With z restricted too, both are locked (doubly linked), as in ALS-XZ."""
-    cand, where, peer_bits = state.cand, state.where, state.t.peer_bits
-    pairs: dict[int, list[int]] = {}
-    for c, m in enumerate(cand):
-        if m and m.bit_count() == 2:
-            pairs.setdefault(m, []).append(c)
+    cand, where = state.cand, tuple(state.where)
+    als = _all_als(_shape(state.geo), where)
+    pairs: dict[int, list[_Als]] = {}  # a two-candidate cell is a one-cell ALS
+    for ya in als:
+        if ya.cells.bit_count() == 1:
+            pairs.setdefault(ya.digits, []).append(ya)
     if not pairs:
         return
     k = size - 1
     found = []
-    for a in _all_als(_shape(state.geo), tuple(where)):
+    for a in als:
         if a.cells.bit_count() != k:
             continue
         for m, cells in pairs.items():
             if m & a.digits != m:
                 continue
-            for y in cells:
-                if a.cells >> y & 1:
+            for ya in cells:
+                if a.cells & ya.cells:
                     continue
-                seen = peer_bits[y]
-                rcc = [d for d in bits(m) if a.places[d] & ~seen == 0]
-                if not rcc:
-                    continue
-                ybit = 1 << y
-                elims = []
-                if len(rcc) == 2:
-                    for d in rcc:
-                        elims += [(c, d) for c in bits(where[d] & a.sees[d] & seen & ~a.cells)]
-                    for z in bits(a.digits & ~m):
-                        elims += [(c, z) for c in bits(where[z] & a.sees[z] & ~a.cells & ~ybit)]
-                else:
-                    z = (m & ~(1 << rcc[0])).bit_length() - 1
-                    elims = [(c, z) for c in bits(where[z] & a.sees[z] & seen & ~a.cells)]
-                if elims:
-                    found.append((tuple(sorted(set(elims))), y, a, rcc))
+                rcc = _rccs(ya, a)
+                if rcc:
+                    elims = _xz_elims(ya, a, rcc, where)
+                    if elims:
+                        found.append((elims, ya.cells.bit_length() - 1, a, rcc))
     found.sort(key=lambda f: (-len(f[0]), f[1], f[2].cells))
     for elims, y, a, rcc in found:
         zs = tuple(sorted({d for _, d in elims}))
