@@ -13,8 +13,10 @@ What it holds
   - ``LLINK``/``RLINK`` (indexed by header) form the doubly linked list of primary items still to cover,
     starting and ending at the root; secondary items are never in it (they are never chosen);
   - ``ULINK``/``DLINK`` (indexed by node) form each item's circular list of its options' nodes;
-  - ``TOP[x]`` is the item of node ``x``; ``LEN[i]`` the number of options still holding item ``i``
-    (``LEN[root]`` is a constant 2).
+  - ``TOP[x]`` is the item of node ``x``.
+
+  dlx1's ``LEN`` array of option counts is not kept: the search reads what it needs of the counts off
+  the links (see *No counts* below).
 
   ``width`` is the number of items of every option when they all have the same number, else 0.
 
@@ -26,7 +28,7 @@ What it holds
 Choices
 -------
 * The template is built once by the caller (the Sudoku encoding memoises one per box shape) and never
-  mutated; each search copies the five mutable lists (a C-speed copy) instead of rebuilding them.
+  mutated; each search copies the four mutable lists (a C-speed copy) instead of rebuilding them.
   That copy is still a fixed cost that shows on easy grids: ``ULINK``/``DLINK`` hold 3241 int objects
   each for 9x9, every one touched by the copy's increments and again by the decrements when the lists
   are freed. Under cachegrind (48 KB L1, solving right after ``backtrack`` as the benchmark does)
@@ -48,7 +50,7 @@ Choices
   takes the fast path; every other matrix (dominoes, mixed widths) takes the generic loops.
   ``bench/dlx_variants.py --count 200``, one run, HEAD -> fast path: 17clue 0.623 -> 0.574 ms,
   magictour 2.65 -> 2.52, hardest 20.2 -> 19.2, serg 0.653 -> 0.594 (5-9%). The price is written
-  down here: the "a count fell to 0 or 1: note it" block now stands in eight places (six unrolled,
+  down here: the "a list fell to one option or none: note it" block stands in eight places (six unrolled,
   two generic), so a change to those notes must be made in all eight; the paired tests catch a miss.
 * Preset options (a Sudoku's givens) are applied by covering their items before the search starts.
   Presets that share an item cannot all be in a cover, so the problem then has no solution: that is
@@ -65,14 +67,11 @@ Choices
   bookkeeping around the dance: the template keeps each option's items (``option_items``), one
   ``set`` of all the presets' items shows they are pairwise disjoint (a clash is rare; only then are
   the presets checked one by one, to cover those before the first clash as before), and the items
-  are covered in one flat loop; the width-4 loops count ``updates`` once per item covered
-  (``3 * LEN[i]``: hiding other options never touches ``i``'s own list) instead of once per hidden
-  option. ``bench/dlx_variants.py --count 300``, one run, HEAD -> this: 17clue 0.387 -> 0.366 ms,
-  magictour 1.90 -> 1.83, hardest 15.4 -> 15.1, serg 0.437 -> 0.411 (the ``updates`` change alone
-  measured 0-2%, within noise, but never slower).
+  are covered in one flat loop. ``bench/dlx_variants.py --count 300``, one run, HEAD -> this: 17clue
+  0.387 -> 0.366 ms, magictour 1.90 -> 1.83, hardest 15.4 -> 15.1, serg 0.437 -> 0.411.
 * Items are chosen by Knuth's MRV heuristic: an active item with the fewest options. Scanning the item
-  list is a large share of the time in Python, so hiding notes the last items whose count fell to 0 or
-  1, and a node whose note still holds takes that item with no scan (a dead end first, then a forced
+  list is a large share of the time in Python, so hiding notes the last items whose list fell to one
+  option or none, and a node whose note still holds takes that item with no scan (a dead end first, then a forced
   move). Behind the notes, a list of every item whose count fell to 1 or 0 on the current path
   (cut back on backtracking) finds any other forced move without a scan, so a scan only happens
   when every item has two options or more, and stops at the first item with two. See the comment
@@ -107,24 +106,42 @@ Choices
   :func:`.dlx.solve`, building the presets with ``itertools.compress`` and checking digits with
   ``min``/``max`` (slower at 17-30 givens than the plain loop), and the same for
   :class:`Dance`'s preset check.
-* Backtracking restores the links but not the counts: each level with options left keeps a copy of
-  ``LEN`` taken right after its item is covered (a C-speed slice copy, ``n_items + 1`` entries), and
-  when the search backs up to it for its next option, the copy is put back in one slice assignment.
-  Every uncover then only relinks nodes (``D[U[a]] = U[D[a]] = a``), without the ``LEN[TOP[a]] += 1``
-  that was a third of its work; the counts are a function of the links, so they come out the same.
-  It pays wherever the search backtracks much (two copies per guess against one increment per node
-  restored). ``bench/dlx_variants.py --count 300``, one run (a loaded machine), before -> after:
-  17clue 0.540 -> 0.533 ms, magictour 2.47 -> 2.31, hardest 18.7 -> 17.4, serg 0.549 -> 0.549.
+* No counts. dlx1 keeps ``LEN[i]``, the number of options in item ``i``'s list, and every hide
+  decrements one (``LEN[TOP[a]] -= 1`` and a test of the new count: a third of a hide's bytecodes
+  here). The counts are a function of the links, and the search needs little of them, so it reads
+  that little off the links instead:
+
+  - *Which lists fell to one option or none* (the notes above): a hide unlinks node ``a`` from between
+    ``u`` and ``d``; the list then holds at most one option exactly when ``D[d] == u``, and its header is
+    ``u`` when ``u == d`` (no option left), else the smaller of ``u`` and ``d`` (headers are numbered
+    below every option node). One lookup and a compare per hide, where the count cost six operations.
+  - *The fewest options at a branch point*: the notes and the ``low`` list have shown that every item
+    still to cover has two options or more, so ``D[D[D[j]]] == j`` says "exactly two" as cheaply as
+    ``LEN[j] == 2`` did, and the scan takes the first such item. Only when no item has two (in none of
+    the 29,000 branch points of 100 puzzles each of 17clue, magictour and forum_hardest; often in
+    N-queens) are the lists walked to their ends, to take the first item with
+    the fewest.
+  - *The tie-break's weights* (below) are sums of list lengths. With every primary item at two or more,
+    each list is walked from its third node (the same constant left out of every weight, so the
+    comparison is unchanged); a matrix with secondary items walks them in full.
+  - ``updates`` (Knuth's count, in the stats) adds 3 per option hidden in the width-4 loops.
+
+  Backtracking then only relinks nodes, and a level keeps no copy of anything but its place in the
+  ``low`` list. The choices, stats and traces are the same as with the counts (the pinned test in
+  ``tests/test_dlx.py``). ``bench/dlx_variants.py --count 300`` against the counting engine, one run
+  each: 17clue 0.547 -> 0.474 ms, serg 0.449 -> 0.405, magictour 2.33 -> 2.23, hardest 14.5 -> 14.6
+  ms; cachegrind instructions per 40 puzzles, 17clue 189.6 -> 170.4 M, magictour 839 -> 803 M. The
+  sets with many branch points gain least, since counting a list is now a walk. Before it, counts
+  were restored on backtracking by a per-level copy of ``LEN`` (magictour 2.47 -> 2.31 ms against a
+  ``+= 1`` per node relinked).
 * Three trims that only take work away, too small to see reliably in timings on a shared machine,
   so measured by instructions (valgrind's cachegrind, ``Ir`` per puzzle of 40, solve to 2, this
   module and :mod:`.dlx`): an item is put on the ``low`` list when its count falls to 1, not again
   at 0 (see the comment in :meth:`Dance.solutions`), which cuts the list and its scans by a quarter;
-  the width-4 covers add ``3 * LEN[c] + 1`` to ``updates`` in one go, the generic loops being their
-  ``else``; and :func:`.dlx.solve` writes a solution back through two per-option tables (cell,
+  the width-4 covers added ``3 * LEN[c] + 1`` to ``updates`` in one go (while there were counts);
+  and :func:`.dlx.solve` writes a solution back through two per-option tables (cell,
   digit) instead of a ``divmod`` per cell. Together, before -> after: 17clue 4.35 -> 4.17 M
-  instructions (-4.2%), magictour 21.2 -> 20.5 M (-3.3%). Finding the presets' leftover items with
-  at most one option by ``LEN.count``/``LEN.index`` instead of walking the item list measured
-  *more* instructions (+1.3% on 17clue) and was dropped.
+  instructions (-4.2%), magictour 21.2 -> 20.5 M (-3.3%).
 * The search is iterative: ``x[0 .. l-1]`` holds the node tried at each level (Knuth's X1-X8), so the
   depth is bounded by memory, not by the recursion limit (a 25x25 grid in the browser is safe).
   Covers and uncovers are written inline in the loop: a call per node is a measurable share of the
@@ -168,7 +185,7 @@ class ExactCover:
     ``options`` is an iterable of item sequences; items ``>= n_primary`` are secondary.
     """
 
-    __slots__ = ("dlink", "len", "llink", "n_items", "n_options", "n_primary", "option_items", "option_nodes",
+    __slots__ = ("dlink", "llink", "n_items", "n_options", "n_primary", "option_items", "option_nodes",
                  "option_of", "others", "rlink", "root", "sizes", "top", "ulink", "width")
 
     def __init__(self, n_primary: int, options: Iterable[Sequence[int]], n_secondary: int = 0) -> None:
@@ -182,7 +199,6 @@ class ExactCover:
         top = [-1] * (n_items + 1)
         option_of = [-1] * (n_items + 1)
         others: list[tuple[int, ...]] = [()] * (n_items + 1)
-        length = [0] * n_items
         option_nodes = []
         for o, items in enumerate(options):
             items = tuple(items)
@@ -204,7 +220,6 @@ class ExactCover:
                 dlink.append(i)
                 dlink[last] = x
                 ulink[i] = x
-                length[i] += 1
                 top.append(i)
                 option_of.append(o)
                 others.append(nodes[k + 1:] + nodes[:k])
@@ -218,8 +233,7 @@ class ExactCover:
             rlink[a], llink[b] = b, a
         self.llink, self.rlink = tuple(llink), tuple(rlink)
         self.n_items, self.n_primary, self.n_options, self.root = n_items, n_primary, len(option_nodes), root
-        # LEN gets an entry for the root too, never 0 or 1: the search's notes can start there.
-        self.ulink, self.dlink, self.len = tuple(ulink), tuple(dlink), (*length, 2)
+        self.ulink, self.dlink = tuple(ulink), tuple(dlink)
         self.top, self.option_of, self.others = tuple(top), tuple(option_of), tuple(others)
         self.sizes = tuple(len(t) for t in others)
         widths = {len(nodes) for nodes in option_nodes}
@@ -274,7 +288,7 @@ class Dance:
         mx = self.matrix
         # Local names for everything the loop touches: fast locals, no attribute lookups per node.
         L, R = list(mx.llink), list(mx.rlink)
-        U, D, LEN = list(mx.ulink), list(mx.dlink), list(mx.len)
+        U, D = list(mx.ulink), list(mx.dlink)
         TOP, OTHERS, OPT = mx.top, mx.others, mx.option_of
         SIZE = mx.sizes  # len(OTHERS[x]): one addition per hidden option rather than one per node
         root = mx.root
@@ -306,27 +320,23 @@ class Dance:
         for i in items:
             # cover(i), inline as in the search loop below.
             p = D[i]
+            updates += 1
             if W4:
-                updates += 3 * LEN[i] + 1
                 while p != i:
                     a, b, c = OTHERS[p]
                     u, d = U[a], D[a]
                     D[u], U[d] = d, u
-                    LEN[TOP[a]] -= 1
                     u, d = U[b], D[b]
                     D[u], U[d] = d, u
-                    LEN[TOP[b]] -= 1
                     u, d = U[c], D[c]
                     D[u], U[d] = d, u
-                    LEN[TOP[c]] -= 1
+                    updates += 3
                     p = D[p]
             else:
-                updates += 1
                 while p != i:
                     for q in OTHERS[p]:
                         u, d = U[q], D[q]
                         D[u], U[d] = d, u
-                        LEN[TOP[q]] -= 1
                     updates += SIZE[p]
                     p = D[p]
             l, r = L[i], R[i]
@@ -336,35 +346,36 @@ class Dance:
             return
 
         # Choosing an item by scanning the list costs more than the covers of a forced move. So hiding
-        # notes the last primary item whose count fell to 0 (``zero``) and to 1 (``one``), and a node
-        # checks those notes first: an item still to cover (R[L[j]] == j holds only for items in the
-        # list, and for secondary items, linked to themselves, hence the n_primary test) with no
-        # option is a dead end, with one a forced move, and either is as good as MRV can do (a dead
-        # end is looked for first). The notes are checked, not trusted. Behind them, ``low`` lists
-        # every primary item whose count fell to 1 on the path from the root (counts only fall along a
-        # path, one at a time, so an item at 0 got there through 1 and is listed already, at the place
-        # a second entry could never come before: it is not pushed again), plus those the presets left
-        # at 0 or 1; so the first of them still in the item list is the next forced move (or dead
-        # end); entries of abandoned branches are cut off when a level tries its next option
-        # (``marks``, which also keep the level's copy of LEN). When ``low`` holds no item still to
-        # cover, no item has fewer than two options, so the scan stops at the first item with two,
-        # where the tie-break below starts.
+        # notes the last primary item whose list fell to no option (``zero``) and to one (``one``), and
+        # a node checks those notes first: an item still to cover (R[L[j]] == j holds only for items in
+        # the list, and for secondary items, linked to themselves, hence the n_primary test) with no
+        # option is a dead end, with one a forced move, and either is as good as MRV can do (a dead end
+        # is looked for first). The notes are checked, not trusted. Behind them, ``low`` lists every
+        # primary item whose list fell to one option on the path from the root (lists only shrink along
+        # a path, one node at a time, so an item with none got there through one and is listed already,
+        # at the place a second entry could never come before: it is not pushed again), plus those the
+        # presets left with one or none; so the first of them still in the item list is the next forced
+        # move (or dead end); entries of abandoned branches are cut off when a level tries its next
+        # option (``marks``). When ``low`` holds no item still to cover, every item has two options or
+        # more, so the scan looks for the first item with exactly two, where the tie-break starts.
         n_primary = mx.n_primary
+        all_primary = n_primary == mx.n_items
         ties = MRV_TIES
-        zero = one = root  # LEN[root] is 2, and the root is never in the item list: no note yet
-        # Every primary item whose count fell to 1 (or 0) on the way here. Appended to as low.append(z):
-        # CPython specialises that into an inline append, while a bound ``push = low.append`` is a call.
+        zero = one = -1  # no note yet: D[-1] is an option node, never -1, so neither note holds
+        # Every primary item whose list fell to one option (or none) on the way here. Appended to as
+        # low.append(z): CPython specialises that into an inline append, a bound ``push`` is a call.
         low: list[int] = []
         j = R[root]
         while j != root:  # the presets may already have left items with one option or none
-            if LEN[j] <= 1:
+            d = D[j]
+            if D[d] == j:
                 low.append(j)
-                if not LEN[j]:
+                if d == j:
                     zero = j
             j = R[j]
         pos = 0  # low[:pos] are all covered already
         x: list[int] = []  # x[l]: the node of the option tried at level l
-        marks: list[tuple[int, int, list[int]]] = []  # per level with options left: see X8 below
+        marks: list[tuple[int, int]] = []  # per level with options left: see X8 below
         try:
             while True:
                 # X2/X3: a new node. Visit a solution, or choose an item (notes first, then the scan).
@@ -380,28 +391,37 @@ class Dance:
                     yield preset + [OPT[p] for p in x]
                     k = 0  # fall through to backtracking
                 else:
-                    if not LEN[zero] and R[L[zero]] == zero:
+                    if D[zero] == zero and R[L[zero]] == zero:
                         i, k = zero, 0  # an item still to cover has lost its last option: a dead end
-                    elif LEN[one] == 1 and R[L[one]] == one:
+                    elif D[D[one]] == one and D[one] != one and R[L[one]] == one:
                         i, k = one, 1  # a forced move
                     else:
                         n_low = len(low)
                         while pos < n_low:
                             j = low[pos]
                             if R[L[j]] == j:
-                                i, k = j, LEN[j]
+                                i, k = j, (0 if D[j] == j else 1)
                                 break
                             pos += 1
                         else:
-                            k = LEN[i]
-                            if k > 2:
-                                j = R[i]
+                            # Every item still to cover has two options or more. Take the first with
+                            # two (D[D[D[j]]] == j); when none has, count them all for the fewest.
+                            j = i
+                            while j != root and D[D[D[j]]] != j:
+                                j = R[j]
+                            if j != root:
+                                i, k = j, 2
+                            else:
+                                k = 0
+                                j = i
                                 while j != root:
-                                    n_j = LEN[j]
-                                    if n_j < k:
+                                    n_j = 0
+                                    s = D[j]
+                                    while s != j:
+                                        n_j += 1
+                                        s = D[s]
+                                    if n_j < k or not k:
                                         i, k = j, n_j
-                                        if n_j <= 2:
-                                            break
                                     j = R[j]
                             # Break the tie among the first TIES items with k options: take the
                             # one whose options hold the items with the most options in all (the
@@ -410,20 +430,58 @@ class Dance:
                             j = i
                             m = ties
                             while j != root:
-                                if LEN[j] == k:
+                                if k == 2:
+                                    tied = D[D[D[j]]] == j
+                                else:
+                                    n_j = 0
+                                    s = D[j]
+                                    while s != j:
+                                        n_j += 1
+                                        s = D[s]
+                                    tied = n_j == k
+                                if tied:
                                     m -= 1
                                     if m < 0:
                                         break
                                     score = 0
                                     s = D[j]
-                                    if W4:
+                                    if all_primary:
+                                        # Every item still to cover has two options or more: count
+                                        # from the third (the same constant less for every item).
+                                        if W4:
+                                            while s != j:
+                                                a, b, e = OTHERS[s]
+                                                c = TOP[a]
+                                                a = D[D[D[c]]]
+                                                while a != c:
+                                                    score += 1
+                                                    a = D[a]
+                                                c = TOP[b]
+                                                b = D[D[D[c]]]
+                                                while b != c:
+                                                    score += 1
+                                                    b = D[b]
+                                                c = TOP[e]
+                                                e = D[D[D[c]]]
+                                                while e != c:
+                                                    score += 1
+                                                    e = D[e]
+                                                s = D[s]
                                         while s != j:
-                                            a, b, e = OTHERS[s]
-                                            score += LEN[TOP[a]] + LEN[TOP[b]] + LEN[TOP[e]]
+                                            for t in OTHERS[s]:
+                                                c = TOP[t]
+                                                e = D[D[D[c]]]
+                                                while e != c:
+                                                    score += 1
+                                                    e = D[e]
                                             s = D[s]
                                     while s != j:
                                         for t in OTHERS[s]:
-                                            score += LEN[TOP[t]]
+                                            c = TOP[t]
+                                            e = D[c]
+                                            while e != c:
+                                                score += 1
+                                                e = D[e]
                                         s = D[s]
                                     if score > best:
                                         best, i = score, j
@@ -437,59 +495,59 @@ class Dance:
                 if k:
                     # X4: cover(i), inline.
                     p = D[i]
+                    updates += 1
                     if W4:
-                        updates += 3 * k + 1
                         while p != i:
                             a, b, c = OTHERS[p]
                             u, d = U[a], D[a]
                             D[u], U[d] = d, u
-                            z = TOP[a]
-                            n_z = LEN[z] - 1
-                            LEN[z] = n_z
-                            if n_z <= 1 and z < n_primary:
-                                if n_z:
-                                    one = z
-                                    low.append(z)
+                            if D[d] == u:
+                                if u == d:
+                                    if u < n_primary:
+                                        zero = u
                                 else:
-                                    zero = z
+                                    z = u if u < d else d
+                                    if z < n_primary:
+                                        one = z
+                                        low.append(z)
                             u, d = U[b], D[b]
                             D[u], U[d] = d, u
-                            z = TOP[b]
-                            n_z = LEN[z] - 1
-                            LEN[z] = n_z
-                            if n_z <= 1 and z < n_primary:
-                                if n_z:
-                                    one = z
-                                    low.append(z)
+                            if D[d] == u:
+                                if u == d:
+                                    if u < n_primary:
+                                        zero = u
                                 else:
-                                    zero = z
+                                    z = u if u < d else d
+                                    if z < n_primary:
+                                        one = z
+                                        low.append(z)
                             u, d = U[c], D[c]
                             D[u], U[d] = d, u
-                            z = TOP[c]
-                            n_z = LEN[z] - 1
-                            LEN[z] = n_z
-                            if n_z <= 1 and z < n_primary:
-                                if n_z:
-                                    one = z
-                                    low.append(z)
+                            if D[d] == u:
+                                if u == d:
+                                    if u < n_primary:
+                                        zero = u
                                 else:
-                                    zero = z
+                                    z = u if u < d else d
+                                    if z < n_primary:
+                                        one = z
+                                        low.append(z)
+                            updates += 3
                             p = D[p]
                     else:
-                        updates += 1
                         while p != i:
                             for q in OTHERS[p]:
                                 u, d = U[q], D[q]
                                 D[u], U[d] = d, u
-                                z = TOP[q]
-                                n_z = LEN[z] - 1
-                                LEN[z] = n_z
-                                if n_z <= 1 and z < n_primary:
-                                    if n_z:
-                                        one = z
-                                        low.append(z)
+                                if D[d] == u:
+                                    if u == d:
+                                        if u < n_primary:
+                                            zero = u
                                     else:
-                                        zero = z
+                                        z = u if u < d else d
+                                        if z < n_primary:
+                                            one = z
+                                            low.append(z)
                             updates += SIZE[p]
                             p = D[p]
                     l, r = L[i], R[i]
@@ -501,7 +559,7 @@ class Dance:
                         max_depth = len(x)
                     if k > 1:
                         guesses += 1
-                        marks.append((len(low), pos, LEN[:]))
+                        marks.append((len(low), pos))
                 else:
                     if not marks:
                         # No level has an option left: the search is over. Unwinding the covers would
@@ -524,7 +582,7 @@ class Dance:
                             else:
                                 tracing, self.trace_truncated = False, True
                         for q in reversed(OTHERS[p]):
-                            # uncover(TOP[q]), inline: the mirror of cover, but for LEN (restored below).
+                            # uncover(TOP[q]), inline: the mirror of cover.
                             c = TOP[q]
                             l, r = L[c], R[c]
                             R[l] = L[r] = c
@@ -546,11 +604,10 @@ class Dance:
                             x[-1] = p
                             guesses += 1
                             if D[p] == i:
-                                mark, pos, counts = marks.pop()  # the item's last option
+                                mark, pos = marks.pop()  # the item's last option
                             else:
-                                mark, pos, counts = marks[-1]
+                                mark, pos = marks[-1]
                             del low[mark:]
-                            LEN[:] = counts  # the uncovers above relinked nodes only
                             break
                         x.pop()
                         if tracing:
@@ -584,59 +641,59 @@ class Dance:
                 for q in OTHERS[p]:
                     c = TOP[q]
                     s = D[c]
+                    updates += 1
                     if W4:
-                        updates += 3 * LEN[c] + 1
                         while s != c:
                             a, b, e = OTHERS[s]
                             u, d = U[a], D[a]
                             D[u], U[d] = d, u
-                            z = TOP[a]
-                            n_z = LEN[z] - 1
-                            LEN[z] = n_z
-                            if n_z <= 1 and z < n_primary:
-                                if n_z:
-                                    one = z
-                                    low.append(z)
+                            if D[d] == u:
+                                if u == d:
+                                    if u < n_primary:
+                                        zero = u
                                 else:
-                                    zero = z
+                                    z = u if u < d else d
+                                    if z < n_primary:
+                                        one = z
+                                        low.append(z)
                             u, d = U[b], D[b]
                             D[u], U[d] = d, u
-                            z = TOP[b]
-                            n_z = LEN[z] - 1
-                            LEN[z] = n_z
-                            if n_z <= 1 and z < n_primary:
-                                if n_z:
-                                    one = z
-                                    low.append(z)
+                            if D[d] == u:
+                                if u == d:
+                                    if u < n_primary:
+                                        zero = u
                                 else:
-                                    zero = z
+                                    z = u if u < d else d
+                                    if z < n_primary:
+                                        one = z
+                                        low.append(z)
                             u, d = U[e], D[e]
                             D[u], U[d] = d, u
-                            z = TOP[e]
-                            n_z = LEN[z] - 1
-                            LEN[z] = n_z
-                            if n_z <= 1 and z < n_primary:
-                                if n_z:
-                                    one = z
-                                    low.append(z)
+                            if D[d] == u:
+                                if u == d:
+                                    if u < n_primary:
+                                        zero = u
                                 else:
-                                    zero = z
+                                    z = u if u < d else d
+                                    if z < n_primary:
+                                        one = z
+                                        low.append(z)
+                            updates += 3
                             s = D[s]
                     else:
-                        updates += 1
                         while s != c:
                             for t in OTHERS[s]:
                                 u, d = U[t], D[t]
                                 D[u], U[d] = d, u
-                                z = TOP[t]
-                                n_z = LEN[z] - 1
-                                LEN[z] = n_z
-                                if n_z <= 1 and z < n_primary:
-                                    if n_z:
-                                        one = z
-                                        low.append(z)
+                                if D[d] == u:
+                                    if u == d:
+                                        if u < n_primary:
+                                            zero = u
                                     else:
-                                        zero = z
+                                        z = u if u < d else d
+                                        if z < n_primary:
+                                            one = z
+                                            low.append(z)
                             updates += SIZE[s]
                             s = D[s]
                     l, r = L[c], R[c]
