@@ -98,7 +98,27 @@ def test_mistakes_come_first(app):
         mistake = page.locator("#board .hl-mistake")
         expect(mistake).to_have_count(1)
         assert mistake.evaluate("c => getComputedStyle(c).outlineStyle") == "dotted"
-        assert mistake.evaluate("c => getComputedStyle(c, '::before').content") == '"✗"'
+        # The cross is the corner label every hint mark uses, not a mark over the first note's slot.
+        assert mistake.evaluate("c => getComputedStyle(c, '::after').content") == '"✗"'
+        page.click("#hint")
+        expect(text).to_contain_text("should not be 1")
+        expect(mistake).to_have_attribute("data-hint", "✗")
+
+
+def test_a_struck_out_true_candidate_is_named_at_the_last_level(app):
+    page = app.page
+    load(page, EASY)
+    # r1c1 is 4: notes of 5 and 7 alone there strike the 4 out.
+    page.evaluate("() => { const g = window.sudoku.game; g.toggleNote(0, 5); g.toggleNote(0, 7); }")
+    text = page.locator("#hint-text")
+    page.click("#hint")
+    expect(text).to_have_attribute("data-status", "mistake")
+    page.click("#hint")
+    mistake = page.locator("#board .hl-mistake")
+    expect(mistake).to_have_attribute("data-hint", "✗")  # "where" does not give the digit away
+    page.click("#hint")
+    expect(text).to_contain_text("4 was struck out of r1c1")
+    expect(mistake).to_have_attribute("data-hint", "+4")
 
 
 @pytest.mark.parametrize("puzzle, status, words", [

@@ -6,7 +6,9 @@
 //   engine checks them before any reasoning.
 // * Highlights are CSS classes on the board's cells, each readable without colour: a dashed outline
 //   (cells to look at), a thick double outline (a placement), diagonal stripes (an elimination), a
-//   dotted outline and a cross (a mistake); candidates are written in the cell's corner.
+//   dotted outline (a mistake); candidates are written in the cell's corner, where a mistake has a
+//   cross (or, at the last level, "+d" for a true candidate struck out) rather than a mark over the
+//   cell's first pencil-mark slot.
 // * Apply: plays the step. With a game that has `applyHint(step)` (undoable move) that is used;
 //   otherwise placements go in with `setCell` and eliminations are remembered here and sent as pencil.
 // * Solution path: every step of the logic solve, each with "Show on grid".
@@ -129,8 +131,9 @@ export class HintsPanel {
     this.board.el.classList.remove("has-highlights");
   }
 
-  // marks: {cells, candidates, placements, eliminations, mistakes} in the engine's 1-based form.
-  highlight({ cells = [], candidates = [], placements = [], eliminations = [], mistakes = [] }) {
+  // marks: {cells, candidates, placements, eliminations, mistakes} in the engine's 1-based form;
+  // `full`: the hint's last level, where a struck-out candidate is named.
+  highlight({ cells = [], candidates = [], placements = [], eliminations = [], mistakes = [], full = false }) {
     this.clearHighlights();
     const cellsEl = this.board.cells;
     const notes = new Map();
@@ -149,7 +152,10 @@ export class HintsPanel {
       add(this.index([r, c]), "hl-elim");
       note(this.index([r, c]), `−${this.game.symbol(d)}`);
     }
-    for (const m of mistakes) add(this.index(m.cell), "hl-mistake");
+    for (const m of mistakes) {
+      add(this.index(m.cell), "hl-mistake");
+      note(this.index(m.cell), full && m.kind === "missing_candidate" ? `+${this.game.symbol(m.digit)}` : "✗");
+    }
     for (const [i, parts] of notes) {
       // A candidate that the step places or removes is written once, with its = or −.
       const marked = new Set(parts.filter((p) => p[0] === "=" || p[0] === "−").map((p) => p.slice(1)));
@@ -220,7 +226,7 @@ export class HintsPanel {
     if (this.level === 0) {
       this.clearHighlights();
     } else if (h.status === "mistake") {
-      this.highlight({ mistakes: h.mistakes });
+      this.highlight({ mistakes: h.mistakes, full: this.level >= 2 });
     } else if (h.status === "step") {
       const full = this.level >= 2;
       this.highlight({ ...h.highlight, placements: full ? h.step.placements : [],
