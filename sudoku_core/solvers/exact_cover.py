@@ -85,7 +85,13 @@ Choices
   tdoku's forum_hardest (100 puzzles), 10-20% less time there (little change on easier sets, which
   have few branch points). Weighing every tied item instead of the first 8 gives no smaller trees
   and costs more than it saves. Ties can therefore go to another item than dlx1 would pick; the
-  counts of solutions never change, the node counts may.
+  counts of solutions never change, the node counts may. Re-measured once the counts were gone
+  (``bench/dlx_variants.py --count 400``, one run, ``MRV_TIES`` 8 / 4 / 2 / 1): magictour 1.57 /
+  1.53 / 1.57 / 1.56 ms and serg within 0.06 ms, i.e. the weighing pays for itself there and no more,
+  while forum_hardest takes 14.7 / 14.4 / 14.7 / 15.9 ms with p90 27 / 32 / 36 / 37 ms; so 8 stays.
+  Other weights measured on node counts alone (lists of two options scored higher or lower; lengths
+  capped at 3 or 4; weighing only near the root) moved the sets by a few percent in opposite
+  directions.
 * Measured and not kept (``bench/dlx_variants.py``): ``(node, item)`` pairs in ``OTHERS`` to save the
   ``TOP`` lookups (no gain), ``TOP`` as a plain rather than a cell variable (no gain), other item
   orders for the Sudoku encoding (30-50% more nodes), a scan that stops at two options without
