@@ -185,6 +185,17 @@ DEFAULT_TRACE_LIMIT = 100_000
 MRV_TIES = 8
 
 
+def _list_size(D: list[int], j: int) -> int:
+    """The number of options in item ``j``'s list, counted by walking it (the search keeps no counts;
+    it walks a whole list only where the cheaper tests of :meth:`Dance.solutions` do not apply)."""
+    n = 0
+    s = D[j]
+    while s != j:
+        n += 1
+        s = D[s]
+    return n
+
+
 class ExactCover:
     """An immutable exact-cover matrix in dlx1's array layout; see the module docstring.
 
@@ -421,11 +432,7 @@ class Dance:
                                 k = 0
                                 j = i
                                 while j != root:
-                                    n_j = 0
-                                    s = D[j]
-                                    while s != j:
-                                        n_j += 1
-                                        s = D[s]
+                                    n_j = _list_size(D, j)
                                     if n_j < k or not k:
                                         i, k = j, n_j
                                     j = R[j]
@@ -439,12 +446,7 @@ class Dance:
                                 if k == 2:
                                     tied = D[D[D[j]]] == j
                                 else:
-                                    n_j = 0
-                                    s = D[j]
-                                    while s != j:
-                                        n_j += 1
-                                        s = D[s]
-                                    tied = n_j == k
+                                    tied = _list_size(D, j) == k
                                 if tied:
                                     m -= 1
                                     if m < 0:
@@ -483,11 +485,7 @@ class Dance:
                                             s = D[s]
                                     while s != j:
                                         for t in OTHERS[s]:
-                                            c = TOP[t]
-                                            e = D[c]
-                                            while e != c:
-                                                score += 1
-                                                e = D[e]
+                                            score += _list_size(D, TOP[t])
                                         s = D[s]
                                     if score > best:
                                         best, i = score, j
