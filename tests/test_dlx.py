@@ -199,18 +199,24 @@ def test_domino_known_counts():
     assert len(exact_covers(domino_matrix(2, 8)).solutions) == 34
 
 
+def random_options(rng: random.Random, n_primary: int, n_items: int, count: int) -> list[list[int]]:
+    """``count`` options, each holding a primary item (the engine's rule, as in dlx1) and up to three
+    other items, secondary ones maybe among them."""
+    options = []
+    for _ in range(count):
+        first = rng.randrange(n_primary)
+        rest = [i for i in range(n_items) if i != first]
+        options.append([first, *rng.sample(rest, rng.randint(0, min(3, len(rest))))])
+    return options
+
+
 @pytest.mark.parametrize("seed", range(150))
 def test_random_matrices_against_brute_force(seed):
     rng = random.Random(seed)
     n_primary = rng.randint(1, 9)
     n_secondary = rng.randint(0, 3)
     n_items = n_primary + n_secondary
-    options = []
-    for _ in range(rng.randint(1, 13)):
-        # Every option holds a primary item (the engine's rule, as in dlx1), maybe secondary ones too.
-        first = rng.randrange(n_primary)
-        rest = [i for i in range(n_items) if i != first]
-        options.append([first, *rng.sample(rest, rng.randint(0, min(3, len(rest))))])
+    options = random_options(rng, n_primary, n_items, rng.randint(1, 13))
     expected = brute_covers(n_primary, n_items, options)
     result = exact_covers(ExactCover(n_primary, options, n_secondary))
     got = [frozenset(s) for s in result.solutions]
@@ -319,11 +325,7 @@ def test_every_choice_has_the_fewest_options(seed):
     rng = random.Random(seed)
     n_primary, n_secondary = rng.randint(3, 10), rng.randint(0, 3)
     n_items = n_primary + n_secondary
-    options = []
-    for _ in range(rng.randint(4, 24)):
-        first = rng.randrange(n_primary)
-        rest = [i for i in range(n_items) if i != first]
-        options.append([first, *rng.sample(rest, rng.randint(0, min(3, len(rest))))])
+    options = random_options(rng, n_primary, n_items, rng.randint(4, 24))
     assert mrv_checked_trace(ExactCover(n_primary, options, n_secondary)) >= 1
 
 
