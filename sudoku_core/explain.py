@@ -22,6 +22,7 @@ the explanations.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .step import Step
@@ -121,7 +122,13 @@ def render(message, lang: str = "en") -> str:
     else:
         key, params = message["key"], message.get("params", {})
     values = {name: _fmt(value, lang) for name, value in params.items()}
-    return table[key].format(**values)
+    text = table[key].format(**values)
+    return _AN.sub("an ", text) if lang == "en" else text
+
+
+# English's "a" before a technique name said with a vowel sound: "an XY-Wing", "an ALS-XZ", "an
+# Empty Rectangle", "an M-Wing" (a letter name such as "em"), but "a Unique Rectangle", "a W-Wing".
+_AN = re.compile(r"\ba (?=[AEIO]|[FHLMNRSX](?=[-A-Z]))")
 
 
 def _fmt(value, lang: str) -> str:

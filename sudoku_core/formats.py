@@ -93,6 +93,8 @@ _BLANKISH = frozenset(BLANKS + "| \t") | _VERTICALS
 _IGNORED = frozenset("|+,;\ufeff\u200b") | _BOX_DRAWING
 _SECTION = re.compile(r"\[\s*(\w[\w ]*?)\s*\]")
 _TITLE = re.compile(r"(?i)(grid|puzzle|sudoku)(\s|:|$)")
+#: A label before the cells on the same line ("Puzzle: 4.....8.5..."): dropped, the cells kept.
+_LABEL = re.compile(r"(?i)(?:grid|puzzle|sudoku)[ \t]?\d{0,3}[ \t]?:[ \t]?(?=\S)")
 _NUMBER = re.compile(r"\d{1,2}")
 
 
@@ -228,7 +230,12 @@ def _source_lines(text: str) -> list[tuple[int, str]]:
             continue
         if not stripped or stripped.startswith("#") or (only_puzzle and section != "puzzle"):
             continue
-        if _TITLE.match(stripped):
+        label = _LABEL.match(stripped)
+        if label:
+            # Blank the label out, so that columns in error messages still point into the line.
+            start = len(line) - len(line.lstrip())
+            line = line[:start] + " " * label.end() + line[start + label.end():]
+        elif _TITLE.match(stripped):
             continue
         out.append((number, line))
     return out

@@ -92,3 +92,17 @@ def test_render_accepts_the_dict_form():
     step = next_step(State.from_puzzle(p))
     msg = explain(step, p.geometry, 2)
     assert render(msg.to_dict(), "zh") == render(msg, "zh")
+
+
+def test_english_article_follows_the_sound_of_the_technique_name():
+    from sudoku_core.explain import Message, render
+
+    said = {tid: render(Message("nudge", {"technique": {"technique": tid}}), "en")
+            for tid in ("xy_wing", "xyz_wing", "x_wing", "empty_rectangle", "w_wing", "hidden_single", "skyscraper")}
+    assert said["xy_wing"] == "There is an XY-Wing on the board."
+    assert said["xyz_wing"].startswith("There is an XYZ-Wing")
+    assert said["x_wing"].startswith("There is an X-Wing")
+    assert said["empty_rectangle"].startswith("There is an Empty Rectangle")
+    assert said["w_wing"].startswith("There is a W-Wing")
+    assert said["hidden_single"].startswith("There is a Hidden Single")
+    assert said["skyscraper"].startswith("There is a Skyscraper")

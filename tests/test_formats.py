@@ -810,3 +810,14 @@ def test_mangled_input_gives_a_parse_error_never_a_traceback(reader):
                 assert set(e.to_dict()) <= {"kind", "message", "line", "column", "found", "expected", "cells",
                                               "reason", "char", "size"}
     assert "parse" in outcomes
+
+
+def test_a_label_before_the_cells_on_one_line_is_ignored():
+    line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    for text in (f"Puzzle: {line}", f"puzzle:{line}", f"Sudoku 12: {line}", f"  Grid: {line}"):
+        assert parse(text).cells == parse(line).cells, text
+    # A title on a line of its own is still dropped, and a bad cell is still found where it was typed.
+    assert parse(f"Puzzle 12\n{line}").cells == parse(line).cells
+    with pytest.raises(ParseError) as err:
+        parse(f"Puzzle: {line[:-1]}?")
+    assert (err.value.line, err.value.column) == (1, len("Puzzle: ") + 81)
