@@ -78,11 +78,15 @@ export class Game extends EventTarget {
   reset(n, reason = "reset") {
     const box = BOXES[n];
     if (!box) throw new Error(`no ${n}x${n} grid`);
-    this.load({ box, cells: new Array(n * n).fill(0), symbols: DEFAULT_SYMBOLS.slice(0, n) }, reason);
+    this.load({ box, cells: new Array(n * n).fill(0), symbols: DEFAULT_SYMBOLS.slice(0, n) }, reason,
+      { source: "empty" });
   }
 
-  // Take a grid value from the engine (`parse` result) or built by the page.
-  load({ box, cells, symbols }, reason = "load") {
+  // Take a grid value from the engine (`parse` result) or built by the page. `info` says where the
+  // puzzle came from, for the games list and statistics: {source: "new" | "daily" | "link" | "paste" |
+  // "typed" | "starter" | "empty", level, daily (the date)}.
+  load({ box, cells, symbols }, reason = "load", info = {}) {
+    this.info = { source: info.source || "paste", level: info.level || null, daily: info.daily || null };
     this.box = [box[0], box[1]];
     this.n = box[0] * box[1];
     this.symbols = symbols || DEFAULT_SYMBOLS.slice(0, this.n);
@@ -97,13 +101,13 @@ export class Game extends EventTarget {
 
   // A new game on a puzzle (a grid value as `load` takes, or a line of digits for 9x9):
   // for the New Game dialog. Givens are locked and the player's state starts empty.
-  loadNew(puzzle) {
+  loadNew(puzzle, info = { source: "new" }) {
     if (typeof puzzle === "string") {
       const grid = gridFromLine(puzzle.replace(/\s/g, ""));
       if (!grid) throw new Error("not a line of the default symbols");
       puzzle = grid;
     }
-    this.load(puzzle, "load");
+    this.load(puzzle, "load", info);
   }
 
   // Empty player state for the current givens; play mode when there are givens, else edit mode
@@ -117,6 +121,8 @@ export class Game extends EventTarget {
     this.undone = [];
     this.hintsUsed = 0;
     this.mistakes = 0;
+    this.assisted = false; // the solution, or a cell of it, was revealed
+    this.givensAtEdit = null; // the givens when editing began (see setMode)
     this.truth = null;
     this.wrongCells = new Set();
     this.autoNotes = false;
@@ -413,7 +419,10 @@ export class Game extends EventTarget {
       for (let i = 0; i < this.ncells; i++) {
         if (this.entries[i] && this.entries[i] !== this.truth[i]) wrong.add(i);
       }
-      if (move && move.type === "digit" && move.changes.some((c) => c.field === "entry" && wrong.has(c.cell))) {
+      // A mistake counts only when the player is shown it (checking on): the finish screen reports
+      // what the player saw, not what the page knew.
+      if (this.checking && move && move.type === "digit"
+        && move.changes.some((c) => c.field === "entry" && wrong.has(c.cell))) {
         this.mistakes += 1;
       }
     }
@@ -452,16 +461,32 @@ export class Game extends EventTarget {
   // --- modes --------------------------------------------------------------------------------
 
   // Edit mode: digits typed are givens (entering one's own puzzle). Play mode: givens are locked.
+  // Going back to play keeps the player's digits, notes and colours: only a cell that has become a
+  // given loses them. The undo history stays when no given changed (else its moves may be about
+  // cells that are givens now, and it starts again).
   setMode(mode) {
     if (mode === this.mode) return;
     if (mode === "play" && !this.givens.some((d) => d)) return;
     if (mode === "play") {
-      // The givens may have changed: the player's state starts again over them.
-      const keep = this.elapsed;
-      this.startPlay();
-      this.elapsed = keep;
+      const same = this.givensAtEdit && this.givensAtEdit.every((d, i) => d === this.givens[i]);
+      if (!same) {
+        for (let i = 0; i < this.ncells; i++) {
+          if (this.givens[i]) {
+            this.entries[i] = 0;
+            this.notes[i] = 0;
+          }
+        }
+        this.done = [];
+        this.undone = [];
+        this.truth = null;
+        this.wrongCells = new Set();
+        this.finished = false;
+      }
+      this.givensAtEdit = null;
+      this.mode = "play";
     } else {
       this.stopClock();
+      this.givensAtEdit = [...this.givens];
       this.mode = mode;
     }
     this.changed("mode");
@@ -495,30 +520,85 @@ export class Game extends EventTarget {
 
   toJSON() {
     return {
-      box: this.box, symbols: this.symbols, givens: this.givens, mode: this.mode,
+      version: 2, box: this.box, symbols: this.symbols, givens: this.givens, mode: this.mode,
       entries: this.entries, notes: this.notes, colours: this.colours,
       done: this.done, undone: this.undone, hintsUsed: this.hintsUsed, mistakes: this.mistakes,
       autoNotes: this.autoNotes, finished: this.finished, elapsed: this.timeMs(), paused: this.paused,
+      assisted: this.assisted, info: this.info, givensAtEdit: this.givensAtEdit,
     };
   }
 
-  // Restore a saved game; throws on anything malformed (the caller falls back to a fresh grid).
+  // Restore a saved game. Every value is checked first (shape, symbols, ranges, history, clock), and
+  // anything malformed throws a SaveError naming the field, before the game is touched: the caller
+  // sets the save aside and tells the player.
   restore(saved) {
+    checkSave(saved);
     const { box, symbols, givens } = saved;
-    const n = box[0] * box[1];
-    if (BOXES[n]?.[0] !== box[0] || givens.length !== n * n) throw new Error("bad saved shape");
-    const cells = (a) => Array.isArray(a) && a.length === n * n && a.every(Number.isInteger);
-    if (![givens, saved.entries, saved.notes, saved.colours].every(cells)) throw new Error("bad saved cells");
-    const moves = (list) => Array.isArray(list) && list.every((m) => Array.isArray(m.changes)
-      && m.changes.every((c) => c.field in FIELDS && Number.isInteger(c.cell) && c.cell >= 0 && c.cell < n * n));
-    if (!moves(saved.done) || !moves(saved.undone)) throw new Error("bad saved history");
-    this.load({ box, cells: givens, symbols }, "restore-givens");
+    const info = saved.info && typeof saved.info === "object" ? saved.info : {};
+    this.load({ box, cells: givens, symbols }, "restore-givens", {
+      source: typeof info.source === "string" ? info.source : "saved",
+      level: typeof info.level === "string" ? info.level : null,
+      daily: typeof info.daily === "string" ? info.daily : null,
+    });
     Object.assign(this, {
       mode: saved.mode === "edit" ? "edit" : "play",
       entries: saved.entries, notes: saved.notes, colours: saved.colours, done: saved.done, undone: saved.undone,
       hintsUsed: saved.hintsUsed | 0, mistakes: saved.mistakes | 0, autoNotes: !!saved.autoNotes,
-      finished: !!saved.finished, elapsed: Math.max(0, Number(saved.elapsed) || 0), paused: !!saved.paused,
+      finished: !!saved.finished, elapsed: Number(saved.elapsed) || 0, paused: !!saved.paused,
+      assisted: !!saved.assisted, givensAtEdit: Array.isArray(saved.givensAtEdit) ? saved.givensAtEdit : null,
     });
     this.changed("restore");
+  }
+}
+
+// A saved game that fails the schema; `field` names what is wrong.
+export class SaveError extends Error {
+  constructor(field, message) {
+    super(`saved game: ${field} ${message}`);
+    this.name = "SaveError";
+    this.field = field;
+  }
+}
+
+const YEAR_MS = 366 * 24 * 3600 * 1000;
+
+// The schema of Game.toJSON(): throws SaveError at the first field that does not fit.
+export function checkSave(saved) {
+  const fail = (field, message) => { throw new SaveError(field, message); };
+  if (!saved || typeof saved !== "object" || Array.isArray(saved)) fail("game", "is not an object");
+  const { box, symbols, givens } = saved;
+  if (!Array.isArray(box) || box.length !== 2 || !box.every(Number.isInteger)) fail("box", "is not two integers");
+  const n = box[0] * box[1];
+  if (!BOXES[n] || BOXES[n][0] !== box[0] || BOXES[n][1] !== box[1]) fail("box", `${box.join("x")} is not a shape this page plays`);
+  if (typeof symbols !== "string" || [...symbols].length !== n || new Set(symbols).size !== n
+    || /[\s.0]/.test(symbols)) fail("symbols", `are not ${n} distinct characters`);
+  const cells = (field, max) => {
+    const a = saved[field];
+    if (!Array.isArray(a) || a.length !== n * n) fail(field, `do not hold ${n * n} cells`);
+    const bad = a.findIndex((v) => !Number.isInteger(v) || v < 0 || v > max);
+    if (bad >= 0) fail(field, `cell ${bad} holds ${JSON.stringify(a[bad])}, not 0..${max}`);
+  };
+  cells("givens", n);
+  cells("entries", n);
+  cells("notes", 2 ** n - 1);
+  cells("colours", COLOURS);
+  const limits = { entry: n, notes: 2 ** n - 1, colour: COLOURS };
+  const okValue = (field, v) => Number.isInteger(v) && v >= 0 && v <= limits[field];
+  for (const list of ["done", "undone"]) {
+    const moves = saved[list];
+    if (!Array.isArray(moves)) fail(list, "is not a list of moves");
+    for (const m of moves) {
+      if (!m || !Array.isArray(m.changes) || !m.changes.every((c) => c && c.field in FIELDS
+        && Number.isInteger(c.cell) && c.cell >= 0 && c.cell < n * n && okValue(c.field, c.before)
+        && okValue(c.field, c.after))) fail(list, "holds a move that does not fit the grid");
+    }
+  }
+  const elapsed = Number(saved.elapsed);
+  if (!Number.isFinite(elapsed) || elapsed < 0 || elapsed > YEAR_MS) fail("elapsed", `${saved.elapsed} is not a time`);
+  if (saved.givensAtEdit != null) {
+    const g = saved.givensAtEdit;
+    if (!Array.isArray(g) || g.length !== n * n || !g.every((v) => Number.isInteger(v) && v >= 0 && v <= n)) {
+      fail("givensAtEdit", "do not fit the grid");
+    }
   }
 }

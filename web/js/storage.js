@@ -1,25 +1,47 @@
-// localStorage with versioned keys, robust to blocked or corrupt storage: a value that cannot be
-// read or parsed is as if it were absent (and is removed), and a write that fails (quota, private
-// mode) is dropped without breaking the page.
+// localStorage with versioned keys, robust to blocked, full or corrupt storage. Nothing the player
+// made is ever deleted because it could not be read: a value that does not parse is set aside under
+// `<key>.aside.<time>` (the player is told, and can copy its text), and a write that fails (quota,
+// private mode) returns false so the page can say so and keep the game in memory.
 //
-// Keys: `sudoku.game.v1` (the game in progress: givens, entries, notes, colours, history, clock)
-// and `sudoku.settings.v1` (theme, contrast, checking, timer, highlighting, input modes).
+// Keys: `sudoku.games.v2` (the library's index) and `sudoku.game.v2.<id>` (one per game; see
+// library.js), `sudoku.records.v1` (statistics, stats.js), `sudoku.settings.v1` (theme, contrast,
+// checking, timer, highlighting, input modes). `sudoku.game.v1`, the single saved game of earlier
+// releases, is read once and moved into the library.
 
-export const GAME_KEY = "sudoku.game.v1";
+export const LEGACY_GAME_KEY = "sudoku.game.v1";
 export const SETTINGS_KEY = "sudoku.settings.v1";
 
-export function readJSON(key) {
+// {value, raw, error}: error is "blocked" (storage cannot be used at all) or "corrupt" (the text is
+// not JSON; it has been set aside and `raw` holds it); value is null when absent or unreadable.
+export function readStored(key) {
+  let raw;
   try {
-    const raw = localStorage.getItem(key);
-    if (raw === null) return null;
-    return JSON.parse(raw);
+    raw = localStorage.getItem(key);
   } catch {
-    try {
-      localStorage.removeItem(key);
-    } catch {
-      // Storage blocked altogether.
-    }
-    return null;
+    return { value: null, raw: null, error: "blocked" };
+  }
+  if (raw === null) return { value: null, raw: null, error: null };
+  try {
+    return { value: JSON.parse(raw), raw, error: null };
+  } catch {
+    setAside(key, raw);
+    return { value: null, raw, error: "corrupt" };
+  }
+}
+
+export function readJSON(key) {
+  return readStored(key).value;
+}
+
+// Move a value that cannot be used out of the way, keeping its text; returns the key it went to.
+export function setAside(key, raw) {
+  const aside = `${key}.aside.${Date.now()}`;
+  try {
+    localStorage.setItem(aside, raw);
+    localStorage.removeItem(key);
+    return aside;
+  } catch {
+    return null; // full or blocked: it stays where it was, still not deleted
   }
 }
 
@@ -29,6 +51,14 @@ export function writeJSON(key, value) {
     return true;
   } catch {
     return false;
+  }
+}
+
+export function removeKey(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Blocked: nothing to remove.
   }
 }
 

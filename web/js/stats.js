@@ -1,0 +1,121 @@
+// Statistics, kept on this device only (`sudoku.records.v1`): one record per game the player began
+// (a first move), marked solved when finished. Summaries per size and level: played, solved, best
+// and median time, current and best streak (solved games in a row, an abandoned one breaks it), and
+// the daily puzzle's streak (consecutive days solved). Exportable as JSON, resettable.
+import { readStored, writeJSON } from "./storage.js";
+
+export const RECORDS_KEY = "sudoku.records.v1";
+const MAX_RECORDS = 5000;
+
+function median(values) {
+  if (!values.length) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : Math.round((s[mid - 1] + s[mid]) / 2);
+}
+
+function previousDay(date) {
+  const d = new Date(`${date}T12:00:00`);
+  d.setDate(d.getDate() - 1);
+  const pad = (x) => String(x).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export class Stats {
+  constructor() {
+    const { value, raw, error } = readStored(RECORDS_KEY);
+    this.problem = error === "corrupt" ? { key: RECORDS_KEY, raw } : null;
+    const ok = value && value.version === 1 && Array.isArray(value.records);
+    this.records = ok ? value.records.filter((r) => r && typeof r.id === "string") : [];
+  }
+
+  write() {
+    if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);
+    return writeJSON(RECORDS_KEY, { version: 1, records: this.records });
+  }
+
+  find(id) {
+    return this.records.find((r) => r.id === id) || null;
+  }
+
+  // The player began a game (first move): it counts as played from now on.
+  started(id, { n, level, daily }) {
+    if (this.find(id)) return false;
+    this.records.push({ id, n, level: level || null, daily: daily || null, started: Date.now(), solved: false });
+    return this.write();
+  }
+
+  // The game was solved: returns {record, best} where best is the previous best time at this size
+  // and level (null when this is the first), so the finish screen can say "a new record".
+  finished(id, { n, level, daily, ms, hints, mistakes, assisted }) {
+    let record = this.find(id);
+    if (!record) {
+      record = { id, n, level: level || null, daily: daily || null, started: Date.now() };
+      this.records.push(record);
+    }
+    if (record.solved) return { record, best: this.best(n, level, id) };
+    const best = this.best(n, level, id);
+    Object.assign(record, { solved: true, ms: Math.round(ms), hints, mistakes, assisted: !!assisted, at: Date.now() });
+    this.write();
+    return { record, best };
+  }
+
+  // Best unassisted time at a size and level, leaving out one game.
+  best(n, level, except = null) {
+    const times = this.records.filter((r) => r.solved && !r.assisted && r.n === n && r.level === (level || null)
+      && r.id !== except).map((r) => r.ms);
+    return times.length ? Math.min(...times) : null;
+  }
+
+  // Per size and level: {n, level, played, solved, best, median, streak, bestStreak}.
+  summary() {
+    const groups = new Map();
+    for (const r of [...this.records].sort((a, b) => a.started - b.started)) {
+      const key = `${r.n}|${r.level || ""}`;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(r);
+    }
+    const rows = [];
+    for (const list of groups.values()) {
+      let streak = 0;
+      let bestStreak = 0;
+      for (const r of list) {
+        streak = r.solved && !r.assisted ? streak + 1 : 0;
+        bestStreak = Math.max(bestStreak, streak);
+      }
+      // An unfinished last game does not break the current streak until another game begins.
+      const last = list[list.length - 1];
+      if (!last.solved && list.length > 1) {
+        let s = 0;
+        for (const r of list.slice(0, -1)) s = r.solved && !r.assisted ? s + 1 : 0;
+        streak = s;
+      }
+      const times = list.filter((r) => r.solved && !r.assisted).map((r) => r.ms);
+      rows.push({ n: list[0].n, level: list[0].level, played: list.length, solved: list.filter((r) => r.solved).length,
+        best: times.length ? Math.min(...times) : null, median: median(times), streak, bestStreak });
+    }
+    return rows.sort((a, b) => a.n - b.n || String(a.level).localeCompare(String(b.level)));
+  }
+
+  // Consecutive days, ending today or yesterday, on which the daily puzzle was solved.
+  dailyStreak(today) {
+    const days = new Set(this.records.filter((r) => r.daily && r.solved).map((r) => r.daily));
+    let day = days.has(today) ? today : previousDay(today);
+    let streak = 0;
+    while (days.has(day)) {
+      streak += 1;
+      day = previousDay(day);
+    }
+    return streak;
+  }
+
+  exportJSON() {
+    return JSON.stringify({ version: 1, exported: new Date().toISOString(), summary: this.summary(),
+      records: this.records }, null, 2);
+  }
+
+  reset() {
+    this.records = [];
+    return this.write();
+  }
+}
