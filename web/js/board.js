@@ -54,7 +54,11 @@ export class BoardView extends EventTarget {
     this.ui = { digit: 0, highlight: true, showWrong: false, paused: false };
     if (interactive) {
       element.addEventListener("keydown", (event) => this.onKey(event));
-      element.addEventListener("paste", (event) => this.onPaste(event));
+      // Paste is heard on the document while a cell has focus: Firefox sends Ctrl+V's paste event to
+      // <body>, not to the focused cell, when the target is not editable.
+      element.ownerDocument.addEventListener("paste", (event) => {
+        if (element.contains(element.ownerDocument.activeElement)) this.onPaste(event);
+      });
       element.addEventListener("focusin", (event) => {
         const cell = event.target.closest("[data-cell]");
         if (cell) this.moveFocus(Number(cell.dataset.cell), false);

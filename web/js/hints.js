@@ -35,7 +35,7 @@ function el(tag, props = {}, ...children) {
 }
 
 export class HintsPanel {
-  constructor({ root, game, board, engine }) {
+  constructor({ root, pathRoot, badgeRoot, game, board, engine }) {
     this.game = game;
     this.board = board;
     this.engine = engine;
@@ -45,16 +45,19 @@ export class HintsPanel {
     this.level = -1;
     this.struck = new Map(); // cell -> Set of digits struck out by applied eliminations (no notes model yet)
     this.rateSerial = 0;
-    this.build(root);
+    this.applied = null; // the name of the step last applied, said again in a new language
+    this.build(root, pathRoot || root, badgeRoot || root);
     game.addEventListener("change", (event) => this.onChange(event.detail.reason));
     document.addEventListener("sudoku:language", () => this.relabel());
   }
 
-  build(root) {
+  // The hint button and its text go in `root` (under the board), the solution path in `pathRoot`
+  // (the study panel), the rating badge in `badgeRoot` (the bar over the board).
+  build(root, pathRoot, badgeRoot) {
     this.hintButton = el("button", { type: "button", id: "hint", class: "primary", text: t("hint") });
     this.applyButton = el("button", { type: "button", id: "hint-apply", text: t("apply"), hidden: true });
     this.applyButton.hidden = true;
-    this.badge = el("span", { id: "rating-badge", class: "rating-badge", role: "status" });
+    this.badge = el("span", { id: "rating-badge", class: "rating-badge", role: "status", tabindex: "0" });
     this.badge.hidden = true;
     this.levelText = el("span", { id: "hint-level", class: "hint-level" });
     this.text = el("p", { id: "hint-text", class: "hint-text", role: "status", "aria-live": "polite" });
@@ -64,9 +67,12 @@ export class HintsPanel {
     this.pathButton = el("button", { type: "button", id: "path-load", text: t("loadPath") });
     this.pathPanel = el("details", { id: "path-panel", class: "path-panel" },
       el("summary", { text: t("path") }), el("div", { class: "row" }, this.pathButton), this.pathInfo, this.pathList);
-    root.replaceChildren(
-      el("div", { class: "row" }, this.hintButton, this.applyButton, this.levelText, this.badge),
-      this.text, this.pathPanel);
+    root.replaceChildren(el("div", { class: "row hint-row" }, this.hintButton, this.applyButton, this.levelText),
+      this.text);
+    if (pathRoot === root) root.append(this.pathPanel);
+    else pathRoot.replaceChildren(this.pathPanel);
+    if (badgeRoot === root) root.querySelector(".hint-row").append(this.badge);
+    else badgeRoot.replaceChildren(this.badge);
     this.hintButton.addEventListener("click", () => this.press());
     this.applyButton.addEventListener("click", () => this.apply());
     this.pathButton.addEventListener("click", () => this.loadPath());
@@ -176,6 +182,10 @@ export class HintsPanel {
       this.rateSerial += 1; // the rating was of other givens
       this.badge.hidden = true;
     }
+    if (reason !== "conflicts" && reason !== "mark" && reason !== "truth" && this.applied) {
+      this.applied = null;
+      if (this.text.dataset.kind === "ok") this.text.hidden = true;
+    }
     if (this.hint && this.positionKey() !== this.hintKey) {
       this.hint = null;
       this.level = -1;
@@ -274,6 +284,7 @@ export class HintsPanel {
     this.applyButton.hidden = true;
     this.levelText.textContent = "";
     this.clearHighlights();
+    this.applied = h.name || { en: name };
     this.showText(t("applied", { name }), "ok");
   }
 
@@ -333,6 +344,9 @@ export class HintsPanel {
     this.pathButton.textContent = t("loadPath");
     this.pathPanel.querySelector("summary").textContent = t("path");
     if (this.hint && this.level >= 0) this.render();
+    else if (this.applied && !this.text.hidden) {
+      this.showText(t("applied", { name: this.applied[lang()] || this.applied.en }), "ok");
+    }
     if (this.rating) this.setBadge(this.rating);
     this.drawPath();
   }
@@ -361,15 +375,25 @@ export class HintsPanel {
     if (r.status === "multiple_solutions") return t("rating_multiple");
     const level = r.level === "guessing" ? t("guessing") : t(r.level);
     if (r.exact === false) return `${level}+`; // quick rating: extreme or harder
-    return `${level} · ${Number(r.score).toFixed(1)}`;
+    return level;
+  }
+
+  // The level is the headline; the score and the hardest step are in the tooltip, which says what
+  // the score means (it grows within a level, and levels do not overlap on it).
+  badgeTip(r) {
+    if (r.status === "no_solution" || r.status === "multiple_solutions") return "";
+    const hardest = r.hardest_name ? (r.hardest_name[lang()] || r.hardest_name.en) : "";
+    return t("badgeTip", { score: Number(r.score || 0).toFixed(1), hardest: hardest || "—" });
   }
 
   setBadge(r) {
     this.rating = r;
     this.badge.hidden = false;
     this.badge.dataset.level = r.level || r.status;
-    this.badge.textContent = `${t("rating")}: ${this.badgeText(r)}`;
-    this.badge.title = r.hardest_name ? (r.hardest_name[lang()] || r.hardest_name.en) : "";
+    this.badge.textContent = this.badgeText(r);
+    this.badge.title = this.badgeTip(r);
+    this.badge.setAttribute("aria-label", `${t("rating")}: ${this.badgeText(r)}. ${this.badge.title}`);
+    this.game.dispatchEvent(new CustomEvent("rated", { detail: r }));
   }
 
   async rateCurrent(reason) {
@@ -395,7 +419,7 @@ export function ensureStyles(href) {
 }
 
 // The panel goes under the message area unless a `root` is given.
-export function initHints({ game, board, engine, root }) {
+export function initHints({ game, board, engine, root, pathRoot, badgeRoot }) {
   ensureStyles("hints.css");
   if (!root) {
     root = document.getElementById("hints-panel");
@@ -404,5 +428,5 @@ export function initHints({ game, board, engine, root }) {
       document.getElementById("details").after(root);
     }
   }
-  return new HintsPanel({ root, game, board, engine });
+  return new HintsPanel({ root, pathRoot, badgeRoot, game, board, engine });
 }

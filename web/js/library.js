@@ -147,6 +147,14 @@ export class Library {
     return this.writeIndex();
   }
 
+  // A game that fails the schema: its text moves aside (kept, never deleted) and its entry goes.
+  setAside(id, raw) {
+    setAside(GAME_PREFIX + id, raw);
+    this.index.games = this.index.games.filter((g) => g.id !== id);
+    if (this.index.current === id) this.index.current = null;
+    return this.writeIndex();
+  }
+
   // An unfinished game of this puzzle (the share line), newest first.
   findOpen(puzzle) {
     return this.list().find((g) => g.puzzle === puzzle && !g.finished) || null;

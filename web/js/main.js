@@ -1,19 +1,26 @@
 // The app: wires the game model, the board views, the engine client and the panel together.
 // The grid is drawn at once, before Python is ready; engine requests simply wait for `ready`.
 //
-// Three kinds of state, kept apart: the game (web/js/game.js: givens, the player's digits, notes,
-// colours, history, clock; saved to localStorage after every change), the settings (storage.js:
-// theme, checking, input modes; saved when changed) and what is only on screen (the armed digit of
-// digit-first input, the message). Input becomes calls on the game, which records them as moves.
-import { BOXES, DEFAULT_SYMBOLS, Game, gridFromLine } from "./game.js";
+// Four kinds of state, kept apart: the game (web/js/game.js: givens, the player's digits, notes,
+// colours, history, clock; saved after every change as an entry of the library, library.js), the
+// statistics (stats.js), the settings (storage.js: theme, checking, input modes; saved when changed)
+// and what is only on screen (the armed digit of digit-first input, the message). Input becomes calls
+// on the game, which records them as moves.
+//
+// A game is never replaced in storage: whatever loads a puzzle (New game, Daily, a link, a paste, an
+// empty grid) starts a new library entry, except over an entry the player never touched.
+import { DEFAULT_SYMBOLS, Game, gridFromLine } from "./game.js";
 import { BoardView } from "./board.js";
 import { EngineClient } from "./engine.js";
 import { DigitPad } from "./pad.js";
 import { parseProgress, progressFragment, readFragment, splitFragment, writeFragment } from "./share.js";
-import { language, setLanguage, t, translatePage } from "./i18n.js";
-import { GAME_KEY, readJSON, readSettings, writeJSON, writeSettings } from "./storage.js";
+import { LEVEL_IDS, language, setLanguage, t, translatePage } from "./i18n.js";
+import { readSettings, writeSettings } from "./storage.js";
 import { initHints } from "./hints.js";
-import { initNewGame } from "./newgame.js";
+import { initNewGame, localDate } from "./newgame.js";
+import { Library } from "./library.js";
+import { Stats } from "./stats.js";
+import { STARTER_LEVEL, starterFor } from "./starter.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,6 +30,9 @@ const board2 = new BoardView($("board2"), { interactive: false, which: "second" 
 const pad = new DigitPad($("pad"));
 const engine = new EngineClient({ autostart: false });
 const settings = readSettings();
+const library = new Library();
+const stats = new Stats();
+let currentId = null; // the library entry of the game on the board
 const view = { armed: 0 }; // digit-first: the digit the next tap places (0: none)
 
 // --- messages ---------------------------------------------------------------------------------
@@ -109,6 +119,11 @@ function render() {
   $("digit-first").setAttribute("aria-pressed", String(settings.digitFirst));
   $("pause").setAttribute("aria-pressed", String(game.paused));
   $("paused-cover").hidden = !board.ui.paused;
+  // Pause locks the game: no move, note, colour, hint or reveal until Resume.
+  for (const el of [$("pad"), $("hints-panel"), ...document.querySelectorAll(".board-area .toolbar")]) {
+    el.inert = board.ui.paused;
+  }
+  document.body.toggleAttribute("data-paused", board.ui.paused);
   $("timer").hidden = !settings.showTimer || !play;
   $("pause").hidden = !play;
   renderClock();
@@ -127,16 +142,67 @@ function renderClock() {
   if ($("timer").textContent !== text) $("timer").textContent = text;
 }
 
-// --- saving -----------------------------------------------------------------------------------
+// --- saving: the library of games -------------------------------------------------------------
 
+// The entry for a puzzle just put on the board: a new one, unless the current entry was never
+// touched (no move, no digit, not finished, not a puzzle being typed in), which the new puzzle takes.
+function beginEntry() {
+  const entry = currentId && library.get(currentId);
+  const untouched = entry && !entry.moves && !entry.filled && !entry.finished && !stats.find(currentId)
+    && (entry.mode === "play" || !entry.givens);
+  if (untouched) return;
+  const { id, saved } = library.add(game);
+  currentId = id;
+  if (!saved) showSaveProblem("full");
+}
+
+let saveFailed = false;
 function save() {
-  writeJSON(GAME_KEY, game.toJSON());
+  if (!currentId) beginEntry();
+  const ok = library.save(currentId, game);
+  if (!ok && !saveFailed) showSaveProblem(library.blocked ? "blocked" : "full");
+  if (ok && saveFailed) hideSaveProblem();
+  saveFailed = !ok;
+  if ($("games").open) renderGames();
+}
+
+// Storage refused a write (full, private mode) or held something unreadable: say so at once, keep
+// playing in memory, and offer the game as a link (and the unreadable text) so nothing is lost.
+function showSaveProblem(kind, raw = null) {
+  $("save-problem").hidden = false;
+  $("save-problem-text").textContent = t(`save.${kind}`);
+  $("save-aside").hidden = !raw;
+  $("save-aside").onclick = () => {
+    $("save-text").hidden = false;
+    $("save-text").value = raw;
+    $("save-text").select();
+  };
+}
+
+function hideSaveProblem() {
+  $("save-problem").hidden = true;
+  $("save-text").hidden = true;
+}
+
+$("save-export").addEventListener("click", () => {
+  $("save-text").hidden = false;
+  $("save-text").value = exportText("link", true);
+  $("save-text").select();
+  copyExport("link", true);
+});
+
+function reportStorageProblems() {
+  const problem = library.problems[0] || stats.problem;
+  if (problem) showSaveProblem("corrupt", problem.raw);
+  else if (library.blocked) showSaveProblem("blocked");
 }
 
 const QUIET = new Set(["conflicts", "mark"]);
 game.addEventListener("change", (event) => {
   const reason = event.detail.reason;
   if (reason === "restore-givens") return;
+  if (reason === "load" || reason === "reset") beginEntry();
+  if ((reason === "move" || reason === "hint") && currentId) stats.started(currentId, statInfo());
   render();
   if (!QUIET.has(reason)) save();
   if (reason === "edit" || reason === "load" || reason === "reset") {
@@ -157,15 +223,30 @@ game.addEventListener("change", (event) => {
   if (reason === "finished") showFinish();
 });
 
+// The rating names the level of a puzzle that came without one (a paste, a link).
+game.addEventListener("rated", (event) => {
+  const r = event.detail;
+  if (!game.info.level && LEVEL_IDS.includes(r.level) && r.exact !== false) {
+    game.info.level = r.level;
+    save();
+  }
+});
+
+function statInfo() {
+  return { n: game.n, level: game.info.level, daily: game.info.daily };
+}
+
 // --- engine status ----------------------------------------------------------------------------
 
 function renderStatus() {
   const { state, info } = engine;
   const text = $("engine-status-text");
+  // Short words that keep one width (the versions are in the tooltip): nothing moves when the engine
+  // becomes ready. "Busy" is shown only by the dot, so the text does not flicker with every request.
   if (state === "loading") text.textContent = t("engine.loading");
   else if (state === "failed") text.textContent = t("engine.failed");
-  else if (state === "busy") text.textContent = t("engine.busy");
-  else if (info) text.textContent = t("engine.ready", { version: info.version, python: info.python });
+  else text.textContent = t("engine.ready");
+  $("engine-status").title = info ? t("engine.ready-title", { version: info.version, python: info.python }) : "";
 }
 
 engine.addEventListener("status", (event) => {
@@ -189,6 +270,8 @@ engine.ready.catch((error) => {
 
 // Parse text in any format the engine reads and load it; returns true when it loaded.
 // `early`: the revision at which the page showed these givens itself (see loadFromFragment).
+// An honest import: a puzzle with no solution or several opens for editing and says which (and where
+// two solutions differ); a text whose symbols would be read as blanks is refused, naming the option.
 let importSerial = 0;
 async function importText(text, { fromShare = false, progress = null, early = null } = {}) {
   const serial = ++importSerial;
@@ -199,9 +282,9 @@ async function importText(text, { fromShare = false, progress = null, early = nu
     return false;
   }
   say([engine.state === "loading" ? "msg.reading-wait" : "msg.reading"]);
+  const alphabet = fromShare ? "" : $("alphabet").value;
   let result;
   try {
-    const alphabet = fromShare ? "" : $("alphabet").value;
     result = await engine.request("parse", alphabet ? { text, alphabet } : { text });
   } catch (error) {
     if (serial !== importSerial) return false;
@@ -214,27 +297,66 @@ async function importText(text, { fromShare = false, progress = null, early = nu
     }
     return false;
   }
+  if (serial !== importSerial) return false;
+  // A 16x16 in 0-F read with the default symbols (1-9, A-G) turns every 0 into a blank: refuse it.
+  if (!alphabet && !fromShare && result.size === 16 && /0/.test(text) && !/[gG]/.test(text)) {
+    source.setAttribute("aria-invalid", "true");
+    say(["msg.hex-refused", { option: t("alphabet.hex") }], "error");
+    return false;
+  }
   // Only the newest import counts; one whose givens the page already showed counts only while the
   // grid still holds them (the player may have begun: loading them again would throw that away).
-  if (serial !== importSerial) return false;
   if (early !== null && early !== game.revision) {
     say(["msg.link-kept"], "info");
     return false;
   }
-  if (early === null || !sameGrid(result)) game.load(result);
+  const info = { source: fromShare ? "link" : "paste" };
+  if (early === null || !sameGrid(result)) game.load(result, "load", info);
   game.setConflicts(result.conflicts);
-  // Givens that break a rule cannot be played: stay in (or go back to) entering, to fix them.
-  if (result.conflicts.length) game.setMode("edit");
-  if (progress) applyProgress(progress);
   const size = `${result.size}×${result.size}`;
-  if (result.conflicts.length) {
-    say(["msg.loaded-conflicts", { size }], "error", result.conflicts.map((c) => () => conflictText(c)));
-  } else {
-    say([fromShare ? "msg.loaded-link" : "msg.loaded", { size, givens: result.givens }], "ok");
-  }
   $("size").value = String(result.size);
   sayStats("");
+  // Givens that break a rule cannot be played: stay in (or go back to) entering, to fix them.
+  if (result.conflicts.length) {
+    game.setMode("edit");
+    say(["msg.loaded-conflicts", { size }], "error", result.conflicts.map((c) => () => conflictText(c)));
+    return true;
+  }
+  const loadedKey = fromShare ? "msg.loaded-link" : "msg.loaded";
+  say([loadedKey, { size, givens: result.givens }], "ok");
+  const revision = game.revision;
+  const verdict = await truthCheck();
+  if (revision !== game.revision || serial !== importSerial) return true;
+  if (verdict.status === "unique") {
+    if (progress) applyProgress(progress);
+    say(["msg.unique-loaded", { size, givens: result.givens }], "ok");
+  } else if (verdict.status === "no_solution") {
+    game.setMode("edit");
+    say(["msg.import-none", { size }], "error");
+  } else if (verdict.status === "multiple") {
+    game.setMode("edit");
+    game.setSolutions(verdict.cells, verdict.differences);
+    const cells = verdict.differences.map((i) => `r${Math.floor(i / game.n) + 1}c${(i % game.n) + 1}`);
+    say(["msg.import-multiple", { size, count: verdict.differences.length }], "warn",
+      [cells.slice(0, 24).join(" ") + (cells.length > 24 ? " …" : "")]);
+  } else {
+    if (progress) applyProgress(progress);
+    say(["msg.import-unchecked", { size, givens: result.givens }], "warn");
+  }
   return true;
+}
+
+// How many solutions the givens have: {status: "unique" | "no_solution" | "multiple" | "gave_up"
+// | "unknown", cells, differences}. Sets the solution to check mistakes against when unique.
+async function truthCheck() {
+  const revision = game.revision;
+  try {
+    const result = await engine.request("solve", { ...game.payload(), method: "dlx", limit: 2 });
+    if (revision === game.revision && result.status === "unique") game.setTruth(result.cells[0]);
+    return result;
+  } catch {
+    return { status: "unknown", cells: [], differences: [] };
+  }
 }
 
 // Progress from a link: the player's digits and notes as one move (so it can be undone).
@@ -298,7 +420,40 @@ async function findTruth() {
 
 // --- solve ------------------------------------------------------------------------------------
 
+// Ask the player a yes/no question in the page's own dialog; resolves true for yes.
+function ask(text, yes, no = t("confirm.no")) {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = text;
+  $("confirm-yes").textContent = yes;
+  $("confirm-no").textContent = no;
+  return new Promise((resolve) => {
+    const done = (answer) => { // null: dismissed (Escape), which callers read as the safe choice
+      $("confirm-yes").onclick = null;
+      $("confirm-no").onclick = null;
+      dialog.onclose = null;
+      if (dialog.open) dialog.close();
+      resolve(answer);
+    };
+    $("confirm-yes").onclick = () => done(true);
+    $("confirm-no").onclick = () => done(false);
+    dialog.onclose = () => done(null);
+    dialog.showModal();
+    $("confirm-no").focus();
+  });
+}
+
 async function solveCurrent() {
+  if (game.mode === "play" && game.paused) {
+    say(["msg.paused"], "info");
+    return;
+  }
+  // Revealing the solution during a game asks first, and marks the game as assisted.
+  const playing = game.mode === "play" && !game.finished && game.filled().some((d) => !d);
+  if (playing) {
+    if (!(await ask(t("msg.solve-confirm"), t("msg.solve-yes"), t("msg.keep-playing")))) return;
+    game.assisted = true;
+    save();
+  }
   const method = $("method").value;
   const revision = game.revision;
   say([engine.state === "loading" ? "msg.solving-wait" : "msg.solving"], "busy");
@@ -352,21 +507,74 @@ function sameGrid({ box, cells, symbols }) {
     && game.givens.length === cells.length && game.givens.every((d, i) => d === cells[i]);
 }
 
-async function loadFromFragment() {
-  const text = readFragment();
+// A link opens its puzzle as a new entry of the library. When this browser already has an open game
+// of that puzzle, the link resumes it; a link that carries other progress asks which to keep.
+async function loadFromFragment(text = readFragment()) {
   if (!text || text === lastShared) return;
   const parts = splitFragment(text);
   lastShared = parts.puzzle;
   $("puzzle-text").value = parts.puzzle;
-  const hasProgress = parts.entries || parts.notes;
+  const hasProgress = !!(parts.entries || parts.notes);
+  const open = library.findOpen(parts.puzzle);
+  if (open) {
+    const mine = open.moves || open.filled;
+    let resume = !hasProgress || (mine && sameProgress(open.id, parts));
+    if (!resume && mine) {
+      const answer = await ask(t("msg.link-conflict", { filled: open.filled }), t("msg.link-mine"), t("msg.link-theirs"));
+      resume = answer !== false;
+    }
+    if (resume && (open.id === currentId || resumeGame(open.id))) {
+      say([hasProgress ? "msg.link-mine-kept" : "msg.link-same"], "ok");
+      if (hasProgress) writeFragment(parts.puzzle);
+      return;
+    }
+  }
   // A link as this app writes it is shown at once, so the grid does not wait for the engine (2-4 s);
   // the engine still reads it, and reports its conflicts, unless the player has changed givens or
   // loaded another puzzle meanwhile.
   const early = engine.state === "loading" && !hasProgress ? gridFromLine(parts.puzzle) : null;
-  if (early) game.load(early);
+  if (early) game.load(early, "load", { source: "link" });
   const loaded = await importText(parts.puzzle, { fromShare: true, progress: hasProgress ? parts : null,
     early: early ? game.revision : null });
   if (loaded && hasProgress) writeFragment(parts.puzzle);
+}
+
+// Whether a saved game holds the same digits as a link's progress.
+function sameProgress(id, parts) {
+  const saved = id === currentId ? game.toJSON() : library.read(id).value;
+  if (!saved || !Array.isArray(saved.entries)) return false;
+  const n = saved.box[0] * saved.box[1];
+  const progress = parseProgress(parts, n * n, DEFAULT_SYMBOLS);
+  if (!progress) return false;
+  return saved.entries.every((d, i) => (saved.givens[i] ? 0 : d) === (progress.entries[i] || 0));
+}
+
+// Put a saved game of the library on the board; false (with the player told) when it cannot be read.
+function resumeGame(id) {
+  const { value, error, raw } = library.read(id);
+  if (!value) {
+    if (error !== "missing") showSaveProblem(error === "blocked" ? "blocked" : "corrupt", raw);
+    if (error === "missing") library.remove(id);
+    return false;
+  }
+  if (currentId && currentId !== id) save(); // the game being left keeps its clock
+  const before = currentId;
+  currentId = id;
+  try {
+    game.restore(value);
+  } catch (e) {
+    currentId = before;
+    const text = JSON.stringify(value);
+    library.setAside(id, text);
+    showSaveProblem("corrupt", text);
+    console.warn(e.message);
+    return false;
+  }
+  library.select(id);
+  $("size").value = String(game.n);
+  lastShared = game.shareLine();
+  shareCurrent();
+  return true;
 }
 
 // --- play input -----------------------------------------------------------------------------------
@@ -411,6 +619,7 @@ function applySettings() {
   $("theme").value = settings.theme;
   $("contrast").checked = settings.contrast;
   $("check").checked = settings.check;
+  game.checking = settings.check;
   $("show-timer").checked = settings.showTimer;
   $("highlight").checked = settings.highlight;
   $("language").value = language();
@@ -445,7 +654,12 @@ board.addEventListener("select", (event) => {
 });
 
 pad.addEventListener("input", (event) => {
-  const digit = event.detail.digit;
+  const { digit, note } = event.detail;
+  if (note) {
+    enter(board.focused, digit, true);
+    board.moveFocus(board.focused);
+    return;
+  }
   if (settings.digitFirst && digit && game.mode === "play") {
     view.armed = view.armed === digit ? 0 : digit;
     render();
@@ -516,21 +730,158 @@ $("language").addEventListener("change", () => {
 
 // --- finish -------------------------------------------------------------------------------------
 
+function levelName(level) {
+  return level ? t(`level.${level}`) : t("finish.unrated");
+}
+
 function showFinish() {
-  $("finish-time").textContent = formatTime(game.timeMs());
+  const ms = game.timeMs();
+  const info = statInfo();
+  const { best } = stats.finished(currentId, { ...info, ms, hints: game.hintsUsed, mistakes: game.mistakes,
+    assisted: game.assisted });
+  save();
+  $("finish-level").textContent = `${game.n}×${game.n} · ${levelName(info.level)}`;
+  $("finish-time").textContent = formatTime(ms);
+  $("finish-best").textContent = best === null ? "—" : formatTime(Math.min(best, game.assisted ? best : ms));
   $("finish-hints").textContent = String(game.hintsUsed);
-  $("finish-mistakes").textContent = String(game.mistakes);
-  say(["msg.finished", { time: formatTime(game.timeMs()) }], "ok");
+  $("finish-mistakes").textContent = settings.check ? String(game.mistakes) : t("finish.unchecked");
+  const row = stats.summary().find((r) => r.n === game.n && r.level === (info.level || null));
+  const streak = info.daily ? stats.dailyStreak(localDate()) : row ? row.streak : 0;
+  $("finish-streak").textContent = t(info.daily ? "finish.daily-streak" : "finish.streak-games", { count: streak });
+  let note = "";
+  if (game.assisted) note = t("finish.assisted");
+  else if (best === null) note = t("finish.first");
+  else if (ms < best) note = t("finish.record", { before: formatTime(best) });
+  $("finish-note").textContent = note;
+  say(["msg.finished", { time: formatTime(ms) }], "ok");
   const dialog = $("finish");
   if (!dialog.open) dialog.showModal();
+  $("finish-next").focus();
 }
 $("finish-close").addEventListener("click", () => $("finish").close());
+$("finish-next").addEventListener("click", () => {
+  $("finish").close();
+  newGame.start({ size: game.n, level: game.info.level || "" });
+});
 $("finish").addEventListener("close", () => board.moveFocus(board.focused));
+
+// --- the games list and the statistics ------------------------------------------------------------
+
+function sourceName(entry) {
+  if (entry.daily) return t("games.daily", { date: entry.daily });
+  return t(`games.source-${entry.source}`) || entry.source;
+}
+
+function renderGames() {
+  const list = $("games-list");
+  const items = library.list().map((entry) => {
+    const li = document.createElement("li");
+    li.className = "game-entry";
+    if (entry.id === currentId) li.setAttribute("aria-current", "true");
+    const text = document.createElement("span");
+    const state = entry.finished ? t("games.finished") : entry.mode === "edit" ? t("games.editing")
+      : t("games.progress", { filled: entry.filled || 0, open: entry.open || 0 });
+    text.textContent = `${entry.n}×${entry.n} · ${entry.level ? t(`level.${entry.level}`) : sourceName(entry)} · ${state}`
+      + ` · ${formatTime(entry.elapsed || 0)}`;
+    const resume = document.createElement("button");
+    resume.type = "button";
+    resume.dataset.resume = entry.id;
+    resume.textContent = entry.id === currentId ? t("games.playing") : t(entry.finished ? "games.view" : "games.resume");
+    resume.disabled = entry.id === currentId;
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.dataset.remove = entry.id;
+    remove.textContent = t("games.delete");
+    remove.hidden = entry.id === currentId;
+    li.append(text, resume, remove);
+    return li;
+  });
+  if (!items.length) {
+    const li = document.createElement("li");
+    li.textContent = t("games.none");
+    items.push(li);
+  }
+  list.replaceChildren(...items);
+}
+
+$("games").addEventListener("toggle", () => { if ($("games").open) renderGames(); });
+$("games-list").addEventListener("click", async (event) => {
+  const resume = event.target.closest("button[data-resume]");
+  const remove = event.target.closest("button[data-remove]");
+  if (resume && resumeGame(resume.dataset.resume)) {
+    say(["msg.resumed-game"], "ok");
+    renderGames();
+    board.moveFocus(board.focused);
+  }
+  if (remove && await ask(t("games.delete-confirm"), t("games.delete"))) {
+    library.remove(remove.dataset.remove);
+    renderGames();
+  }
+});
+
+function renderStats() {
+  const rows = stats.summary();
+  const body = $("stats-body");
+  const daily = document.createElement("p");
+  daily.textContent = t("stats.daily-streak", { count: stats.dailyStreak(localDate()) });
+  if (!rows.length) {
+    const p = document.createElement("p");
+    p.textContent = t("stats.none");
+    body.replaceChildren(p, daily);
+    return;
+  }
+  const table = document.createElement("table");
+  table.className = "stats-table";
+  const head = document.createElement("tr");
+  for (const key of ["game", "played", "solved", "best", "median", "streak", "best-streak"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = t(`stats.col-${key}`);
+    head.append(th);
+  }
+  const thead = document.createElement("thead");
+  thead.append(head);
+  const tbody = document.createElement("tbody");
+  for (const r of rows) {
+    const tr = document.createElement("tr");
+    const cells = [`${r.n}×${r.n} ${levelName(r.level)}`, r.played, r.solved,
+      r.best === null ? "—" : formatTime(r.best), r.median === null ? "—" : formatTime(r.median), r.streak, r.bestStreak];
+    cells.forEach((value, i) => {
+      const td = document.createElement(i ? "td" : "th");
+      if (!i) td.scope = "row";
+      td.textContent = String(value);
+      tr.append(td);
+    });
+    tbody.append(tr);
+  }
+  table.append(thead, tbody);
+  body.replaceChildren(table, daily);
+}
+
+$("stats-panel").addEventListener("toggle", () => { if ($("stats-panel").open) renderStats(); });
+$("stats-export").addEventListener("click", async () => {
+  const text = stats.exportJSON();
+  $("stats-text").hidden = false;
+  $("stats-text").value = text;
+  try {
+    await navigator.clipboard.writeText(text);
+    say(["export.copied"], "ok");
+  } catch {
+    $("stats-text").select();
+    say(["export.select"], "info");
+  }
+});
+$("stats-reset").addEventListener("click", async () => {
+  if (!(await ask(t("stats.reset-confirm"), t("stats.reset")))) return;
+  stats.reset();
+  renderStats();
+  say(["stats.reset-done"], "info");
+});
 
 // --- export -------------------------------------------------------------------------------------
 
-function exportText(kind) {
-  const progress = $("export-progress").checked && game.mode === "play";
+function exportText(kind, withProgress = $("export-progress").checked) {
+  const progress = withProgress && game.mode === "play";
   const digits = progress ? game.filled() : game.givens;
   const symbol = (d) => (d ? game.symbols[d - 1] : ".");
   if (kind === "line") return digits.map(symbol).join("");
@@ -546,8 +897,8 @@ function exportText(kind) {
   return url.href;
 }
 
-async function copyExport(kind) {
-  const text = exportText(kind);
+async function copyExport(kind, withProgress) {
+  const text = exportText(kind, withProgress);
   const box = $("export-text");
   box.value = text;
   try {
@@ -562,6 +913,11 @@ $("copy-line").addEventListener("click", () => copyExport("line"));
 $("copy-grid").addEventListener("click", () => copyExport("grid"));
 $("copy-link").addEventListener("click", () => copyExport("link"));
 $("print").addEventListener("click", () => window.print());
+// The share link in the study panel copies the link (the address bar already holds it).
+$("share-link").addEventListener("click", (event) => {
+  event.preventDefault();
+  copyExport("link", false);
+});
 
 // --- controls -----------------------------------------------------------------------------------
 
@@ -592,7 +948,7 @@ $("new-grid").addEventListener("click", () => {
 $("size").addEventListener("change", () => {
   if (!game.givenCount) game.reset(Number($("size").value));
 });
-window.addEventListener("hashchange", loadFromFragment);
+window.addEventListener("hashchange", () => loadFromFragment());
 
 // The clock: ticks on screen each second; stops while the page is hidden, and the game is saved
 // when the page goes away (a closed tab keeps its time).
@@ -611,39 +967,44 @@ window.addEventListener("pagehide", save);
 
 // --- boot -------------------------------------------------------------------------------------
 
-// Restore the saved game unless the link names another puzzle; draw the grid at once, sized for a
-// shared puzzle if there is one, then read the link.
+// A returning player lands in the game they left (or their newest open game); a first visit opens
+// on today's starter puzzle, painted before the engine is ready. A link is read after that, as a new
+// entry (or the same puzzle's open game). Hints and New game listen to the game from the start.
 translatePage();
 applySettings();
-say(["msg.welcome"]);
-const shared = splitFragment(readFragment());
-const saved = readJSON(GAME_KEY);
-let restored = false;
-if (saved) {
-  try {
-    const probe = new Game(9);
-    probe.restore(saved);
-    if (!shared.puzzle || shared.puzzle === probe.shareLine()) {
-      game.restore(saved);
-      restored = true;
-    }
-  } catch {
-    // A corrupt or old save: start afresh.
+const hints = initHints({ game, board, engine, root: $("hints-panel"), pathRoot: $("path-slot"),
+  badgeRoot: $("badge-slot") });
+const newGame = initNewGame({ game, engine, say });
+reportStorageProblems();
+const sharedText = readFragment();
+const shared = splitFragment(sharedText);
+const last = library.get(library.current);
+let resumed = false;
+for (const entry of [last && !last.finished ? last : null, ...library.list().filter((g) => !g.finished)]) {
+  if (entry && resumeGame(entry.id)) {
+    resumed = true;
+    break;
   }
 }
-if (!restored) {
-  const side = shared.puzzle ? Math.round(Math.sqrt(shared.puzzle.replace(/\s/g, "").length)) : 9;
-  game.reset(BOXES[side] ? side : 9, "init");
+if (resumed) {
+  if (!shared.puzzle) say(["msg.restored"], "ok");
 } else {
+  const played = new Set(library.list().map((g) => g.puzzle));
+  const today = starterFor(localDate());
+  game.loadNew(played.has(today) ? starterFor(localDate(new Date(Date.now() + 86_400_000))) : today,
+    { source: "starter", level: STARTER_LEVEL });
+  if (!shared.puzzle) say(["msg.first"], "info");
   lastShared = readFragment() || null;
-  shareCurrent();
-  say(["msg.restored"], "ok");
+  if (!shared.puzzle) shareCurrent();
 }
 $("size").value = String(game.n);
 render();
 requestAnimationFrame(() => performance.mark("grid-painted"));
 engine.start();
-if (!restored) loadFromFragment();
+if (shared.puzzle) {
+  lastShared = null;
+  loadFromFragment(sharedText);
+}
 if (!document.hidden) game.startClock();
 
 // The service worker precaches the whole site (13 MB, mostly Pyodide); registering it once the
@@ -656,11 +1017,6 @@ if ("serviceWorker" in navigator) {
   engine.ready.then(register, register);
 }
 
-// For tests, the benchmark and the other panels (hints, new game): the named operations, the
-// model (game.entries, game.notes, game.applyHint, game.hintsUsed, game.loadNew), the board and
-// the message line.
-window.sudoku = { engine, game, board, say, t };
-
-// Hints, solution path and rating badge (issue 4); New game and the daily puzzle (issue 5).
-window.sudoku.hints = initHints({ game, board, engine });
-window.sudoku.newGame = initNewGame({ game, engine, say });
+// For tests and the benchmark: the named operations, the model, the board, the message line, the
+// library, the statistics and the two panels.
+window.sudoku = { engine, game, board, say, t, library, stats, hints, newGame };

@@ -8,7 +8,6 @@
 // from the date with fixed options, so everyone gets the same puzzle that day, offline too.
 //
 // Strings: in i18n.js, this dialog's under "newgame.", the level names under "level.".
-import { ensureStyles } from "./hints.js";
 import { LEVEL_IDS as LEVELS, panelT } from "./i18n.js";
 import { DEFAULT_SYMBOLS } from "./game.js";
 
@@ -107,6 +106,9 @@ export class NewGame {
         this.cancel();
       }
     });
+    // However the dialog closes (Close, Escape, a form, a script), a generation still running stops:
+    // its puzzle must never replace the game being played once the player has turned away.
+    this.dialog.addEventListener("close", () => this.cancel());
   }
 
   open() {
@@ -151,10 +153,13 @@ export class NewGame {
         if (run.cancelled) return;
         attempts += r.attempts;
         if (r.found) {
-          this.loadPuzzle(r);
+          this.running = null; // found: closing the dialog below must not cancel anything
+          this.setRunning(false);
+          this.loadPuzzle(r, { source: "new", level: r.level || opts.level || null });
           this.dialog.close();
-          this.say(t("loaded", { size: r.box[0] * r.box[1], level: r.level ? t(r.level) : "", givens: r.givens,
-            seed }), "ok");
+          const size = r.box[0] * r.box[1];
+          this.say(r.level ? t("loaded", { size, level: t(r.level), givens: r.givens, seed })
+            : t("loadedAny", { size, givens: r.givens, seed }), "ok");
           return;
         }
         this.progressText.textContent = t("working", { attempts, seconds: seconds() });
@@ -185,10 +190,18 @@ export class NewGame {
     this.say(t("cancelled"), "info");
   }
 
-  loadPuzzle(r) {
+  // Open the dialog set to a size and level and generate at once ("New game at this level").
+  start({ size, level }) {
+    if (this.running) return;
+    if (size && [...this.size.options].some((o) => o.value === String(size))) this.size.value = String(size);
+    if ([...this.level.options].some((o) => o.value === (level || ""))) this.level.value = level || "";
+    this.open();
+    this.generate();
+  }
+
+  loadPuzzle(r, info) {
     const value = { box: r.box, cells: r.cells, symbols: DEFAULT_SYMBOLS.slice(0, r.box[0] * r.box[1]) };
-    if (typeof this.game.loadNew === "function") this.game.loadNew(value);
-    else this.game.load(value);
+    this.game.loadNew(value, info);
     const size = document.getElementById("size");
     if (size) size.value = String(r.box[0] * r.box[1]);
   }
@@ -200,7 +213,7 @@ export class NewGame {
     this.say(t("dailyWorking"), "busy");
     try {
       const r = await this.engine.request("daily", { date });
-      this.loadPuzzle(r);
+      this.loadPuzzle(r, { source: "daily", level: r.level, daily: date });
       document.documentElement.dataset.daily = date;
       this.say(t("dailyLoaded", { date, level: t(r.level), givens: r.givens }), "ok");
     } catch (error) {
@@ -213,7 +226,6 @@ export class NewGame {
 
 // The buttons go at the top of the panel unless a `root` is given.
 export function initNewGame({ game, engine, say, root }) {
-  ensureStyles("newgame.css");
   if (!root) {
     root = document.getElementById("newgame-bar");
     if (!root) {

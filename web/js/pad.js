@@ -2,8 +2,11 @@
 // mice. Each digit shows how many more of it the grid needs; a finished digit is greyed out. Like
 // the board it only emits "input" ({digit}); the app decides what it means (a digit for the
 // selected cell, or, digit first, the digit to place with the next taps: `armed` shows it).
-// Buttons are not in the tab order: keyboard users type on the grid itself.
+// Buttons are not in the tab order: keyboard users type on the grid itself. A long press (or a right
+// click) sends {digit, note: true}: the digit as a note, whatever the notes mode.
 import { t } from "./i18n.js";
+
+const LONG_PRESS_MS = 450;
 
 export class DigitPad extends EventTarget {
   constructor(element) {
@@ -15,8 +18,33 @@ export class DigitPad extends EventTarget {
     element.addEventListener("mousedown", (event) => event.preventDefault());
     element.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-digit]");
-      if (button) this.dispatchEvent(new CustomEvent("input", { detail: { digit: Number(button.dataset.digit) } }));
+      if (this.longPressed) {
+        this.longPressed = false; // the press already wrote a note
+        return;
+      }
+      if (button) this.emit(Number(button.dataset.digit), false);
     });
+    // A long press (touch) or a right click writes the digit as a note.
+    element.addEventListener("contextmenu", (event) => {
+      const button = event.target.closest("button[data-digit]");
+      if (!button) return;
+      event.preventDefault();
+      if (this.longPressed) return; // touch: the timer below already did it
+      this.emit(Number(button.dataset.digit), true);
+    });
+    element.addEventListener("pointerdown", (event) => {
+      const button = event.target.closest("button[data-digit]");
+      this.longPressed = false;
+      clearTimeout(this.pressTimer);
+      if (!button || event.pointerType === "mouse" || !Number(button.dataset.digit)) return;
+      this.pressTimer = setTimeout(() => {
+        this.longPressed = true;
+        this.emit(Number(button.dataset.digit), true);
+      }, LONG_PRESS_MS);
+    });
+    for (const type of ["pointerup", "pointercancel", "pointerleave"]) {
+      element.addEventListener(type, () => clearTimeout(this.pressTimer));
+    }
   }
 
   render(game, { armed = 0, notes = false, lang = "" } = {}) {
@@ -44,6 +72,10 @@ export class DigitPad extends EventTarget {
       button.setAttribute("aria-pressed", String(armed === digit));
       button.title = play ? t("pad.left", { count: Math.max(0, left) }) : "";
     }
+  }
+
+  emit(digit, note) {
+    this.dispatchEvent(new CustomEvent("input", { detail: { digit, note } }));
   }
 
   button(text, digit, label) {
