@@ -18,10 +18,36 @@ def at(page, row: int, col: int, n: int = 9):
     return page.locator(f"#board [data-cell='{(row - 1) * n + col - 1}']")
 
 
+def open_study(page) -> None:
+    """Open the panels that hold the solver, the import box and the settings (closed on a new page)."""
+    page.evaluate("""() => { document.getElementById('study').open = true;
+        document.querySelector('details.settings').open = true; }""")
+
+
+def settle(page) -> None:
+    """Wait until the engine has answered everything asked so far (an import asks twice: parse, then
+    how many solutions)."""
+    until(page, "!window.sudoku.engine.busy")
+
+
+def answer(page, yes: bool = True) -> None:
+    """Answer the page's confirmation dialog."""
+    expect(page.locator("#confirm")).to_be_visible()
+    page.click("#confirm-yes" if yes else "#confirm-no")
+    expect(page.locator("#confirm")).to_be_hidden()
+
+
+def set_language(page, lang: str) -> None:
+    open_study(page)
+    page.select_option("#language", lang)
+
+
 def load(page, text: str = EASY, expect_text: str = "Loaded") -> None:
+    open_study(page)
     page.fill("#puzzle-text", text)
     page.click("#load")
     expect(page.locator("#message")).to_contain_text(expect_text)
+    settle(page)
     until(page, "window.sudoku.game.mode === 'play'")
 
 

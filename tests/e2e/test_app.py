@@ -14,6 +14,7 @@ import urllib.request
 
 import pytest
 from e2e_support import BOOT_TIMEOUT_MS, LIVE, App, shared_app
+from play_support import answer, open_study, settle
 from playwright.sync_api import expect
 
 import build
@@ -47,14 +48,21 @@ def cells(page) -> list[str]:
 
 
 def load(page, text: str, expect_text: str = "Loaded") -> None:
+    open_study(page)
     page.fill("#puzzle-text", text)
     page.click("#load")
     expect(page.locator("#message")).to_contain_text(expect_text)
+    settle(page)
 
 
 def solve(page, expect_text: str, method: str = "backtrack") -> None:
+    """Solve; during a game the page asks first (revealing marks the game assisted): say yes."""
+    open_study(page)
     page.select_option("#method", method)
+    playing = page.evaluate("window.sudoku.game.mode === 'play' && window.sudoku.game.filled().some(d => !d)")
     page.click("#solve")
+    if playing:
+        answer(page, True)
     expect(page.locator("#message")).to_contain_text(expect_text)
 
 
@@ -153,20 +161,23 @@ def test_ctrl_v_on_the_grid(app):
     cell(page, 1, 1).click()
     page.evaluate("text => navigator.clipboard.writeText(text)", MULTIPLE)
     page.keyboard.press("Control+V")
-    expect(page.locator("#message")).to_contain_text("Loaded a 9×9")
+    # MULTIPLE has several solutions: it is loaded, but for editing, and the page says so.
+    expect(page.locator("#message")).to_contain_text("9×9 puzzle has more than one solution")
     assert cells(page)[0] == "8"
+    expect(page.locator("#mode-badge")).to_have_text("Entering a puzzle")
 
 
 def test_no_solution_message(app):
     page = app.page
-    load(page, NO_SOLUTION)
+    load(page, NO_SOLUTION, "has no solution: it opens for editing")
+    expect(page.locator("#mode-badge")).to_have_text("Entering a puzzle")
     solve(page, "No solution")
     expect(page.locator("#board .cell.solved")).to_have_count(0)
 
 
 def test_more_than_one_solution_shows_two_and_differences(app):
     page = app.page
-    load(page, MULTIPLE)
+    load(page, MULTIPLE, "has more than one solution")
     solve(page, "More than one solution")
     expect(page.locator("#second")).to_be_visible()
     first = cells(page)
@@ -201,6 +212,7 @@ def test_parse_error_in_words_and_pasted_html_stays_text(app):
 
 def test_parse_errors_in_the_page_language(app):
     page = app.page
+    open_study(page)
     page.select_option("#language", "zh-CN")
     try:
         load(page, "." * 80, "找到 80 个格子；9×9 谜题有 81 个")

@@ -3,8 +3,11 @@ mistakes first, unsolvable puzzles said so, the solution path with "show on grid
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from e2e_support import shared_app
+from play_support import open_study, set_language, settle
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -22,10 +25,12 @@ def app(browser, server):
     yield from shared_app(browser, server + "index.html")
 
 
-def load(page, text: str) -> None:
+def load(page, text: str, expect_text: str = "Loaded") -> None:
+    open_study(page)
     page.fill("#puzzle-text", text)
     page.click("#load")
-    expect(page.locator("#message")).to_contain_text("Loaded")
+    expect(page.locator("#message")).to_contain_text(expect_text)
+    settle(page)
 
 
 def shown(page) -> str:
@@ -37,15 +42,20 @@ def test_rating_badge_on_import(app):
     page = app.page
     load(page, EASY)
     # Naked singles alone solve EASY; MEDIUM needs hidden singles: a lower SE score, a higher level (the
-    # level is the lowest technique set that solves the puzzle, sudoku_core/rate.py).
-    expect(page.locator("#rating-badge")).to_have_text("Rating: Easy · 2.3")
+    # level is the lowest technique set that solves the puzzle, sudoku_core/rate.py). So the badge's
+    # headline is the level alone, and the score, with what it means, is in its tooltip.
+    badge = page.locator("#rating-badge")
+    expect(badge).to_have_text("Easy")
+    expect(badge).to_have_attribute("title", re.compile(r"Score 2\.3 .*levels"))
     load(page, MEDIUM)
-    expect(page.locator("#rating-badge")).to_have_text("Rating: Medium · 1.5")
-    load(page, MULTIPLE)
-    expect(page.locator("#rating-badge")).to_have_text("Rating: Several solutions")
+    expect(badge).to_have_text("Medium")
+    expect(badge).to_have_attribute("title", re.compile(r"Score 1\.5 "))
+    expect(badge).to_have_attribute("aria-label", re.compile(r"^Rating: Medium\. "))
+    load(page, MULTIPLE, "more than one solution")
+    expect(badge).to_have_text("Several solutions")
     # The badge is quick: forcing chains are left out, so the hardest puzzles say "Extreme+" at once.
     load(page, HARDEST)
-    expect(page.locator("#rating-badge")).to_have_text("Rating: Extreme+")
+    expect(badge).to_have_text("Extreme+")
 
 
 def test_hint_reveals_a_level_per_press_with_highlights_that_read_without_colour(app):
@@ -134,6 +144,7 @@ def test_unsolvable_puzzles_are_said_so(app, puzzle, status, words):
 def test_solution_path_lists_every_step_and_shows_one_on_the_grid(app):
     page = app.page
     load(page, EASY)
+    open_study(page)
     page.click("#path-panel summary")
     page.click("#path-load")
     steps = page.locator("#path-list li")
@@ -149,15 +160,14 @@ def test_solution_path_lists_every_step_and_shows_one_on_the_grid(app):
 
 def test_hints_follow_the_page_language(app):
     page = app.page
-    if not page.locator("#language").count():
-        pytest.skip("the page has no language choice yet")
     load(page, EASY)
-    page.select_option("#language", "zh-CN")
+    set_language(page, "zh-CN")
     try:
         expect(page.locator("#hint")).to_have_text("提示")
         page.click("#hint")
         expect(page.locator("#hint-text")).to_contain_text("宫")
-        expect(page.locator("#rating-badge")).to_contain_text("难度")
+        expect(page.locator("#rating-badge")).to_have_text("简单")
+        expect(page.locator("#rating-badge")).to_have_attribute("aria-label", re.compile("^难度"))
         expect(page.locator("#new-game")).to_have_text("新游戏…")
     finally:
         page.select_option("#language", "en")

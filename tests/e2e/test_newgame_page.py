@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from e2e_support import shared_app
+from play_support import answer, load, open_study
 from playwright.sync_api import expect
 
 from sudoku_core.bridge import handle
@@ -42,9 +43,7 @@ def test_new_game_dialog_generates_a_puzzle(app):
 
 def test_cancel_keeps_the_game_and_the_page_responsive(app):
     page = app.page
-    page.fill("#puzzle-text", EASY)
-    page.click("#load")
-    expect(page.locator("#message")).to_contain_text("Loaded")
+    load(page, EASY)
     before = cells(page)
     page.click("#new-game")
     page.select_option("#ng-size", "9")
@@ -63,7 +62,9 @@ def test_cancel_keeps_the_game_and_the_page_responsive(app):
     page.click("#ng-close")
     assert cells(page) == before
     app.wait_ready()
+    open_study(page)
     page.click("#solve")
+    answer(page, True)  # revealing the solution of a game in progress asks first
     expect(page.locator("#message")).to_contain_text("Solved")
 
 

@@ -58,21 +58,33 @@ def test_reload_in_the_middle_of_a_game_keeps_everything(server, open_app):
     expect(at(page, 1, 2)).to_have_attribute("aria-label", "Row 1, column 2, notes 7")
 
 
-def test_corrupt_storage_is_survived(server, open_app):
+def test_corrupt_storage_is_set_aside_told_and_survived(server, open_app):
     app = open_app(server + "index.html", locale="en-US")
     app.context.add_init_script("""if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');
         localStorage.setItem('sudoku.game.v1', '{not json');
         localStorage.setItem('sudoku.settings.v1', '[1, 2');
     }""")
     page = app.goto().page
-    expect(page.locator("#board [role=gridcell]")).to_have_count(81)
-    assert "".join(page.locator("#board [role=gridcell]").all_text_contents()) == ""
+    # The player is told, the unreadable text is kept (set aside, not deleted) and can be copied, and
+    # a game to play is on the board.
+    expect(page.locator("#save-problem")).to_be_visible()
+    expect(page.locator("#save-problem")).to_contain_text("set aside, not deleted")
+    aside = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('sudoku.game.v1.aside.'))
+        .map(k => localStorage.getItem(k))""")
+    assert aside == ["{not json"]
+    page.click("#save-aside")
+    expect(page.locator("#save-text")).to_have_value("{not json")
+    assert len([c for c in page.locator("#board [role=gridcell]").all_text_contents() if c]) > 17
     app.wait_ready()
     load(page)
-    # A saved game of the wrong shape is dropped too.
-    page.evaluate("""localStorage.setItem('sudoku.game.v1', JSON.stringify({box: [3, 3], givens: [1, 2],
-        entries: 'x'}))""")
+    # A saved game that fails the schema (a given of 99) is set aside the same way on the next visit.
+    key = page.evaluate("'sudoku.game.v2.' + window.sudoku.library.current")
+    page.evaluate("""key => { const g = JSON.parse(localStorage.getItem(key)); g.givens[0] = 99;
+        localStorage.setItem(key, JSON.stringify(g)); }""", key)
     page.reload()
+    expect(page.locator("#save-problem")).to_be_visible()
+    kept = page.evaluate("key => Object.keys(localStorage).filter(k => k.startsWith(key + '.aside.')).length", key)
+    assert kept == 1
     expect(page.locator("#board [role=gridcell]")).to_have_count(81)
     app.wait_ready()
 

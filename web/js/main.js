@@ -329,7 +329,7 @@ async function importText(text, { fromShare = false, progress = null, early = nu
   if (revision !== game.revision || serial !== importSerial) return true;
   if (verdict.status === "unique") {
     if (progress) applyProgress(progress);
-    say(["msg.unique-loaded", { size, givens: result.givens }], "ok");
+    say([fromShare ? "msg.unique-loaded-link" : "msg.unique-loaded", { size, givens: result.givens }], "ok");
   } else if (verdict.status === "no_solution") {
     game.setMode("edit");
     say(["msg.import-none", { size }], "error");
@@ -520,7 +520,7 @@ async function loadFromFragment(text = readFragment()) {
     const mine = open.moves || open.filled;
     let resume = !hasProgress || (mine && sameProgress(open.id, parts));
     if (!resume && mine) {
-      const answer = await ask(t("msg.link-conflict", { filled: open.filled }), t("msg.link-mine"), t("msg.link-theirs"));
+      const answer = await ask(t("msg.link-conflict", { count: open.filled }), t("msg.link-mine"), t("msg.link-theirs"));
       resume = answer !== false;
     }
     if (resume && (open.id === currentId || resumeGame(open.id))) {
@@ -986,8 +986,10 @@ for (const entry of [last && !last.finished ? last : null, ...library.list().fil
     break;
   }
 }
+// A reload keeps the address of the game on the board: that is the game coming back, not a link.
+const reloaded = resumed && shared.puzzle === game.shareLine() && !shared.entries && !shared.notes;
 if (resumed) {
-  if (!shared.puzzle) say(["msg.restored"], "ok");
+  if (!shared.puzzle || reloaded) say(["msg.restored"], "ok");
 } else {
   const played = new Set(library.list().map((g) => g.puzzle));
   const today = starterFor(localDate());
@@ -1001,7 +1003,7 @@ $("size").value = String(game.n);
 render();
 requestAnimationFrame(() => performance.mark("grid-painted"));
 engine.start();
-if (shared.puzzle) {
+if (shared.puzzle && !reloaded) {
   lastShared = null;
   loadFromFragment(sharedText);
 }

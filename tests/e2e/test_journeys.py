@@ -1,0 +1,383 @@
+"""A player's journeys (issue 14): open on a game, never lose one, a phone where board, pad and hint
+show together, pause that locks, a finish worth reaching, honest imports, and the words on the way.
+
+Each test opens its own context, so its storage starts empty (a first visit) unless it says otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote
+
+import pytest
+from play_support import (
+    EASY,
+    EASY_SOLUTION,
+    OTHER,
+    answer,
+    at,
+    load,
+    notes_of,
+    open_study,
+    set_language,
+    settle,
+    state,
+    until,
+    wait_truth,
+)
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
+
+
+def entries(page) -> list[dict]:
+    return page.evaluate("window.sudoku.library.list()")
+
+
+def place_solution_but(page, keep: int) -> list[int]:
+    """Fill every empty cell of EASY with its solution except the last `keep`; returns those left."""
+    empty = [i for i, ch in enumerate(EASY) if ch == "."]
+    for i in empty[:-keep]:
+        page.evaluate(f"() => {{ const g = window.sudoku.game; if (g.entries[{i}] !== {EASY_SOLUTION[i]}) "
+                      f"g.place({i}, {EASY_SOLUTION[i]}); }}")
+    return empty[-keep:]
+
+
+def touch(page) -> None:
+    """A move in the game on the board (a note in its first empty cell), so it counts as begun."""
+    page.evaluate("() => { const g = window.sudoku.game; g.toggleNote(g.givens.indexOf(0), 1); }")
+
+
+def test_a_first_visit_opens_on_a_puzzle_to_play_before_the_engine_is_ready(server, open_app):
+    app = open_app(server + "index.html", locale="en-US")
+    page = app.goto().page
+    # Painted from the page alone: a Medium puzzle, in play, the player's first taps already work.
+    givens = page.evaluate("window.sudoku.game.givenCount")
+    assert 17 <= givens < 81
+    expect(page.locator("#mode-badge")).to_have_text("Playing")
+    expect(page.locator("#message")).to_contain_text("today's puzzle")
+    first_empty = page.evaluate("window.sudoku.game.givens.indexOf(0)")
+    at(page, first_empty // 9 + 1, first_empty % 9 + 1).click()
+    page.get_by_role("button", name="Set 5", exact=True).click()
+    assert page.evaluate(f"window.sudoku.game.entries[{first_empty}]") == 5
+    app.wait_ready()
+    expect(page.locator("#rating-badge")).to_have_text("Medium")
+    # Coming back lands in that game, digit and all.
+    page.reload()
+    assert page.evaluate(f"window.sudoku.game.entries[{first_empty}]") == 5
+    expect(page.locator("#message")).to_contain_text("Welcome back")
+    assert len(entries(page)) == 1
+    app.wait_ready()
+
+
+def test_every_way_in_starts_its_own_game_and_each_can_be_resumed(server, open_app):
+    app = open_app(server + "index.html", locale="en-US")
+    page = app.goto().wait_ready().page
+    load(page, EASY)  # a paste
+    at(page, 1, 1).focus()
+    page.keyboard.press("4")
+    page.click("#new-game")  # a new game
+    page.select_option("#ng-size", "4")
+    page.select_option("#ng-level", "easy")
+    page.click("#ng-generate")
+    expect(page.locator("#message")).to_contain_text("New 4×4 Easy puzzle")
+    touch(page)
+    page.click("#daily")  # the daily puzzle
+    expect(page.locator("#message")).to_contain_text("Daily puzzle for")
+    touch(page)
+    page.evaluate(f"location.hash = '{OTHER}'")  # a link
+    expect(page.locator("#message")).to_contain_text("from the link")
+    settle(page)
+    sources = sorted(e["source"] for e in entries(page))
+    # The starter was never touched, so the paste took its place; every other way in kept its own.
+    assert sources == ["daily", "link", "new", "paste"], sources
+    # Resume the pasted game from the list: its digit is still there.
+    page.click("#games summary")
+    paste = next(e for e in entries(page) if e["source"] == "paste")
+    page.click(f"#games-list button[data-resume='{paste['id']}']")
+    expect(at(page, 1, 1)).to_have_text("4")
+    assert page.evaluate("window.sudoku.game.shareLine()") == EASY
+    # Deleting asks first, and the game on the board cannot be deleted from under the player.
+    expect(page.locator(f"#games-list button[data-remove='{paste['id']}']")).to_be_hidden()
+    link = next(e for e in entries(page) if e["source"] == "link")
+    page.click(f"#games-list button[data-remove='{link['id']}']")
+    answer(page, False)
+    assert len(entries(page)) == 4
+    page.click(f"#games-list button[data-remove='{link['id']}']")
+    answer(page, True)
+    assert len(entries(page)) == 3
+
+
+def test_closing_the_new_game_dialog_stops_its_generation(server, open_app):
+    app = open_app(server + "index.html", locale="en-US")
+    page = app.goto().wait_ready().page
+    load(page, EASY)
+    before = page.evaluate("window.sudoku.game.shareLine()")
+    page.click("#new-game")
+    page.select_option("#ng-size", "9")
+    page.select_option("#ng-level", "extreme")
+    page.select_option("#ng-symmetry", "dihedral")
+    page.click("#ng-generate")
+    expect(page.locator("#newgame-dialog")).to_have_attribute("data-state", "running")
+    page.keyboard.press("Escape")  # the first Escape cancels; the dialog stays
+    expect(page.locator("#newgame-dialog")).to_have_attribute("data-state", "idle")
+    page.click("#ng-generate")
+    expect(page.locator("#newgame-dialog")).to_have_attribute("data-state", "running")
+    page.click("#ng-close")  # closing while it runs stops it too
+    expect(page.locator("#newgame-dialog")).to_be_hidden()
+    expect(page.locator("#message")).to_contain_text("cancelled")
+    app.wait_ready()
+    page.wait_for_timeout(3000)
+    assert page.evaluate("window.sudoku.game.shareLine()") == before
+    assert [e["source"] for e in entries(page)] == ["paste"]
+
+
+def test_start_playing_after_editing_the_givens_keeps_the_digits(server, open_app):
+    app = open_app(server + "index.html", locale="en-US")
+    page = app.goto().wait_ready().page
+    load(page, EASY)
+    at(page, 1, 1).focus()
+    page.keyboard.press("4")
+    at(page, 1, 2).focus()
+    page.keyboard.press("Shift+Digit8")
+    page.click("#mode-toggle")
+    expect(page.locator("#mode-toggle")).to_have_text("Start playing")
+    page.click("#mode-toggle")  # no given changed: digits, notes and history all stay
+    expect(at(page, 1, 1)).to_have_text("4")
+    assert notes_of(page, 1) == [8]
+    assert state(page)["done"] == 2
+    page.click("#mode-toggle")
+    at(page, 1, 2).focus()
+    page.keyboard.press("7")  # a new given over the cell with a note
+    page.click("#mode-toggle")
+    expect(at(page, 1, 1)).to_have_text("4")  # the player's digit elsewhere stays
+    expect(at(page, 1, 2)).to_have_class(re.compile(r"\bgiven\b"))
+    assert notes_of(page, 1) == []
+
+
+def test_a_progress_link_for_a_game_in_progress_asks_which_to_keep(server, open_app):
+    app = open_app(server + "index.html#" + EASY, locale="en-US")
+    page = app.goto().wait_ready().page
+    settle(page)
+    at(page, 1, 1).focus()
+    page.keyboard.press("4")
+    theirs = EASY + "|" + "." + "6" + "." * 79  # someone else's progress: r1c2 = 6
+    page.evaluate(f"location.hash = '{theirs}'")
+    expect(page.locator("#confirm")).to_be_visible()
+    expect(page.locator("#confirm-text")).to_contain_text("(your game has 1 digit)")
+    answer(page, True)  # keep mine
+    expect(page.locator("#message")).to_contain_text("Your game of this puzzle is kept")
+    expect(at(page, 1, 1)).to_have_text("4")
+    expect(at(page, 1, 2)).to_have_text("")
+    page.evaluate(f"location.hash = '{theirs}'")  # the same link again
+    answer(page, False)  # open the link's
+    expect(at(page, 1, 2)).to_have_text("6")
+    expect(at(page, 1, 1)).to_have_text("")
+    games = entries(page)
+    assert len([e for e in games if e["puzzle"] == EASY]) == 2  # both games are kept
+
+
+def test_full_storage_is_told_at_once_and_the_game_can_still_be_kept(server, open_app):
+    app = open_app(server + "index.html#" + EASY, locale="en-US")
+    page = app.goto().wait_ready().page
+    settle(page)
+    page.evaluate("""() => { Storage.prototype.setItem = function () {
+        throw new DOMException('full', 'QuotaExceededError'); }; }""")
+    at(page, 1, 1).focus()
+    page.keyboard.press("4")
+    expect(page.locator("#save-problem")).to_be_visible()
+    expect(page.locator("#save-problem-text")).to_contain_text("storage is full")
+    at(page, 1, 2).focus()
+    page.keyboard.press("8")  # still playable in memory
+    expect(at(page, 1, 2)).to_have_text("8")
+    app.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app.base.rstrip("/"))
+    page.click("#save-export")
+    link = page.locator("#save-text").input_value()
+    assert unquote(link.split("#", 1)[1]).startswith(EASY + "|48"), link
+
+
+def test_phone_widths_show_board_pad_and_hint_together_and_nothing_moves(server, open_app):
+    for width, height in [(360, 740), (390, 844), (430, 932)]:
+        app = open_app(server + "index.html", viewport={"width": width, "height": height}, has_touch=True,
+                       is_mobile=True, locale="en-US")
+        app.context.add_init_script("""window.__shift = 0; new PerformanceObserver(list => {
+            for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+        }).observe({type: 'layout-shift', buffered: true});""")
+        page = app.goto().wait_ready().page
+        page.wait_for_timeout(500)
+        shift = page.evaluate("window.__shift")
+        assert shift < 0.05, (width, shift)
+        page.locator("#hint").tap()
+        expect(page.locator("#hint-text")).to_be_visible()
+        page.locator("#hint").tap()
+        boxes = {sel: page.locator(sel).bounding_box() for sel in ("#board", "#pad", "#hint-text")}
+        for sel, box in boxes.items():
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height, (width, sel, box)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page.evaluate("getComputedStyle(document.documentElement).touchAction") == "manipulation"
+        page.evaluate("""() => { for (const d of document.querySelectorAll('details')) d.open = true; }""")
+        small = page.evaluate("""() => [...document.querySelectorAll(
+                'button, select, summary, input[type=checkbox], .field')]
+            .filter(el => el.getClientRects().length && !el.closest('dialog:not([open])'))
+            .map(el => { const r = el.getBoundingClientRect();
+                const label = el.closest('label');
+                const box = el.type === 'checkbox' && label ? label.getBoundingClientRect() : r;
+                return [el.id || el.textContent.trim().slice(0, 20), Math.round(box.width), Math.round(box.height)]; })
+            .filter(([, w, h]) => h < 44 || w < 44)""")
+        # Everything that can be tapped is 44 px or more each way.
+        assert small == [], (width, small)
+
+
+def test_a_long_press_or_right_click_on_the_pad_writes_a_note(server, open_app):
+    app = open_app(server + "index.html#" + EASY, locale="en-US")
+    page = app.goto().wait_ready().page
+    settle(page)
+    at(page, 1, 1).click()
+    page.get_by_role("button", name="Set 4", exact=True).click(button="right")
+    assert notes_of(page, 0) == [4]
+    assert page.evaluate("window.sudoku.game.entries[0]") == 0
+    # A long touch: pointerdown, held past the long-press time, then up.
+    page.evaluate("""() => { const b = document.querySelector('#pad button[data-digit="7"]');
+        b.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, pointerType: 'touch'})); }""")
+    page.wait_for_timeout(700)
+    page.evaluate("""() => { const b = document.querySelector('#pad button[data-digit="7"]');
+        b.dispatchEvent(new PointerEvent('pointerup', {bubbles: true, pointerType: 'touch'}));
+        b.click(); }""")
+    assert notes_of(page, 0) == [4, 7]
+    assert page.evaluate("window.sudoku.game.entries[0]") == 0
+
+
+def test_pause_locks_the_game(server, open_app):
+    app = open_app(server + "index.html#" + EASY, locale="en-US")
+    page = app.goto().wait_ready().page
+    settle(page)
+    at(page, 1, 1).focus()
+    page.keyboard.press("4")
+    page.click("#hint")
+    page.click("#hint")  # a hint label on the grid
+    page.click("#pause")
+    before = state(page)
+    expect(page.locator("#paused-cover")).to_be_visible()
+    cover = page.evaluate("getComputedStyle(document.getElementById('paused-cover')).backgroundColor")
+    assert "rgba" not in cover or cover.endswith(", 1)"), cover  # opaque
+    for sel in ("#pad", "#hints-panel"):
+        assert page.evaluate(f"document.querySelector('{sel}').inert") is True
+    page.locator("#pad button[data-digit='5']").click(force=True)
+    page.locator("#undo").click(force=True)
+    page.locator("#hint").click(force=True)
+    page.locator("#auto-notes").click(force=True)
+    at(page, 1, 2).focus()
+    page.keyboard.press("7")
+    page.keyboard.press("Control+z")
+    assert state(page) == before
+    open_study(page)
+    page.click("#solve")
+    expect(page.locator("#message")).to_contain_text("paused")
+    assert page.evaluate("window.sudoku.game.solution") is None
+    page.click("#resume")
+    page.click("#undo")
+    expect(at(page, 1, 1)).to_have_text("")
+
+
+def test_a_finish_worth_reaching_and_statistics(server, open_app):
+    app = open_app(server + "index.html#" + EASY, locale="en-US")
+    page = app.goto().wait_ready().page
+    settle(page)
+    wait_truth(page)
+    open_study(page)
+    page.check("#check")  # mark mistakes: now a wrong digit is shown, and counted
+    at(page, 1, 2).focus()
+    page.keyboard.press("7")
+    expect(page.locator("#message")).to_contain_text("1 of your digits disagrees with the solution")
+    page.keyboard.press("8")
+    last = place_solution_but(page, 1)[0]
+    at(page, last // 9 + 1, last % 9 + 1).focus()
+    page.keyboard.press(EASY_SOLUTION[last])
+    expect(page.locator("#finish")).to_be_visible()
+    expect(page.locator("#finish-level")).to_have_text("9×9 · Easy")
+    expect(page.locator("#finish-mistakes")).to_have_text("1")
+    expect(page.locator("#finish-best")).to_have_text("—")
+    expect(page.locator("#finish-streak")).to_have_text("1 solved in a row")
+    expect(page.locator("#finish-note")).to_contain_text("first solve")
+    page.click("#finish-close")
+    page.click("#stats-panel summary")
+    row = page.locator("#stats-body tbody tr").first
+    expect(row).to_contain_text("9×9 Easy")
+    cells = row.locator("td").all_text_contents()
+    assert cells[:2] == ["1", "1"] and re.match(r"^\d+:\d\d$", cells[2]), cells
+    page.click("#stats-export")
+    exported = page.locator("#stats-text").input_value()
+    assert '"solved": true' in exported and '"mistakes": 1' in exported
+    # The next game at this level: generated and started as a new entry.
+    page.evaluate("document.getElementById('finish').showModal()")
+    page.click("#finish-next")
+    expect(page.locator("#message")).to_contain_text("New 9×9 Easy puzzle", timeout=120_000)
+    assert len(entries(page)) == 2
+    page.click("#stats-reset")
+    answer(page, True)
+    expect(page.locator("#stats-body")).to_contain_text("No games played yet")
+
+
+def test_solve_during_a_game_asks_and_marks_it_assisted(server, open_app):
+    app = open_app(server + "index.html#" + EASY, locale="en-US")
+    page = app.goto().wait_ready().page
+    settle(page)
+    open_study(page)
+    page.click("#solve")
+    expect(page.locator("#confirm-text")).to_contain_text("marked as assisted")
+    page.click("#confirm-no")
+    assert page.evaluate("window.sudoku.game.solution") is None
+    assert page.evaluate("window.sudoku.game.assisted") is False
+    page.click("#solve")
+    answer(page, True)
+    expect(page.locator("#message")).to_contain_text("Solved")
+    assert page.evaluate("window.sudoku.game.assisted") is True
+    assert entries(page)[0]["assisted"] is True
+
+
+def test_honest_imports(server, open_app):
+    app = open_app(server + "index.html", locale="en-US")
+    page = app.goto().wait_ready().page
+    load(page, "Puzzle: " + EASY, "exactly one solution")  # a leading label is ignored
+    assert page.evaluate("window.sudoku.game.shareLine()") == EASY
+    open_study(page)
+    page.fill("#puzzle-text", MULTIPLE)
+    page.click("#load")
+    expect(page.locator("#message")).to_contain_text("more than one solution: it opens for editing")
+    expect(page.locator("#details")).to_contain_text(re.compile(r"r\d+c\d+"))
+    expect(page.locator("#mode-badge")).to_have_text("Entering a puzzle")
+    expect(page.locator("#second")).to_be_visible()
+    # A 16x16 in 0-F, pasted with the default symbols, would lose every 0: refused, naming the option.
+    hex16 = ("0" + "." * 15) + "." * 240
+    page.fill("#puzzle-text", hex16)
+    page.click("#load")
+    expect(page.locator("#message")).to_contain_text("Choose Symbols “0-9, A-F (16×16)”")
+    assert page.evaluate("window.sudoku.game.n") == 9
+
+
+def test_words_for_one_and_the_applied_step_in_chinese(server, open_app):
+    app = open_app(server + "index.html#" + EASY, locale="en-US")
+    page = app.goto().wait_ready().page
+    settle(page)
+    wait_truth(page)
+    at(page, 1, 1).focus()
+    page.keyboard.press("5")  # wrong
+    at(page, 1, 2).focus()
+    page.keyboard.press("6")  # right
+    page.click("#rewind")
+    expect(page.locator("#message")).to_have_text("Rewound 2 moves to the last correct position.")
+    at(page, 1, 1).focus()
+    page.keyboard.press("5")
+    page.click("#rewind")
+    expect(page.locator("#message")).to_have_text("Rewound 1 move to the last correct position.")
+    page.click("#hint")
+    page.click("#hint")
+    page.click("#hint")
+    page.click("#hint-apply")
+    expect(page.locator("#hint-text")).to_contain_text("Applied:")
+    set_language(page, "zh-CN")
+    expect(page.locator("#hint-text")).to_contain_text("已应用")
+    until(page, "!/[A-Za-z]{4,}/.test(document.getElementById('hint-text').textContent)")
+    set_language(page, "en")
