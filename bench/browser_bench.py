@@ -41,12 +41,13 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import py_workloads  # noqa: E402
+import shared_data  # noqa: E402
 from e2e_support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS  # noqa: E402
 
 import build  # noqa: E402
 import sudoku_core  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data" / "tdoku_magictour_top1465.txt"
+DATA = shared_data.DATA / "tdoku_magictour_top1465.txt"
 
 
 def boot_figures(browser, url: str) -> dict:
@@ -167,6 +168,7 @@ def main() -> int:
                         help="rounds of the interpreter comparison (0: skip it)")
     parser.add_argument("--skip-boot", action="store_true", help="skip the boot and worker figures")
     args = parser.parse_args()
+    shared_data.need(args.data)
     puzzles = args.data.read_text().split()[: args.puzzles]
 
     from playwright.sync_api import sync_playwright

@@ -25,8 +25,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from shared_data import DATA, need
+
 REPO = Path(__file__).resolve().parents[1]
-DATA = REPO.parent / "shared" / "data"
 OWNED = ("sudoku_core/techniques/chains.py", "sudoku_core/techniques/als.py", "sudoku_core/techniques/fish.py",
          "sudoku_core/techniques/wings.py", "sudoku_core/techniques/coloring.py",
          "sudoku_core/techniques/single_digit.py", "sudoku_core/techniques/subsets.py",
@@ -89,6 +90,7 @@ def main() -> None:
     ap.add_argument("--no-cache", action="store_true")
     args = ap.parse_args()
     sets = args.sets.split(",")
+    need(*(f"{name}.txt" for name in sets))
     puzzles = sample(sets, args.sample)
     sha = subprocess.run(["git", "-C", str(REPO), "rev-parse", args.base], check=True, capture_output=True,
                          text=True).stdout.strip()

@@ -27,10 +27,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from shared_data import DATA, need  # noqa: E402
+
 from sudoku_core import next_hint, parse, rate  # noqa: E402
 from sudoku_core.techniques import LEVELS  # noqa: E402
 
-DATA = REPO.parent / "shared" / "data"
 SETS = ("qqwing_simple", "qqwing_easy", "qqwing_intermediate", "qqwing_expert",
         "sudokuexchange_diabolical_se5plus", "tdoku_magictour_top1465", "tdoku_forum_hardest_1106")
 SE_SET = "sudokuexchange_diabolical_se5plus"
@@ -159,6 +160,7 @@ def main() -> None:
     ap.add_argument("--soundness", type=int, default=0, metavar="EVERY",
                     help="instead: check every step against the solution, and every technique every EVERY-th position")
     args = ap.parse_args()
+    need(*(f"{name}.txt" for name in args.sets.split(",")))
     if args.soundness:
         soundness(args.sets.split(","), args.sample, args.soundness)
         return

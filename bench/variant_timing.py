@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sudoku_core.cli.bench import SETS, data_dir, sample  # noqa: E402
+from sudoku_core.errors import SudokuError  # noqa: E402
 from sudoku_core.formats import parse  # noqa: E402
 
 #: The 9x9 sets of ``sudoku_core bench`` that the variant benchmarks time.
@@ -44,7 +45,12 @@ def module_from_source(name: str, src: str, filename: str) -> types.ModuleType:
 
 def puzzle_lines(key: str, count: int, spread: bool) -> list[str]:
     """``count`` puzzles of set ``key``: spread evenly over the file, or the first ones."""
-    lines = [ln.strip() for ln in (data_dir(None) / SETS[key]).read_text().splitlines()
+    try:
+        folder = data_dir(None)
+    except SudokuError:
+        sys.exit(f"{Path(sys.argv[0]).name}: the full puzzle sets are missing: they are not part of the repository; "
+                 f"put them in {ROOT.parent / 'shared' / 'data'} or set SUDOKU_DATA to their folder.")
+    lines = [ln.strip() for ln in (folder / SETS[key]).read_text().splitlines()
              if ln.strip() and not ln.startswith("#")]
     return sample(lines, count) if spread else lines[:count]
 

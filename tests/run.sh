@@ -1,24 +1,58 @@
 #!/usr/bin/env bash
-# Installs what the tests need on a fresh Debian machine, then runs every test.
-# Usage: bash tests/run.sh [pytest args...]
-# The browser tests build the site themselves (build.py runs `npm ci` for the pinned Pyodide when
-# node_modules is missing) and drive Debian's Chromium; never `playwright install`.
+# Runs every test on a fresh Debian machine: installs what is missing, then ruff, the build and pytest.
+#
+#   bash tests/run.sh                  # everything
+#   bash tests/run.sh -m "not e2e"     # the unit tests only (other arguments go to pytest as well)
+#
+# * System packages (python3-venv, chromium, nodejs, npm) are installed with apt-get only when missing,
+#   through sudo unless run as root.
+# * Python packages go into a project-local virtual environment, .venv/ (ignored by git): the pinned
+#   tests/requirements.txt and the engine itself (pip install -e .). Nothing goes into the system's
+#   Python. PYTHON=... picks the interpreter the environment is made from (default python3, 3.11+).
+# * The browser tests build the site themselves (build.py runs `npm ci` for the pinned Pyodide when
+#   node_modules is missing) and drive Debian's Chromium; never `playwright install`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
-if [ ${#missing[@]} -gt 0 ]; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
-python3 -m pip install -q --disable-pip-version-check -r tests/requirements.txt
-python3 -m pip install -q --disable-pip-version-check -e .
+PYTHON=${PYTHON:-python3}
+VENV=.venv
 
-python3 -m ruff check .
-# Build the site (and install the pinned Pyodide from npm) before the tests: the browser tests serve
-# dist/, and the engine's Pyodide test runs the generator in node_modules/pyodide.
-python3 build.py
-python3 -m pytest -p no:playwright -p no:cacheprovider "$@"
+# --- system packages, only those missing -------------------------------------------------------
+missing=()
+if ! command -v "$PYTHON" >/dev/null 2>&1; then
+  missing+=(python3 python3-venv)
+elif ! "$PYTHON" -c "import ensurepip, venv" >/dev/null 2>&1; then
+  missing+=(python3-venv)  # Debian's python3 makes no virtual environment without it
+fi
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+if [ ${#missing[@]} -gt 0 ]; then
+  as_root=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null 2>&1; then
+      echo "tests/run.sh: needs ${missing[*]}; install them as root: apt-get install ${missing[*]}" >&2
+      exit 1
+    fi
+    as_root=(sudo)
+  fi
+  echo "tests/run.sh: installing ${missing[*]} with apt-get" >&2
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# --- the project's virtual environment ---------------------------------------------------------
+if ! "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
+  echo "tests/run.sh: creating $VENV" >&2
+  "$PYTHON" -m venv --clear "$VENV"
+fi
+PY="$VENV/bin/python"
+"$PY" -m pip install -q --disable-pip-version-check -r tests/requirements.txt
+"$PY" -m pip install -q --disable-pip-version-check -e .
+
+# --- the checks ----------------------------------------------------------------------------------
+"$PY" -m ruff check .
+# Build the site (and install the pinned Pyodide from npm) first, so a broken build stops the run
+# early; the e2e tests build their own copy in a fixture all the same.
+"$PY" build.py
+exec "$PY" -m pytest -p no:playwright -p no:cacheprovider "$@"

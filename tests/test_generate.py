@@ -7,6 +7,7 @@ must lose uniqueness on every single removal, levels and practice targets must b
 and a seed must give the same puzzle again, in another process too.
 """
 
+import importlib.util
 import json
 import os
 import random
@@ -350,7 +351,19 @@ def test_cli_text_and_errors(capsys):
 
 # --- the same puzzle in Pyodide -----------------------------------------------------------------------------
 
-PYODIDE = ROOT / "node_modules" / "pyodide"
+
+@pytest.fixture(scope="module")
+def pyodide() -> Path:
+    """The pinned Pyodide in node_modules, installed here by build.py's ``npm ci`` when it is missing,
+    so this test needs no build to have run before it. Without node it fails: a missing runtime can
+    never pass for agreement."""
+    if not shutil.which("node") or not shutil.which("npm"):
+        pytest.fail("needs node and npm (Debian packages nodejs, npm; tests/run.sh installs them)")
+    spec = importlib.util.spec_from_file_location("build", ROOT / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    return build.ensure_pyodide()
+
 
 NODE_RUNNER = """
 import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
@@ -380,13 +393,10 @@ json.dumps([generate(**c).puzzle.to_line() for c in cases])
 """
 
 
-def test_same_seed_same_puzzle_in_pyodide(tmp_path):
-    # tests/run.sh builds the site first, which installs the pinned Pyodide; without it this fails
-    # (it does not skip), so a missing runtime can never pass for agreement.
-    if not (PYODIDE / "pyodide.mjs").exists() or not shutil.which("node"):
-        pytest.fail("needs node and node_modules/pyodide: run `python3 build.py` (it runs npm ci) first")
+@pytest.mark.e2e  # needs node, and npm ci (the network) on a fresh clone
+def test_same_seed_same_puzzle_in_pyodide(tmp_path, pyodide):
     runner = tmp_path / "run.mjs"
-    runner.write_text(NODE_RUNNER % {"pyodide": PYODIDE, "package": ROOT / "sudoku_core"})
+    runner.write_text(NODE_RUNNER % {"pyodide": pyodide, "package": ROOT / "sudoku_core"})
     cases = tmp_path / "cases.py"
     cases.write_text(SEED_CASES)
     out = subprocess.run(["node", str(runner), str(cases)], capture_output=True, text=True, timeout=300, check=True)

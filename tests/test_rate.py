@@ -1,4 +1,4 @@
-"""The logic solver and the rating: soundness over samples of the shared data sets (every step of the
+"""The logic solver and the rating: soundness over samples of the public puzzle sets (every step of the
 path, and the first step of every technique at sampled positions, agrees with the unique solution),
 the rating API, level calibration across the QQWing sets, and other grid sizes."""
 
@@ -14,14 +14,13 @@ from sudoku_core.rate import GUESS_SCORE, Rating, logic_solve, next_step
 from sudoku_core.step import apply_step
 from sudoku_core.techniques import LEVELS, TABLE
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+#: Small samples of the public sets, in the repository (see tests/data/README.md).
+SAMPLES = Path(__file__).resolve().parent / "data" / "samples"
 
 
 def sample(name: str, k: int) -> list[str]:
-    path = DATA / f"{name}.txt"
-    if not path.exists():
-        pytest.fail(f"{path} is missing: the soundness tests need ../shared/data beside the repository")
-    lines = path.read_text().split()
+    """``k`` lines spread evenly over the sample of set ``name`` (all of it when ``k`` is its length)."""
+    lines = (SAMPLES / f"{name}.txt").read_text().split()
     return [lines[i * len(lines) // k] for i in range(k)]
 
 

@@ -1,4 +1,5 @@
-"""What build.py writes into dist/, checked without a browser."""
+"""What build.py writes into dist/, checked without a browser (marked e2e all the same: the build runs
+``npm ci`` for the pinned Pyodide when node_modules is missing)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import re
 import pytest
 
 import build
+
+pytestmark = pytest.mark.e2e
 
 
 def test_dist_holds_the_site(site):

@@ -21,13 +21,15 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from shared_data import DATA, need  # noqa: E402
 
 from sudoku_core import parse, solve  # noqa: E402
 from sudoku_core.candidates import State  # noqa: E402
 from sudoku_core.rate import next_step  # noqa: E402
 from sudoku_core.step import apply_step  # noqa: E402
 
-DATA = REPO.parent / "shared" / "data"
 CHECKED = {"remote_pair", "x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic",
            "sue_de_coq", "als_xz", "als_xy_wing", "cell_forcing_chain", "unit_forcing_chain",
            "digit_forcing_chain", "forcing_net"}
@@ -35,6 +37,7 @@ CHECKED = {"remote_pair", "x_chain", "xy_chain", "nice_loop", "aic", "grouped_ni
 
 def main() -> None:
     name, count = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 100
+    need(name)
     lines = (DATA / name).read_text().split()
     sample = lines[:: max(1, len(lines) // count)][:count]
     times, solved, checked, wrong, used = [], 0, 0, 0, Counter()

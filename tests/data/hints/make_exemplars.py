@@ -16,6 +16,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from shared_data import DATA, need  # noqa: E402
 
 from sudoku_core import parse, solve  # noqa: E402
 from sudoku_core.candidates import State, bits  # noqa: E402
@@ -23,7 +26,6 @@ from sudoku_core.rate import next_step  # noqa: E402
 from sudoku_core.step import apply_step  # noqa: E402
 from sudoku_core.techniques import BY_ID  # noqa: E402
 
-DATA = REPO.parent / "shared" / "data"
 #: At most this many instances per HoDoKu section, to keep the fixture small.
 PER_LABEL = 8
 
@@ -54,6 +56,7 @@ def triples(pairs) -> str:
 
 
 def main() -> None:
+    need("hodoku_exemplars.txt", "hodoku_exemplars.labels.tsv")
     puzzles = (DATA / "hodoku_exemplars.txt").read_text().split()
     labels = [line.split("\t") for line in (DATA / "hodoku_exemplars.labels.tsv").read_text().splitlines()[1:]]
     rows = []
