@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
+DATA = ROOT / "tests" / "data" / "samples"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 EASY_SOLVED = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 NO_SOLUTION = "2.36..5......7219.5......4..31..........19.8.8.......53...8.26..697......8...14.."  # no two givens clash
