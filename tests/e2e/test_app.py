@@ -40,7 +40,8 @@ def app(browser, server):
 
 
 def cell(page, row: int, col: int):
-    return page.locator("#board").get_by_role("gridcell", name=f"Row {row}, column {col}", exact=True)
+    """The cell at 1-based (row, col), by its accessible name's start (the rest says what it holds)."""
+    return page.locator("#board").get_by_role("gridcell", name=re.compile(f"^Row {row}, column {col}:"))
 
 
 def cells(page) -> list[str]:
@@ -247,10 +248,10 @@ def test_keyboard_only(app):
     focused = "document.activeElement.getAttribute('aria-label')"
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    assert page.evaluate(focused) == "Row 1, column 3"
+    assert page.evaluate(focused) == "Row 1, column 3: 3, given"
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowLeft")
-    assert page.evaluate(focused) == "Row 2, column 2"
+    assert page.evaluate(focused) == "Row 2, column 2: empty"
     page.keyboard.press("4")
     expect(cell(page, 2, 2)).to_have_text("4")
     page.keyboard.press("Backspace")
@@ -262,7 +263,7 @@ def test_keyboard_only(app):
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.getAttribute('role')") != "gridcell"
     page.keyboard.press("Shift+Tab")
-    assert page.evaluate(focused) == "Row 2, column 2"
+    assert page.evaluate(focused) == "Row 2, column 2: empty"
 
 
 def test_digit_pad_sets_the_selected_cell(app):
@@ -271,7 +272,7 @@ def test_digit_pad_sets_the_selected_cell(app):
     cell(page, 1, 2).click()
     page.get_by_role("button", name="Set 5", exact=True).click()
     expect(cell(page, 1, 2)).to_have_text("5")
-    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Row 1, column 2"
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Row 1, column 2: 5"
     page.get_by_role("button", name="Clear the cell").click()
     expect(cell(page, 1, 2)).to_have_text("")
 

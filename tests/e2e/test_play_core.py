@@ -55,7 +55,7 @@ def press_at(page, row, col, *keys):
 
 def test_digits_notes_and_the_notes_key(page):
     press_at(page, 1, 1, "n", "4", "8")  # notes mode: pencil marks
-    expect(at(page, 1, 1)).to_have_attribute("aria-label", "Row 1, column 1, notes 4 8")
+    expect(at(page, 1, 1)).to_have_attribute("aria-label", "Row 1, column 1: empty, notes 4 8")
     expect(at(page, 1, 1)).to_have_text("")  # notes are drawn, the cell's text stays its digit
     expect(page.locator("#notes-mode")).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("8")  # toggles off
@@ -298,7 +298,7 @@ def test_chinese_and_back(page):
         expect(page.locator("#details")).to_contain_text("r1c1 和 r1c3 在第 1 行中都是 3")
         expect(page.locator("h1")).to_have_text("数独")
         expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
-        expect(at(page, 1, 1)).to_have_attribute("aria-label", "第 1 行，第 1 列")
+        expect(at(page, 1, 1)).to_have_attribute("aria-label", "第 1 行，第 1 列：3，违反规则")
         expect(page.get_by_role("button", name="填入 5", exact=True)).to_be_visible()
         expect(page.locator("#message")).to_contain_text("这些数字违反规则")
         # Every visible text is from the Chinese table: no English words are left on the page.
@@ -322,4 +322,4 @@ def test_chinese_and_back(page):
     finally:
         page.select_option("#language", "en")
     expect(page.locator("h1")).to_have_text("Sudoku")
-    expect(at(page, 1, 1)).to_have_attribute("aria-label", "Row 1, column 1")
+    expect(at(page, 1, 1)).to_have_attribute("aria-label", "Row 1, column 1: 3, breaks a rule")

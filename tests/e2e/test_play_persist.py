@@ -55,7 +55,7 @@ def test_reload_in_the_middle_of_a_game_keeps_everything(server, open_app):
     page.click("#undo")
     page.click("#undo")
     page.click("#undo")
-    expect(at(page, 1, 2)).to_have_attribute("aria-label", "Row 1, column 2, notes 7")
+    expect(at(page, 1, 2)).to_have_attribute("aria-label", "Row 1, column 2: empty, notes 7")
 
 
 def test_corrupt_storage_is_set_aside_told_and_survived(server, open_app):
@@ -116,7 +116,7 @@ def test_link_with_progress_and_notes_and_export(server, open_app):
     page2 = other.goto().wait_ready().page
     expect(at(page2, 1, 2)).to_have_text("1")
     expect(at(page2, 1, 2)).to_have_class(re.compile(r"\bentry\b"))
-    expect(at(page2, 1, 3)).to_have_attribute("aria-label", "Row 1, column 3, notes 6 9")
+    expect(at(page2, 1, 3)).to_have_attribute("aria-label", "Row 1, column 3: empty, notes 6 9")
     until(page2, f"location.hash === '#{OTHER}'")  # the address bar is back to the puzzle
 
 

@@ -1,5 +1,5 @@
 // Board rendering and keyboard input. A BoardView draws a Game into an element with role="grid"
-// (rows of role="gridcell" cells, each labelled "Row r, column c" (plus its notes when it has
+// (rows of role="gridcell" cells, each labelled "Row r, column c: digit" (plus its notes when it has
 // some) with its digit as text) and turns keys into events: "input" ({cell, key} or {cell, digit},
 // `note: true` for Shift+digit), "command" ({name}: undo, redo), "select" ({cell}: a click or tap)
 // and "focus" ({cell}); Ctrl+V becomes "paste" ({text}). It never changes the game itself: the app
@@ -123,7 +123,10 @@ export class BoardView extends EventTarget {
       else delete cell.dataset.colour;
       if (conflict || game.marked.has(i) || wrong.has(i)) cell.setAttribute("aria-invalid", "true");
       else cell.removeAttribute("aria-invalid");
-      this.label(cell, game, notes, colour);
+      if (kind === "given") cell.setAttribute("aria-readonly", "true");
+      else cell.removeAttribute("aria-readonly");
+      this.label(cell, game, { digit: d, kind, notes, colour, conflict: conflict || game.marked.has(i),
+        wrong: wrong.has(i), diff: game.differences.has(i) });
     }
   }
 
@@ -150,8 +153,16 @@ export class BoardView extends EventTarget {
     }
   }
 
-  label(cell, game, notes, colour) {
+  // What a screen reader hears for a cell: where it is, what it holds (the same digit as shown, or
+  // "empty"), whether it is a given or from the solution, its notes, and what is wrong with it.
+  label(cell, game, { digit, kind, notes, colour, conflict, wrong, diff }) {
     let text = t("cell.label", { row: Number(cell.dataset.row) + 1, col: Number(cell.dataset.col) + 1 });
+    text += digit ? t("cell.digit", { digit: game.symbol(digit) }) : t("cell.empty");
+    if (kind === "given") text += t("cell.given");
+    if (kind === "solved") text += t("cell.solved");
+    if (conflict) text += t("cell.conflict");
+    if (wrong) text += t("cell.wrong");
+    if (diff) text += t("cell.diff");
     if (notes) {
       const list = [];
       for (let k = 1; k <= game.n; k++) if ((notes >> (k - 1)) & 1) list.push(game.symbol(k));
