@@ -42,6 +42,11 @@ def set_language(page, lang: str) -> None:
     page.select_option("#language", lang)
 
 
+def pad(page, digit: int):
+    """The digit pad's button for a digit (its name also says how many are left)."""
+    return page.locator(f"#pad button[data-digit='{digit}']")
+
+
 def load(page, text: str = EASY, expect_text: str = "Loaded") -> None:
     open_study(page)
     page.fill("#puzzle-text", text)

@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 from e2e_support import BOOT_TIMEOUT_MS, LIVE, App, shared_app
-from play_support import answer, open_study, settle
+from play_support import answer, open_study, pad, settle
 from playwright.sync_api import expect
 
 import build
@@ -220,7 +220,7 @@ def test_parse_errors_in_the_page_language(app):
         load(page, "12?" + "." * 78, "第 1 行第 3 列的“?”不是 9×9 谜题的数字或空格符号")
     finally:
         page.select_option("#language", "en")
-    load(page, "." * 80, "found 80 cells; a 9x9 puzzle has 81")
+    load(page, "." * 80, "found 80 cells; a 9×9 puzzle has 81")
 
 
 @pytest.mark.parametrize("n", [4, 6, 12, 25])
@@ -270,7 +270,7 @@ def test_digit_pad_sets_the_selected_cell(app):
     page = app.page
     load(page, EASY)
     cell(page, 1, 2).click()
-    page.get_by_role("button", name="Set 5", exact=True).click()
+    pad(page, 5).click()
     expect(cell(page, 1, 2)).to_have_text("5")
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Row 1, column 2: 5"
     page.get_by_role("button", name="Clear the cell").click()

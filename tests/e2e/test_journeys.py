@@ -19,6 +19,7 @@ from play_support import (
     load,
     notes_of,
     open_study,
+    pad,
     set_language,
     settle,
     state,
@@ -60,7 +61,7 @@ def test_a_first_visit_opens_on_a_puzzle_to_play_before_the_engine_is_ready(serv
     expect(page.locator("#message")).to_contain_text("today's puzzle")
     first_empty = page.evaluate("window.sudoku.game.givens.indexOf(0)")
     at(page, first_empty // 9 + 1, first_empty % 9 + 1).click()
-    page.get_by_role("button", name="Set 5", exact=True).click()
+    pad(page, 5).click()
     assert page.evaluate(f"window.sudoku.game.entries[{first_empty}]") == 5
     app.wait_ready()
     expect(page.locator("#rating-badge")).to_have_text("Medium")
@@ -235,7 +236,7 @@ def test_a_long_press_or_right_click_on_the_pad_writes_a_note(server, open_app):
     page = app.goto().wait_ready().page
     settle(page)
     at(page, 1, 1).click()
-    page.get_by_role("button", name="Set 4", exact=True).click(button="right")
+    pad(page, 4).click(button="right")
     assert notes_of(page, 0) == [4]
     assert page.evaluate("window.sudoku.game.entries[0]") == 0
     # A long touch: pointerdown, held past the long-press time, then up.

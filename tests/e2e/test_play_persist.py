@@ -12,7 +12,7 @@ import re
 from urllib.parse import unquote
 
 import pytest
-from play_support import EASY, EASY_SOLUTION, OTHER, at, load, notes_of, state, until, wait_truth
+from play_support import EASY, EASY_SOLUTION, OTHER, at, load, notes_of, pad, state, until, wait_truth
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -63,7 +63,12 @@ def test_corrupt_storage_is_set_aside_told_and_survived(server, open_app):
     app.context.add_init_script("""if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');
         localStorage.setItem('sudoku.game.v1', '{not json');
         localStorage.setItem('sudoku.settings.v1', '[1, 2');
-    }""")
+    }
+    // Damage a saved game between two visits (after the page going away saved it, before the next reads it).
+    const damage = sessionStorage.getItem('damage');
+    if (damage) { sessionStorage.removeItem('damage');
+        const g = JSON.parse(localStorage.getItem(damage)); g.givens[0] = 99;
+        localStorage.setItem(damage, JSON.stringify(g)); }""")
     page = app.goto().page
     # The player is told, the unreadable text is kept (set aside, not deleted) and can be copied, and
     # a game to play is on the board.
@@ -79,8 +84,7 @@ def test_corrupt_storage_is_set_aside_told_and_survived(server, open_app):
     load(page)
     # A saved game that fails the schema (a given of 99) is set aside the same way on the next visit.
     key = page.evaluate("'sudoku.game.v2.' + window.sudoku.library.current")
-    page.evaluate("""key => { const g = JSON.parse(localStorage.getItem(key)); g.givens[0] = 99;
-        localStorage.setItem(key, JSON.stringify(g)); }""", key)
+    page.evaluate("key => sessionStorage.setItem('damage', key)", key)
     page.reload()
     expect(page.locator("#save-problem")).to_be_visible()
     kept = page.evaluate("key => Object.keys(localStorage).filter(k => k.startsWith(key + '.aside.')).length", key)
@@ -135,11 +139,11 @@ def test_phone_screen_with_touch(server, open_app):
     board = page.locator("#board").bounding_box()
     assert board["width"] >= 320
     at(page, 1, 1).tap()
-    page.get_by_role("button", name="Set 4", exact=True).tap()
+    pad(page, 4).tap()
     expect(at(page, 1, 1)).to_have_text("4")
     page.locator("#notes-mode").tap()
     at(page, 1, 2).tap()
-    page.get_by_role("button", name="Set 8", exact=True).tap()
+    pad(page, 8).tap()
     assert notes_of(page, 1) == [8]
     page.locator("#undo").tap()
     page.locator("#undo").tap()

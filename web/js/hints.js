@@ -203,7 +203,10 @@ export class HintsPanel {
     }
     if (!this.hint || this.hintKey !== this.positionKey()) {
       const key = this.positionKey();
-      this.hintButton.disabled = true;
+      // Busy, not disabled: a disabled button drops the keyboard focus to <body>.
+      if (this.asking) return;
+      this.asking = true;
+      this.hintButton.setAttribute("aria-busy", "true");
       this.showText(t("asking"), "busy");
       let result;
       try {
@@ -212,7 +215,8 @@ export class HintsPanel {
         this.showText(t("failed", { message: error.message }), "error");
         return;
       } finally {
-        this.hintButton.disabled = false;
+        this.asking = false;
+        this.hintButton.removeAttribute("aria-busy");
       }
       if (key !== this.positionKey()) return; // the grid changed meanwhile: press again
       this.hint = result;
@@ -286,6 +290,8 @@ export class HintsPanel {
     this.clearHighlights();
     this.applied = h.name || { en: name };
     this.showText(t("applied", { name }), "ok");
+    // The Apply button hides: the keyboard goes back to the grid, where the step was played.
+    this.board.moveFocus(this.board.focused);
   }
 
   // --- solution path ----------------------------------------------------------------------------------
@@ -303,7 +309,9 @@ export class HintsPanel {
       return;
     }
     const revision = this.game.revision;
-    this.pathButton.disabled = true;
+    if (this.pathAsking) return;
+    this.pathAsking = true;
+    this.pathButton.setAttribute("aria-busy", "true");
     this.pathInfo.textContent = t("asking");
     let result;
     try {
@@ -312,7 +320,8 @@ export class HintsPanel {
       this.pathInfo.textContent = t("failed", { message: error.message });
       return;
     } finally {
-      this.pathButton.disabled = false;
+      this.pathAsking = false;
+      this.pathButton.removeAttribute("aria-busy");
     }
     if (revision !== this.game.revision) return;
     this.pathSteps = result.steps || [];

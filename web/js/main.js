@@ -63,10 +63,11 @@ function describeError(error) {
   return (error.kind === "parse" && parseErrorText(error.details)) || error.message;
 }
 
-// The engine words its errors in English, with every nuance. In another language the two
-// commonest parse errors are said from their facts (`reason`); the rarer ones keep the engine's words.
+// The engine words its errors in English, with every nuance. The two commonest parse errors are said
+// by the page from their facts (`reason`), in its language and typography (9×9); the rarer ones keep
+// the engine's words.
 function parseErrorText({ reason, found, expected, size, line, column, char } = {}) {
-  if (language() === "en" || !size) return null;
+  if (!size) return null;
   const grid = `${size}×${size}`;
   if (reason === "count") return t("parse.count", { found, size: grid, expected }) + (line ? t("parse.line", { line }) : "");
   if (reason === "char") return t("parse.char", { char, line, column, size: grid });
@@ -202,6 +203,10 @@ game.addEventListener("change", (event) => {
   const reason = event.detail.reason;
   if (reason === "restore-givens") return;
   if (reason === "load" || reason === "reset") beginEntry();
+  // A new game or the daily puzzle: the keyboard goes to the grid (after a dialog gives focus back).
+  if (reason === "load" && (game.info.source === "new" || game.info.source === "daily")) {
+    requestAnimationFrame(() => board.moveFocus(Math.max(0, game.givens.indexOf(0))));
+  }
   if ((reason === "move" || reason === "hint") && currentId) stats.started(currentId, statInfo());
   render();
   if (!QUIET.has(reason)) save();
@@ -512,7 +517,7 @@ function sameGrid({ box, cells, symbols }) {
 async function loadFromFragment(text = readFragment()) {
   if (!text || text === lastShared) return;
   const parts = splitFragment(text);
-  lastShared = parts.puzzle;
+  lastShared = null; // whatever loads next writes its own address
   $("puzzle-text").value = parts.puzzle;
   const hasProgress = !!(parts.entries || parts.notes);
   const open = library.findOpen(parts.puzzle);
@@ -524,6 +529,7 @@ async function loadFromFragment(text = readFragment()) {
       resume = answer !== false;
     }
     if (resume && (open.id === currentId || resumeGame(open.id))) {
+      lastShared = parts.puzzle;
       say([hasProgress ? "msg.link-mine-kept" : "msg.link-same"], "ok");
       if (hasProgress) writeFragment(parts.puzzle);
       return;
@@ -629,8 +635,23 @@ board.addEventListener("input", (event) => {
   const { cell, key, note } = event.detail;
   const digit = key === undefined ? event.detail.digit : game.digitForKey(key);
   if (digit < 0) {
-    if (key === "n" || key === "N") {
+    // Keys for the common actions, from the grid (on grids whose symbols are not these letters).
+    const lower = key ? key.toLowerCase() : "";
+    if (lower === "n") {
       changeSetting("notesMode", !settings.notesMode);
+      return;
+    }
+    if (lower === "h" && game.mode === "play" && !game.paused) {
+      hints.press();
+      return;
+    }
+    if (lower === "a" && !$("hint-apply").hidden) {
+      hints.apply();
+      return;
+    }
+    if (lower === "p" && game.mode === "play") {
+      game.setPaused(!game.paused);
+      if (game.paused) $("resume").focus();
       return;
     }
     say(["msg.not-digit", { key, size: sizeText(), symbols: game.symbols }], "info");
@@ -993,11 +1014,10 @@ if (resumed) {
 } else {
   const played = new Set(library.list().map((g) => g.puzzle));
   const today = starterFor(localDate());
-  game.loadNew(played.has(today) ? starterFor(localDate(new Date(Date.now() + 86_400_000))) : today,
-    { source: "starter", level: STARTER_LEVEL });
+  const starter = played.has(today) ? starterFor(localDate(new Date(Date.now() + 86_400_000))) : today;
+  if (shared.puzzle) lastShared = starter; // the link's address stays until the link is read
+  game.loadNew(starter, { source: "starter", level: STARTER_LEVEL });
   if (!shared.puzzle) say(["msg.first"], "info");
-  lastShared = readFragment() || null;
-  if (!shared.puzzle) shareCurrent();
 }
 $("size").value = String(game.n);
 render();

@@ -71,7 +71,7 @@ export class NewGame {
     this.level = select("ng-level", ["", ...LEVELS], (v) => t(v || "any"), "medium");
     this.symmetry = select("ng-symmetry", SYMMETRIES, (v) => t(v), "rot180");
     this.minimal = el("input", { type: "checkbox", id: "ng-minimal" });
-    this.progress = el("progress", { id: "ng-progress", class: "ng-progress" });
+    this.progress = el("progress", { id: "ng-progress", class: "ng-progress", "aria-label": t("progress") });
     this.progressText = el("p", { id: "ng-status", class: "ng-status", role: "status", "aria-live": "polite" });
     this.goButton = el("button", { type: "button", id: "ng-generate", class: "primary", text: t("generate") });
     this.cancelButton = el("button", { type: "button", id: "ng-cancel", text: t("cancel") });
@@ -90,6 +90,7 @@ export class NewGame {
     for (const option of this.level.options) L(option, option.value || "any");
     for (const option of this.symmetry.options) L(option, option.value);
     document.addEventListener("sudoku:language", () => {
+      this.progress.setAttribute("aria-label", t("progress"));
       for (const [node, key] of this.labels) node.textContent = t(key);
     });
     this.setRunning(false);
@@ -123,7 +124,6 @@ export class NewGame {
     this.progress.hidden = !running;
     this.cancelButton.hidden = !running;
     this.goButton.disabled = running;
-    this.dailyButton.disabled = running;
     for (const s of [this.size, this.level, this.symmetry, this.minimal]) s.disabled = running;
     this.dialog.dataset.state = running ? "running" : "idle";
   }
@@ -209,7 +209,9 @@ export class NewGame {
   async daily() {
     if (this.running) return;
     const date = localDate();
-    this.dailyButton.disabled = true;
+    if (this.dailyBusy) return;
+    this.dailyBusy = true;
+    this.dailyButton.setAttribute("aria-busy", "true");
     this.say(t("dailyWorking"), "busy");
     try {
       const r = await this.engine.request("daily", { date });
@@ -219,7 +221,8 @@ export class NewGame {
     } catch (error) {
       this.say(t("failed", { message: error.message }), error.kind === "cancelled" ? "info" : "error");
     } finally {
-      this.dailyButton.disabled = !!this.running;
+      this.dailyBusy = false;
+      this.dailyButton.removeAttribute("aria-busy");
     }
   }
 }

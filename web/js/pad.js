@@ -66,7 +66,12 @@ export class DigitPad extends EventTarget {
       if (!digit) continue;
       const left = remaining[digit];
       const badge = button.querySelector(".left");
-      badge.textContent = play ? String(Math.max(0, left)) : "";
+      // The count is drawn by CSS from data-left, so the button's text is its digit alone and its
+      // name ("Set 4, 3 left") starts with what it shows.
+      badge.dataset.left = play ? String(Math.max(0, left)) : "";
+      const name = play ? t("pad.set-left", { digit: game.symbol(digit), count: Math.max(0, left) })
+        : t("pad.set", { digit: game.symbol(digit) });
+      if (button.getAttribute("aria-label") !== name) button.setAttribute("aria-label", name);
       button.classList.toggle("done", play && left <= 0);
       button.dataset.left = String(left);
       button.setAttribute("aria-pressed", String(armed === digit));

@@ -1,0 +1,107 @@
+"""The accessibility gate (issues 14 and 15): axe-core, from npm, injected into the page, over the main
+states of the page in every theme (light, dark, high contrast light and dark), in Chinese and at
+360 px. Every state must have 0 violations of WCAG 2.0/2.1/2.2 A and AA; the counts are printed, so a
+run shows them (`pytest -s`).
+
+axe is injected with `add_script_tag`, which the page's CSP forbids: these contexts bypass the CSP
+(`bypass_csp=True`); every other test runs the page under it.
+"""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from e2e_support import ROOT, App
+from play_support import EASY, EASY_SOLUTION, open_study, settle, wait_truth
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
+
+VARIANTS = {
+    "light": dict(color_scheme="light"),
+    "dark": dict(color_scheme="dark"),
+    "contrast-light": dict(color_scheme="light", contrast=True),
+    "contrast-dark": dict(color_scheme="dark", contrast=True),
+    "chinese": dict(color_scheme="light", locale="zh-CN"),
+    "phone": dict(color_scheme="dark", viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True),
+}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def axe_installed():
+    """axe-core is an npm dev dependency (package-lock.json): installed with the rest by `npm ci`."""
+    if not AXE.exists():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    assert AXE.exists(), f"npm ci did not install {AXE}"
+
+
+def audit(page) -> list[dict]:
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    return page.evaluate("""tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})
+        .then(r => r.violations.map(v => ({id: v.id, nodes: v.nodes.map(n => n.target.join(' ')
+            + ' :: ' + (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 200))})))""", TAGS)
+
+
+def states(page):
+    """Walk the page through its main states, yielding each one's name when it is on screen."""
+    yield "loaded"
+    page.evaluate("window.sudoku.game.fillCandidates()")
+    yield "notes"
+    for level in (1, 2, 3):
+        page.click("#hint")
+        expect(page.locator("#hint-text")).to_have_attribute("data-level", str(level - 1))
+        yield f"hint {level}"
+    open_study(page)
+    page.evaluate("() => { for (const d of document.querySelectorAll('details')) d.open = true; }")
+    page.click("#path-load")
+    expect(page.locator("#path-list li").first).to_be_visible()
+    page.locator("#path-list button").nth(1).click()
+    yield "solution path, panels open"
+    page.click("#new-game")
+    expect(page.locator("#newgame-dialog")).to_be_visible()
+    yield "new game dialog"
+    page.click("#ng-close")
+    page.click("#solve")
+    expect(page.locator("#confirm")).to_be_visible()
+    yield "confirm dialog"
+    page.click("#confirm-no")
+    wait_truth(page)
+    page.evaluate(f"""() => {{ const g = window.sudoku.game, s = "{EASY_SOLUTION}";
+        for (let i = 0; i < 81; i++) if (!g.givens[i] && g.entries[i] !== +s[i]) g.place(i, +s[i]); }}""")
+    expect(page.locator("#finish")).to_be_visible()
+    yield "finish dialog"
+    page.click("#finish-close")
+    page.fill("#puzzle-text", MULTIPLE)
+    page.click("#load")
+    expect(page.locator("#second")).to_be_visible()
+    yield "two solutions"
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_no_axe_violation_in_any_state(browser, server, variant):
+    options = dict(VARIANTS[variant])
+    contrast = options.pop("contrast", False)
+    app = App(browser, server + "index.html#" + EASY, bypass_csp=True, **options)
+    try:
+        page = app.goto().wait_ready().page
+        settle(page)
+        if contrast:
+            open_study(page)
+            page.check("#contrast")
+        found = {}
+        for state in states(page):
+            settle(page)
+            violations = audit(page)
+            found[state] = violations
+            print(f"axe {variant:15} {state:28} {sum(len(v['nodes']) for v in violations)} violations")
+        bad = {state: v for state, v in found.items() if v}
+        assert not bad, bad
+        assert not app.errors, app.errors
+    finally:
+        app.close()
