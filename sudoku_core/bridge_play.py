@@ -128,6 +128,7 @@ def _rating(p, with_steps: bool, langs, quick: bool = False) -> dict:
                 "placements": data["placements"], "eliminations": data["eliminations"],
                 "highlight": {"cells": data["cells"], "candidates": data["candidates"]},
                 "text": messages["2"]["text"],
+                "step": data,  # the whole record, for the page to draw the reason (houses, links, sets)
             })
         out["steps"] = steps
     return out

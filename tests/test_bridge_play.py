@@ -117,6 +117,9 @@ def test_steps_replay_to_the_solution():
     for s in r["steps"]:
         assert set(s["text"]) == {"en", "zh"} and s["name"]["en"]
         assert "cells" in s["highlight"] and "candidates" in s["highlight"]
+        # The whole record travels too, for the page to draw the reason; it agrees with the summary.
+        assert s["step"]["technique"] == s["technique"] and s["step"]["placements"] == s["placements"]
+        assert {"houses", "cover", "links", "groups", "fins", "digits"} <= set(s["step"])
         for row, col, d in s["placements"]:
             grid[(row - 1) * 9 + col - 1] = d
     assert "".join(map(str, grid)) == SOLUTION

@@ -172,3 +172,63 @@ def test_hints_follow_the_page_language(app):
     finally:
         page.select_option("#language", "en")
     expect(page.locator("#hint")).to_have_text("Hint")
+
+
+def test_the_reason_is_drawn_for_every_family_and_matches_the_step_record(app):
+    """Every step of a hard puzzle's path (fish with fins, ALS, chains and grouped chains, nets, subsets,
+    uniqueness, singles), shown on the grid: the overlay has one house outline per base and cover house,
+    one arrow per link (solid when strong) from and to the step's own candidates, one ring per causing
+    candidate and fin, one crossed circle per elimination, one double ring per placement, and every set."""
+    page = app.page
+    load(page, HARDEST)
+    open_study(page)
+    if page.locator("#path-panel").get_attribute("open") is None:
+        page.click("#path-panel summary")
+    page.click("#path-load")
+    expect(page.locator("#path-list li").first).to_be_visible()
+    steps = page.evaluate("window.sudoku.hints.pathSteps.map(s => s.step)")
+    families = set()
+    for i, step in enumerate(steps):
+        if step["technique"] in families and not step["links"]:
+            continue
+        families.add(step["technique"])
+        button = page.locator("#path-list button[data-step]").nth(i)
+        button.click()
+        drawn = page.evaluate("""() => { const svg = document.querySelector('.board-wrap > svg.reason');
+            const all = sel => [...svg.querySelectorAll(sel)];
+            return {technique: svg.dataset.technique, shown: getComputedStyle(svg).display !== 'none',
+                houses: all('.rs-house').map(e => e.dataset.house), cover: all('.rs-cover').map(e => e.dataset.house),
+                links: all('.rs-link').map(e => [e.dataset.from, e.dataset.to, e.classList.contains('rs-strong')]),
+                cands: all('.rs-cand').map(e => e.dataset.cand), fins: all('.rs-fin').map(e => e.dataset.cand),
+                elims: all('.rs-elim').map(e => e.dataset.cand), places: all('.rs-place').map(e => e.dataset.cand),
+                groups: new Set(all('.rs-set').map(e => e.dataset.group)).size}; }""")
+        rcd = lambda c: ",".join(map(str, c))  # noqa: E731
+        assert drawn["shown"] and drawn["technique"] == step["technique"]
+        assert drawn["houses"] == [f"{h['kind']} {h['index']}" for h in step["houses"]]
+        assert drawn["cover"] == [f"{h['kind']} {h['index']}" for h in step["cover"]]
+        assert drawn["links"] == [[" ".join(map(rcd, link["from"])), " ".join(map(rcd, link["to"])), link["strong"]]
+                                  for link in step["links"]]
+        assert drawn["cands"] == [rcd(c) for c in step["candidates"]]
+        assert drawn["fins"] == [rcd(c) for c in step["fins"]]
+        assert drawn["elims"] == [rcd(c) for c in step["eliminations"]]
+        assert drawn["places"] == [rcd(c) for c in step["placements"]]
+        assert drawn["groups"] == len(step["groups"])
+        button.click()
+        assert page.evaluate("getComputedStyle(document.querySelector('.board-wrap > svg.reason')).display") == "none"
+    assert {"aic", "als_xz", "finned_swordfish", "grouped_aic", "hidden_single"} <= families, families
+
+
+def test_a_hint_draws_its_reason_without_the_answer_until_the_last_level(app):
+    page = app.page
+    load(page, EASY)
+    svg = page.locator(".board-wrap > svg.reason")
+    page.click("#hint")
+    expect(svg).to_be_hidden()  # the nudge: words only
+    page.click("#hint")
+    expect(svg.locator(".rs-house")).to_have_count(1)  # where: the house to look at
+    expect(svg.locator(".rs-place")).to_have_count(0)
+    page.click("#hint")
+    expect(svg.locator(".rs-place")).to_have_count(1)  # the whole step
+    page.click("#pause")
+    expect(svg).to_be_hidden()
+    page.click("#resume")

@@ -17,6 +17,7 @@
 // Strings: in i18n.js, this panel's under "hints.", the level names under "level."; the engine's own
 // explanations come in its languages ("en", "zh"), picked by `engineLanguage`.
 import { engineLanguage as lang, panelT } from "./i18n.js";
+import { ReasonOverlay } from "./overlay.js";
 
 const t = panelT("hints");
 
@@ -46,6 +47,7 @@ export class HintsPanel {
     this.struck = new Map(); // cell -> Set of digits struck out by applied eliminations (no notes model yet)
     this.rateSerial = 0;
     this.applied = null; // the name of the step last applied, said again in a new language
+    this.overlay = new ReasonOverlay(board.el.parentElement, board.el);
     this.build(root, pathRoot || root, badgeRoot || root);
     game.addEventListener("change", (event) => this.onChange(event.detail.reason));
     document.addEventListener("sudoku:language", () => this.relabel());
@@ -135,12 +137,17 @@ export class HintsPanel {
       }
     }
     this.board.el.classList.remove("has-highlights");
+    this.overlay.clear();
   }
 
   // marks: {cells, candidates, placements, eliminations, mistakes} in the engine's 1-based form;
   // `full`: the hint's last level, where a struck-out candidate is named.
-  highlight({ cells = [], candidates = [], placements = [], eliminations = [], mistakes = [], full = false }) {
+  highlight({ cells = [], candidates = [], placements = [], eliminations = [], mistakes = [], full = false,
+    step = null }) {
     this.clearHighlights();
+    // The reason, drawn over the grid: houses, causing candidates, sets and links; what the step removes
+    // and places only at the full level.
+    if (step) this.overlay.draw(step, { n: this.game.n, box: this.game.box }, { full });
     const cellsEl = this.board.cells;
     const notes = new Map();
     const note = (i, text) => notes.set(i, [...(notes.get(i) || []), text]);
@@ -244,7 +251,7 @@ export class HintsPanel {
     } else if (h.status === "step") {
       const full = this.level >= 2;
       this.highlight({ ...h.highlight, placements: full ? h.step.placements : [],
-        eliminations: full ? h.step.eliminations : [] });
+        eliminations: full ? h.step.eliminations : [], step: h.step, full });
     } else if (h.status === "stuck" && h.reveal && this.level >= 2) {
       this.highlight({ placements: [h.reveal] });
     }
@@ -374,7 +381,8 @@ export class HintsPanel {
     }
     button.setAttribute("aria-pressed", "true");
     button.closest("li").classList.add("current");
-    this.highlight({ ...s.highlight, placements: s.placements, eliminations: s.eliminations });
+    this.highlight({ ...s.highlight, placements: s.placements, eliminations: s.eliminations, step: s.step,
+      full: true });
   }
 
   // --- rating badge ---------------------------------------------------------------------------------

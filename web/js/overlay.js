@@ -1,0 +1,158 @@
+// The reason of a step, drawn over the board: an SVG in cell units (viewBox 0 0 n n) that shows the
+// houses the step looks at (base: dashed, cover: dotted), the candidates that cause it (rings), its
+// fins (dotted rings), the sets it builds on (ALS, fish parts, groups: each in its own colour and
+// stroke pattern, so they read without colour), its links as arrows (strong: solid, weak: dashed, as
+// in the usual Eureka diagrams), and, at the full level, what it removes (crossed circles) and places
+// (a double ring). It follows the step record of sudoku_core (Step.to_dict): every candidate is a
+// 1-based [row, column, digit], every house {kind, index}.
+//
+// Candidates sit where the board draws its notes: digit d in a ceil(sqrt(n))-column grid in the cell.
+// The drawing is decoration for sight: the hint's text says the same in words (aria-hidden).
+
+const SVG = "http://www.w3.org/2000/svg";
+const SETS = 4; // colours and patterns for sets, cycled
+
+function node(tag, attrs = {}, parent = null) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (parent) parent.append(el);
+  return el;
+}
+
+const round = (x) => Math.round(x * 1000) / 1000;
+
+export class ReasonOverlay {
+  constructor(wrap, board) {
+    this.board = board;
+    this.svg = node("svg", { class: "reason", "aria-hidden": "true", focusable: "false" });
+    this.svg.style.display = "none";
+    board.after(this.svg);
+  }
+
+  clear() {
+    this.svg.replaceChildren();
+    this.svg.style.display = "none";
+    this.step = null;
+  }
+
+  // Where digit d of cell (r, c) is drawn: its centre in cell units.
+  spot([r, c, d], n) {
+    const cols = Math.ceil(Math.sqrt(n));
+    const rows = Math.ceil(n / cols);
+    const i = d - 1;
+    return [c - 1 + ((i % cols) + 0.5) / cols, r - 1 + (Math.floor(i / cols) + 0.5) / rows];
+  }
+
+  houseRect({ kind, index }, n, box) {
+    const k = index - 1;
+    if (kind === "row") return [0, k, n, 1];
+    if (kind === "column") return [k, 0, 1, n];
+    const across = n / box[1];
+    return [(k % across) * box[1], Math.floor(k / across) * box[0], box[1], box[0]];
+  }
+
+  // Draw a step; `full` adds what it removes and places (the hint's last level, the solution path).
+  draw(step, { n, box }, { full = true } = {}) {
+    this.clear();
+    if (!step) return;
+    this.step = step;
+    const svg = this.svg;
+    svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
+    svg.style.display = "";
+    svg.dataset.technique = step.technique || "";
+    const rCand = 0.42 / Math.ceil(Math.sqrt(n));
+    const defs = node("defs", {}, svg);
+    for (const kind of ["strong", "weak"]) {
+      const marker = node("marker", { id: `rs-arrow-${kind}`, viewBox: "0 0 10 10", refX: 9, refY: 5,
+        markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, defs);
+      node("path", { d: "M0,0 L10,5 L0,10 z", class: `rs-head rs-head-${kind}` }, marker);
+    }
+    const layer = (name) => node("g", { class: `rs-layer rs-${name}-layer` }, svg);
+    const houses = layer("houses");
+    for (const [list, cls] of [[step.houses || [], "rs-house"], [step.cover || [], "rs-cover"]]) {
+      for (const h of list) {
+        const [x, y, w, hh] = this.houseRect(h, n, box);
+        node("rect", { class: cls, x: x + 0.04, y: y + 0.04, width: w - 0.08, height: hh - 0.08, rx: 0.12,
+          "data-house": `${h.kind} ${h.index}` }, houses);
+      }
+    }
+    const sets = layer("sets");
+    (step.groups || []).forEach((group, g) => {
+      const cells = new Map();
+      for (const [r, c] of group.candidates) cells.set(`${r},${c}`, [r, c]);
+      const inset = 0.06 + 0.05 * (g % SETS);
+      for (const [r, c] of cells.values()) {
+        node("rect", { class: `rs-set rs-set-${g % SETS}`, x: c - 1 + inset, y: r - 1 + inset, width: 1 - 2 * inset,
+          height: 1 - 2 * inset, rx: 0.1, "data-group": g }, sets);
+      }
+      const [r0, c0] = [...cells.values()][0] || [1, 1];
+      if (group.label) {
+        const text = node("text", { class: `rs-set-label rs-set-${g % SETS}`, x: c0 - 1 + inset + 0.04,
+          y: r0 - 1 + inset + 0.2, "data-group": g }, sets);
+        text.textContent = group.label;
+      }
+    });
+    const marks = layer("marks");
+    const ring = (cand, cls) => {
+      const [x, y] = this.spot(cand, n);
+      return node("circle", { class: cls, cx: round(x), cy: round(y), r: round(rCand), "data-cand": cand.join(",") },
+        marks);
+    };
+    for (const cand of step.candidates || []) ring(cand, "rs-cand");
+    for (const cand of step.fins || []) ring(cand, "rs-fin");
+    const links = layer("links");
+    for (const link of step.links || []) this.arrow(links, link, n, rCand);
+    if (full) {
+      for (const cand of step.eliminations || []) {
+        const [x, y] = this.spot(cand, n);
+        const g = node("g", { class: "rs-elim", "data-cand": cand.join(",") }, marks);
+        node("circle", { cx: round(x), cy: round(y), r: round(rCand) }, g);
+        const a = rCand * 0.7;
+        node("path", { d: `M${round(x - a)},${round(y - a)} L${round(x + a)},${round(y + a)} `
+          + `M${round(x - a)},${round(y + a)} L${round(x + a)},${round(y - a)}` }, g);
+      }
+      for (const cand of step.placements || []) {
+        const [r, c] = cand;
+        const g = node("g", { class: "rs-place", "data-cand": cand.join(",") }, marks);
+        node("rect", { x: c - 1 + 0.08, y: r - 1 + 0.08, width: 0.84, height: 0.84, rx: 0.16 }, g);
+        node("rect", { x: c - 1 + 0.16, y: r - 1 + 0.16, width: 0.68, height: 0.68, rx: 0.12 }, g);
+      }
+    }
+  }
+
+  // A link between two nodes (each one or more candidates: a group), as a gently curved arrow from the
+  // edge of one node's ring to the other's.
+  arrow(parent, { from, to, strong }, n, rCand) {
+    const centre = (cands) => {
+      const spots = cands.map((c) => this.spot(c, n));
+      return [spots.reduce((s, p) => s + p[0], 0) / spots.length, spots.reduce((s, p) => s + p[1], 0) / spots.length];
+    };
+    const [x1, y1] = centre(from);
+    const [x2, y2] = centre(to);
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    const len = Math.hypot(dx, dy) || 1;
+    const ux = dx / len;
+    const uy = dy / len;
+    const bend = Math.min(0.5, len * 0.18);
+    const mx = (x1 + x2) / 2 - uy * bend;
+    const my = (y1 + y2) / 2 + ux * bend;
+    const sx = x1 + ux * rCand;
+    const sy = y1 + uy * rCand;
+    const ex = x2 - ux * rCand * 1.2;
+    const ey = y2 - uy * rCand * 1.2;
+    const kind = strong ? "strong" : "weak";
+    node("path", { class: `rs-link rs-${kind}`, d: `M${round(sx)},${round(sy)} Q${round(mx)},${round(my)} ${round(ex)},${round(ey)}`,
+      "marker-end": `url(#rs-arrow-${kind})`, "data-from": from.map((c) => c.join(",")).join(" "),
+      "data-to": to.map((c) => c.join(",")).join(" ") }, parent);
+    for (const group of [from, to]) {
+      if (group.length > 1) {
+        const xs = group.map((c) => this.spot(c, n)[0]);
+        const ys = group.map((c) => this.spot(c, n)[1]);
+        node("rect", { class: "rs-group", x: round(Math.min(...xs) - rCand), y: round(Math.min(...ys) - rCand),
+          width: round(Math.max(...xs) - Math.min(...xs) + 2 * rCand), height: round(Math.max(...ys) - Math.min(...ys) + 2 * rCand),
+          rx: round(rCand) }, parent);
+      }
+    }
+  }
+}
