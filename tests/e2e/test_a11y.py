@@ -105,3 +105,68 @@ def test_no_axe_violation_in_any_state(browser, server, variant):
         assert not app.errors, app.errors
     finally:
         app.close()
+
+
+def test_a_whole_game_by_keyboard_with_the_focus_always_somewhere_useful(server, open_app):
+    app = open_app(server + "index.html#" + EASY, locale="en-US")
+    page = app.goto().wait_ready().page
+    settle(page)
+    wait_truth(page)
+    active = "() => { const a = document.activeElement; return a.getAttribute('role') || a.id || a.tagName; }"
+    tabs = 0
+    while page.evaluate(active) != "gridcell":
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs < 20, "the grid is not in the tab order near the top"
+    print(f"keys: Tab x{tabs} from the top of the page to the grid")
+    page.keyboard.press("h")  # a hint, from the grid: the focus stays on the grid
+    expect(page.locator("#hint-text")).to_have_attribute("data-level", "0")
+    page.keyboard.press("h")
+    page.keyboard.press("h")
+    expect(page.locator("#hint-text")).to_have_attribute("data-level", "2")
+    assert page.evaluate(active) == "gridcell"
+    page.keyboard.press("a")  # apply: one digit more, the focus back on the grid
+    expect(page.locator("#hint-text")).to_contain_text("Applied")
+    assert page.evaluate(active) == "gridcell"
+    page.keyboard.press("p")  # pause: the focus goes to Resume, and back to the grid after it
+    assert page.evaluate(active) == "resume"
+    page.keyboard.press("Enter")
+    assert page.evaluate(active) == "gridcell"
+    keys = 0
+    for target in [i for i, ch in enumerate(EASY) if ch == "."]:
+        if page.evaluate(f"window.sudoku.game.entries[{target}]"):
+            continue
+        here = page.evaluate("window.sudoku.board.focused")
+        dr, dc = target // 9 - here // 9, target % 9 - here % 9
+        for _ in range(abs(dr)):
+            page.keyboard.press("ArrowDown" if dr > 0 else "ArrowUp")
+        for _ in range(abs(dc)):
+            page.keyboard.press("ArrowRight" if dc > 0 else "ArrowLeft")
+        page.keyboard.press(EASY_SOLUTION[target])
+        keys += abs(dr) + abs(dc) + 1
+    expect(page.locator("#finish")).to_be_visible()
+    assert page.evaluate(active) == "finish-next"  # the next game is one key away
+    print(f"keys: {keys} arrow and digit presses to fill the grid")
+    page.keyboard.press("Escape")
+    expect(page.locator("#finish")).to_be_hidden()
+    assert page.evaluate(active) == "gridcell"
+
+
+def test_the_grid_grows_with_zoom_and_the_page_reflows_at_320_by_256(server, open_app):
+    """Zoom at 200% is a viewport of half the CSS pixels: the board, in screen pixels, must grow."""
+    widths = {}
+    for zoom in (1, 2, 3, 4):
+        app = open_app(server + "index.html#" + EASY, viewport={"width": 1280 // zoom, "height": 900 // zoom},
+                       device_scale_factor=zoom, locale="en-US")
+        page = app.goto().page
+        widths[zoom] = page.locator("#board").bounding_box()["width"] * zoom
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280 // zoom + 1, zoom
+        app.close()
+    print("board width in screen px at 100/200/300/400%:", {z: round(w) for z, w in widths.items()})
+    assert widths[2] >= 1.8 * widths[1], widths
+    app = open_app(server + "index.html#" + EASY, viewport={"width": 320, "height": 256}, locale="en-US")
+    page = app.goto().page
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    bar = page.locator(".playbar").bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert bar["y"] + bar["height"] <= board["y"] + 1, (bar, board)  # the board covers nothing

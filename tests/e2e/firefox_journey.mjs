@@ -1,0 +1,45 @@
+// A core journey in Firefox ESR (Debian's firefox-esr), driven by puppeteer-core over WebDriver BiDi:
+// the page boots its engine, Ctrl+V on the focused grid loads a puzzle from the clipboard (Firefox sends
+// the paste event to <body>, not to the cell), a hint answers, a digit goes in. Prints one JSON line
+// of facts for tests/e2e/test_firefox.py to check; exits non-zero if the browser cannot start.
+import puppeteer from "puppeteer-core";
+
+const [url, puzzle] = process.argv.slice(2);
+const browser = await puppeteer.launch({
+  browser: "firefox", executablePath: process.env.FIREFOX || "/usr/bin/firefox-esr", headless: true,
+  extraPrefsFirefox: { "dom.events.testing.asyncClipboard": true, "dom.events.asyncClipboard.readText": true },
+});
+const facts = { errors: [] };
+// waitForFunction compiles its predicate with Function(), which the page's CSP forbids: poll evaluate.
+async function until(page, predicate, arg) {
+  const deadline = Date.now() + 60000;
+  while (!(await page.evaluate(predicate, arg))) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${predicate}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+try {
+  const page = await browser.newPage();
+  page.on("pageerror", (e) => facts.errors.push(e.message));
+  await page.goto(`${url}index.html`);
+  await page.waitForSelector("html[data-ready]", { timeout: 180000 }); // a CSS selector: no eval
+  facts.first = await page.evaluate(() => window.sudoku.game.givenCount);
+  await page.click("#board [data-cell='0']");
+  await page.evaluate((text) => navigator.clipboard.writeText(text), puzzle);
+  await page.keyboard.down("Control");
+  await page.keyboard.press("v");
+  await page.keyboard.up("Control");
+  await until(page, (p) => window.sudoku.game.shareLine() === p, puzzle);
+  await until(page, () => /exactly one solution/.test(document.getElementById("message").textContent));
+  facts.pasted = await page.evaluate(() => window.sudoku.game.shareLine());
+  await page.click("#hint");
+  await until(page, () => !document.getElementById("hint-text").hidden
+    && document.getElementById("hint-text").dataset.level === "0");
+  facts.hint = await page.$eval("#hint-text", (e) => e.textContent);
+  await page.click("#board [data-cell='0']");
+  await page.keyboard.press("4");
+  facts.entry = await page.evaluate(() => window.sudoku.game.entries[0]);
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(facts));
