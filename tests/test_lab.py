@@ -354,7 +354,7 @@ def test_bridge_batch_and_samples():
     ("trace", {"text": EASY, "trace_limit": 0}, "bad_request"),
     ("trace", {"text": EASY, "method": "magic"}, "method"),
     ("matrix", {"text": EASY}, "bad_request"),
-    ("matrix", {"text": EASY, "cell": 99}, "error"),
+    ("matrix", {"text": EASY, "cell": 99}, "bad_request"),  # a payload field out of range
     ("batch", {}, "bad_request"),
     ("batch", {"puzzles": [EASY] * (lab.BATCH_CHUNK_MAX + 1)}, "bad_request"),
 ])
