@@ -87,7 +87,9 @@ def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh"), techniques=
         return _status("no_solution", langs)
     if result.count > 1:
         return _status("multiple_solutions", langs)
-    solution = list(as_puzzle(result.solutions[0]).cells)
+    # The solution line is written in the puzzle's own symbols (the page may send any): read it back with them.
+    digit_of = {symbol: d for d, symbol in enumerate(p.alphabet.symbols, 1)}
+    solution = [digit_of[ch] for ch in result.solutions[0]]
     entered_cells = _as_cells(entered, p)
     values = [g or e for g, e in zip(p.cells, entered_cells, strict=True)]
     masks = _as_masks(pencil, geo.ncells)

@@ -224,3 +224,11 @@ def test_hint_rate_and_steps_give_up_within_their_budget(n):
 
 def test_hint_gave_up_is_deterministic():
     assert ok("hint", text=SPARSE[16]) == ok("hint", text=SPARSE[16])
+
+
+def test_hint_with_the_pages_own_symbols():
+    """The solution comes back in the page's symbols; the hint read it as default digits (a parse error)."""
+    grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0]
+    for symbols in ("WXYZ", "2345"):
+        r = ok("hint", cells=grid, box=[2, 2], symbols=symbols)
+        assert r["status"] == "step" and r["step"]["placements"] == [[4, 4, 1]], r
