@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_core import bridge
-from sudoku_core.generate import LEVELS, SYMMETRIES
+from sudoku_core.generate import LEVELS, SYMMETRIES, generate
 from sudoku_core.grid import geometry
 from sudoku_core.lab import LAB_METHODS
 from sudoku_core.puzzle import DEFAULT_SYMBOLS
@@ -61,6 +61,9 @@ def _solved(n: int) -> list[int]:
 
 
 SOLVED = {n: _solved(n) for n in BOXES}
+#: Proper puzzles (one solution), so that hints, ratings and steps reach their logic, not only the
+#: uniqueness check: made once, by seed.
+PROPER = {n: [list(generate(n, seed=f"fuzz{k}").puzzle.cells) for k in range(3)] for n in (4, 6, 9, 16)}
 
 
 @st.composite
@@ -71,10 +74,17 @@ def grids(draw, sizes=(4, 4, 6, 9, 9, 9, 16, 25)) -> tuple[int, list[int]]:
     rng = random.Random(draw(st.integers(0, 2 ** 32)))
     relabel = list(range(1, n + 1))
     rng.shuffle(relabel)
-    keep = draw(st.sampled_from((0.0, 0.2, 0.35, 0.5, 0.8, 1.0)))
-    cells = [relabel[v - 1] if rng.random() < keep else 0 for v in SOLVED[n]]
-    for _ in range(draw(st.integers(0, 3))):
-        cells[rng.randrange(n * n)] = rng.randint(0, n)
+    if n in PROPER and draw(st.booleans()):
+        cells = [relabel[v - 1] if v else 0 for v in draw(st.sampled_from(PROPER[n]))]
+        if draw(st.booleans()):  # a position part-way through: some of the solution filled in
+            solution = engine("dlx")(geometry(*BOXES[n]), list(cells), 1, None).solutions[0]
+            cells = [v or (solution[c] if rng.random() < 0.5 else 0) for c, v in enumerate(cells)]
+    else:
+        keep = draw(st.sampled_from((0.0, 0.2, 0.35, 0.5, 0.8, 1.0)))
+        cells = [relabel[v - 1] if rng.random() < keep else 0 for v in SOLVED[n]]
+    if draw(st.sampled_from(range(4))) == 3:
+        for _ in range(rng.randint(1, 3)):
+            cells[rng.randrange(n * n)] = rng.randint(0, n)
     return n, cells
 
 
@@ -93,8 +103,8 @@ junk = st.one_of(
 @st.composite
 def maybe(draw, strategy):
     """A field's value: mostly a good one, one time in twelve junk, one in six left out (None)."""
-    roll = draw(st.integers(0, 11))
-    return draw(junk) if roll == 0 else None if roll <= 2 else draw(strategy)
+    roll = draw(st.sampled_from(range(12)))  # sampled_from is about uniform; integers() favour 0
+    return draw(junk) if roll == 11 else None if roll >= 9 else draw(strategy)
 
 
 @st.composite
@@ -103,15 +113,17 @@ def puzzle_fields(draw) -> dict:
     form = draw(st.sampled_from(("text",) * 5 + ("cells",) * 3 + ("mangled", "junk")))
     if form == "text":
         out = {"text": line_of(n, cells)}
-        if draw(st.integers(0, 5)) == 0:
+        if draw(st.sampled_from(range(6))) == 5:
             out["alphabet"] = draw(st.one_of(st.sampled_from(("hex", "letters", "default")), junk))
         return out
     if form == "cells":
         box = list(BOXES[n])
-        out = {"cells": cells, "box": draw(st.one_of(st.just(box), st.just(box), st.just(box), st.just(box[::-1]),
-                                                     junk, st.lists(st.integers(0, 12), min_size=2, max_size=2)))}
-        if draw(st.integers(0, 3)) == 0:
-            out["symbols"] = draw(st.one_of(st.just(DEFAULT_SYMBOLS[:n]), st.just(DEFAULT_SYMBOLS[1:n + 1]), junk))
+        odd_box = st.one_of(st.just(box[::-1]), junk, st.lists(st.integers(0, 12), min_size=2, max_size=2))
+        out = {"cells": cells, "box": box if draw(st.sampled_from(range(5))) else draw(odd_box)}
+        if draw(st.sampled_from((True, False))):
+            own = st.permutations("abcdefghijklmnopqrstuvwxyzΩ€#@!%&?=+;").map(lambda p: "".join(p[:n]))
+            out["symbols"] = draw(st.one_of(st.just(DEFAULT_SYMBOLS[:n]), st.just(DEFAULT_SYMBOLS[1:n + 1]), own,
+                                            own, junk))
         return out
     if form == "mangled":
         text = line_of(n, cells)
@@ -128,8 +140,9 @@ def with_fields(base: dict, fields: dict) -> dict:
 
 @st.composite
 def per_cell(draw, n_cells: int, values):
-    good = st.lists(values, min_size=n_cells, max_size=n_cells)
-    return draw(st.one_of(good, good, good, junk))
+    if draw(st.sampled_from(range(6))) == 5:
+        return draw(junk)
+    return draw(st.lists(values, min_size=n_cells, max_size=n_cells))
 
 
 @st.composite
@@ -190,7 +203,7 @@ def requests(draw, ops) -> tuple[dict, int]:
         elif op == "matrix":
             payload = with_fields(payload, {"cell": draw(maybe(st.integers(-5, 700)))})
     request = {"type": op, "payload": payload}
-    if draw(st.integers(0, 19)) == 0:
+    if draw(st.sampled_from(range(20))) == 19:
         request = draw(st.sampled_from(({"type": op}, {"type": op, "payload": draw(junk)}, {"payload": payload},
                                         {"type": draw(junk), "payload": payload})))
     return request, searches
@@ -213,7 +226,21 @@ class Tally:
                   f"slowest={self.slowest[0] * 1000:.0f} ms ({self.slowest[1]}) replies={self.kinds}")
 
 
-def check(text: str, tally: Tally, searches: int = 1) -> dict:
+def well_formed_grid(request) -> bool:
+    """Whether the request carries a well-formed grid value (``cells`` with the right ``box`` and good or
+    no ``symbols``): then no reply may be a ``parse`` error, which would be the engine misreading itself."""
+    payload = request.get("payload") if isinstance(request, dict) else None
+    if not isinstance(payload, dict) or "text" in payload or not isinstance(payload.get("cells"), list):
+        return False
+    n = {16: 4, 36: 6, 81: 9, 256: 16, 625: 25}.get(len(payload["cells"]))
+    symbols = payload.get("symbols")
+    return (n is not None and payload.get("box") == list(BOXES[n])
+            and all(type(v) is int and 0 <= v <= n for v in payload["cells"])
+            and (symbols is None or (isinstance(symbols, str) and len(set(symbols)) == len(symbols) == n
+                                     and not any(ch.isspace() for ch in symbols))))
+
+
+def check(text: str, tally: Tally, searches: int = 1, well_formed: bool = False) -> dict:
     tally.requests += 1
     start = time.process_time()
     try:
@@ -235,6 +262,7 @@ def check(text: str, tally: Tally, searches: int = 1) -> dict:
         if error["kind"] == "internal":
             tally.internal += 1
         assert error["kind"] in KINDS, (text[:300], error)
+        assert not (well_formed and error["kind"] == "parse"), (text[:300], error)
         assert isinstance(error["message"], str) and error["message"], error
     assert spent <= time_allowed(searches), (spent, text[:300])
     return reply
@@ -250,7 +278,7 @@ def run_many(name: str, strategy):
     @given(strategy)
     def prop(item):
         request, searches = item
-        check(json.dumps(request), tally, searches)
+        check(json.dumps(request), tally, searches, well_formed_grid(request))
 
     try:
         prop()
