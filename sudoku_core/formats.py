@@ -49,7 +49,8 @@ Choices made:
   fixes the count; it is judged against the size the count is near (80 cells: 9x9), or against the
   largest size when the count is near none. Conflicts name the first two givens in house order (rows,
   then columns, then boxes) and point at the second. Text longer than :data:`MAX_TEXT` (50,000
-  characters, 2.5 times the largest pencil-mark grid) is refused before any scanning.
+  characters, 2.5 times the largest pencil-mark grid) is refused before any scanning, and text with
+  more than :data:`MAX_LINES` (2,000) lines that may hold cells as soon as the lines are counted.
 * Speed: a one-line string in the default alphabet takes a fast path (one dict lookup per character);
   anything unusual falls through to the general reader, which also builds the precise error. Every
   step is linear in the text: no regular expression has nested or adjacent unbounded repeats (a test
@@ -68,7 +69,7 @@ from .grid import STANDARD_BOXES, box_shape, geometry
 from .puzzle import DEFAULT_SYMBOLS, Alphabet, Puzzle
 
 __all__ = [
-    "BLANKS", "HEX_SYMBOLS", "LETTER_SYMBOLS", "MAX_TEXT", "SIDES", "check_rules", "format_candidates",
+    "BLANKS", "HEX_SYMBOLS", "LETTER_SYMBOLS", "MAX_LINES", "MAX_TEXT", "SIDES", "check_rules", "format_candidates",
     "format_grid", "format_line", "parse", "parse_candidates",
 ]
 
@@ -81,6 +82,8 @@ SIDES = tuple(sorted(STANDARD_BOXES))
 #: Longest text read. A 25x25 pencil-mark grid is at most about 21,000 characters; anything far beyond is
 #: not a puzzle, and refusing it up front keeps a pasted file from freezing the page.
 MAX_TEXT = 50_000
+#: Most lines that may hold cells: a 25x25 grid written one cell per line has 625, plus its rules.
+MAX_LINES = 2_000
 
 _SIDE_OF_COUNT = {n * n: n for n in SIDES}
 _BOX_DRAWING = frozenset(map(chr, range(0x2500, 0x2580)))
@@ -222,7 +225,7 @@ def _source_lines(text: str) -> list[tuple[int, str]]:
     read as more cells.
     """
     raw = text.split("\n") if "\n" in text else text.split("\r")
-    sections = [_section(line) for line in raw]
+    sections = [_section(line) if "[" in line else None for line in raw]
     only_puzzle = "puzzle" in sections
     section = None
     out = []
@@ -242,6 +245,10 @@ def _source_lines(text: str) -> list[tuple[int, str]]:
         elif _TITLE.match(stripped):
             continue
         out.append((number, line))
+        if len(out) > MAX_LINES:
+            raise ParseError(f"the text has more than {MAX_LINES:,} lines that may hold cells; a puzzle has at most "
+                             f"{max(SIDES) ** 2} cells, so this is not one puzzle (give one puzzle at a time)",
+                             line=number)
     return out
 
 

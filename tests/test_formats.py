@@ -869,3 +869,13 @@ def test_section_headers_still_read():
     sdk = "[Puzzle]\n" + EASY + "\n[State]\n" + "1" * 81 + "\n"
     assert parse(sdk).to_line() == EASY
     assert parse("[  Puzzle  ]\n" + EASY + "\n[ my state ]\n" + "2" * 81).to_line() == EASY
+
+
+def test_too_many_lines_are_refused_as_soon_as_counted():
+    from sudoku_core.formats import MAX_LINES
+
+    one_per_line = "\n".join(EASY)  # a 9x9 written one cell per line still reads
+    assert parse(one_per_line).to_line() == EASY
+    with pytest.raises(ParseError, match="more than 2,000 lines") as info:
+        parse("5\n" * (MAX_LINES + 1))
+    assert info.value.line == MAX_LINES + 1
