@@ -48,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _quiet_stdout()
         return 0
+    except (OSError, UnicodeError) as exc:  # a file read outside cli/inputs.py (bench's data sets)
+        return _fail(f"cannot read the input: {exc}", 2)
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # a bug: one line, never a traceback
