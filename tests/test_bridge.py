@@ -353,3 +353,26 @@ def test_solve_stops_at_its_budget_with_gave_up():
 def test_a_node_limit_above_the_cap_is_held_to_it():
     result = ok("solve", text=SPARSE_16, method="naive", node_limit=10 ** 12)
     assert result["node_limit"] == sudoku_core.solvers.budget_nodes("naive", 16) and result["status"] == "gave_up"
+
+
+@pytest.mark.parametrize("n", sorted(sudoku_core.grid.STANDARD_BOXES))
+def test_every_supported_size_answers_within_the_budget(n):
+    """A sparse grid of every side (30% of a solved grid's cells, mostly several solutions): each request ends
+    with an answer or gave_up in about a second of CPU time at most (2 s here: slack for a loaded machine)."""
+    import random
+    import time
+
+    from sudoku_core.grid import geometry_for_side
+    from sudoku_core.solvers import engine
+
+    geo = geometry_for_side(n)
+    solved = engine("backtrack")(geo, [0] * geo.ncells, 1, None).solutions[0]
+    rng = random.Random(n)
+    cells = [v if rng.random() < 0.3 else 0 for v in solved]
+    box = [geo.box_rows, geo.box_cols]
+    for op, extra in (("solve", {"method": "backtrack"}), ("solve", {"method": "dlx"}),
+                      ("solve", {"method": "naive"}), ("hint", {}), ("rate", {"quick": True})):
+        start = time.process_time()
+        result = ok(op, cells=cells, box=box, **extra)
+        assert time.process_time() - start < 2.0, (n, op, extra)
+        assert result["status"] in {"unique", "multiple", "gave_up", "multiple_solutions"}, (n, op, result["status"])
