@@ -14,7 +14,7 @@ Error kinds:
   deeper than :data:`MAX_DEPTH`). The error names the field (``field``, a path such as
   ``payload.seed``) when one is to blame, and ``reason`` says which rule was broken when the page may
   want to word it: ``too_large``, ``too_deep``, ``not_json``, ``surrogate``;
-* ``parse`` / ``conflict`` / ``method`` / ``error``: the engine's own :class:`SudokuError` kinds,
+* ``parse`` / ``conflict`` / ``method`` / ``generate`` / ``error``: the engine's own :class:`SudokuError` kinds,
   with the structured facts of :meth:`ParseError.to_dict` (line, column, cells) when there are any;
 * ``internal``: a bug in the engine; the message names the exception so it can be reported. Nothing
   a page or a user sends should ever get it: the fuzz test (``tests/test_bridge_fuzz.py``) checks that.
