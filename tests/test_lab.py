@@ -394,3 +394,15 @@ def test_cli_compare_many_puzzles_and_errors(capsys, tmp_path):
     assert main(["compare", "12345"]) == 1  # a puzzle that failed
     assert "sudoku-core:" in capsys.readouterr().err
     assert main(["compare", EASY, "--node-limit", "-1"]) == 2
+
+
+def test_bridge_lab_budgets_are_held_to_the_request_cap():
+    """A node_limit above what a request may spend (or null, "none") is held to solvers.budget_nodes."""
+    from sudoku_core.solvers import budget_nodes
+
+    rows = ok("compare", {"text": "." * 625, "methods": ["naive", "dlx"], "node_limit": 10 ** 9})["rows"]
+    assert [r["node_limit"] for r in rows] == [budget_nodes("naive", 25), budget_nodes("dlx", 25)]
+    rows = ok("compare", {"text": EASY, "methods": ["backtrack"], "node_limit": None})["rows"]
+    assert rows[0]["node_limit"] == budget_nodes("backtrack", 9) and rows[0]["status"] == "unique"
+    assert ok("compare", {"text": EASY, "methods": ["naive"], "node_limit": 500})["rows"][0]["node_limit"] == 500
+    assert ok("trace", {"text": EASY, "node_limit": 10 ** 9})["node_limit"] == budget_nodes("dlx", 9)
