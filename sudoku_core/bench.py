@@ -74,18 +74,20 @@ def status_of(count: int, limit: int, gave_up: bool) -> str:
 
 def run_batch(puzzles: Iterable[Puzzle], methods: Iterable[str], limit: int = 2,
               node_limit: int | None = None,
-              progress: Callable[[int], object] | None = None) -> list[MethodStats]:
+              progress: Callable[[int], object] | None = None, cap=None) -> list[MethodStats]:
     """Solve every puzzle with every method, interleaved puzzle by puzzle so that each method sees
-    the same machine load; ``progress(done)`` is called after each puzzle (it may raise to stop)."""
+    the same machine load; ``progress(done)`` is called after each puzzle (it may raise to stop).
+    ``cap(method, n, node_limit)``, when given, turns ``node_limit`` into each search's budget."""
     methods = list(methods)
     runs = [(m, engine(m)) for m in methods]
     out = [MethodStats(m) for m in methods]
     clock = _thread_clock()
     for i, p in enumerate(puzzles):
         geo = p.geometry
-        for (_method, run), acc in zip(runs, out, strict=True):
+        for (method, run), acc in zip(runs, out, strict=True):
+            budget = node_limit if cap is None else cap(method, geo.n, node_limit)
             start = clock()
-            search = run(geo, list(p.cells), limit, node_limit)
+            search = run(geo, list(p.cells), limit, budget)
             ms = (clock() - start) * 1000.0
             for sol in search.solutions:
                 if solution_problem(list(p.cells), sol, geo.box_rows, geo.box_cols):

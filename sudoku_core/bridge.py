@@ -9,10 +9,21 @@ A reply is ``{"ok": true, "result": {...}}`` or ``{"ok": false, "error": {"kind"
 Error kinds:
 
 * ``unknown_op``: the ``type`` names no operation;
-* ``bad_request``: the request or its payload has the wrong shape (missing field, wrong type, ...);
-* ``parse`` / ``conflict`` / ``method`` / ``error``: the engine's own :class:`SudokuError` kinds,
+* ``bad_request``: the request or its payload has the wrong shape (missing field, wrong type, a value
+  out of range, a lone surrogate in a string, a request over :data:`MAX_REQUEST` characters or nested
+  deeper than :data:`MAX_DEPTH`). The error names the field (``field``, a path such as
+  ``payload.seed``) when one is to blame, and ``reason`` says which rule was broken when the page may
+  want to word it: ``too_large``, ``too_deep``, ``not_json``, ``surrogate``;
+* ``parse`` / ``conflict`` / ``method`` / ``generate`` / ``error``: the engine's own :class:`SudokuError` kinds,
   with the structured facts of :meth:`ParseError.to_dict` (line, column, cells) when there are any;
-* ``internal``: a bug in the engine; the message names the exception so it can be reported.
+* ``internal``: a bug in the engine; the message names the exception so it can be reported. Nothing
+  a page or a user sends should ever get it: the fuzz test (``tests/test_bridge_fuzz.py``) checks that.
+
+:func:`handle_json` always answers: no exception of any kind leaves it (only ``KeyboardInterrupt``, the
+host's way to cancel, passes through), and its reply is always valid JSON. Searches are bounded (see
+:mod:`sudoku_core.solvers`: :func:`~sudoku_core.solvers.budget_nodes` and
+:func:`~sudoku_core.solvers.check_unique`), so every request ends in about a second of CPython; the
+limits are listed in ``docs/reliability.md``.
 
 A puzzle arrives either as ``text`` (any format :func:`sudoku_core.parse` reads; ``alphabet``, when
 given, is passed on: ``"hex"``, ``"letters"`` or the symbols themselves) or as a grid value
@@ -26,36 +37,78 @@ To add an operation: write ``op_name(payload) -> dict`` and add it to :data:`OPS
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
+from itertools import accumulate
 
 import sudoku_core
 from sudoku_core import METHODS, Alphabet, Puzzle, SudokuError, formats, geometry, parse, solve
 from sudoku_core.bridge_play import PLAY_OPS
 from sudoku_core.lab import LAB_OPS
+from sudoku_core.solvers import budget_nodes
+
+#: Longest request read, in characters. The largest real one is a lab batch of 500 25x25 lines (about
+#: 320,000); a pencil-mark grid of 25x25 as digit lists is about 50,000.
+MAX_REQUEST = 1_000_000
+#: Deepest nesting of arrays and objects read. Real requests go 4 deep ({payload: {pencil: [[1, 2]]}});
+#: the cap keeps ``json.loads`` far from the recursion limit (about 1,000 in CPython, less in Pyodide).
+MAX_DEPTH = 32
+#: Longest seed string, and the largest seed integer (the page's numbers are JavaScript doubles).
+MAX_SEED_CHARS, MAX_SEED_INT = 200, 2 ** 53
+#: Box shapes the engine supports: both sides of a box at least 2, and a grid side it reads and tests.
+SIDES = formats.SIDES
+
+_ESCAPE = re.compile(r"\\.", re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_SURROGATE = re.compile("[\\ud800-\\udfff]")
 
 
 class BadRequest(Exception):
-    """The request or its payload does not have the shape an operation needs."""
+    """The request or its payload does not have the shape an operation needs. ``facts`` (``field``,
+    ``reason``, ...) go into the error reply beside the message."""
 
     kind = "bad_request"
+
+    def __init__(self, message: str, **facts) -> None:
+        super().__init__(message)
+        self.facts = facts
 
 
 # ---------------------------------------------------------------------------------------------
 # Payload readers: each checks one field and says exactly what is wrong.
 
-def _field(payload: dict, name: str, kind: type | tuple[type, ...], default=None, *, required: bool = False):
+def _field(payload: dict, name: str, kind: type | tuple[type, ...], default=None, *, required: bool = False,
+           low: int | None = None, high: int | None = None):
+    """``payload[name]`` checked to be of ``kind`` (and, for an integer, within ``low .. high``), or
+    ``default`` when it is missing or null."""
     if name not in payload or payload[name] is None:
         if required:
-            raise BadRequest(f"payload needs {name!r}")
+            raise BadRequest(f"payload needs {name!r}", field=f"payload.{name}")
         return default
     value = payload[name]
     # bool is an int in Python; a JSON true is never a count.
     if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise BadRequest(f"{name!r} must be {_type_name(kind)}, not a boolean")
+        raise BadRequest(f"{name!r} must be {_type_name(kind)}, not a boolean", field=f"payload.{name}")
     if not isinstance(value, kind):
-        raise BadRequest(f"{name!r} must be {_type_name(kind)}, not {type(value).__name__}")
+        raise BadRequest(f"{name!r} must be {_type_name(kind)}, not {_json_type(value)}", field=f"payload.{name}")
+    if isinstance(value, int) and not isinstance(value, bool) and (
+            (low is not None and value < low) or (high is not None and value > high)):
+        span = (f"from {low} to {high}" if low is not None and high is not None
+                else f"at least {low}" if low is not None else f"at most {high}")
+        raise BadRequest(f"{name!r} must be {span}, not {_short(value)}", field=f"payload.{name}")
     return value
+
+
+def _json_type(value) -> str:
+    names = {str: "a string", int: "an integer", float: "a number with a fraction", list: "a list",
+             dict: "an object", bool: "a boolean", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
 
 
 def _type_name(kind) -> str:
@@ -68,8 +121,13 @@ def _box(payload: dict) -> tuple[int, int] | None:
     box = _field(payload, "box", list)
     if box is None:
         return None
-    if len(box) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 10 for x in box):
-        raise BadRequest("'box' must be [rows, cols], two integers from 1 to 10")
+    if len(box) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) and 2 <= x <= 25 for x in box):
+        raise BadRequest(f"'box' must be [rows, cols], two integers from 2 to 25, not {_short(box)}",
+                         field="payload.box")
+    if box[0] * box[1] not in SIDES:
+        n = box[0] * box[1]
+        raise BadRequest(f"'box' {box[0]}x{box[1]} makes a {n}x{n} grid; the engine supports sides "
+                         f"{', '.join(map(str, SIDES))}", field="payload.box", reason="size")
     return box[0], box[1]
 
 
@@ -81,21 +139,25 @@ def _puzzle(payload: dict) -> Puzzle:
         return parse(text, box=_box(payload), check=False, alphabet=_field(payload, "alphabet", str))
     cells = _field(payload, "cells", list)
     if cells is None:
-        raise BadRequest("payload needs 'text' or 'cells'")
+        raise BadRequest("payload needs 'text' or 'cells'", field="payload.text")
     box = _box(payload)
     if box is None:
-        raise BadRequest("'cells' needs 'box': [rows, cols]")
+        raise BadRequest("'cells' needs 'box': [rows, cols]", field="payload.box")
     geo = geometry(*box)
     if len(cells) != geo.ncells:
-        raise BadRequest(f"'cells' has {len(cells)} entries; a {geo.n}x{geo.n} grid has {geo.ncells}")
+        raise BadRequest(f"'cells' has {len(cells)} entries; a {geo.n}x{geo.n} grid has {geo.ncells}",
+                         field="payload.cells")
     for c, v in enumerate(cells):
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= geo.n:
-            raise BadRequest(f"cell {c} holds {v!r}; a digit is an integer from 0 (empty) to {geo.n}")
+            raise BadRequest(f"cell {c} holds {_short(v)}; a digit is an integer from 0 (empty) to {geo.n}",
+                             field=f"payload.cells[{c}]")
     symbols = _field(payload, "symbols", str)
     if symbols is None:
         alphabet = Alphabet.default(geo.n)
     elif len(symbols) != geo.n or len(set(symbols)) != geo.n:
-        raise BadRequest(f"'symbols' must be {geo.n} different characters")
+        raise BadRequest(f"'symbols' must be {geo.n} different characters", field="payload.symbols")
+    elif any(ch.isspace() for ch in symbols):
+        raise BadRequest("'symbols' must not hold white space", field="payload.symbols")
     else:
         alphabet = Alphabet(symbols)
     return Puzzle(geo, tuple(cells), alphabet)
@@ -152,18 +214,19 @@ def op_parse(payload: dict) -> dict:
 
 def op_solve(payload: dict) -> dict:
     """Solve a puzzle. Payload: the puzzle, ``method`` (default ``backtrack``), ``limit`` (default 2,
-    so that "more than one solution" is known), ``node_limit`` (default none).
+    so that "more than one solution" is known), ``node_limit`` (default and most: the request budget,
+    :func:`~sudoku_core.solvers.budget_nodes`, about 0.8 s of CPython; status ``gave_up`` when spent).
 
     The result is :meth:`SolveResult.to_dict` plus ``cells`` (each solution as digits), ``conflicts``
     and, when two solutions were found, ``differences``: the cells where the first two differ."""
     p = _puzzle(payload)
     method = _field(payload, "method", str, "backtrack")
-    limit = _field(payload, "limit", int, 2)
-    node_limit = _field(payload, "node_limit", int)
-    if not 1 <= limit <= 1000:
-        raise BadRequest(f"'limit' must be from 1 to 1000, not {limit}")
-    if node_limit is not None and node_limit < 1:
-        raise BadRequest(f"'node_limit' must be at least 1, not {node_limit}")
+    limit = _field(payload, "limit", int, 2, low=1, high=1000)
+    node_limit = _field(payload, "node_limit", int, low=1)
+    if method not in METHODS:
+        solve(p, method=method)  # raises the engine's own "unknown method" error, kind "method"
+    cap = budget_nodes(method, p.geometry.n)
+    node_limit = cap if node_limit is None else min(node_limit, cap)
     result = solve(p, method=method, limit=limit, node_limit=node_limit).to_dict()
     cells = [_digits(p, s) for s in result["solutions"]]
     result["cells"] = cells
@@ -203,25 +266,49 @@ def _error(kind: str, message: str, **facts) -> dict:
     return {"ok": False, "error": {"kind": kind, "message": message, **facts}}
 
 
+def _lone_surrogate(value, path: str) -> BadRequest | None:
+    """The error for the first string (key or value) in ``value`` holding a lone surrogate, which no
+    text can encode: named by its path and the character's position."""
+    if isinstance(value, str):
+        m = _SURROGATE.search(value)
+        if m:
+            return BadRequest(f"{path} holds a lone surrogate (U+{ord(m.group()):04X}) at character {m.start() + 1}; "
+                              "text must be valid Unicode", field=path, reason="surrogate", index=m.start())
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            found = _lone_surrogate(k, f"{path} key") or _lone_surrogate(v, f"{path}.{k}")
+            if found:
+                return found
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found = _lone_surrogate(v, f"{path}[{i}]")
+            if found:
+                return found
+    return None
+
+
 def handle(request) -> dict:
     """Run one request (already decoded from JSON) and return the reply as plain data."""
     if not isinstance(request, dict):
         return _error("bad_request", "a request is an object {type, payload}")
     op_name = request.get("type")
     if not isinstance(op_name, str):
-        return _error("bad_request", "a request needs 'type', the name of an operation")
+        return _error("bad_request", "a request needs 'type', the name of an operation", field="type")
     op = OPS.get(op_name)
     if op is None:
-        return _error("unknown_op", f"unknown operation {op_name!r}; choose one of {', '.join(sorted(OPS))}")
+        return _error("unknown_op", f"unknown operation {_short(op_name)}; choose one of {', '.join(sorted(OPS))}")
     payload = request.get("payload")
     if payload is None:
         payload = {}
     if not isinstance(payload, dict):
-        return _error("bad_request", "'payload' must be an object")
+        return _error("bad_request", "'payload' must be an object", field="payload")
     try:
+        bad = _lone_surrogate(payload, "payload")
+        if bad:
+            raise bad
         return {"ok": True, "result": op(payload)}
     except BadRequest as exc:
-        return _error(BadRequest.kind, str(exc))
+        return _error(BadRequest.kind, str(exc), **exc.facts)
     except SudokuError as exc:
         facts = exc.to_dict() if hasattr(exc, "to_dict") else {}
         facts.pop("kind", None)
@@ -231,10 +318,64 @@ def handle(request) -> dict:
         return _error("internal", f"internal error in {op_name!r}: {type(exc).__name__}: {exc}")
 
 
-def handle_json(text: str) -> str:
-    """:func:`handle` on a JSON string, returning a JSON string: the worker's only entry point."""
+def _depth(text: str) -> int:
+    """How deep arrays and objects nest in JSON ``text`` (or, with at most :data:`MAX_DEPTH` brackets, their
+    number), brackets inside strings skipped. Linear, and
+    at C speed but for the last step: escape pairs (``\\"``) dropped, the text split at the quotes that
+    are left (odd pieces are inside strings), then a running sum over the brackets alone."""
+    openers = text.count("[") + text.count("{")
+    if openers <= MAX_DEPTH:
+        return openers  # no deeper than that: enough to know it is within the cap
+    outside = "".join(_ESCAPE.sub("", text).split('"')[0::2])
+    brackets = _NOT_BRACKET.sub("", outside)
+    if not brackets:
+        return 0
+    return max(accumulate(1 if ch in "[{" else -1 for ch in brackets))
+
+
+def _decode(text) -> dict | list | str | int | float | None:
+    """The request ``text`` decoded, or :class:`BadRequest` saying why it cannot be."""
+    if not isinstance(text, str):
+        raise BadRequest(f"a request is JSON text, not {type(text).__name__}", reason="not_json")
+    if len(text) > MAX_REQUEST:
+        raise BadRequest(f"the request is {len(text):,} characters long; the most is {MAX_REQUEST:,}",
+                         reason="too_large")
+    depth = _depth(text)
+    if depth > MAX_DEPTH:
+        raise BadRequest(f"the request nests arrays and objects {depth} deep; the most is {MAX_DEPTH}",
+                         reason="too_deep")
     try:
-        request = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        return json.dumps(_error("bad_request", f"a request must be JSON: {exc}"))
-    return json.dumps(handle(request), ensure_ascii=False)
+        return json.loads(text)
+    except ValueError as exc:  # JSONDecodeError, and integers too long to read
+        raise BadRequest(f"a request must be JSON: {exc}", reason="not_json") from None
+
+
+def _dumps(reply: dict) -> str:
+    out = json.dumps(reply, ensure_ascii=False, allow_nan=False)
+    # A reply never holds a lone surrogate (requests with one are refused); if one slipped through, the
+    # ASCII form still encodes.
+    return json.dumps(reply, allow_nan=False) if _SURROGATE.search(out) else out
+
+
+def handle_json(text: str) -> str:
+    """:func:`handle` on a JSON string, returning a JSON string: the worker's only entry point.
+
+    It always returns a reply: a request that is not JSON, too long or too deep gets ``bad_request``;
+    an exception of any kind (but ``KeyboardInterrupt``) gets ``internal``."""
+    try:
+        try:
+            request = _decode(text)
+        except BadRequest as exc:
+            return _dumps(_error(BadRequest.kind, str(exc), **exc.facts))
+        reply = handle(request)
+        try:
+            return _dumps(reply)
+        except (TypeError, ValueError) as exc:  # a result that is not plain JSON: a bug
+            return _dumps(_error("internal", f"internal error: the reply is not JSON: {type(exc).__name__}: {exc}"))
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # RecursionError, MemoryError, SystemExit, ...: answer all the same
+        try:
+            return _dumps(_error("internal", f"internal error: {type(exc).__name__}: {exc}"))
+        except BaseException:
+            return '{"ok": false, "error": {"kind": "internal", "message": "internal error"}}'

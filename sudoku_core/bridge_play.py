@@ -4,7 +4,9 @@ Imported by :mod:`sudoku_core.bridge`, which adds :data:`PLAY_OPS` to its table 
 
 * ``hint``: the puzzle (givens) + ``entered`` (the player's digits, one per cell, 0 empty) + optional
   ``pencil`` (one list of digits per cell, or masks) -> :func:`sudoku_core.hint.next_hint`;
-* ``rate``: the puzzle -> ``status`` ("unique", "no_solution", "multiple_solutions"), ``level``,
+* ``rate``: the puzzle -> ``status`` ("unique", "no_solution", "multiple_solutions", or "gave_up" when
+  the budgeted uniqueness check found no answer: ``nodes`` says how many search nodes it spent),
+  ``level``,
   ``score``, ``hardest``, ``solved``, ``nsteps``, ``exact``. With ``quick: true`` the forcing chains and
   nets are left out (they can take many seconds on the hardest puzzles): a puzzle solved without them
   gets its exact rating (the cheapest step is the same either way); one that is not is rated
@@ -31,8 +33,8 @@ from .rate import rate
 
 #: The daily puzzle's fixed options.
 DAILY = {"size": 9, "level": "hard", "symmetry": "rot180"}
-#: Attempts per generate chunk (default) and the most one request may ask for.
-CHUNK_ATTEMPTS, MAX_CHUNK_ATTEMPTS = 4, 50
+#: Attempts per generate chunk (default) and the most one request may ask for; the last chunk number.
+CHUNK_ATTEMPTS, MAX_CHUNK_ATTEMPTS, MAX_CHUNK = 4, 50, 1_000_000
 #: Sides the page can generate (bigger grids take too long for a page).
 SIZES = (4, 6, 9, 12, 16)
 LANGS = ("en", "zh")
@@ -46,10 +48,10 @@ def _bridge():
 
 def _langs(payload: dict) -> tuple[str, ...]:
     langs = _bridge()._field(payload, "langs", list, list(LANGS))
-    bad = [x for x in langs if x not in LANGS]
+    bad = [x for x in langs if not isinstance(x, str) or x not in LANGS]
     if bad or not langs:
-        raise _bridge().BadRequest(f"'langs' must list some of {', '.join(LANGS)}")
-    return tuple(langs)
+        raise _bridge().BadRequest(f"'langs' must list some of {', '.join(LANGS)}", field="payload.langs")
+    return tuple(dict.fromkeys(langs))
 
 
 def _per_cell(payload: dict, name: str, ncells: int) -> list | None:
@@ -58,19 +60,24 @@ def _per_cell(payload: dict, name: str, ncells: int) -> list | None:
     if value is None:
         return None
     if len(value) != ncells:
-        raise b.BadRequest(f"{name!r} has {len(value)} entries; the grid has {ncells} cells")
+        raise b.BadRequest(f"{name!r} has {len(value)} entries; the grid has {ncells} cells", field=f"payload.{name}")
     return value
 
 
-def _unique_status(p) -> tuple[str, list[int] | None]:
-    from .solvers import as_puzzle, solve
+def _unique_status(p) -> tuple[str, int]:
+    """``unique``, ``no_solution``, ``multiple_solutions`` or ``gave_up`` (the budgeted check of
+    :func:`sudoku_core.solvers.check_unique` found no answer), and the search nodes it spent."""
+    from .solvers import check_unique
 
-    result = solve(p, limit=2)
-    if result.count == 0:
-        return "no_solution", None
+    result = check_unique(p)
+    nodes = result.stats.get("nodes", 0)
     if result.count > 1:
-        return "multiple_solutions", None
-    return "unique", list(as_puzzle(result.solutions[0]).cells)
+        return "multiple_solutions", nodes
+    if result.gave_up:
+        return "gave_up", nodes
+    if result.count == 0:
+        return "no_solution", nodes
+    return "unique", nodes
 
 
 def op_hint(payload: dict) -> dict:
@@ -82,7 +89,8 @@ def op_hint(payload: dict) -> dict:
     if entered is not None:
         for c, v in enumerate(entered):
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= n:
-                raise b.BadRequest(f"entered cell {c} holds {v!r}; a digit is an integer from 0 to {n}")
+                raise b.BadRequest(f"entered cell {c} holds {b._short(v)}; a digit is an integer from 0 to {n}",
+                                   field=f"payload.entered[{c}]")
         entered = [0 if p.cells[c] else v for c, v in enumerate(entered)]
     pencil = _per_cell(payload, "pencil", ncells)
     if pencil is not None:
@@ -91,7 +99,8 @@ def op_hint(payload: dict) -> dict:
                 isinstance(marks, list)
                 and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= n for d in marks))
             if not ok:
-                raise b.BadRequest(f"pencil cell {c} holds {marks!r}; give a list of digits 1..{n} (or a mask)")
+                raise b.BadRequest(f"pencil cell {c} holds {b._short(marks)}; give a list of digits 1..{n} "
+                                   "(or a mask)", field=f"payload.pencil[{c}]")
     return next_hint(p, entered, pencil, _langs(payload))
 
 
@@ -102,9 +111,11 @@ def _quick_techniques() -> list[str]:
 
 
 def _rating(p, with_steps: bool, langs, quick: bool = False) -> dict:
-    status, _ = _unique_status(p)
+    status, nodes = _unique_status(p)
     out = {"status": status, "level": None, "score": None, "hardest": None, "solved": False, "nsteps": 0,
            "exact": True}
+    if status == "gave_up":
+        out["nodes"] = nodes
     if status != "unique":
         return out
     r = rate(p, techniques=_quick_techniques() if quick else None, unique=True)
@@ -149,13 +160,16 @@ def _options(payload: dict) -> dict:
     b = _bridge()
     size = b._field(payload, "size", int, 9)
     if size not in SIZES:
-        raise b.BadRequest(f"'size' must be one of {', '.join(map(str, SIZES))}, not {size}")
+        raise b.BadRequest(f"'size' must be one of {', '.join(map(str, SIZES))}, not {b._short(size)}",
+                           field="payload.size")
     level = b._field(payload, "level", str)
     if level is not None and level not in LEVELS:
-        raise b.BadRequest(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        raise b.BadRequest(f"unknown level {b._short(level)}; choose one of {', '.join(LEVELS)}",
+                           field="payload.level")
     symmetry = b._field(payload, "symmetry", str, "none")
     if symmetry not in SYMMETRIES and symmetry not in SYMMETRY_ALIASES:
-        raise b.BadRequest(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
+        raise b.BadRequest(f"unknown symmetry {b._short(symmetry)}; choose one of {', '.join(SYMMETRIES)}",
+                           field="payload.symmetry")
     minimal = b._field(payload, "minimal", bool, False)
     return {"size": size, "level": level, "symmetry": symmetry, "minimal": minimal}
 
@@ -179,13 +193,16 @@ def op_generate(payload: dict) -> dict:
     options = _options(payload)
     seed = b._field(payload, "seed", (int, str))
     if seed is None:
-        raise b.BadRequest("payload needs 'seed' (the page draws one, so the puzzle can be made again)")
-    chunk = b._field(payload, "chunk", int, 0)
-    attempts = b._field(payload, "attempts", int, CHUNK_ATTEMPTS)
-    if chunk < 0:
-        raise b.BadRequest(f"'chunk' must be 0 or more, not {chunk}")
-    if not 1 <= attempts <= MAX_CHUNK_ATTEMPTS:
-        raise b.BadRequest(f"'attempts' must be from 1 to {MAX_CHUNK_ATTEMPTS}, not {attempts}")
+        raise b.BadRequest("payload needs 'seed' (the page draws one, so the puzzle can be made again)",
+                           field="payload.seed")
+    if isinstance(seed, int) and not -b.MAX_SEED_INT <= seed <= b.MAX_SEED_INT:
+        raise b.BadRequest(f"an integer 'seed' must be from -2**53 to 2**53, not {b._short(seed)}; "
+                           "a longer one can be sent as a string", field="payload.seed")
+    if isinstance(seed, str) and not 1 <= len(seed) <= b.MAX_SEED_CHARS:
+        raise b.BadRequest(f"a 'seed' string must have 1 to {b.MAX_SEED_CHARS} characters, not {len(seed)}",
+                           field="payload.seed")
+    chunk = b._field(payload, "chunk", int, 0, low=0, high=MAX_CHUNK)
+    attempts = b._field(payload, "attempts", int, CHUNK_ATTEMPTS, low=1, high=MAX_CHUNK_ATTEMPTS)
     return _chunk(options, seed, chunk, attempts)
 
 
@@ -194,11 +211,12 @@ def op_daily(payload: dict) -> dict:
     b = _bridge()
     date = b._field(payload, "date", str, required=True)
     try:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", date):
             raise ValueError
         datetime.date.fromisoformat(date)
     except ValueError:
-        raise b.BadRequest(f"'date' must be a date written YYYY-MM-DD, not {date!r}") from None
+        raise b.BadRequest(f"'date' must be a date written YYYY-MM-DD, not {b._short(date)}",
+                           field="payload.date") from None
     seed = f"daily:{date}"
     for chunk in range(100):  # hard 9x9 puzzles come out in the first chunk or two; this never runs long
         out = _chunk(dict(DAILY, minimal=False), seed, chunk, CHUNK_ATTEMPTS)

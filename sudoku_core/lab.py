@@ -338,12 +338,13 @@ def matrix_view(puzzle, cell: int) -> dict:
 
 def batch_part(puzzles: list[Puzzle], methods: Iterable[str] | None = None,
                node_limit: int | None = LAB_NODE_LIMIT, limit: int = 2,
-               progress: Callable[[int], object] | None = None) -> list[dict]:
+               progress: Callable[[int], object] | None = None, cap=None) -> list[dict]:
     """Raw figures for one chunk of puzzles: per method the time and nodes of every puzzle, the
-    status counts and the solutions the checker rejected. Chunks combine with :func:`merge_parts`."""
+    status counts and the solutions the checker rejected. Chunks combine with :func:`merge_parts`.
+    ``cap(method, n, node_limit)``, when given, is the budget of each search (the bridge's :func:`node_cap`)."""
     _check_budget(node_limit)
     out = []
-    for acc in run_batch(puzzles, _methods(methods), limit, node_limit, progress):
+    for acc in run_batch(puzzles, _methods(methods), limit, node_limit, progress, cap):
         out.append({"method": acc.method, "times_ms": [round(t, 4) for t in acc.times_ms], "nodes": acc.nodes,
                     "statuses": dict(acc.counts), "wrong": acc.wrong})
     return out
@@ -418,36 +419,42 @@ def _payload_tools():
 
 
 def _node_limit(payload: dict) -> int | None:
+    """The budget asked for: :data:`LAB_NODE_LIMIT` by default, None (the request's cap) for null."""
     b = _payload_tools()
     if "node_limit" in payload and payload["node_limit"] is None:
         return None
-    node_limit = b._field(payload, "node_limit", int, LAB_NODE_LIMIT)
-    if node_limit < 1:
-        raise b.BadRequest(f"'node_limit' must be at least 1, not {node_limit}")
-    return node_limit
+    return b._field(payload, "node_limit", int, LAB_NODE_LIMIT, low=1)
+
+
+def node_cap(method: str, n: int, node_limit: int | None) -> int:
+    """``node_limit`` held to what one search by ``method`` of a side-``n`` grid may spend in a bridge
+    request (:func:`sudoku_core.solvers.budget_nodes`, about 0.8 s of CPython)."""
+    from .solvers import budget_nodes
+
+    cap = budget_nodes(method, n)
+    return cap if node_limit is None else min(node_limit, cap)
 
 
 def _method_list(payload: dict) -> list[str] | None:
     b = _payload_tools()
     methods = b._field(payload, "methods", list)
     if methods is not None and not all(isinstance(m, str) for m in methods):
-        raise b.BadRequest("'methods' must be a list of method names")
+        raise b.BadRequest("'methods' must be a list of method names", field="payload.methods")
     return methods
 
 
 def _limit(payload: dict, default: int) -> int:
-    b = _payload_tools()
-    limit = b._field(payload, "limit", int, default)
-    if not 1 <= limit <= 1000:
-        raise b.BadRequest(f"'limit' must be from 1 to 1000, not {limit}")
-    return limit
+    return _payload_tools()._field(payload, "limit", int, default, low=1, high=1000)
 
 
 def op_compare(payload: dict) -> dict:
     """Compare methods on one puzzle. Payload: the puzzle, ``methods`` (default all), ``node_limit``
-    (default :data:`LAB_NODE_LIMIT`; null for none), ``limit`` (default 2)."""
+    (default :data:`LAB_NODE_LIMIT`; null for the most), ``limit`` (default 2). Each method's budget is
+    held to the request cap of :func:`node_cap`, and its row says the budget it had."""
     p = _payload_tools()._puzzle(payload)
-    rows = compare(p, _method_list(payload), _node_limit(payload), _limit(payload, 2))
+    node_limit, limit = _node_limit(payload), _limit(payload, 2)
+    rows = [row for m in _methods(_method_list(payload))
+            for row in compare(p, [m], node_cap(m, p.geometry.n, node_limit), limit)]
     return {"rows": rows, "givens": p.givens, "n": p.geometry.n}
 
 
@@ -457,17 +464,16 @@ def op_trace(payload: dict) -> dict:
     b = _payload_tools()
     p = b._puzzle(payload)
     method = b._field(payload, "method", str, "dlx")
-    trace_limit = b._field(payload, "trace_limit", int, LAB_TRACE_LIMIT)
-    if not 1 <= trace_limit <= 1_000_000:
-        raise b.BadRequest(f"'trace_limit' must be from 1 to 1000000, not {trace_limit}")
-    return trace(p, method, trace_limit, _node_limit(payload), _limit(payload, 1))
+    trace_limit = b._field(payload, "trace_limit", int, LAB_TRACE_LIMIT, low=1, high=1_000_000)
+    engine(method)  # an unknown method is the engine's "method" error, before any budget is looked up
+    return trace(p, method, trace_limit, node_cap(method, p.geometry.n, _node_limit(payload)), _limit(payload, 1))
 
 
 def op_matrix(payload: dict) -> dict:
     """The exact-cover options and columns of one cell. Payload: the puzzle and ``cell`` (0-based)."""
     b = _payload_tools()
     p = b._puzzle(payload)
-    return matrix_view(p, b._field(payload, "cell", int, required=True))
+    return matrix_view(p, b._field(payload, "cell", int, required=True, low=0, high=p.geometry.ncells - 1))
 
 
 def op_batch(payload: dict) -> dict:
@@ -477,7 +483,8 @@ def op_batch(payload: dict) -> dict:
     b = _payload_tools()
     texts = b._field(payload, "puzzles", list, required=True)
     if len(texts) > BATCH_CHUNK_MAX:
-        raise b.BadRequest(f"'puzzles' holds {len(texts)} puzzles; send at most {BATCH_CHUNK_MAX} per request")
+        raise b.BadRequest(f"'puzzles' holds {len(texts)} puzzles; send at most {BATCH_CHUNK_MAX} per request",
+                           field="payload.puzzles")
     puzzles, errors = [], []
     for i, text in enumerate(texts):
         if not isinstance(text, str):
@@ -487,7 +494,8 @@ def op_batch(payload: dict) -> dict:
             puzzles.append(parse(text, check=False))
         except SudokuError as exc:
             errors.append({"index": i, "message": str(exc)})
-    parts = batch_part(puzzles, _method_list(payload), _node_limit(payload), _limit(payload, 2)) if puzzles else []
+    node_limit, limit, methods = _node_limit(payload), _limit(payload, 2), _method_list(payload)
+    parts = batch_part(puzzles, methods, node_limit, limit, cap=node_cap) if puzzles else []
     return {"parts": parts, "errors": errors, "count": len(puzzles)}
 
 

@@ -176,11 +176,14 @@ class Rating:
 
 
 def prove_unique(state: State) -> bool:
-    """True when the digits of ``state`` admit exactly one solution (one solver call, limit 2)."""
-    from .solvers import count_solutions
+    """True when the digits of ``state`` are proven to admit exactly one solution (counting to 2 under
+    the budget of :func:`sudoku_core.solvers.check_unique`; a check that gives up proves nothing, so the
+    uniqueness techniques stay off)."""
+    from .solvers import check_unique
 
     geo = state.geo
-    return count_solutions(Puzzle(geo, tuple(state.values), Alphabet.default(geo.n)), limit=2) == 1
+    result = check_unique(Puzzle(geo, tuple(state.values), Alphabet.default(geo.n)))
+    return not result.gave_up and result.count == 1
 
 
 def _techniques(techniques):

@@ -231,3 +231,148 @@ def test_replies_are_json_text_not_objects():
     text = bridge.handle_json(json.dumps({"type": "solve", "payload": {"text": EASY}}))
     assert isinstance(text, str)
     assert json.loads(text)["ok"] is True
+
+
+# --- a bridge that always answers (issue 19) ------------------------------------------------------
+
+def reply_of(text):
+    out = bridge.handle_json(text)
+    assert isinstance(out, str)
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("text", [
+    '{"type":"parse","payload":' + "[" * 50000,
+    '{"type":"parse","payload":' + "[" * 50000 + "]" * 50000 + "}",
+    "[" * (bridge.MAX_DEPTH + 1) + "]" * (bridge.MAX_DEPTH + 1),
+])
+def test_deep_nesting_gets_a_clean_reply(text):
+    error = reply_of(text)["error"]
+    assert error["kind"] == "bad_request" and error["reason"] == "too_deep", error
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting():
+    text = json.dumps({"type": "parse", "payload": {"text": "[" * 1000 + '\\"{' * 100 + EASY}})
+    assert reply_of(text)["error"]["kind"] == "parse"  # read as JSON, refused by the parser
+
+
+def test_a_request_over_the_cap_is_refused_unread():
+    error = reply_of(" " * (bridge.MAX_REQUEST + 1))["error"]
+    assert error["kind"] == "bad_request" and error["reason"] == "too_large"
+
+
+@pytest.mark.parametrize("text", [b"{}", None, 5, "", "{", '{"type": "parse"', "1" * 5000])
+def test_anything_that_is_not_json_text_gets_bad_request(text):
+    error = reply_of(text)["error"]
+    assert error["kind"] == "bad_request" and error["reason"] == "not_json", error
+
+
+@pytest.mark.parametrize(("payload", "field"), [
+    ({"size": 4, "seed": "\ud800"}, "payload.seed"),
+    ({"size": 4, "seed": "ok", "level": "x\udfff"}, "payload.level"),
+])
+def test_lone_surrogates_are_named_by_field_and_character(payload, field):
+    error = reply_of(json.dumps({"type": "generate", "payload": payload}))["error"]
+    assert error["kind"] == "bad_request" and error["field"] == field and error["reason"] == "surrogate"
+    assert "U+D" in error["message"], error
+
+
+def test_lone_surrogate_in_text_is_refused_before_parsing():
+    error = reply_of('{"type": "parse", "payload": {"text": "12\\udc00"}}')["error"]
+    assert error == {**error, "kind": "bad_request", "field": "payload.text", "index": 2}
+
+
+@pytest.mark.parametrize("box", [[6, 6], [1, 4], [4, 1], [7, 5], [2, 2.0], [26, 1]])
+def test_box_shapes_beyond_the_engine_are_bad_requests(box):
+    error = err("parse", cells=[0] * 16, box=box)
+    assert error["kind"] == "bad_request" and error["field"] == "payload.box", error
+
+
+def test_seeds_are_strings_or_integers_in_range():
+    assert err("generate", size=4, seed=2 ** 60)["field"] == "payload.seed"
+    assert err("generate", size=4, seed="")["field"] == "payload.seed"
+    assert err("generate", size=4, seed=1.5)["field"] == "payload.seed"
+    assert err("generate", size=4, seed=[1])["field"] == "payload.seed"
+    assert call("generate", size=4, seed="x" * 200)["ok"]
+    assert call("generate", size=4, seed=-(2 ** 53))["ok"]
+
+
+@pytest.mark.parametrize(("op", "payload", "field"), [
+    ("solve", {"text": EASY, "limit": 0}, "payload.limit"),
+    ("solve", {"text": EASY, "limit": 1001}, "payload.limit"),
+    ("solve", {"text": EASY, "node_limit": 0}, "payload.node_limit"),
+    ("generate", {"seed": 1, "chunk": -1}, "payload.chunk"),
+    ("generate", {"seed": 1, "chunk": 10 ** 7}, "payload.chunk"),
+    ("generate", {"seed": 1, "attempts": 51}, "payload.attempts"),
+    ("hint", {"text": EASY, "langs": [["en"]]}, "payload.langs"),
+    ("hint", {"text": EASY, "entered": [0] * 80 + ["1"]}, "payload.entered[80]"),
+    ("matrix", {"text": EASY, "cell": -1}, "payload.cell"),
+    ("trace", {"text": EASY, "trace_limit": 10 ** 9}, "payload.trace_limit"),
+    ("parse", {"cells": [0] * 16, "box": [2, 2], "symbols": "AB D"}, "payload.symbols"),
+])
+def test_every_field_is_checked_for_type_and_range(op, payload, field):
+    error = err(op, **payload)
+    assert error["kind"] == "bad_request" and error["field"] == field, error
+
+
+def test_no_exception_of_any_kind_escapes(monkeypatch):
+    for exc in (RecursionError("deep"), MemoryError(), SystemExit(3), GeneratorExit()):
+        def boom(payload, exc=exc):
+            raise exc
+
+        monkeypatch.setitem(bridge.OPS, "version", boom)
+        error = reply_of('{"type": "version"}')["error"]
+        assert error["kind"] == "internal" and type(exc).__name__ in error["message"], error
+
+
+def test_a_reply_that_is_not_plain_json_is_internal_not_an_escape(monkeypatch):
+    monkeypatch.setitem(bridge.OPS, "version", lambda payload: {"x": float("nan"), "y": {1, 2}})
+    assert reply_of('{"type": "version"}')["error"]["kind"] == "internal"
+
+
+# --- bounded work (issue 19) ----------------------------------------------------------------------
+
+#: generate(16, seed=1) with 10 givens dropped: several solutions, and neither counter finds a second
+#: quickly (bench/sparse_bench.py; before the budgets, hint took 4.5 s here).
+SPARSE_16 = (
+    "..76..1..98E....F...8.96.C...D..........75D...E6B.9..7.F.....A.82.3.6..C...8.E..A4....8....6.F.."
+    "7...G....3.4...1..EG32..1.C.........2...E.A3....8.2.......6..95D..5........7..C.E.A....7.D.B..2."
+    ".....4.536..8....E.C.....1........G..A7......4.53.....E....92GA7"
+)
+
+
+def test_solve_stops_at_its_budget_with_gave_up():
+    for method in ("backtrack", "backtrack-recursive", "dlx"):
+        result = ok("solve", text=SPARSE_16, method=method, limit=2)
+        assert result["status"] == "gave_up" and result["gave_up"], (method, result["status"])
+        assert result["node_limit"] == sudoku_core.solvers.budget_nodes(method, 16)
+        assert result["stats"]["nodes"] <= result["node_limit"]
+        assert result["ms"] < 3000
+
+
+def test_a_node_limit_above_the_cap_is_held_to_it():
+    result = ok("solve", text=SPARSE_16, method="naive", node_limit=10 ** 12)
+    assert result["node_limit"] == sudoku_core.solvers.budget_nodes("naive", 16) and result["status"] == "gave_up"
+
+
+@pytest.mark.parametrize("n", sorted(sudoku_core.grid.STANDARD_BOXES))
+def test_every_supported_size_answers_within_the_budget(n):
+    """A sparse grid of every side (30% of a solved grid's cells, mostly several solutions): each request ends
+    with an answer or gave_up in about a second of CPU time at most (2 s here: slack for a loaded machine)."""
+    import random
+    import time
+
+    from sudoku_core.grid import geometry_for_side
+    from sudoku_core.solvers import engine
+
+    geo = geometry_for_side(n)
+    solved = engine("backtrack")(geo, [0] * geo.ncells, 1, None).solutions[0]
+    rng = random.Random(n)
+    cells = [v if rng.random() < 0.3 else 0 for v in solved]
+    box = [geo.box_rows, geo.box_cols]
+    for op, extra in (("solve", {"method": "backtrack"}), ("solve", {"method": "dlx"}),
+                      ("solve", {"method": "naive"}), ("hint", {}), ("rate", {"quick": True})):
+        start = time.process_time()
+        result = ok(op, cells=cells, box=box, **extra)
+        assert time.process_time() - start < 2.0, (n, op, extra)
+        assert result["status"] in {"unique", "multiple", "gave_up", "multiple_solutions", "step"}, (n, op, result)

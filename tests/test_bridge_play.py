@@ -182,3 +182,56 @@ def test_daily_bad_dates(date):
 def test_daily_needs_a_date_string():
     assert "needs 'date'" in err("daily")["message"]
     assert err("daily", date=20261121)["kind"] == "bad_request"
+
+
+# --- bounded work (issue 19) ----------------------------------------------------------------------
+
+#: Sparse grids with several solutions where no counter finds a second quickly (bench/sparse_bench.py):
+#: hint, rate and steps took 4-5 s each before their uniqueness checks had a budget.
+SPARSE = {
+    16: (
+        "..76..1..98E....F...8.96.C...D..........75D...E6B.9..7.F.....A.82.3.6..C...8.E..A4....8....6.F.."
+        "7...G....3.4...1..EG32..1.C.........2...E.A3....8.2.......6..95D..5........7..C.E.A....7.D.B..2."
+        ".....4.536..8....E.C.....1........G..A7......4.53.....E....92GA7"
+    ),
+    25: (
+        "....26..A...4......K....8.....C..J...NF2.D4....3G.PD..M.HN.2.........86LBAEO13...D49MC..J8..B..."
+        "H.F.C..J8..3GK..B....NF2P..9M.2...EPD4.........OB8....1K....92....6......H.O.3.E..6..IC8.5.DK..."
+        "...L2...J8.D.HB1O.F.P........4.M.BMLP4.KA.3.7.1OJ....D..5..7MO.9..1B4......L..J........5F26D...J"
+        "P.......E9....1..4O..H..E.6M...JK..7.8P6.L5J.K.D.....97.....2..9.2J.8.C...7.G4N.....5H....E.1..."
+        "J..G.DKM..3.....9N.....K.GM....1...L.A...........M92........C3..E.23J.1.68.CEOKL.N...9H....L..KC"
+        ".E.5.13F...G....7MN...2..3.9.OK..85...D.F.J.B...H624.....LD.8K9.......3IDC.K..BA.E.O72.F..5.LP.K"
+        ".......EI...4P..JL...D.....L..........3G......2.H"
+    ),
+}
+
+
+@pytest.mark.parametrize("n", [16, 25])
+def test_hint_rate_and_steps_give_up_within_their_budget(n):
+    import time
+
+    from sudoku_core.solvers import UNIQUE_STAGES, budget_nodes
+
+    most = sum(int(budget_nodes(m, n, 0.3) * share) for m, share in UNIQUE_STAGES)
+    for op in ("hint", "rate", "steps"):
+        start = time.process_time()
+        r = ok(op, text=SPARSE[n])
+        assert time.process_time() - start < 2.0, op  # about 0.6 s here; slack for a loaded machine
+        assert r["status"] == "gave_up" and 0 < r["nodes"] <= most, (op, r)
+        if op == "hint":
+            text = r["messages"]["0"]["text"]
+            assert "gave up after" in text["en"] and str(r["nodes"]) in text["zh"]
+        else:
+            assert r["level"] is None and r["solved"] is False
+
+
+def test_hint_gave_up_is_deterministic():
+    assert ok("hint", text=SPARSE[16]) == ok("hint", text=SPARSE[16])
+
+
+def test_hint_with_the_pages_own_symbols():
+    """The solution comes back in the page's symbols; the hint read it as default digits (a parse error)."""
+    grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0]
+    for symbols in ("WXYZ", "2345"):
+        r = ok("hint", cells=grid, box=[2, 2], symbols=symbols)
+        assert r["status"] == "step" and r["step"]["placements"] == [[4, 4, 1]], r

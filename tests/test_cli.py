@@ -55,7 +55,7 @@ def test_bad_input_names_the_line_and_exits_non_zero(tmp_path):
     f = tmp_path / "p.txt"
     f.write_text(f"{EASY}\n{EASY[:80]}\n{EASY[:40]}A{EASY[41:]}\n")
     out = run("solve", str(f))
-    assert out.returncode == 2
+    assert out.returncode == 1  # some puzzles failed
     assert out.stdout.splitlines() == [EASY_SOLVED]  # the good puzzle is still solved
     errors = out.stderr.splitlines()
     assert len(errors) == 2 and "Traceback" not in out.stderr
@@ -65,7 +65,7 @@ def test_bad_input_names_the_line_and_exits_non_zero(tmp_path):
 
 def test_conflicting_givens_name_the_rule():
     out = run("solve", stdin=EASY.replace("..3", "3.3", 1))
-    assert out.returncode == 2 and out.stdout == ""
+    assert out.returncode == 1 and out.stdout == ""
     assert out.stderr.strip() == "sudoku-core: r1c1 and r1c3 both hold 3 in row 1"
 
 
@@ -98,3 +98,104 @@ def test_bench_json_and_25x25():
     rows = [json.loads(line) for line in out.stdout.splitlines()]
     assert [r["method"] for r in rows] == ["backtrack", "dlx"]
     assert all(r["wrong"] == 0 and r["statuses"] == {"solved": 1} for r in rows)
+
+
+# --- bad input: one clear line, never a traceback (issue 19) ---------------------------------------
+
+def _bad_inputs(tmp_path: Path) -> dict[str, tuple[str, int, str]]:
+    """name -> (path, exit status, words of the one error line)."""
+    binary = tmp_path / "binary.dat"
+    binary.write_bytes(bytes(range(256)) * 8)
+    directory = tmp_path / "folder"
+    directory.mkdir()
+    utf16 = tmp_path / "utf16.txt"
+    utf16.write_bytes(b"\xff\xfe" + (EASY + "\n").encode("utf-16-le"))
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    latin = tmp_path / "latin1.txt"
+    latin.write_bytes((EASY + "\n").encode() + "café\n".encode("latin-1"))
+    huge = tmp_path / "huge-line.txt"
+    with huge.open("w") as f:
+        for _ in range(20):
+            f.write("1" * 100_000)
+        f.write("\n" + EASY + "\n")
+    return {
+        "binary": (str(binary), 2, "is not text (it holds NUL bytes)"),
+        "directory": (str(directory), 2, "is a directory"),
+        "utf-16 with BOM": (str(utf16), 0, ""),
+        "empty": (str(empty), 2, "is empty"),
+        "not UTF-8": (str(latin), 2, "line 2 is not UTF-8 text"),
+        "huge line": (str(huge), 1, "longer than 50,000 characters"),
+        "/dev/zero": ("/dev/zero", 2, "is not text"),
+        "missing file taken as a puzzle": (str(tmp_path / "nope.txt"), 1, "is not a digit"),
+    }
+
+
+@pytest.mark.parametrize("command", ["solve", "rate", "compare"])
+def test_bad_input_gets_one_line_and_a_documented_status(tmp_path, command):
+    for name, (path, status, words) in _bad_inputs(tmp_path).items():
+        out = run(command, path)
+        assert "Traceback" not in out.stderr, (name, out.stderr)
+        assert out.returncode == status, (name, out.returncode, out.stderr)
+        errors = out.stderr.splitlines()
+        if status == 2:
+            assert len(errors) == 1 and words in errors[0] and errors[0].startswith("sudoku-core: "), (name, errors)
+            assert out.stdout == "" or name == "not UTF-8", name  # line 1 is good, and answered first
+        elif status == 1:
+            assert any(words in e for e in errors), (name, errors)
+        else:
+            assert errors == [] and out.stdout, name
+
+
+def test_an_endless_binary_stream_on_stdin_is_refused_at_once():
+    proc = subprocess.run([sys.executable, "-m", "sudoku_core", "solve"], stdin=open("/dev/zero", "rb"),  # noqa: SIM115
+                          capture_output=True, text=True, cwd=ROOT, timeout=30)
+    assert proc.returncode == 2 and "standard input is not text" in proc.stderr
+
+
+def test_puzzle_files_are_streamed_line_by_line():
+    """The first answer comes out before the input ends: the input is never read whole."""
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku_core", "solve"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        proc.stdin.write(EASY + "\n")
+        proc.stdin.flush()
+        assert proc.stdout.readline().strip() == EASY_SOLVED  # the input is still open
+        proc.stdin.write(NO_SOLUTION + "\n")
+        proc.stdin.close()
+        assert proc.stdout.readline().strip() == "no solution"
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+
+
+def test_hint_entered_of_the_wrong_size_is_one_line():
+    out = run("hint", EASY, "--entered", "1" * 16)
+    assert out.returncode == 2 and out.stderr.strip().startswith("sudoku-core: --entered has 16 cells")
+    out = run("hint", EASY, "--pencil", "/dev/zero")
+    assert out.returncode == 2 and "not text" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_bug_is_one_line_with_status_3(monkeypatch, capsys):
+    from sudoku_core import cli
+    from sudoku_core.cli import solve as solve_cli
+
+    def boom(args):
+        raise KeyError("oops")
+
+    monkeypatch.setattr(solve_cli, "run", boom)
+    monkeypatch.setattr(cli, "build_parser", lambda: _parser_with(solve_cli, boom))
+    assert cli.main(["solve", EASY]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error: KeyError" in err
+
+
+def _parser_with(module, func):
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers()
+    p = sub.add_parser("solve")
+    p.add_argument("input")
+    p.set_defaults(func=func)
+    return parser

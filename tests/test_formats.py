@@ -821,3 +821,61 @@ def test_a_label_before_the_cells_on_one_line_is_ignored():
     with pytest.raises(ParseError) as err:
         parse(f"Puzzle: {line[:-1]}?")
     assert (err.value.line, err.value.column) == (1, len("Puzzle: ") + 81)
+
+
+# --- a linear parser (issue 19) -------------------------------------------------------------------
+
+_N = 50_000
+ADVERSARIAL = {
+    "open section": "[a" + " " * (_N - 3) + "b",
+    "section of words": "[" + "a " * (_N // 2 - 1) + "x",
+    "brackets": "[" * _N,
+    "bracket spaces": "[ " * (_N // 2),
+    "section lines": "[x]\n" * (_N // 4),
+    "blank lines": "\n" * _N,
+    "dot lines": ".\n" * (_N // 2),
+    "titles": "Puzzle " * (_N // 7),
+    "labels": ("Puzzle 1: " + "." * 81 + "\n") * (_N // 92),
+    "dashes": "-" * _N,
+    "bars": "|" * _N,
+    "rules": "-+-|. \n" * (_N // 7),
+    "numbers": "1 " * (_N // 2),
+    "two-digit numbers": "16 " * (_N // 3),
+    "spaces then a cell": " " * (_N - 1) + "x",
+    "comments": ("#" * 99 + "\n") * (_N // 100),
+    "carriage returns": "\r" * _N,
+    "box drawing": "│─┼" * (_N // 3),
+    "zero-width spaces": "\u200b" * _N,
+    "pencil rows": ("123456789 " * 9 + "\n") * (_N // 91),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_adversarial_text_parses_or_fails_in_linear_time(name):
+    import contextlib
+    import time
+
+    from sudoku_core.formats import parse_candidates
+
+    text = ADVERSARIAL[name][:_N]
+    for reader in (parse, parse_candidates):
+        start = time.process_time()
+        with contextlib.suppress(ParseError):
+            reader(text)
+        assert time.process_time() - start < 0.2, (name, reader.__name__)
+
+
+def test_section_headers_still_read():
+    sdk = "[Puzzle]\n" + EASY + "\n[State]\n" + "1" * 81 + "\n"
+    assert parse(sdk).to_line() == EASY
+    assert parse("[  Puzzle  ]\n" + EASY + "\n[ my state ]\n" + "2" * 81).to_line() == EASY
+
+
+def test_too_many_lines_are_refused_as_soon_as_counted():
+    from sudoku_core.formats import MAX_LINES
+
+    one_per_line = "\n".join(EASY)  # a 9x9 written one cell per line still reads
+    assert parse(one_per_line).to_line() == EASY
+    with pytest.raises(ParseError, match="more than 2,000 lines") as info:
+        parse("5\n" * (MAX_LINES + 1))
+    assert info.value.line == MAX_LINES + 1

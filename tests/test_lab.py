@@ -354,7 +354,7 @@ def test_bridge_batch_and_samples():
     ("trace", {"text": EASY, "trace_limit": 0}, "bad_request"),
     ("trace", {"text": EASY, "method": "magic"}, "method"),
     ("matrix", {"text": EASY}, "bad_request"),
-    ("matrix", {"text": EASY, "cell": 99}, "error"),
+    ("matrix", {"text": EASY, "cell": 99}, "bad_request"),  # a payload field out of range
     ("batch", {}, "bad_request"),
     ("batch", {"puzzles": [EASY] * (lab.BATCH_CHUNK_MAX + 1)}, "bad_request"),
 ])
@@ -391,6 +391,18 @@ def test_cli_compare_many_puzzles_and_errors(capsys, tmp_path):
     assert main(["compare", str(path), "--methods", "dlx", "--csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [(r["line"], r["method"]) for r in rows] == [("1", "dlx"), ("2", "dlx")]
-    assert main(["compare", "12345"]) == 2
+    assert main(["compare", "12345"]) == 1  # a puzzle that failed
     assert "sudoku-core:" in capsys.readouterr().err
     assert main(["compare", EASY, "--node-limit", "-1"]) == 2
+
+
+def test_bridge_lab_budgets_are_held_to_the_request_cap():
+    """A node_limit above what a request may spend (or null, "none") is held to solvers.budget_nodes."""
+    from sudoku_core.solvers import budget_nodes
+
+    rows = ok("compare", {"text": "." * 625, "methods": ["naive", "dlx"], "node_limit": 10 ** 9})["rows"]
+    assert [r["node_limit"] for r in rows] == [budget_nodes("naive", 25), budget_nodes("dlx", 25)]
+    rows = ok("compare", {"text": EASY, "methods": ["backtrack"], "node_limit": None})["rows"]
+    assert rows[0]["node_limit"] == budget_nodes("backtrack", 9) and rows[0]["status"] == "unique"
+    assert ok("compare", {"text": EASY, "methods": ["naive"], "node_limit": 500})["rows"][0]["node_limit"] == 500
+    assert ok("trace", {"text": EASY, "node_limit": 10 ** 9})["node_limit"] == budget_nodes("dlx", 9)

@@ -180,3 +180,37 @@ def test_methods_agree_on_blanked_grids(case):
     for r in results.values():
         assert all(is_solution(puzzle, s) for s in r.solutions)
     assert set(finished["backtrack"].solutions) == set(finished["dlx"].solutions) or finished["dlx"].count == 3
+
+
+# --- budgets (issue 19) ---------------------------------------------------------------------------
+
+def test_budget_nodes_stand_for_a_time_per_method_and_side():
+    from sudoku_core.solvers import budget_nodes
+
+    assert budget_nodes("dlx", 25) > budget_nodes("backtrack", 25) > 0
+    assert abs(budget_nodes("backtrack", 9, 1.6) - 2 * budget_nodes("backtrack", 9, 0.8)) <= 1
+    assert budget_nodes("backtrack", 7) > 0  # a side with no figure takes the slowest one's
+
+
+@pytest.mark.parametrize(("line", "status"), [
+    ("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", "unique"),
+    ("5.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", "no_solution"),
+    ("." * 81, "multiple"),
+    ("." * 625, "multiple"),
+])
+def test_check_unique_answers_proper_and_improper_grids(line, status):
+    from sudoku_core.solvers import check_unique
+
+    result = check_unique(line)
+    assert result.status == status and not result.gave_up
+    if status == "unique":
+        assert result.count == 1 and result.solutions
+
+
+def test_check_unique_gives_up_with_its_node_count():
+    from sudoku_core.solvers import check_unique
+
+    empty_ish = "1" + "." * 624  # many solutions; found at once, so not a give-up
+    assert check_unique(empty_ish).status == "multiple"
+    tiny = check_unique("." * 625, seconds=1e-6)
+    assert tiny.status in ("multiple", "gave_up") and tiny.stats["nodes"] >= 1

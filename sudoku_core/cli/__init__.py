@@ -2,16 +2,20 @@
 
 Each command lives in its own module of this package with ``register(subparsers)``, which adds its
 parser and sets ``func`` (``func(args) -> exit status``). User mistakes print one line on stderr and
-exit non-zero; they never show a traceback.
+exit non-zero; they never show a traceback. Exit statuses: 0 all good, 1 some puzzle failed, 2 usage or
+unreadable input (binary, directory, empty, not UTF-8; see :mod:`.inputs`), 3 a bug.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 
-from ..errors import SudokuError
+from ..errors import ParseError, SudokuError
+from .inputs import InputError
 
 #: Command modules, in the order ``--help`` lists them.
 COMMANDS = ("solve", "bench", "hint", "generate", "compare")
@@ -29,13 +33,36 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. Exit status: 0 all good, 1 some puzzle failed (could not be read; the others are
+    answered), 2 usage or unreadable input, 3 a bug in sudoku-core, 130 interrupted. Every failure is one
+    line on stderr, never a traceback."""
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
+    except InputError as exc:
+        return _fail(str(exc), 2)
+    except ParseError as exc:  # the one puzzle given (an argument) is not a puzzle
+        return _fail(str(exc), 1)
     except SudokuError as exc:
-        print(f"sudoku-core: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc), 2)
     except BrokenPipeError:
+        _quiet_stdout()
         return 0
+    except (OSError, UnicodeError) as exc:  # a file read outside cli/inputs.py (bench's data sets)
+        return _fail(f"cannot read the input: {exc}", 2)
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # a bug: one line, never a traceback
+        return _fail(f"internal error: {type(exc).__name__}: {exc} (please report it)", 3)
+
+
+def _fail(message: str, status: int) -> int:
+    with contextlib.suppress(OSError, ValueError):
+        print(f"sudoku-core: {message}", file=sys.stderr)
+    return status
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so that the interpreter's last flush stays quiet."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

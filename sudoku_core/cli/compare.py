@@ -13,7 +13,7 @@ import sys
 from ..errors import SudokuError
 from ..formats import parse
 from ..lab import COMPARE_COLUMNS, LAB_METHODS, LAB_NODE_LIMIT, compare, compare_csv, format_table
-from .solve import puzzle_lines, read_input
+from .inputs import TOO_LONG, open_lines, puzzle_lines, too_long_message
 
 
 def register(subparsers) -> None:
@@ -37,19 +37,23 @@ def run(args: argparse.Namespace) -> int:
     if args.node_limit < 0:
         raise SudokuError(f"--node-limit must be 0 (none) or more, not {args.node_limit}")
     node_limit = args.node_limit or None
-    text = read_input(args.input)
-    puzzles = list(puzzle_lines(text, None))
-    if not puzzles:
-        raise SudokuError("no puzzle given")
     out = sys.stdout
     status = 0
-    many = len(puzzles) > 1
-    for k, (number, line) in enumerate(puzzles):
+    puzzles = puzzle_lines(open_lines(args.input), None)
+    first = next(puzzles, None)
+    if first is None:
+        raise SudokuError("no puzzle given")
+    second = next(puzzles, None)
+    many = second is not None
+    stream = [first] + ([second] if many else [])
+    for k, (number, line) in enumerate(_chain(stream, puzzles)):
         try:
+            if line == TOO_LONG:
+                raise SudokuError(too_long_message())
             puzzle = parse(line, check=False)
         except SudokuError as exc:
             print(f"sudoku-core: line {number}: {exc}" if many else f"sudoku-core: {exc}", file=sys.stderr)
-            status = 2
+            status = 1
             continue
         rows = compare(puzzle, args.methods, node_limit, args.limit)
         if args.csv:
@@ -65,4 +69,10 @@ def run(args: argparse.Namespace) -> int:
             if many:
                 out.write(f"{'' if k == 0 else chr(10)}line {number}: {puzzle.to_line()}\n")
             out.write(format_table(rows) + "\n")
+        out.flush()
     return status
+
+
+def _chain(first: list, rest):
+    yield from first
+    yield from rest

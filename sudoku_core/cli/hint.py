@@ -17,9 +17,10 @@ import sys
 
 from ..errors import SudokuError
 from ..explain import explain, render
-from ..formats import parse, parse_candidates
+from ..formats import MAX_TEXT, parse, parse_candidates
 from ..hint import next_hint
 from ..rate import rate
+from .inputs import TOO_LONG, InputError, open_lines, puzzle_lines, too_long_message
 
 
 def register(subparsers) -> None:
@@ -53,12 +54,14 @@ def register(subparsers) -> None:
 def run_hint(args: argparse.Namespace) -> int:
     puzzle = parse(args.puzzle)
     entered = list(parse(args.entered, check=False).cells) if args.entered else None
+    if entered is not None and len(entered) != len(puzzle.cells):
+        raise SudokuError(f"--entered has {len(entered)} cells and the puzzle {len(puzzle.cells)}: give one digit "
+                          "or blank per cell of the puzzle")
     pencil = None
     if args.pencil:
         text = args.pencil
         if os.path.exists(text):
-            with open(text, encoding="utf-8") as f:
-                text = f.read()
+            text = _read_whole(text)
         marked, pencil = parse_candidates(text, check=False)
         if len(pencil) != len(puzzle.cells):
             raise SudokuError(f"the pencil marks have {len(pencil)} cells, the puzzle {len(puzzle.cells)}")
@@ -72,28 +75,28 @@ def run_hint(args: argparse.Namespace) -> int:
     return 0
 
 
-def _lines(source: str):
-    if source == "-":
-        text = sys.stdin.read()
-    elif os.path.exists(source):
-        with open(source, encoding="utf-8") as f:
-            text = f.read()
-    else:
-        text = source
-    for line in text.splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            yield line
+def _read_whole(path: str) -> str:
+    """A pencil-mark file: at most :data:`~sudoku_core.formats.MAX_TEXT` characters, read as a stream."""
+    parts, size = [], 0
+    for line in open_lines(path):
+        if line == TOO_LONG or size > MAX_TEXT:
+            raise InputError(f"{path} is longer than {MAX_TEXT:,} characters, so it is not one pencil-mark grid")
+        parts.append(line)
+        size += len(line) + 1
+    return "\n".join(parts)
 
 
 def run_rate(args: argparse.Namespace) -> int:
     status = 0
-    for line in _lines(args.input):
+    for number, line in puzzle_lines(open_lines(args.input)):
         try:
+            if line == TOO_LONG:
+                raise SudokuError(too_long_message())
             puzzle = parse(line)
         except SudokuError as exc:
-            status = 2
-            print(f"sudoku-core: {exc}", file=sys.stderr)
+            status = 1
+            where = f"line {number}: " if args.input != "-" or number > 1 else ""
+            print(f"sudoku-core: {where}{exc}", file=sys.stderr)
             continue
         r = rate(puzzle)
         if args.json:

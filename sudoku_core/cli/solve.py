@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
 from ..errors import SudokuError
 from ..formats import parse
 from ..solvers import METHODS, solve
+from .inputs import TOO_LONG, open_lines, puzzle_lines, too_long_message
 
 
 def register(subparsers) -> None:
@@ -17,7 +17,8 @@ def register(subparsers) -> None:
         "solve", help="solve puzzles, one per line",
         description="Solve puzzles read one per line from FILE (or standard input, or a puzzle given "
         "directly). Each output line is the solution, 'no solution' or 'multiple solutions'. "
-        "A file that holds a single multi-line grid is read as one puzzle.",
+        "A file that holds a single multi-line grid is read as one puzzle. Exit status: 0 every puzzle "
+        "answered, 1 some could not be read, 2 usage or unreadable input.",
     )
     p.add_argument("input", nargs="?", default="-", metavar="FILE|-|PUZZLE",
                    help="a file of puzzles, - for standard input (default), or one puzzle string")
@@ -30,49 +31,18 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def read_input(source: str) -> str:
-    """Text of FILE, of standard input for '-', or the argument itself when it is not a file."""
-    if source == "-":
-        return sys.stdin.read()
-    if os.path.exists(source):
-        try:
-            with open(source, encoding="utf-8") as f:
-                return f.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SudokuError(f"cannot read {source}: {exc}") from None
-    return source
-
-
-def puzzle_lines(text: str, alphabet: str | None):
-    """Yield ``(line_number, text)`` for each puzzle: one per non-blank, non-comment line, or the
-    whole text when it is a single multi-line grid."""
-    lines = [(i + 1, line.strip()) for i, line in enumerate(text.splitlines())]
-    lines = [(i, line) for i, line in lines if line and not line.startswith("#")]
-    if len(lines) > 1:
-        try:
-            parse(lines[0][1], alphabet=alphabet, check=False)
-        except SudokuError:
-            try:
-                parse(text, alphabet=alphabet, check=False)
-            except SudokuError:
-                pass
-            else:
-                yield 1, text
-                return
-    yield from lines
-
-
 def run(args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise SudokuError(f"--limit must be at least 1, not {args.limit}")
-    text = read_input(args.input)
     status = 0
     out = sys.stdout
-    for number, line in puzzle_lines(text, args.alphabet):
+    for number, line in puzzle_lines(open_lines(args.input), args.alphabet):
         try:
+            if line == TOO_LONG:
+                raise SudokuError(too_long_message())
             puzzle = parse(line, alphabet=args.alphabet)
         except SudokuError as exc:
-            status = 2
+            status = 1
             where = f"line {number}: " if args.input != "-" or number > 1 else ""
             print(f"sudoku-core: {where}{exc}", file=sys.stderr)
             if args.json:
@@ -84,4 +54,5 @@ def run(args: argparse.Namespace) -> int:
             out.write(json.dumps(record) + "\n")
         else:
             out.write(result.message() + "\n")
+        out.flush()  # one answer per line as it comes: a long file shows progress
     return status

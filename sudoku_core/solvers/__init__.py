@@ -138,3 +138,63 @@ def count_solutions(puzzle, limit: int = 2, method: str = "backtrack") -> int:
     if result.gave_up:
         raise SudokuError(result.message())
     return result.count
+
+
+# ---------------------------------------------------------------------------------------------
+# Work budgets: node counts that stand for seconds of CPython, per method and grid side.
+
+#: Microseconds of CPython per search node on this project's 2-core test machine, per method and side:
+#: the slowest of six sparse grids per side (30% givens, counting every solution, setup included),
+#: rounded up. Budgets are node counts derived from these, so a budget is deterministic (the same
+#: grid always gives the same answer) while standing for a known time. The browser is about 3x slower.
+NODE_COST_US = {
+    "backtrack": {4: 70, 6: 40, 8: 20, 9: 17, 10: 26, 12: 40, 15: 65, 16: 80, 20: 150, 25: 400},
+    "backtrack-recursive": {4: 35, 6: 20, 8: 20, 9: 17, 10: 26, 12: 46, 15: 72, 16: 110, 20: 225, 25: 450},
+    "dlx": {4: 110, 6: 20, 8: 3, 9: 3, 10: 3, 12: 3.2, 15: 3.8, 16: 4.8, 20: 4.5, 25: 8},
+    "naive": {4: 1.7, 6: 1.1, 8: 1, 9: 1, 10: 1, 12: 1, 15: 1, 16: 1.2, 20: 1, 25: 1.2},
+}
+#: Seconds of CPython one search of a bridge request may spend by default (:func:`budget_nodes`).
+SEARCH_SECONDS = 0.8
+#: Seconds the uniqueness check of a hint, rating or step list may spend, split between the two
+#: counters (:func:`check_unique`), leaving the rest of about a second for the logic.
+UNIQUE_SECONDS = 0.6
+
+
+def budget_nodes(method: str, n: int, seconds: float = SEARCH_SECONDS) -> int:
+    """The node budget that keeps one search by ``method`` of a side-``n`` grid to about ``seconds``."""
+    costs = NODE_COST_US[method] if method in NODE_COST_US else NODE_COST_US["backtrack"]
+    cost = costs.get(n) or max(costs.values())
+    return max(100, int(seconds * 1e6 / cost))
+
+
+#: The uniqueness check's stages: (method, share of that method's budget). Neither counter wins on every
+#: grid (backtracking proves some sparse grids in 30 nodes where DLX gives up after 300,000, DLX others in
+#: 0.3 s where backtracking needs 3 s), so both run, a short round each first, then the rest of each.
+UNIQUE_STAGES = (("backtrack", 0.125), ("dlx", 0.125), ("backtrack", 0.875), ("dlx", 0.875))
+
+
+def check_unique(puzzle, seconds: float = UNIQUE_SECONDS) -> SolveResult:
+    """Count the solutions of ``puzzle`` up to 2 with the fastest counter for the grid, under a budget of
+    about ``seconds`` of CPython (node counts, so deterministic).
+
+    The counters of :data:`UNIQUE_STAGES` run in turn, each with its share of its own budget, until one
+    answers. The result is that counter's, with ``stats["nodes"]`` the nodes of every stage; ``gave_up``
+    (status ``gave_up``) when none answered: the grid has too few givens to check quickly.
+    """
+    p = as_puzzle(puzzle)
+    n = p.geometry.n
+    total = 0
+    start = time.perf_counter()
+    result = None
+    for method, share in UNIQUE_STAGES:
+        budget = max(1, int(budget_nodes(method, n, seconds / 2) * share))
+        result = solve(p, method=method, limit=2, node_limit=budget)
+        total += result.stats.get("nodes", 0)
+        if not result.gave_up:
+            break
+    assert result is not None
+    result.stats = {**result.stats, "nodes": total}
+    result.elapsed_ms = (time.perf_counter() - start) * 1000.0
+    if result.gave_up:
+        result.node_limit = total
+    return result
