@@ -135,7 +135,8 @@ def test_a_struck_out_true_candidate_is_named_at_the_last_level(app):
     (NO_SOLUTION, "no_solution", "no solution"), (MULTIPLE, "multiple_solutions", "more than one solution")])
 def test_unsolvable_puzzles_are_said_so(app, puzzle, status, words):
     page = app.page
-    load(page, puzzle)
+    load(page, puzzle, words)  # such a puzzle opens for editing, and the import already says why
+    expect(page.locator("#mode-badge")).to_have_text("Entering a puzzle")
     page.click("#hint")
     expect(page.locator("#hint-text")).to_have_attribute("data-status", status)
     expect(page.locator("#hint-text")).to_contain_text(words)

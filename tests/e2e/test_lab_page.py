@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 import pytest
 from e2e_support import shared_app
+from play_support import open_study
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -256,6 +257,7 @@ def test_the_main_page_opens_the_lab_with_its_puzzle(server, open_app):
     app = open_app(server + f"index.html#{quote(EASY)}")
     page = app.goto().page
     expect(page.locator("#lab-link")).to_have_attribute("href", f"lab.html#{quote(EASY)}")
+    open_study(page)  # the lab is a study tool: its link is in the study panel
     page.click("#lab-link")
     page.wait_for_url("**/lab.html#*")
     # The lab shows the puzzle at once, before its engine is up (the other tests cover what follows).
