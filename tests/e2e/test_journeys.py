@@ -16,6 +16,7 @@ from play_support import (
     OTHER,
     answer,
     at,
+    candidates,
     load,
     notes_of,
     open_study,
@@ -382,3 +383,28 @@ def test_words_for_one_and_the_applied_step_in_chinese(server, open_app):
     expect(page.locator("#hint-text")).to_contain_text("已应用")
     until(page, "!/[A-Za-z]{4,}/.test(document.getElementById('hint-text').textContent)")
     set_language(page, "en")
+
+
+def test_partial_notes_are_not_mistakes_and_a_struck_candidate_can_be_fixed(server, open_app):
+    app = open_app(server + "index.html#" + EASY, locale="en-US")
+    page = app.goto().wait_ready().page
+    settle(page)
+    wait_truth(page)
+    # Snyder-style notes: a single candidate written in r1c1, not its true digit (4). Not a mistake.
+    other = next(d for d in candidates(EASY, 0) if d != int(EASY_SOLUTION[0]))
+    at(page, 1, 1).focus()
+    page.keyboard.press(f"Shift+Digit{other}")
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_have_attribute("data-status", "step")
+    # Full notes, then the true candidate struck out: that is a mistake, and it can be put right.
+    page.click("#auto-notes")
+    page.keyboard.press(f"Shift+Digit{EASY_SOLUTION[0]}")
+    assert int(EASY_SOLUTION[0]) not in notes_of(page, 0)
+    for level in ("0", "1", "2"):
+        page.click("#hint")
+        expect(page.locator("#hint-text")).to_have_attribute("data-level", level)
+    expect(page.locator("#hint-text")).to_have_attribute("data-status", "mistake")
+    expect(page.locator("#hint-apply")).to_have_text("Fix it")
+    page.click("#hint-apply")
+    expect(page.locator("#hint-text")).to_contain_text("Fixed the mistake")
+    assert int(EASY_SOLUTION[0]) in notes_of(page, 0)

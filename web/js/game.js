@@ -339,6 +339,31 @@ export class Game extends EventTarget {
     return mask;
   }
 
+  // Per cell, the note digits the history took out and did not put back (the player striking a
+  // candidate, a hint's elimination, a digit placed in a peer): what tells a candidate list with
+  // eliminations from notes the player simply chose not to write.
+  removedNotes() {
+    const removed = new Array(this.ncells).fill(0);
+    for (const move of this.done) {
+      for (const c of move.changes) {
+        if (c.field !== "notes") continue;
+        removed[c.cell] = (removed[c.cell] | (c.before & ~c.after)) & ~(c.after & ~c.before);
+      }
+    }
+    return removed;
+  }
+
+  // Whether a cell's notes are a full candidate list (every candidate its peers allow, but for those
+  // the history took out): Auto notes, or notes written out in full by hand. Partial notes (only some
+  // candidates, as many players write them) are not, and are never read as struck-out candidates.
+  notesComplete(cell, removed = this.removedNotes()) {
+    const mask = this.notes[cell];
+    if (!mask) return false;
+    if (this.autoNotes) return true;
+    const needed = this.candidates(cell) & ~removed[cell];
+    return (mask & needed) === needed;
+  }
+
   // One move that fills every empty cell's notes with its candidates, and keeps them up to date
   // from then on (placing removes from peers; clearing restores the cell's candidates). The notes
   // stay editable: they are ordinary notes.

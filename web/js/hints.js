@@ -75,6 +75,10 @@ export class HintsPanel {
     else pathRoot.replaceChildren(this.pathPanel);
     if (badgeRoot === root) root.querySelector(".hint-row").append(this.badge);
     else badgeRoot.replaceChildren(this.badge);
+    // Like the play toolbar: a mouse press on Hint or Apply leaves the keyboard focus on the grid.
+    root.querySelector(".hint-row").addEventListener("mousedown", (event) => {
+      if (event.target.closest("button")) event.preventDefault();
+    });
     this.hintButton.addEventListener("click", () => this.press());
     this.applyButton.addEventListener("click", () => this.apply());
     this.pathButton.addEventListener("click", () => this.loadPath());
@@ -99,8 +103,12 @@ export class HintsPanel {
     const hasNotes = Array.isArray(notes) && notes.length === this.game.ncells && notes.some((m) => m);
     if (!hasNotes && !this.struck.size) return null;
     const all = Array.from({ length: n }, (_, i) => i + 1);
+    const removed = hasNotes && this.game.removedNotes ? this.game.removedNotes() : null;
     return Array.from({ length: this.game.ncells }, (_, c) => {
-      const mask = hasNotes ? notes[c] : 0;
+      // Partial notes are the player's shorthand, not a candidate list: the engine works out that
+      // cell's candidates itself, so a candidate never written is not a "struck-out" mistake.
+      const complete = !removed || this.game.notesComplete(c, removed);
+      const mask = hasNotes && complete ? notes[c] : 0;
       const s = this.struck.get(c);
       if (mask) return all.filter((d) => (mask >> (d - 1)) & 1 && !(s && s.has(d)));
       return s ? all.filter((d) => !s.has(d)) : [];
@@ -256,11 +264,33 @@ export class HintsPanel {
       this.highlight({ placements: [h.reveal] });
     }
     this.applyButton.hidden = !(this.level >= 2 && this.applicable());
+    this.applyButton.textContent = h.status === "mistake" ? t("fix") : t("apply");
   }
 
   applicable() {
     const h = this.hint;
-    return h && ((h.status === "step" && h.step) || (h.status === "stuck" && h.reveal));
+    return h && ((h.status === "step" && h.step) || (h.status === "stuck" && h.reveal)
+      || (h.status === "mistake" && h.mistakes && h.mistakes.length && typeof this.game.apply === "function"));
+  }
+
+  // Put the mistakes right, as one undoable move: a wrong digit comes out, a struck-out true
+  // candidate goes back into the notes.
+  fix() {
+    const g = this.game;
+    const changes = [];
+    for (const m of this.hint.mistakes) {
+      const cell = this.index(m.cell);
+      if (m.kind === "wrong_digit") changes.push(g.change(cell, "entry", 0));
+      else changes.push(g.change(cell, "notes", g.notes[cell] | (1 << (m.digit - 1))));
+    }
+    g.apply({ type: "fix", changes });
+    this.hint = null;
+    this.level = -1;
+    this.applyButton.hidden = true;
+    this.levelText.textContent = "";
+    this.clearHighlights();
+    this.showText(t("fixed", { count: changes.length }), "ok");
+    this.board.moveFocus(this.board.focused);
   }
 
   showText(text, kind) {
@@ -272,6 +302,10 @@ export class HintsPanel {
   apply() {
     const h = this.hint;
     if (!this.applicable()) return;
+    if (h.status === "mistake") {
+      this.fix();
+      return;
+    }
     const step = h.status === "stuck" ? { placements: [h.reveal], eliminations: [] } : h.step || h;
     const name = h.name ? (h.name[lang()] || h.name.en) : t("hint");
     const cellDigit = ([r, c, d]) => ({ cell: this.index([r, c]), digit: d });
@@ -356,7 +390,7 @@ export class HintsPanel {
   relabel() {
     this.root.setAttribute("aria-label", t("panel"));
     this.hintButton.textContent = t("hint");
-    this.applyButton.textContent = t("apply");
+    this.applyButton.textContent = this.hint && this.hint.status === "mistake" ? t("fix") : t("apply");
     this.pathButton.textContent = t("loadPath");
     this.pathPanel.querySelector("summary").textContent = t("path");
     if (this.hint && this.level >= 0) this.render();
