@@ -17,37 +17,136 @@ async function fetchArchive() {
 const timings = {};
 const lap = (name) => { timings[name] = Math.round(performance.now()); };
 
-async function boot() {
-  const indexURL = here("./pyodide/");
-  const [pyodide, archive] = await Promise.all([
-    loadPyodide({
-      indexURL,
-      packageBaseUrl: indexURL,
-      stdout: (line) => console.log(`[python] ${line}`),
-      stderr: (line) => console.warn(`[python] ${line}`),
-    }).then((py) => { lap("pyodide"); return py; }),
-    fetchArchive().then((buffer) => { lap("archive"); return buffer; }),
-  ]);
+// --- memory snapshot -----------------------------------------------------------------------------
+//
+// A returning visit boots from a snapshot of Python's memory taken after the engine was imported, a
+// fraction of a full boot. The first boot (or one after a new build) takes the snapshot once the
+// engine has been idle for a moment and keeps it in Cache Storage, under a key naming this build's
+// engine archive (content-hashed) and Pyodide version: another build never reads it, and removes it.
+// Any failure (none stored, quota, a restore that throws or answers wrongly) falls back to a plain
+// boot and is said only in the console. The file system is not part of the snapshot, so the engine
+// archive is unpacked again after a restore; randomness is reseeded (a snapshot freezes its state).
+const SNAPSHOT_CACHE = "engine-snapshot"; // not "sudoku-…": the service worker clears those
+const SNAPSHOT_KEY = here(`./engine-snapshot/${BUILD.archive.replace(/[^\w.-]/g, "_")}-pyodide-${BUILD.pyodide}`);
+const IDLE_MS = 1500;
+
+async function snapshotCache() {
+  return typeof caches === "undefined" ? null : caches.open(SNAPSHOT_CACHE);
+}
+
+async function storedSnapshot() {
+  try {
+    const cache = await snapshotCache();
+    if (!cache) return null;
+    for (const request of await cache.keys()) {
+      if (request.url !== SNAPSHOT_KEY) await cache.delete(request); // an older build's
+    }
+    const response = await cache.match(SNAPSHOT_KEY);
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch (error) {
+    console.warn(`engine: no snapshot (${error.message})`);
+    return null;
+  }
+}
+
+async function dropSnapshot() {
+  try {
+    const cache = await snapshotCache();
+    if (cache) await cache.delete(SNAPSHOT_KEY);
+  } catch {
+    // Nothing stored to drop.
+  }
+}
+
+let lastRequest = 0;
+function saveSnapshotWhenIdle(pyodide) {
+  const wait = () => {
+    const idle = performance.now() - lastRequest;
+    if (idle < IDLE_MS) {
+      setTimeout(wait, IDLE_MS - idle + 50);
+      return;
+    }
+    (async () => {
+      try {
+        // Import every engine module first, so a restored engine answers its first request at once.
+        pyodide.runPython(`
+import importlib, pkgutil, sudoku_core
+for _m in pkgutil.walk_packages(sudoku_core.__path__, "sudoku_core."):
+    if _m.name.endswith("__main__") or ".cli" in _m.name:
+        continue  # the command line is not the page's; __main__ would run it
+    try:
+        importlib.import_module(_m.name)
+    except BaseException:
+        pass
+del _m`);
+        const started = performance.now();
+        const bytes = pyodide.makeMemorySnapshot();
+        const cache = await snapshotCache();
+        await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
+        postMessage({ type: "snapshot", bytes: bytes.length, ms: Math.round(performance.now() - started) });
+      } catch (error) {
+        console.warn(`engine: snapshot not saved (${error.message})`);
+      }
+    })();
+  };
+  setTimeout(wait, IDLE_MS);
+}
+
+// --- boot ------------------------------------------------------------------------------------------
+
+async function start(indexURL, archive, snapshot) {
+  const pyodide = await loadPyodide({
+    indexURL,
+    packageBaseUrl: indexURL,
+    stdout: (line) => console.log(`[python] ${line}`),
+    stderr: (line) => console.warn(`[python] ${line}`),
+    ...(snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: typeof caches !== "undefined" }),
+  });
+  lap("pyodide");
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(archive, "zip", { extractDir: sitePackages });
+  pyodide.unpackArchive(await archive, "zip", { extractDir: sitePackages });
+  if (snapshot) pyodide.runPython("import importlib, os, random; importlib.invalidate_caches(); random.seed(os.urandom(32))");
   const bridge = pyodide.pyimport("sudoku_core.bridge");
   const handle = bridge.handle_json;
   const call = (type, payload) => JSON.parse(handle(JSON.stringify({ type, payload })));
   const version = call("version", {});
+  if (!version.ok) throw new Error(`the engine did not answer (${version.error && version.error.message})`);
   lap("bridge");
-  return { call, version: version.ok ? version.result : { version: BUILD.version } };
+  return { pyodide, call, version: version.result };
+}
+
+async function boot() {
+  const indexURL = here("./pyodide/");
+  const archive = fetchArchive().then((buffer) => { lap("archive"); return new Uint8Array(buffer); });
+  const snapshot = await storedSnapshot();
+  lap("snapshot-read");
+  if (snapshot) {
+    try {
+      const engine = await start(indexURL, archive, snapshot);
+      timings.from = "snapshot";
+      return engine;
+    } catch (error) {
+      console.warn(`engine: snapshot not usable (${error.message}); booting normally`);
+      await dropSnapshot();
+    }
+  }
+  const engine = await start(indexURL, archive, null);
+  timings.from = "boot";
+  if (typeof caches !== "undefined") saveSnapshotWhenIdle(engine.pyodide);
+  return engine;
 }
 
 const booting = boot();
 
 booting.then(
   ({ version }) => postMessage({ type: "ready", version: version.version, python: version.python,
-    methods: version.methods, ops: version.ops, pyodide: BUILD.pyodide, timings }),
+    methods: version.methods, ops: version.ops, pyodide: BUILD.pyodide, timings, boot: timings.from }),
   (error) => postMessage({ type: "failed", error: { kind: "boot", message: String(error && error.message || error) } }),
 );
 
 self.addEventListener("message", async (event) => {
   const { id, type, payload } = event.data || {};
+  lastRequest = performance.now();
   let engine;
   try {
     engine = await booting;
@@ -65,5 +164,6 @@ self.addEventListener("message", async (event) => {
   } catch (error) {
     reply = { ok: false, error: { kind: "internal", message: String(error && error.message || error) } };
   }
+  lastRequest = performance.now();
   postMessage({ id, ...reply });
 });

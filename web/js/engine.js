@@ -82,6 +82,12 @@ export class EngineClient extends EventTarget {
       this.fail(message.error);
       return;
     }
+    if (message.type === "snapshot") {
+      // The worker saved a memory snapshot: the next visit boots from it (worker.js).
+      this.snapshot = { bytes: message.bytes, ms: message.ms };
+      this.dispatchEvent(new CustomEvent("snapshot", { detail: this.snapshot }));
+      return;
+    }
     const entry = this.pending.get(message.id);
     if (!entry) return; // a reply to a request that timed out or was cancelled
     this.pending.delete(message.id);
