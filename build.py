@@ -224,9 +224,16 @@ def build(dist: Path = DIST) -> dict:
     }
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2) + "\n")
 
-    # The service worker last: it precaches every file above, and its cache name is a hash of all
-    # of them, so any change to the site is a new service worker and a fresh cache.
-    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    info["files"] = write_service_worker(dist)
+    log(f"dist/ written: {info['files']} files, engine {info['version']} ({archive_name}), pyodide {info['pyodide']}")
+    return info
+
+
+def write_service_worker(dist: Path) -> int:
+    """Write ``dist/sw.js`` last: it precaches every file of ``dist``, and its cache name is a hash of
+    all their contents (not a time), so any change to the site is a new service worker and a fresh
+    cache. Returns the number of files of the site, sw.js included."""
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.name != "sw.js")
     site_hash = hashlib.sha256()
     for name in files:
         site_hash.update(name.encode() + b"\0" + (dist / name).read_bytes())
@@ -234,9 +241,7 @@ def build(dist: Path = DIST) -> dict:
     sw = sw.replace("__CACHE_NAME__", f"sudoku-{site_hash.hexdigest()[:16]}")
     sw = sw.replace("__PRECACHE__", json.dumps(["./", *files], indent=2))
     (dist / "sw.js").write_text(sw)
-    info["files"] = len(files) + 1
-    log(f"dist/ written: {info['files']} files, engine {info['version']} ({archive_name}), pyodide {info['pyodide']}")
-    return info
+    return len(files) + 1
 
 
 # ---------------------------------------------------------------------------------------------

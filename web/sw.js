@@ -3,14 +3,27 @@
 const CACHE = "__CACHE_NAME__";
 const PRECACHE = __PRECACHE__;
 
+// Install: every file of this build, fetched past the HTTP cache (`reload`), so a file the browser
+// kept from an older build (a 304 for a file whose date did not change) can never be stored under
+// this build's name; only complete same-origin 200s are kept, else the install fails and the old
+// release stays. No skipWaiting: a new release waits until the page asks for it (the player presses
+// "Reload" in the page's "New version ready" bar), so an open game never runs old page code against a
+// new engine.
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // `no-cache` revalidates with the server, so the new cache never holds a file of an older build,
-    // yet a file the browser already has (Pyodide, from this very visit) comes back as a cheap 304.
-    await cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "no-cache" })));
-    await self.skipWaiting();
+    await Promise.all(PRECACHE.map(async (path) => {
+      const response = await fetch(new Request(path, { cache: "reload" }));
+      if (response.status !== 200 || response.type !== "basic") {
+        throw new Error(`precache: ${path} answered ${response.status} (${response.type})`);
+      }
+      await cache.put(path, response);
+    }));
   })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

@@ -1031,9 +1031,31 @@ if (!document.hidden) game.startClock();
 
 // The service worker precaches the whole site (13 MB, mostly Pyodide); registering it once the
 // engine is up keeps that copy from competing with the first boot.
+// A new release installs in the background and waits; the page says so and reloads into it when the
+// player asks (the game is saved after every move, so a reload loses nothing).
 if ("serviceWorker" in navigator) {
+  let reloading = false;
+  const offerUpdate = (registration) => {
+    if (!registration.waiting || !navigator.serviceWorker.controller) return;
+    $("update").hidden = false;
+    $("update-reload").onclick = () => {
+      reloading = true;
+      save();
+      registration.waiting.postMessage({ type: "skip-waiting" });
+    };
+  };
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading) location.reload();
+  });
   const register = () => navigator.serviceWorker.register("./sw.js").then(
-    () => navigator.serviceWorker.ready.then(() => { document.documentElement.dataset.offline = "ready"; }),
+    (registration) => {
+      offerUpdate(registration);
+      registration.addEventListener("updatefound", () => {
+        const incoming = registration.installing;
+        if (incoming) incoming.addEventListener("statechange", () => offerUpdate(registration));
+      });
+      return navigator.serviceWorker.ready.then(() => { document.documentElement.dataset.offline = "ready"; });
+    },
     (error) => console.warn(`offline mode unavailable: ${error.message}`),
   );
   engine.ready.then(register, register);

@@ -1,0 +1,62 @@
+"""A new release (issue 19): it installs in the background and waits, the open page says "A new version
+is ready" and keeps running the release it started with until the player presses Reload; then the new
+release serves every file (even one whose date did not change), the game in progress is still there,
+and it works offline."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import urllib.error
+import urllib.request
+
+import pytest
+from e2e_support import BOOT_TIMEOUT_MS
+from play_support import EASY, at, settle
+from playwright.sync_api import expect
+
+import build
+
+pytestmark = pytest.mark.e2e
+
+HAS_B = "() => fetch('styles.css').then(r => r.text()).then(t => t.includes('release B'))"
+
+
+def test_a_new_release_waits_for_the_player_and_keeps_the_game(site, tmp_path, open_app):
+    root = tmp_path / "site"
+    shutil.copytree(site, root)
+    srv, url = build.serve_in_thread(root)
+    try:
+        app = open_app(url + "index.html#" + EASY, locale="en-US")
+        page = app.goto().page
+        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        app.wait_ready()
+        settle(page)
+        at(page, 1, 1).focus()
+        page.keyboard.press("4")
+        # Release B: one file changes but keeps its date, and the service worker is written anew.
+        css = root / "styles.css"
+        stat = css.stat()
+        css.write_text(css.read_text() + "\n/* release B */\n")
+        os.utime(css, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        build.write_service_worker(root)
+        page.reload()
+        app.wait_ready()
+        expect(page.locator("#update")).to_be_visible()
+        assert page.evaluate(HAS_B) is False  # the open page stays on release A
+        expect(at(page, 1, 1)).to_have_text("4")
+        with page.expect_navigation():
+            page.click("#update-reload")
+        app.wait_ready()
+        expect(page.locator("#update")).to_be_hidden()
+        assert page.evaluate(HAS_B) is True
+        expect(at(page, 1, 1)).to_have_text("4")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    with pytest.raises((urllib.error.URLError, ConnectionError)):
+        urllib.request.urlopen(url + "index.html", timeout=5)
+    page.reload()  # offline: release B, from its own cache
+    app.wait_ready()
+    assert page.evaluate(HAS_B) is True
+    expect(at(page, 1, 1)).to_have_text("4")
