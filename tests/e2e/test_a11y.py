@@ -170,3 +170,32 @@ def test_the_grid_grows_with_zoom_and_the_page_reflows_at_320_by_256(server, ope
     bar = page.locator(".playbar").bounding_box()
     board = page.locator("#board").bounding_box()
     assert bar["y"] + bar["height"] <= board["y"] + 1, (bar, board)  # the board covers nothing
+
+
+@pytest.mark.parametrize("variant", ["light", "dark", "contrast-dark", "phone"])
+def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(browser, server, variant):
+    options = dict(VARIANTS[variant])
+    contrast = options.pop("contrast", False)
+    app = App(browser, server + "lab.html#" + EASY, bypass_csp=True, **options)
+    try:
+        page = app.goto().page
+        if contrast:  # chosen on the game's page, saved, and followed by the lab
+            page.evaluate("localStorage.setItem('sudoku.settings.v1', JSON.stringify({contrast: true}))")
+            page.reload()
+        expect(page.locator("#message")).to_have_attribute("data-kind", "ok", timeout=180_000)
+        scheme = options["color_scheme"]
+        expect(page.locator("html")).to_have_attribute("data-scheme", scheme)
+        page.fill("#node-limit", "20000")
+        page.click("#compare-run")
+        expect(page.locator("#compare-table")).to_have_attribute("data-state", "done")
+        page.click("#watch-record")
+        expect(page.locator("#watch-play")).to_be_enabled()
+        violations = audit(page)
+        print(f"axe lab {variant:15} {sum(len(v['nodes']) for v in violations)} violations")
+        assert not violations, violations
+        width = options.get("viewport", {}).get("width")
+        if width:
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert not app.errors, app.errors
+    finally:
+        app.close()

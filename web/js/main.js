@@ -17,6 +17,7 @@ import { parseProgress, progressFragment, readFragment, splitFragment, writeFrag
 import { LEVEL_IDS, language, setLanguage, t, translatePage } from "./i18n.js";
 import { readSettings, writeSettings } from "./storage.js";
 import { initHints } from "./hints.js";
+import { applyTheme, followSystem } from "./theme.js";
 import { initNewGame, localDate } from "./newgame.js";
 import { Library } from "./library.js";
 import { Stats } from "./stats.js";
@@ -607,21 +608,11 @@ function changeSetting(key, value) {
   render();
 }
 
-// The colour scheme in force: the chosen one, or the system's (followed live) when the choice is
-// "system". styles.css keys its dark palette on it, once.
-const systemDark = window.matchMedia("(prefers-color-scheme: dark)");
-function applyScheme() {
-  const dark = settings.theme === "dark" || (settings.theme === "system" && systemDark.matches);
-  document.documentElement.dataset.scheme = dark ? "dark" : "light";
-}
-systemDark.addEventListener("change", applyScheme);
+// The colour scheme in force (theme.js, shared with the lab).
+followSystem(() => settings);
 
 function applySettings() {
-  const root = document.documentElement;
-  root.dataset.theme = settings.theme;
-  applyScheme();
-  if (settings.contrast) root.dataset.contrast = "high";
-  else delete root.dataset.contrast;
+  applyTheme(settings);
   $("theme").value = settings.theme;
   $("contrast").checked = settings.contrast;
   $("check").checked = settings.check;

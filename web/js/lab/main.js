@@ -7,6 +7,13 @@ import { CompareView } from "./compare.js";
 import { WatchView } from "./watch.js";
 import { MatrixView } from "./matrix.js";
 import { BatchView } from "./batch.js";
+import { readSettings } from "../storage.js";
+import { applyTheme, followSystem } from "../theme.js";
+
+// The lab wears the theme chosen on the game's page (light, dark, system, high contrast).
+const settings = readSettings();
+applyTheme(settings);
+followSystem(() => settings);
 
 const $ = (id) => document.getElementById(id);
 const engine = new EngineClient({ autostart: false });

@@ -273,11 +273,15 @@ export class WatchView extends EventTarget {
         const span = spans[k];
         const show = (mask & bit) || (gone & bit);
         const want = show ? symbols[k] : "";
-        if (span.textContent !== want) span.textContent = want;
+        // Drawn from data-d by CSS, so the cell's text is its digit alone and its name starts with it.
+        if (span.dataset.d !== want) span.dataset.d = want;
         span.className = gone & bit ? "struck" : back & bit ? "restored"
           : itemCells.has(i) && itemDigit === k + 1 && (mask & bit) ? "item" : "";
       }
-      el.setAttribute("aria-label", d ? `${label}: ${text}${kinds[i] === "given" ? " (given)" : ""}` : label);
+      const listed = [];
+      for (let k = 0; k < spans.length; k++) if (mask & (1 << (k + 1))) listed.push(symbols[k]);
+      el.setAttribute("aria-label", d ? `${label}: ${text}${kinds[i] === "given" ? " (given)" : ""}`
+        : `${label}: empty${listed.length ? `, candidates ${listed.join(" ")}` : ""}`);
     }
     this.board.classList.toggle("solution", Boolean(ev && ev[0] === "solution"));
     if (this.selected >= 0 && this.cells[this.selected].el.classList.contains("selected")) {
