@@ -79,3 +79,23 @@ def test_daily_puzzle_is_the_date_s_puzzle(app):
     assert page.evaluate("(() => { const d = new Date(); return d.getFullYear() + '-' + "
                          "String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()"
                          ) == date
+
+
+def test_slow_levels_come_from_the_bank_at_once_and_never_twice(app):
+    page = app.page
+    seen = []
+    for _ in range(2):
+        page.click("#new-game")
+        page.select_option("#ng-size", "9")
+        page.select_option("#ng-level", "expert")
+        page.select_option("#ng-symmetry", "rot180")
+        page.click("#ng-generate")
+        expect(page.locator("#newgame-dialog")).to_be_hidden()
+        expect(page.locator("#message")).to_contain_text("New 9×9 Expert puzzle")
+        seen.append(page.evaluate("window.sudoku.game.shareLine()"))
+    assert seen[0] != seen[1]
+    served = page.evaluate("JSON.parse(localStorage.getItem('sudoku.bank.v1')).served")
+    assert seen[0] in served and seen[1] in served
+    bank = page.evaluate("import('./js/bank.js').then(m => m.BANK['9|expert'])")
+    assert seen == bank[:2] or set(seen) <= set(bank)
+    expect(page.locator("#rating-badge")).to_have_text("Expert")

@@ -293,6 +293,7 @@ const TABLES = {
     "hints.badgeTip": "Level from the hardest technique needed. Score {score} on Sudoku Explainer's scale (hardest step: {hardest}); scores overlap between levels, so the level is what to compare.",
     "hints.steps.one": "1 step",
     "newgame.progress": "Generation in progress",
+    "newgame.loadedBank": "New {size}×{size} {level} puzzle, {givens} givens.",
     "newgame.loadedAny": "New {size}×{size} puzzle, {givens} givens (seed {seed}).",
   },
   "zh-CN": {
@@ -572,6 +573,7 @@ const TABLES = {
     "study.title": "求解或研究谜题",
     "hints.badgeTip": "难度取决于所需的最难技巧。按 Sudoku Explainer 标准得分 {score}（最难一步：{hardest}）；不同难度的分数会重叠，比较时请看难度。",
     "newgame.progress": "正在生成",
+    "newgame.loadedBank": "新的 {size}×{size} {level}题目，{givens} 个提示数。",
     "newgame.loadedAny": "新的 {size}×{size} 谜题，{givens} 个提示数（种子 {seed}）。",
   },
 };

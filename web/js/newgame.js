@@ -9,7 +9,8 @@
 //
 // Strings: in i18n.js, this dialog's under "newgame.", the level names under "level.".
 import { LEVEL_IDS as LEVELS, panelT } from "./i18n.js";
-import { DEFAULT_SYMBOLS } from "./game.js";
+import { DEFAULT_SYMBOLS, gridFromLine } from "./game.js";
+import { BANK_SYMMETRY, takeFromBank } from "./bank.js";
 
 const t = panelT("newgame");
 const SIZES = [4, 6, 9, 12, 16];
@@ -140,6 +141,20 @@ export class NewGame {
     this.running = run;
     this.setRunning(true);
     const opts = this.options();
+    // The slow levels come from the bank shipped with the page (made and rated by this engine, never
+    // served twice on this device): a new game at once. Other choices, or an empty bank, generate.
+    const banked = opts.level && opts.symmetry === BANK_SYMMETRY && !opts.minimal
+      ? takeFromBank(opts.size, opts.level) : null;
+    if (banked) {
+      this.running = null;
+      this.setRunning(false);
+      const grid = gridFromLine(banked);
+      this.loadPuzzle({ box: grid.box, cells: grid.cells }, { source: "new", level: opts.level });
+      this.dialog.close();
+      const givens = grid.cells.filter((d) => d).length;
+      this.say(t("loadedBank", { size: opts.size, level: t(opts.level), givens }), "ok");
+      return;
+    }
     const seed = randomSeed();
     const started = performance.now();
     const seconds = () => ((performance.now() - started) / 1000).toFixed(1);

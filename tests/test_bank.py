@@ -1,0 +1,36 @@
+"""The New game bank (web/js/bank.js): puzzles shipped with the page for the slow levels. Each must have
+exactly one solution (DLX and backtracking agree), be rated at the level it is filed under, have the
+bank's 180-degree symmetry, and be written in the page's default symbols, each only once."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from sudoku_core.generate import is_symmetric
+from sudoku_core.rate import rate
+from sudoku_core.solvers import as_puzzle, count_solutions, solve
+
+SOURCE = (Path(__file__).resolve().parent.parent / "web" / "js" / "bank.js").read_text(encoding="utf-8")
+SECTIONS = re.findall(r'"(\d+)\|(\w+)": \[\n((?:\s+"[^"]+",\n)*)\s+\]', SOURCE)
+ENTRIES = [(int(n), level, p) for n, level, block in SECTIONS for p in re.findall(r'"([^"]+)"', block)]
+DEFAULT = "123456789ABCDEFGHIJKLMNOP"
+
+
+def test_the_bank_has_every_slow_level_and_no_repeats():
+    assert {(n, level) for n, level, _ in ENTRIES} >= {(9, "expert"), (9, "extreme")}
+    puzzles = [p for _, _, p in ENTRIES]
+    assert len(puzzles) == len(set(puzzles))
+
+
+@pytest.mark.parametrize(("n", "level", "puzzle"), ENTRIES,
+                         ids=[f"{n}-{lv}-{i}" for i, (n, lv, _) in enumerate(ENTRIES)])
+def test_each_banked_puzzle_is_unique_at_its_level_and_symmetric(n, level, puzzle):
+    assert len(puzzle) == n * n and set(puzzle) <= set(DEFAULT[:n] + ".")
+    p = as_puzzle(puzzle)
+    assert count_solutions(p, limit=2, method="dlx") == 1
+    if n <= 12:  # a second solver agrees (the backtracker is slow to prove a 16x16 unique)
+        assert count_solutions(p, limit=2, method="backtrack") == 1
+        assert solve(p, method="backtrack").solutions == solve(p, method="dlx").solutions
+    assert rate(p).level == level
+    assert is_symmetric(p.geometry, list(p.cells), "rot180")
