@@ -342,12 +342,16 @@ SPARSE_16 = (
 
 
 def test_solve_stops_at_its_budget_with_gave_up():
+    import time
+
     for method in ("backtrack", "backtrack-recursive", "dlx"):
+        start = time.process_time()
         result = ok("solve", text=SPARSE_16, method=method, limit=2)
+        spent = time.process_time() - start  # CPU time: the reply's "ms" is wall time, long on a busy machine
         assert result["status"] == "gave_up" and result["gave_up"], (method, result["status"])
         assert result["node_limit"] == sudoku_core.solvers.budget_nodes(method, 16)
         assert result["stats"]["nodes"] <= result["node_limit"]
-        assert result["ms"] < 3000
+        assert spent < 3.0, (method, spent)
 
 
 def test_a_node_limit_above_the_cap_is_held_to_it():
