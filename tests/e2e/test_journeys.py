@@ -34,6 +34,10 @@ pytestmark = pytest.mark.e2e
 MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
 
 
+TARGETS = """() => [...document.querySelectorAll('button, select, summary, input[type=checkbox]')]
+    .filter(el => el.getClientRects().length && !el.closest('dialog:not([open])')).length"""
+
+
 def entries(page) -> list[dict]:
     return page.evaluate("window.sudoku.library.list()")
 
@@ -210,6 +214,7 @@ def test_phone_widths_show_board_pad_and_hint_together_and_nothing_moves(server,
         page = app.goto().wait_ready().page
         page.wait_for_timeout(500)
         shift = page.evaluate("window.__shift")
+        print(f"phone {width}x{height}: cumulative layout shift {shift:.4f} up to engine ready")
         assert shift < 0.05, (width, shift)
         page.locator("#hint").tap()
         expect(page.locator("#hint-text")).to_be_visible()
@@ -229,6 +234,7 @@ def test_phone_widths_show_board_pad_and_hint_together_and_nothing_moves(server,
                 return [el.id || el.textContent.trim().slice(0, 20), Math.round(box.width), Math.round(box.height)]; })
             .filter(([, w, h]) => h < 44 || w < 44)""")
         # Everything that can be tapped is 44 px or more each way.
+        print(f"phone {width}x{height}: {page.evaluate(TARGETS)} controls on screen, none under 44x44 px")
         assert small == [], (width, small)
 
 

@@ -307,6 +307,8 @@ export class HintsPanel {
       return;
     }
     const step = h.status === "stuck" ? { placements: [h.reveal], eliminations: [] } : h.step || h;
+    // A cell revealed where logic runs out is the solution shown, not reasoning: the game is assisted.
+    if (h.status === "stuck") this.game.assisted = true;
     const name = h.name ? (h.name[lang()] || h.name.en) : t("hint");
     const cellDigit = ([r, c, d]) => ({ cell: this.index([r, c]), digit: d });
     const placements = (step.placements || []).map(cellDigit);
