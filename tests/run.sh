@@ -4,7 +4,7 @@
 #   bash tests/run.sh                  # everything
 #   bash tests/run.sh -m "not e2e"     # the unit tests only (other arguments go to pytest as well)
 #
-# * System packages (python3-venv, chromium, firefox-esr, nodejs, npm) are installed with apt-get only when missing,
+# * System packages (python3-venv, chromium, firefox-esr, webkit2gtk-driver, xvfb, nodejs, npm) are installed with apt-get only when missing,
 #   through sudo unless run as root.
 # * Python packages go into a project-local virtual environment, .venv/ (ignored by git): the pinned
 #   tests/requirements.txt and the engine itself (pip install -e .). Nothing goes into the system's
@@ -26,6 +26,8 @@ elif ! "$PYTHON" -c "import ensurepip, venv" >/dev/null 2>&1; then
 fi
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then

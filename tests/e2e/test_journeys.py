@@ -414,3 +414,28 @@ def test_partial_notes_are_not_mistakes_and_a_struck_candidate_can_be_fixed(serv
     page.click("#hint-apply")
     expect(page.locator("#hint-text")).to_contain_text("Fixed the mistake")
     assert int(EASY_SOLUTION[0]) in notes_of(page, 0)
+
+
+# A 16x16 with 84 givens and several solutions, too sparse to check within the engine's budget
+# (bench/sparse_bench.py): the engine gives up after about half a second instead of running on.
+SPARSE16 = ("..76..1..98E....F...8.96.C...D..........75D...E6B.9..7.F.....A.82.3.6..C...8.E..A4....8....6.F..7..."
+            "G....3.4...1..EG32..1.C.........2...E.A3....8.2.......6..95D..5........7..C.E.A....7.D.B..2......4.5"
+            "36..8....E.C.....1........G..A7......4.53.....E....92GA7")
+
+
+def test_a_grid_too_sparse_to_check_says_so_everywhere(server, open_app):
+    app = open_app(server + "index.html", locale="en-US")
+    page = app.goto().wait_ready().page
+    open_study(page)
+    page.fill("#puzzle-text", SPARSE16)
+    page.click("#load")
+    expect(page.locator("#message")).to_contain_text("could not be checked in time")
+    settle(page)
+    expect(page.locator("#rating-badge")).to_have_text("Not rated")
+    expect(page.locator("#rating-badge")).to_have_attribute("title", re.compile("Too few givens"))
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_have_attribute("data-status", "gave_up")
+    expect(page.locator("#hint-text")).to_have_attribute("data-kind", "warn")
+    page.click("#path-panel summary")
+    page.click("#path-load")
+    expect(page.locator("#path-info")).to_contain_text("Too few givens")

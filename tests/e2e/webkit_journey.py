@@ -1,0 +1,68 @@
+"""A core journey in WebKitGTK (Safari's engine, Debian's webkit2gtk-driver), driven by Selenium's
+WebKitWebDriver; run under xvfb-run by tests/e2e/test_webkit.py. Prints one JSON line of facts.
+
+Usage: xvfb-run -a python webkit_journey.py BASE_URL PUZZLE
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+
+def until(driver, script: str, timeout: float = 180.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = driver.execute_script(f"return {script}")
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(script)
+        time.sleep(0.1)
+
+
+def main(base: str, puzzle: str) -> dict:
+    service = webdriver.WebKitGTKService(executable_path="/usr/bin/WebKitWebDriver")
+    driver = webdriver.WebKitGTK(options=webdriver.WebKitGTKOptions(), service=service)
+    facts: dict = {}
+    try:
+        started = time.monotonic()
+        driver.get(base + "index.html")
+        until(driver, "!!window.sudoku")
+        facts["first"] = driver.execute_script("return window.sudoku.game.givenCount")
+        until(driver, "document.documentElement.hasAttribute('data-ready')")
+        facts["ready_s"] = round(time.monotonic() - started, 1)
+        # A link opens its puzzle.
+        driver.execute_script("location.hash = arguments[0]", puzzle)
+        until(driver, "/exactly one solution/.test(document.getElementById('message').textContent)")
+        facts["linked"] = driver.execute_script("return window.sudoku.game.shareLine()")
+        # A hint, then a digit typed on the grid.
+        driver.find_element(By.ID, "hint").click()
+        until(driver, "document.getElementById('hint-text').dataset.level === '0'")
+        facts["hint"] = driver.find_element(By.ID, "hint-text").text
+        cell = driver.find_element(By.CSS_SELECTOR, "#board [data-cell='0']")
+        cell.click()
+        cell.send_keys("4")
+        facts["entry"] = until(driver, "window.sudoku.game.entries[0]", 30)
+        # A new game (4x4, easy: quick to generate).
+        driver.find_element(By.ID, "new-game").click()
+        driver.execute_script("""const set = (id, v) => { const s = document.getElementById(id); s.value = v;
+            s.dispatchEvent(new Event('change')); }; set('ng-size', '4'); set('ng-level', 'easy');""")
+        driver.find_element(By.ID, "ng-generate").click()
+        until(driver, "window.sudoku.game.n === 4", 120)
+        facts["new_game"] = driver.execute_script("return window.sudoku.game.givenCount > 0")
+        facts["games"] = driver.execute_script("return window.sudoku.library.list().length")
+        cell = driver.find_element(By.CSS_SELECTOR, "#board [data-cell='0']")
+        cell.send_keys(Keys.ARROW_RIGHT)
+    finally:
+        driver.quit()
+    return facts
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(sys.argv[1], sys.argv[2])))
