@@ -198,6 +198,9 @@ def build(dist: Path = DIST) -> dict:
     (dist / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copyfile(pyodide / name, dist / "pyodide" / name)
+    # The lock file lists Pyodide's 357 optional packages (119 KB); the engine loads none of them.
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    (dist / "pyodide" / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
 
     archive = package_archive()
     digest = hashlib.sha256(archive).hexdigest()[:16]

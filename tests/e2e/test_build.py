@@ -57,3 +57,8 @@ def test_every_url_is_relative(site, name):
     assert not re.search(r"https?://", text), "an absolute URL"
     assert not re.search(r"""(?:href|src)=["']/""", text), "a root-relative URL"
     assert not re.search(r"""(?:import|from|fetch\(|register\()\s*["']/""", text), "a root-relative URL"
+
+
+def test_the_lock_file_ships_without_the_packages_the_engine_never_loads(site):
+    lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
