@@ -439,3 +439,24 @@ def test_a_grid_too_sparse_to_check_says_so_everywhere(server, open_app):
     page.click("#path-panel summary")
     page.click("#path-load")
     expect(page.locator("#path-info")).to_contain_text("Too few givens")
+
+
+def test_a_link_opened_in_a_second_tab_does_not_lose_either_game(server, open_app):
+    app = open_app(server + "index.html#" + EASY, locale="en-US")
+    first = app.goto().wait_ready().page
+    settle(first)
+    at(first, 1, 1).focus()
+    first.keyboard.press("4")
+    second = app.context.new_page()  # the same browser, another tab: the same storage
+    second.goto(server + "index.html#" + OTHER)
+    second.wait_for_selector("html[data-ready]", state="attached", timeout=180_000)
+    expect(second.locator("#message")).to_contain_text("from the link")
+    at(first, 1, 2).focus()
+    first.keyboard.press("8")  # the first tab saves after the second one added its game
+    puzzles = sorted(e["puzzle"] for e in entries(first))
+    assert puzzles == sorted([EASY, OTHER]), puzzles
+    second.close()
+    first.reload()
+    assert sorted(e["puzzle"] for e in entries(first)) == sorted([EASY, OTHER])
+    expect(at(first, 1, 1)).to_have_text("4")
+    expect(at(first, 1, 2)).to_have_text("8")

@@ -35,6 +35,7 @@ export class Library {
     this.problems = []; // [{key, raw}] values that could not be read (set aside, not deleted)
     this.blocked = false;
     this.index = { version: 2, current: null, games: [] };
+    this.removed = new Set(); // ids deleted here: another tab's copy of the index must not bring them back
     this.load();
   }
 
@@ -89,7 +90,17 @@ export class Library {
     }
   }
 
+  // Write the index, merged with what another tab of the site may have written since this one read
+  // it (a link opened in a second tab is a new game there): entries this tab does not know are kept.
   writeIndex() {
+    const { value } = readStored(INDEX_KEY);
+    if (value && value.version === 2 && Array.isArray(value.games)) {
+      const known = new Set(this.index.games.map((g) => g.id));
+      for (const g of value.games) {
+        if (g && typeof g.id === "string" && typeof g.puzzle === "string" && !known.has(g.id)
+          && !this.removed.has(g.id)) this.index.games.push(g);
+      }
+    }
     return writeJSON(INDEX_KEY, this.index);
   }
 
@@ -141,6 +152,7 @@ export class Library {
   }
 
   remove(id) {
+    this.removed.add(id);
     this.index.games = this.index.games.filter((g) => g.id !== id);
     if (this.index.current === id) this.index.current = null;
     removeKey(GAME_PREFIX + id);
@@ -149,6 +161,7 @@ export class Library {
 
   // A game that fails the schema: its text moves aside (kept, never deleted) and its entry goes.
   setAside(id, raw) {
+    this.removed.add(id);
     setAside(GAME_PREFIX + id, raw);
     this.index.games = this.index.games.filter((g) => g.id !== id);
     if (this.index.current === id) this.index.current = null;
@@ -164,6 +177,7 @@ export class Library {
   prune() {
     const finished = this.list().filter((g) => g.finished && g.id !== this.index.current);
     for (const g of finished.slice(MAX_FINISHED)) {
+      this.removed.add(g.id);
       this.index.games = this.index.games.filter((x) => x.id !== g.id);
       removeKey(GAME_PREFIX + g.id);
     }
