@@ -9,6 +9,7 @@ axe is injected with `add_script_tag`, which the page's CSP forbids: these conte
 
 from __future__ import annotations
 
+import re
 import subprocess
 
 import pytest
@@ -199,3 +200,24 @@ def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(browser, server
         assert not app.errors, app.errors
     finally:
         app.close()
+
+
+def test_what_a_screen_reader_hears_cells_moves_and_hints(server, open_app):
+    app = open_app(server + "index.html#" + EASY, locale="en-US")
+    page = app.goto().wait_ready().page
+    settle(page)
+    grid = page.get_by_role("grid", name="Sudoku grid")
+    expect(grid.get_by_role("gridcell", name="Row 1, column 3: 3, given")).to_have_attribute("aria-readonly", "true")
+    page.locator("#board [data-cell='0']").focus()
+    page.keyboard.press("4")
+    expect(page.locator("#announce")).to_have_text("r1c1: 4")
+    expect(grid.get_by_role("gridcell", name="Row 1, column 1: 4", exact=True)).to_be_focused()
+    page.keyboard.press("Control+z")
+    expect(page.locator("#announce")).to_have_text("Undone. r1c1: empty")
+    page.keyboard.press("3")  # a clash with the given 3 in row 1: the cell says so, the message names both
+    expect(grid.get_by_role("gridcell", name="Row 1, column 1: 3, breaks a rule")).to_be_visible()
+    expect(page.locator("#say")).to_contain_text("r1c1 and r1c3 both hold 3 in row 1")
+    page.keyboard.press("Backspace")
+    page.keyboard.press("h")
+    page.keyboard.press("h")  # where: the cell to look at says it is in the hint
+    expect(grid.get_by_role("gridcell", name=re.compile(r", in the hint$"))).not_to_have_count(0)

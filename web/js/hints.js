@@ -146,6 +146,7 @@ export class HintsPanel {
     }
     this.board.el.classList.remove("has-highlights");
     this.overlay.clear();
+    this.board.render(this.game); // the cells' names drop "in the hint"
   }
 
   // marks: {cells, candidates, placements, eliminations, mistakes} in the engine's 1-based form;
@@ -184,6 +185,7 @@ export class HintsPanel {
       if (cellsEl[i]) cellsEl[i].dataset.hint = text;
     }
     this.board.el.classList.toggle("has-highlights", cellsEl.some((c) => HL_CLASSES.some((k) => c.classList.contains(k))));
+    this.board.render(this.game); // the cells' names say they are part of the hint
   }
 
   // --- hint ----------------------------------------------------------------------------------------

@@ -220,6 +220,7 @@ game.addEventListener("change", (event) => {
     game.startClock();
   }
   if (reason === "move" || reason === "undo" || reason === "redo") {
+    announceMove(reason);
     game.startClock();
     checkConflicts();
     if (settings.check && game.truth && game.wrongCells.size && reason === "move") {
@@ -237,6 +238,23 @@ game.addEventListener("rated", (event) => {
     save();
   }
 });
+
+// A move, said once for screen readers: the cell and what it holds now ("r1c2: 4", "r1c2: notes 1 5",
+// "r1c2: empty"); undo and redo say so first. Moves of many cells (auto notes, a hint, restart) have
+// their own message instead.
+function announceMove(reason) {
+  const move = reason === "undo" ? game.undone[game.undone.length - 1] : game.done[game.done.length - 1];
+  if (!move || !["digit", "clear", "note", "clear-notes", "colour", "fix"].includes(move.type)) return;
+  const cell = move.changes[0].cell;
+  const name = `r${Math.floor(cell / game.n) + 1}c${(cell % game.n) + 1}`;
+  const notes = [];
+  for (let d = 1; d <= game.n; d++) if ((game.notes[cell] >> (d - 1)) & 1) notes.push(game.symbol(d));
+  let what = game.entries[cell] ? game.symbol(game.entries[cell])
+    : notes.length ? t("announce.notes", { notes: notes.join(" ") }) : t("announce.empty");
+  if (move.type === "colour") what = game.colours[cell] ? t(`colour.${game.colours[cell]}`) : t("colour.0");
+  const text = t(`announce.${reason}`, { cell: name, what });
+  $("announce").textContent = $("announce").textContent === text ? `${text} ` : text;
+}
 
 function statInfo() {
   return { n: game.n, level: game.info.level, daily: game.info.daily };
