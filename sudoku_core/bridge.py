@@ -44,7 +44,7 @@ from itertools import accumulate
 
 import sudoku_core
 from sudoku_core import METHODS, Alphabet, Puzzle, SudokuError, formats, geometry, parse, solve
-from sudoku_core.bridge_play import PLAY_OPS
+from sudoku_core.bridge_play import PLAY_OPS, practice_techniques
 from sudoku_core.lab import LAB_OPS
 from sudoku_core.solvers import budget_nodes
 
@@ -203,6 +203,7 @@ def op_version(payload: dict) -> dict:
         "python": ".".join(str(x) for x in sys.version_info[:3]),
         "methods": list(METHODS),
         "ops": sorted(OPS),
+        "techniques": practice_techniques(),
     }
 
 

@@ -171,7 +171,25 @@ def _options(payload: dict) -> dict:
         raise b.BadRequest(f"unknown symmetry {b._short(symmetry)}; choose one of {', '.join(SYMMETRIES)}",
                            field="payload.symmetry")
     minimal = b._field(payload, "minimal", bool, False)
-    return {"size": size, "level": level, "symmetry": symmetry, "minimal": minimal}
+    technique = b._field(payload, "technique", str)
+    if technique is not None and technique not in PRACTICE:
+        raise b.BadRequest(f"unknown practice technique {b._short(technique)}; see the 'techniques' of op version",
+                           field="payload.technique")
+    return {"size": size, "level": level, "symmetry": symmetry, "minimal": minimal, "technique": technique}
+
+
+def practice_techniques() -> list[dict]:
+    """The techniques a player can ask a new game to be built around (its hardest step): the table's hard
+    and expert ones, in table order, with their names in every language."""
+    from .explain import technique_name
+    from .techniques import TABLE
+
+    return [{"id": t.id, "level": t.level, "name": {lang: technique_name(t.id, lang) for lang in ("en", "zh")}}
+            for t in TABLE if t.level in ("hard", "expert")]
+
+
+#: Technique ids a new game can practise (see practice_techniques).
+PRACTICE = frozenset(t["id"] for t in practice_techniques())
 
 
 def _chunk(options: dict, seed, chunk: int, attempts: int) -> dict:

@@ -235,3 +235,17 @@ def test_hint_with_the_pages_own_symbols():
     for symbols in ("WXYZ", "2345"):
         r = ok("hint", cells=grid, box=[2, 2], symbols=symbols)
         assert r["status"] == "step" and r["step"]["placements"] == [[4, 4, 1]], r
+
+
+def test_generate_builds_a_puzzle_around_a_practice_technique():
+    names = {t["id"]: t for t in ok("version")["techniques"]}
+    assert {"skyscraper", "x_wing", "xy_wing"} <= set(names) and names["xy_wing"]["name"]["zh"]
+    assert all(t["level"] in ("hard", "expert") for t in names.values())
+    for chunk in range(20):
+        r = ok("generate", size=9, technique="skyscraper", symmetry="rot180", seed=5, chunk=chunk, attempts=50)
+        if r["found"]:
+            break
+    assert r["found"] and r["hardest"] == "skyscraper"
+    assert ok("rate", box=r["box"], cells=r["cells"])["status"] == "unique"
+    bad = handle({"type": "generate", "payload": {"size": 9, "technique": "forcing_net", "seed": 1}})
+    assert not bad["ok"] and bad["error"]["field"] == "payload.technique"

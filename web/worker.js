@@ -140,7 +140,8 @@ const booting = boot();
 
 booting.then(
   ({ version }) => postMessage({ type: "ready", version: version.version, python: version.python,
-    methods: version.methods, ops: version.ops, pyodide: BUILD.pyodide, timings, boot: timings.from }),
+    methods: version.methods, ops: version.ops, techniques: version.techniques, pyodide: BUILD.pyodide, timings,
+    boot: timings.from }),
   (error) => postMessage({ type: "failed", error: { kind: "boot", message: String(error && error.message || error) } }),
 );
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from e2e_support import shared_app
-from play_support import answer, load, open_study
+from play_support import answer, load, open_study, until
 from playwright.sync_api import expect
 
 from sudoku_core.bridge import handle
@@ -99,3 +99,18 @@ def test_slow_levels_come_from_the_bank_at_once_and_never_twice(app):
     bank = page.evaluate("import('./js/bank.js').then(m => m.BANK['9|expert'])")
     assert seen == bank[:2] or set(seen) <= set(bank)
     expect(page.locator("#rating-badge")).to_have_text("Expert")
+
+
+def test_a_game_to_practise_a_technique(app):
+    page = app.page
+    page.click("#new-game")
+    page.select_option("#ng-size", "9")
+    page.select_option("#ng-technique", "skyscraper")
+    page.click("#ng-generate")
+    expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=180_000)
+    expect(page.locator("#message")).to_contain_text("to practise Skyscraper")
+    # The engine's own rating of the loaded puzzle agrees: its hardest step is a Skyscraper.
+    until(page, "window.sudoku.hints.rating && window.sudoku.hints.rating.hardest === 'skyscraper'")
+    page.click("#new-game")
+    page.select_option("#ng-technique", "")
+    page.click("#ng-close")

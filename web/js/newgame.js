@@ -8,7 +8,7 @@
 // from the date with fixed options, so everyone gets the same puzzle that day, offline too.
 //
 // Strings: in i18n.js, this dialog's under "newgame.", the level names under "level.".
-import { LEVEL_IDS as LEVELS, panelT } from "./i18n.js";
+import { LEVEL_IDS as LEVELS, engineLanguage, panelT } from "./i18n.js";
 import { DEFAULT_SYMBOLS, gridFromLine } from "./game.js";
 import { BANK_SYMMETRY, takeFromBank } from "./bank.js";
 
@@ -72,6 +72,14 @@ export class NewGame {
     this.level = select("ng-level", ["", ...LEVELS], (v) => t(v || "any"), "medium");
     this.symmetry = select("ng-symmetry", SYMMETRIES, (v) => t(v), "rot180");
     this.minimal = el("input", { type: "checkbox", id: "ng-minimal" });
+    // Practise a technique: the puzzle's hardest step is the one chosen (the engine's list, by level).
+    this.technique = el("select", { id: "ng-technique" });
+    this.techniques = [];
+    this.fillTechniques();
+    this.engine.ready.then((info) => {
+      this.techniques = info.techniques || [];
+      this.fillTechniques();
+    }, () => {});
     this.progress = el("progress", { id: "ng-progress", class: "ng-progress", "aria-label": t("progress") });
     this.progressText = el("p", { id: "ng-status", class: "ng-status", role: "status", "aria-live": "polite" });
     this.goButton = el("button", { type: "button", id: "ng-generate", class: "primary", text: t("generate") });
@@ -81,7 +89,8 @@ export class NewGame {
     this.dialog = el("dialog", { id: "newgame-dialog", class: "newgame", "aria-labelledby": "ng-title" },
       L(el("h2", { id: "ng-title", text: t("title") }), "title"),
       el("div", { class: "ng-fields" },
-        field("size", this.size), field("level", this.level), field("symmetry", this.symmetry),
+        field("size", this.size), field("level", this.level), field("technique", this.technique),
+        field("symmetry", this.symmetry),
         el("label", { class: "field" }, this.minimal, L(el("span", { text: t("minimal") }), "minimal"))),
       el("div", { class: "ng-progress-row" }, this.progress, this.progressText),
       el("div", { class: "row ng-buttons" }, this.goButton, this.cancelButton, this.closeButton));
@@ -91,6 +100,7 @@ export class NewGame {
     for (const option of this.level.options) L(option, option.value || "any");
     for (const option of this.symmetry.options) L(option, option.value);
     document.addEventListener("sudoku:language", () => {
+      this.fillTechniques();
       this.progress.setAttribute("aria-label", t("progress"));
       for (const [node, key] of this.labels) node.textContent = t(key);
     });
@@ -125,13 +135,34 @@ export class NewGame {
     this.progress.hidden = !running;
     this.cancelButton.hidden = !running;
     this.goButton.disabled = running;
-    for (const s of [this.size, this.level, this.symmetry, this.minimal]) s.disabled = running;
+    for (const s of [this.size, this.level, this.symmetry, this.minimal, this.technique]) s.disabled = running;
     this.dialog.dataset.state = running ? "running" : "idle";
+  }
+
+  // The technique list in the page's language, grouped by level; the choice is kept.
+  fillTechniques() {
+    const chosen = this.technique.value;
+    const none = el("option", { value: "", text: t("techniqueNone") });
+    const groups = [];
+    for (const level of LEVELS) {
+      const items = this.techniques.filter((x) => x.level === level);
+      if (!items.length) continue;
+      const group = el("optgroup", { label: t(level) });
+      for (const x of items) group.append(el("option", { value: x.id, text: x.name[engineLanguage()] || x.name.en }));
+      groups.push(group);
+    }
+    this.technique.replaceChildren(none, ...groups);
+    this.technique.value = [...this.technique.options].some((o) => o.value === chosen) ? chosen : "";
   }
 
   options() {
     const opts = { size: Number(this.size.value), symmetry: this.symmetry.value, minimal: this.minimal.checked };
     if (this.level.value) opts.level = this.level.value;
+    const technique = this.techniques.find((x) => x.id === this.technique.value);
+    if (technique) {
+      opts.technique = technique.id;
+      opts.level = technique.level; // the technique sets the level
+    }
     return opts;
   }
 
@@ -143,7 +174,7 @@ export class NewGame {
     const opts = this.options();
     // The slow levels come from the bank shipped with the page (made and rated by this engine, never
     // served twice on this device): a new game at once. Other choices, or an empty bank, generate.
-    const banked = opts.level && opts.symmetry === BANK_SYMMETRY && !opts.minimal
+    const banked = opts.level && !opts.technique && opts.symmetry === BANK_SYMMETRY && !opts.minimal
       ? takeFromBank(opts.size, opts.level) : null;
     if (banked) {
       this.running = null;
@@ -161,7 +192,8 @@ export class NewGame {
     let attempts = 0;
     this.progressText.textContent = t("starting");
     // Big grids make each attempt slower: fewer attempts per chunk keep the progress lively.
-    const per = opts.size >= 12 ? 1 : 3;
+    // A practice technique needs many cheap attempts (a few ms each); a level, few slow ones.
+    const per = opts.technique ? 50 : opts.size >= 12 ? 1 : 3;
     try {
       for (let chunk = 0; ; chunk++) {
         const r = await this.engine.request("generate", { ...opts, seed, chunk, attempts: per });
@@ -173,8 +205,11 @@ export class NewGame {
           this.loadPuzzle(r, { source: "new", level: r.level || opts.level || null });
           this.dialog.close();
           const size = r.box[0] * r.box[1];
-          this.say(r.level ? t("loaded", { size, level: t(r.level), givens: r.givens, seed })
-            : t("loadedAny", { size, givens: r.givens, seed }), "ok");
+          const practised = this.techniques.find((x) => x.id === opts.technique);
+          this.say(practised ? t("loadedPractice", { size, technique: practised.name[engineLanguage()] || practised.name.en,
+            givens: r.givens, seed })
+            : r.level ? t("loaded", { size, level: t(r.level), givens: r.givens, seed })
+              : t("loadedAny", { size, givens: r.givens, seed }), "ok");
           return;
         }
         this.progressText.textContent = t("working", { attempts, seconds: seconds() });
