@@ -106,6 +106,8 @@ export class NewGame {
     });
     this.setRunning(false);
 
+    // A practice technique sets the level itself.
+    this.technique.addEventListener("change", () => { this.level.disabled = !!this.technique.value; });
     this.openButton.addEventListener("click", () => this.open());
     this.dailyButton.addEventListener("click", () => this.daily());
     this.goButton.addEventListener("click", () => this.generate());
@@ -136,6 +138,7 @@ export class NewGame {
     this.cancelButton.hidden = !running;
     this.goButton.disabled = running;
     for (const s of [this.size, this.level, this.symmetry, this.minimal, this.technique]) s.disabled = running;
+    if (!running && this.technique.value) this.level.disabled = true;
     this.dialog.dataset.state = running ? "running" : "idle";
   }
 
