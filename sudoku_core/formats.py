@@ -382,6 +382,17 @@ def _bad_char(cell: _Cell, n: int, advice: str, spec: _Spec, what: str = "a digi
                       size=n)
 
 
+def _letters_only(text: str) -> bool:
+    """True when the text's cells can only be letters: it has letters and not one digit 1-9 (one pass)."""
+    letters = False
+    for ch in text:
+        if "1" <= ch <= "9":
+            return False
+        if not letters and ("A" <= ch <= "Y" or "a" <= ch <= "y"):
+            letters = True
+    return letters
+
+
 def _fast(text: str) -> Puzzle | None:
     """The common case, a one-line string in the default alphabet, without any checking frills."""
     line = text.strip()
@@ -414,6 +425,15 @@ def parse(text: str, *, box: tuple[int, int] | None = None, check: bool = True, 
         if puzzle is not None and not (check and _has_conflict(puzzle)):
             return puzzle
     _guard(text)
+    if alphabet is None and _letters_only(text):
+        # Letters and no digit at all (POJ 3076's A-P with '-' blanks, a 9x9 in A-I): read as letters
+        # without being told; if that fails, the default reading's error says what is wrong.
+        try:
+            return parse(text, box=box, check=check, alphabet="letters")
+        except ConflictError:
+            raise
+        except ParseError:
+            pass
     spec = _spec(alphabet)
     rows, numeric = _read_cells(text, spec, box)
     cells = [cell for row in rows for cell in row]

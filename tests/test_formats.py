@@ -632,11 +632,19 @@ def test_digit_too_large_for_small_sizes():
     assert e.message == "'H' at line 1, column 36 is not a digit of a 6x6 puzzle (use 1-6, and . or 0 for blanks)"
 
 
-def test_letters_in_default_16x16_suggest_the_letters_alphabet():
-    e = error_of(POJ_3076)
-    assert e.message == ("'O' at line 1, column 14 is not a digit of a 16x16 puzzle (use 1-9 and A-G, and . or 0 "
-                         "for blanks); for letters A-P pass alphabet='letters'")
-    assert (e.line, e.column) == (1, 14)
+def test_a_grid_of_letters_and_no_digit_is_read_as_letters_without_being_told():
+    # POJ 3076 as the problem gives it (A-P, '-' blanks) and a 9x9 in A-I: letters, with no option (issue 20).
+    assert parse(POJ_3076) == parse(POJ_3076, alphabet="letters")
+    nine = parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+    in_letters = nine.to_line().translate(str.maketrans("123456789", "ABCDEFGHI"))
+    assert parse(in_letters).cells == nine.cells
+
+
+def test_letters_mixed_with_digits_in_default_16x16_suggest_the_letters_alphabet():
+    # One digit among the letters: not a letters grid, so the default reading says what to pass.
+    e = error_of(POJ_3076.replace("-", "1", 1))
+    assert e.message.endswith("for letters A-P pass alphabet='letters'")
+    assert "is not a digit of a 16x16 puzzle" in e.message
 
 
 def test_bad_character_with_other_alphabets():

@@ -460,3 +460,18 @@ def test_a_link_opened_in_a_second_tab_does_not_lose_either_game(server, open_ap
     assert sorted(e["puzzle"] for e in entries(first)) == sorted([EASY, OTHER])
     expect(at(first, 1, 1)).to_have_text("4")
     expect(at(first, 1, 2)).to_have_text("8")
+
+
+def test_a_grid_of_letters_pasted_as_is_loads_in_letters_and_hints(server, open_app):
+    """POJ 3076's form (16 rows of A-P, '-' for blanks), pasted with the default symbols chosen."""
+    letters = "ABCDEFGHIJKLMNOP"
+    app = open_app(server + "index.html", locale="en-US")
+    page = app.goto().wait_ready().page
+    grid = page.evaluate("() => import('./js/bank.js').then(m => m.BANK['16|expert'][0])")
+    page_grid = "\n".join("".join(letters["123456789ABCDEFG".index(ch)] if ch != "." else "-"
+                                  for ch in grid[r * 16:(r + 1) * 16]) for r in range(16))
+    load(page, page_grid, "16×16 puzzle")
+    assert page.evaluate("window.sudoku.game.symbols") == letters
+    assert page.evaluate("window.sudoku.game.shareLine()") == grid
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_have_attribute("data-status", "step")
