@@ -195,6 +195,7 @@ def test_full_storage_is_told_at_once_and_the_game_can_still_be_kept(server, ope
     page.keyboard.press("4")
     expect(page.locator("#save-problem")).to_be_visible()
     expect(page.locator("#save-problem-text")).to_contain_text("storage is full")
+    assert page.locator("#save-problem").bounding_box()["y"] < 200  # above the board, seen at once
     at(page, 1, 2).focus()
     page.keyboard.press("8")  # still playable in memory
     expect(at(page, 1, 2)).to_have_text("8")
