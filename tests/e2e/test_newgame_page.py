@@ -114,3 +114,20 @@ def test_a_game_to_practise_a_technique(app):
     page.click("#new-game")
     page.select_option("#ng-technique", "")
     page.click("#ng-close")
+
+
+def test_levels_a_size_cannot_reach_are_greyed_out(app):
+    page = app.page
+    page.click("#new-game")
+    page.select_option("#ng-size", "9")
+    page.select_option("#ng-level", "hard")
+    page.select_option("#ng-size", "4")  # a 4x4 is always solved by singles: Easy only
+    disabled = page.eval_on_selector_all("#ng-level option", "os => os.filter(o => o.disabled).map(o => o.value)")
+    assert disabled == ["medium", "hard", "expert", "extreme"]
+    expect(page.locator("#ng-level")).to_have_value("easy")
+    page.select_option("#ng-size", "6")
+    assert page.eval_on_selector_all("#ng-level option", "os => os.filter(o => o.disabled).map(o => o.value)") == [
+        "extreme"]
+    page.select_option("#ng-size", "9")
+    assert page.eval_on_selector_all("#ng-level option", "os => os.filter(o => o.disabled).length") == 0
+    page.click("#ng-close")

@@ -14,6 +14,9 @@ import { BANK_SYMMETRY, takeFromBank } from "./bank.js";
 
 const t = panelT("newgame");
 const SIZES = [4, 6, 9, 12, 16];
+// Levels a size can reach: a 4x4 is always solved by singles, and no 6x6 has been found that needs
+// Extreme's chains (200 attempts of the generator: none); those choices are offered greyed out.
+const OUT_OF_REACH = { 4: ["medium", "hard", "expert", "extreme"], 6: ["extreme"] };
 
 const SYMMETRIES = ["none", "rot180", "rot90", "mirror_h", "mirror_v", "diagonal", "antidiagonal", "dihedral"];
 //: Give up after this long (the player can always cancel sooner).
@@ -106,6 +109,7 @@ export class NewGame {
     });
     this.setRunning(false);
 
+    this.size.addEventListener("change", () => this.fitLevels());
     // A practice technique sets the level itself.
     this.technique.addEventListener("change", () => { this.level.disabled = !!this.technique.value; });
     this.openButton.addEventListener("click", () => this.open());
@@ -140,6 +144,19 @@ export class NewGame {
     for (const s of [this.size, this.level, this.symmetry, this.minimal, this.technique]) s.disabled = running;
     if (!running && this.technique.value) this.level.disabled = true;
     this.dialog.dataset.state = running ? "running" : "idle";
+  }
+
+  // Grey out the levels the chosen size cannot reach, moving the choice to the nearest one it can.
+  fitLevels() {
+    const out = OUT_OF_REACH[Number(this.size.value)] || [];
+    for (const option of this.level.options) {
+      option.disabled = out.includes(option.value);
+      option.title = option.disabled ? t("outOfReach") : "";
+    }
+    if (out.includes(this.level.value)) {
+      const reachable = [...this.level.options].filter((o) => o.value && !o.disabled);
+      this.level.value = reachable.length ? reachable[reachable.length - 1].value : "";
+    }
   }
 
   // The technique list in the page's language, grouped by level; the choice is kept.
@@ -247,6 +264,7 @@ export class NewGame {
   start({ size, level }) {
     if (this.running) return;
     if (size && [...this.size.options].some((o) => o.value === String(size))) this.size.value = String(size);
+    this.fitLevels();
     if ([...this.level.options].some((o) => o.value === (level || ""))) this.level.value = level || "";
     this.open();
     this.generate();
