@@ -476,3 +476,26 @@ def test_a_grid_of_letters_pasted_as_is_loads_in_letters_and_hints(server, open_
     assert page.evaluate("window.sudoku.game.shareLine()") == grid
     page.click("#hint")
     expect(page.locator("#hint-text")).to_have_attribute("data-status", "step")
+
+
+def test_two_tabs_on_the_same_game_keep_each_other_s_moves(server, open_app):
+    app = open_app(server + "index.html#" + EASY, locale="en-US")
+    first = app.goto().wait_ready().page
+    settle(first)
+    at(first, 1, 1).focus()
+    first.keyboard.press("4")
+    second = app.context.new_page()
+    second.goto(server + "index.html#" + EASY)  # the same puzzle: this tab resumes the same game
+    second.wait_for_selector("html[data-ready]", state="attached", timeout=180_000)
+    expect(at(second, 1, 1)).to_have_text("4")
+    at(second, 1, 2).focus()
+    second.keyboard.press("8")
+    expect(at(first, 1, 2)).to_have_text("8")  # the first tab took the second's move
+    at(first, 1, 4).focus()
+    first.keyboard.press("9")
+    expect(at(second, 1, 4)).to_have_text("9")
+    second.close()
+    first.reload()
+    for col, digit in ((1, "4"), (2, "8"), (4, "9")):
+        expect(at(first, 1, col)).to_have_text(digit)
+    assert len(entries(first)) == 1

@@ -159,6 +159,28 @@ function beginEntry() {
 }
 
 let saveFailed = false;
+let syncing = false; // taking another tab's newer save: nothing to write back
+
+// Another tab of the site saved: if it is the game on this board, take its newer state (this tab saved
+// its own after every move, so nothing is lost), else refresh the list. Without this, the next move
+// here would write this tab's older copy over the other tab's moves.
+window.addEventListener("storage", (event) => {
+  if (!event.key || !event.key.startsWith("sudoku.")) return;
+  library.load();
+  if (currentId && event.key === `sudoku.game.v2.${currentId}` && event.newValue) {
+    const { value } = library.read(currentId);
+    if (!value) return;
+    syncing = true;
+    try {
+      game.restore(value);
+    } catch {
+      // Not a game this release can read: leave the board as it is.
+    } finally {
+      syncing = false;
+    }
+  }
+  if ($("games").open) renderGames();
+});
 function save() {
   if (!currentId) beginEntry();
   const ok = library.save(currentId, game);
@@ -210,7 +232,7 @@ game.addEventListener("change", (event) => {
   }
   if ((reason === "move" || reason === "hint") && currentId) stats.started(currentId, statInfo());
   render();
-  if (!QUIET.has(reason)) save();
+  if (!QUIET.has(reason) && !syncing) save();
   if (reason === "edit" || reason === "load" || reason === "reset") {
     shareCurrent();
     if (reason === "edit") checkConflicts();
