@@ -29,7 +29,20 @@ export class Stats {
     this.records = ok ? value.records.filter((r) => r && typeof r.id === "string") : [];
   }
 
-  write() {
+  // Write the records, merged with those another tab may have written since this one read them (a
+  // game solved there stays counted); a reset here is not undone by the merge.
+  write({ merge = true } = {}) {
+    const { value } = merge ? readStored(RECORDS_KEY) : { value: null };
+    if (value && value.version === 1 && Array.isArray(value.records)) {
+      const mine = new Map(this.records.map((r) => [r.id, r]));
+      for (const r of value.records) {
+        if (!r || typeof r.id !== "string") continue;
+        const here = mine.get(r.id);
+        if (!here) this.records.push(r);
+        else if (r.solved && !here.solved) Object.assign(here, r);
+      }
+      this.records.sort((a, b) => (a.started || 0) - (b.started || 0));
+    }
     if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);
     return writeJSON(RECORDS_KEY, { version: 1, records: this.records });
   }
@@ -116,6 +129,6 @@ export class Stats {
 
   reset() {
     this.records = [];
-    return this.write();
+    return this.write({ merge: false });
   }
 }
