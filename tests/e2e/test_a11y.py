@@ -219,5 +219,7 @@ def test_what_a_screen_reader_hears_cells_moves_and_hints(server, open_app):
     expect(page.locator("#say")).to_contain_text("r1c1 and r1c3 both hold 3 in row 1")
     page.keyboard.press("Backspace")
     page.keyboard.press("h")
+    expect(page.locator("#hint-text")).to_have_attribute("data-level", "0")
     page.keyboard.press("h")  # where: the cell to look at says it is in the hint
+    expect(page.locator("#hint-text")).to_have_attribute("data-level", "1")
     expect(grid.get_by_role("gridcell", name=re.compile(r", in the hint$"))).not_to_have_count(0)

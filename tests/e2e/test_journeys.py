@@ -479,6 +479,8 @@ def test_a_grid_of_letters_pasted_as_is_loads_in_letters_and_hints(server, open_
 
 
 def test_two_tabs_on_the_same_game_keep_each_other_s_moves(server, open_app):
+    saved = """([cell, digit]) => { const id = window.sudoku.library.current;
+        const g = JSON.parse(localStorage.getItem('sudoku.game.v2.' + id)); return g.entries[cell] === digit; }"""
     app = open_app(server + "index.html#" + EASY, locale="en-US")
     first = app.goto().wait_ready().page
     settle(first)
@@ -487,13 +489,20 @@ def test_two_tabs_on_the_same_game_keep_each_other_s_moves(server, open_app):
     second = app.context.new_page()
     second.goto(server + "index.html#" + EASY)  # the same puzzle: this tab resumes the same game
     second.wait_for_selector("html[data-ready]", state="attached", timeout=180_000)
+    settle(second)
     expect(at(second, 1, 1)).to_have_text("4")
     at(second, 1, 2).focus()
     second.keyboard.press("8")
+    until(second, f"({saved})([1, 8])")
+    first.bring_to_front()
     expect(at(first, 1, 2)).to_have_text("8")  # the first tab took the second's move
+    settle(first)
     at(first, 1, 4).focus()
     first.keyboard.press("9")
+    until(first, f"({saved})([3, 9])")
+    second.bring_to_front()
     expect(at(second, 1, 4)).to_have_text("9")
+    expect(at(second, 1, 2)).to_have_text("8")
     second.close()
     first.reload()
     for col, digit in ((1, "4"), (2, "8"), (4, "9")):

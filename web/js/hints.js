@@ -221,7 +221,11 @@ export class HintsPanel {
     if (!this.hint || this.hintKey !== this.positionKey()) {
       const key = this.positionKey();
       // Busy, not disabled: a disabled button drops the keyboard focus to <body>.
-      if (this.asking) return;
+      if (this.asking) {
+        this.extraPresses = (this.extraPresses || 0) + 1; // pressed again while thinking: one level more
+        return;
+      }
+      this.extraPresses = 0;
       this.asking = true;
       this.hintButton.setAttribute("aria-busy", "true");
       this.showText(t("asking"), "busy");
@@ -240,7 +244,8 @@ export class HintsPanel {
       this.hintKey = key;
       this.level = -1;
     }
-    this.level = Math.min(this.level + 1, 2);
+    this.level = Math.min(this.level + 1 + (this.extraPresses || 0), 2);
+    this.extraPresses = 0;
     this.render();
   }
 

@@ -36,6 +36,7 @@ export class Library {
     this.blocked = false;
     this.index = { version: 2, current: null, games: [] };
     this.removed = new Set(); // ids deleted here: another tab's copy of the index must not bring them back
+    this.seqs = new Map(); // id -> the save number this tab last wrote or read (see save)
     this.load();
   }
 
@@ -125,14 +126,29 @@ export class Library {
     return { id, saved: this.save(id, game) };
   }
 
-  // Save a game under its id; returns false when storage refused (full, blocked).
-  save(id, game) {
+  // Save a game under its id; returns false when storage refused (full, blocked). Every save is
+  // numbered (`seq`): a `passive` save (the page going away, an answer from the engine, nothing the
+  // player did) is skipped and returns "stale" when another tab has saved this game since this tab
+  // last did, so a tab in the background never writes its older copy over the other tab's moves.
+  save(id, game, { passive = false } = {}) {
     const entry = this.get(id);
     if (!entry) return false;
+    const stored = readStored(GAME_PREFIX + id).value;
+    const storedSeq = stored && Number.isInteger(stored.seq) ? stored.seq : 0;
+    const mine = this.seqs.has(id) ? this.seqs.get(id) : storedSeq;
+    if (passive && storedSeq > mine) return "stale";
     Object.assign(entry, metaOf(game));
     this.index.current = id;
-    const ok = writeJSON(GAME_PREFIX + id, game.toJSON());
+    const seq = storedSeq + 1;
+    const ok = writeJSON(GAME_PREFIX + id, { ...game.toJSON(), seq });
+    if (ok) this.seqs.set(id, seq);
     return this.writeIndex() && ok;
+  }
+
+  // Whether another tab saved this game since this tab last wrote or read it.
+  newerElsewhere(id) {
+    const stored = readStored(GAME_PREFIX + id).value;
+    return !!stored && Number.isInteger(stored.seq) && this.seqs.has(id) && stored.seq > this.seqs.get(id);
   }
 
   // The saved game of an entry: {value} or {error, raw} ("missing", "corrupt", "blocked").
@@ -142,6 +158,7 @@ export class Library {
       if (error === "corrupt") this.problems.push({ key: GAME_PREFIX + id, raw });
       return { value: null, error, raw };
     }
+    if (value && Number.isInteger(value.seq)) this.seqs.set(id, value.seq);
     return value ? { value } : { value: null, error: "missing" };
   }
 

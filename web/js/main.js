@@ -167,23 +167,31 @@ let syncing = false; // taking another tab's newer save: nothing to write back
 window.addEventListener("storage", (event) => {
   if (!event.key || !event.key.startsWith("sudoku.")) return;
   library.load();
-  if (currentId && event.key === `sudoku.game.v2.${currentId}` && event.newValue) {
-    const { value } = library.read(currentId);
-    if (!value) return;
-    syncing = true;
-    try {
-      game.restore(value);
-    } catch {
-      // Not a game this release can read: leave the board as it is.
-    } finally {
-      syncing = false;
-    }
-  }
+  if (currentId && event.key === `sudoku.game.v2.${currentId}` && event.newValue) syncFromStorage();
   if ($("games").open) renderGames();
 });
-function save() {
+
+function syncFromStorage() {
+  const { value } = library.read(currentId);
+  if (!value) return;
+  syncing = true;
+  try {
+    game.restore(value);
+  } catch {
+    // Not a game this release can read: leave the board as it is.
+  } finally {
+    syncing = false;
+  }
+}
+// `passive`: not the player's doing (the page hidden or closed, an answer from the engine); such a
+// save gives way to another tab's newer save of the same game, which this tab then takes.
+function save({ passive = false } = {}) {
   if (!currentId) beginEntry();
-  const ok = library.save(currentId, game);
+  const ok = library.save(currentId, game, { passive });
+  if (ok === "stale") {
+    syncFromStorage();
+    return;
+  }
   if (!ok && !saveFailed) showSaveProblem(library.blocked ? "blocked" : "full");
   if (ok && saveFailed) hideSaveProblem();
   saveFailed = !ok;
@@ -221,7 +229,11 @@ function reportStorageProblems() {
   else if (library.blocked) showSaveProblem("blocked");
 }
 
-const QUIET = new Set(["conflicts", "mark"]);
+// Changes that are not saved: none of them is part of the saved game (the engine's answers, marks), or
+// the game was just read from storage (a restore; writing it back would echo between two tabs forever).
+const QUIET = new Set(["conflicts", "mark", "truth", "solution", "restore"]);
+// Changes that are not the player's doing: saved only if no other tab saved this game meanwhile.
+const PASSIVE = new Set(["settings", "init"]);
 game.addEventListener("change", (event) => {
   const reason = event.detail.reason;
   if (reason === "restore-givens") return;
@@ -232,7 +244,7 @@ game.addEventListener("change", (event) => {
   }
   if ((reason === "move" || reason === "hint") && currentId) stats.started(currentId, statInfo());
   render();
-  if (!QUIET.has(reason) && !syncing) save();
+  if (!QUIET.has(reason) && !syncing) save({ passive: PASSIVE.has(reason) });
   if (reason === "edit" || reason === "load" || reason === "reset") {
     shareCurrent();
     if (reason === "edit") checkConflicts();
@@ -257,7 +269,7 @@ game.addEventListener("rated", (event) => {
   const r = event.detail;
   if (!game.info.level && LEVEL_IDS.includes(r.level) && r.exact !== false) {
     game.info.level = r.level;
-    save();
+    save({ passive: true });
   }
 });
 
@@ -604,7 +616,7 @@ function resumeGame(id) {
     if (error === "missing") library.remove(id);
     return false;
   }
-  if (currentId && currentId !== id) save(); // the game being left keeps its clock
+  if (currentId && currentId !== id) save({ passive: true }); // the game being left keeps its clock
   const before = currentId;
   currentId = id;
   try {
@@ -1010,12 +1022,15 @@ setInterval(() => {
 document.addEventListener("visibilitychange", () => {
   if (document.hidden) {
     game.stopClock();
-    save();
+    save({ passive: true });
   } else {
+    // Back in front: catch up with another tab's moves if this one missed the storage event (a
+    // background page can be frozen), before the player makes a move on an older copy.
+    if (currentId && library.newerElsewhere(currentId)) syncFromStorage();
     game.startClock();
   }
 });
-window.addEventListener("pagehide", save);
+window.addEventListener("pagehide", () => save({ passive: true }));
 
 // --- boot -------------------------------------------------------------------------------------
 
@@ -1071,7 +1086,7 @@ if ("serviceWorker" in navigator) {
     $("update").hidden = false;
     $("update-reload").onclick = () => {
       reloading = true;
-      save();
+      save({ passive: true });
       registration.waiting.postMessage({ type: "skip-waiting" });
     };
   };
