@@ -1,6 +1,7 @@
 // A core journey in Firefox ESR (Debian's firefox-esr), driven by puppeteer-core over WebDriver BiDi:
 // the page boots its engine, Ctrl+V on the focused grid loads a puzzle from the clipboard (Firefox sends
-// the paste event to <body>, not to the cell), a hint answers, a digit goes in. Prints one JSON line
+// the paste event to <body>, not to the cell), a hint answers, a digit goes in, and (OFFLINE_STEP) a
+// reload with the server stopped boots from the service worker's cache. Prints one JSON line
 // of facts for tests/e2e/test_firefox.py to check; exits non-zero if the browser cannot start.
 import puppeteer from "puppeteer-core";
 
@@ -39,6 +40,19 @@ try {
   await page.click("#board [data-cell='0']");
   await page.keyboard.press("4");
   facts.entry = await page.evaluate(() => window.sudoku.game.entries[0]);
+  // Offline: once the service worker has the site, the test stops the server (it waits for our line on
+  // stdout and answers on stdin); a reload then boots from the cache and the game is still there.
+  if (process.env.OFFLINE_STEP) {
+    await until(page, () => document.documentElement.dataset.offline === "ready");
+    console.log("READY_FOR_OFFLINE");
+    await new Promise((resolve) => process.stdin.once("data", resolve));
+    await page.reload();
+    await page.waitForSelector("html[data-ready]", { timeout: 180000 });
+    facts.offlineEntry = await page.evaluate(() => window.sudoku.game.entries[0]);
+    await page.click("#hint");
+    await until(page, () => !document.getElementById("hint-text").hidden);
+    facts.offlineHint = await page.$eval("#hint-text", (e) => e.textContent);
+  }
 } finally {
   await browser.close();
 }

@@ -1,10 +1,12 @@
-"""Firefox ESR runs the page too (issue 14: Ctrl+V on the board did nothing there). Driven by
-puppeteer-core (npm dev dependency) over WebDriver BiDi with Debian's firefox-esr; a browser that
-cannot start fails the test, it never skips."""
+"""Firefox ESR runs the page too (issue 14: Ctrl+V on the board did nothing there): boot, Ctrl+V,
+a hint, a digit, and an offline reload with the server stopped. Driven by puppeteer-core (npm dev
+dependency) over WebDriver BiDi with Debian's firefox-esr; a browser that cannot start fails the test,
+it never skips."""
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 
@@ -12,20 +14,38 @@ import pytest
 from e2e_support import ROOT
 from play_support import EASY
 
+import build
+
 pytestmark = pytest.mark.e2e
 
 SCRIPT = ROOT / "tests" / "e2e" / "firefox_journey.mjs"
 
 
-def test_firefox_boots_pastes_with_ctrl_v_hints_and_plays(server):
+def test_firefox_boots_pastes_with_ctrl_v_hints_plays_and_works_offline(site):
     assert shutil.which("firefox-esr"), "firefox-esr is not installed (tests/run.sh installs it)"
     if not (ROOT / "node_modules" / "puppeteer-core").exists():
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
-    run = subprocess.run(["node", str(SCRIPT), server, EASY], cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr[-3000:]
-    facts = json.loads(run.stdout.strip().splitlines()[-1])
+    srv, url = build.serve_in_thread(site)  # its own server: the test stops it for the offline step
+    proc = subprocess.Popen(["node", str(SCRIPT), url, EASY], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "OFFLINE_STEP": "1"})
+    try:
+        line = proc.stdout.readline()
+        assert line.strip() == "READY_FOR_OFFLINE", line + proc.stderr.read()[-3000:]
+        srv.shutdown()
+        srv.server_close()
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+        out, err = proc.communicate(timeout=600)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        srv.server_close()
+    assert proc.returncode == 0, err[-3000:]
+    facts = json.loads(out.strip().splitlines()[-1])
     assert facts["errors"] == []
     assert facts["first"] > 17  # a puzzle to play on the first visit
     assert facts["pasted"] == EASY  # Ctrl+V on the grid read the clipboard
-    assert "Hidden Single" in facts["hint"] or "Single" in facts["hint"]
+    assert "Single" in facts["hint"]
     assert facts["entry"] == 4
+    assert facts["offlineEntry"] == 4  # offline, from the service worker's cache: the game is still there
+    assert "Single" in facts["offlineHint"]

@@ -7,6 +7,7 @@ Usage: xvfb-run -a python webkit_journey.py BASE_URL PUZZLE
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 
@@ -59,6 +60,18 @@ def main(base: str, puzzle: str) -> dict:
         facts["games"] = driver.execute_script("return window.sudoku.library.list().length")
         cell = driver.find_element(By.CSS_SELECTOR, "#board [data-cell='0']")
         cell.send_keys(Keys.ARROW_RIGHT)
+        if os.environ.get("OFFLINE_STEP"):
+            # Offline: once the service worker has the site, the test stops the server (it waits for this
+            # line and answers on stdin); a reload then boots from the cache and the game is still there.
+            until(driver, "document.documentElement.dataset.offline === 'ready'", 300)
+            print("READY_FOR_OFFLINE", flush=True)
+            sys.stdin.readline()
+            driver.refresh()
+            until(driver, "document.documentElement.hasAttribute('data-ready')")
+            facts["offline_n"] = driver.execute_script("return window.sudoku.game.n")
+            driver.find_element(By.ID, "hint").click()
+            until(driver, "!document.getElementById('hint-text').hidden", 60)
+            facts["offline_hint"] = driver.find_element(By.ID, "hint-text").text
     finally:
         driver.quit()
     return facts
