@@ -42,7 +42,7 @@ export function gridCells(root, n, box) {
 }
 
 // The classes hints.js puts on the cells a hint points at: a cell's name says it is part of the hint.
-const HINTED = ["hl-cell", "hl-cand", "hl-place", "hl-elim", "hl-mistake"];
+export const HINT_CLASSES = ["hl-cell", "hl-cand", "hl-place", "hl-elim", "hl-mistake"];
 
 export class BoardView extends EventTarget {
   constructor(element, { interactive = true, which = "first" } = {}) {
@@ -166,7 +166,7 @@ export class BoardView extends EventTarget {
     if (conflict) text += t("cell.conflict");
     if (wrong) text += t("cell.wrong");
     if (diff) text += t("cell.diff");
-    if (HINTED.some((k) => cell.classList.contains(k))) text += t("cell.hint");
+    if (HINT_CLASSES.some((k) => cell.classList.contains(k))) text += t("cell.hint");
     if (notes) {
       const list = [];
       for (let k = 1; k <= game.n; k++) if ((notes >> (k - 1)) & 1) list.push(game.symbol(k));

@@ -18,10 +18,10 @@
 // explanations come in its languages ("en", "zh"), picked by `engineLanguage`.
 import { engineLanguage as lang, panelT } from "./i18n.js";
 import { ReasonOverlay } from "./overlay.js";
+import { HINT_CLASSES } from "./board.js";
 
 const t = panelT("hints");
 
-const HL_CLASSES = ["hl-cell", "hl-cand", "hl-place", "hl-elim", "hl-mistake"];
 
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -47,7 +47,7 @@ export class HintsPanel {
     this.struck = new Map(); // cell -> Set of digits struck out by applied eliminations (no notes model yet)
     this.rateSerial = 0;
     this.applied = null; // the name of the step last applied, said again in a new language
-    this.overlay = new ReasonOverlay(board.el.parentElement, board.el);
+    this.overlay = new ReasonOverlay(board.el);
     this.build(root, pathRoot || root, badgeRoot || root);
     game.addEventListener("change", (event) => this.onChange(event.detail.reason));
     document.addEventListener("sudoku:language", () => this.relabel());
@@ -139,8 +139,8 @@ export class HintsPanel {
 
   clearHighlights() {
     for (const cell of this.board.cells) {
-      if (HL_CLASSES.some((k) => cell.classList.contains(k)) || cell.dataset.hint !== undefined) {
-        cell.classList.remove(...HL_CLASSES);
+      if (HINT_CLASSES.some((k) => cell.classList.contains(k)) || cell.dataset.hint !== undefined) {
+        cell.classList.remove(...HINT_CLASSES);
         delete cell.dataset.hint;
       }
     }
@@ -184,7 +184,7 @@ export class HintsPanel {
       const text = [...new Set(parts.filter((p) => p[0] === "=" || p[0] === "−" || !marked.has(p)))].join(" ");
       if (cellsEl[i]) cellsEl[i].dataset.hint = text;
     }
-    this.board.el.classList.toggle("has-highlights", cellsEl.some((c) => HL_CLASSES.some((k) => c.classList.contains(k))));
+    this.board.el.classList.toggle("has-highlights", cellsEl.some((c) => HINT_CLASSES.some((k) => c.classList.contains(k))));
     this.board.render(this.game); // the cells' names say they are part of the hint
   }
 
@@ -475,21 +475,8 @@ export class HintsPanel {
   }
 }
 
-// Link a stylesheet of this origin once (until index.html links it itself).
-export function ensureStyles(href) {
-  if (document.querySelector(`link[rel=stylesheet][href="${href}"]`)) return;
-  document.head.append(el("link", { rel: "stylesheet", href }));
-}
-
-// The panel goes under the message area unless a `root` is given.
+// The hint row goes in `root` (under the board), the path in `pathRoot`, the badge in `badgeRoot`;
+// index.html holds all three and links hints.css.
 export function initHints({ game, board, engine, root, pathRoot, badgeRoot }) {
-  ensureStyles("hints.css");
-  if (!root) {
-    root = document.getElementById("hints-panel");
-    if (!root) {
-      root = el("section", { id: "hints-panel", class: "hints", "aria-label": t("panel") });
-      document.getElementById("details").after(root);
-    }
-  }
   return new HintsPanel({ root, pathRoot, badgeRoot, game, board, engine });
 }

@@ -197,13 +197,10 @@ export class NewGame {
     const banked = opts.level && !opts.technique && opts.symmetry === BANK_SYMMETRY && !opts.minimal
       ? takeFromBank(opts.size, opts.level) : null;
     if (banked) {
-      this.running = null;
-      this.setRunning(false);
       const grid = gridFromLine(banked);
-      this.loadPuzzle({ box: grid.box, cells: grid.cells }, { source: "new", level: opts.level });
-      this.dialog.close();
       const givens = grid.cells.filter((d) => d).length;
-      this.say(t("loadedBank", { size: opts.size, level: t(opts.level), givens }), "ok");
+      this.finish(grid, { source: "new", level: opts.level },
+        t("loadedBank", { size: opts.size, level: t(opts.level), givens }));
       return;
     }
     const seed = randomSeed();
@@ -220,16 +217,13 @@ export class NewGame {
         if (run.cancelled) return;
         attempts += r.attempts;
         if (r.found) {
-          this.running = null; // found: closing the dialog below must not cancel anything
-          this.setRunning(false);
-          this.loadPuzzle(r, { source: "new", level: r.level || opts.level || null });
-          this.dialog.close();
           const size = r.box[0] * r.box[1];
           const practised = this.techniques.find((x) => x.id === opts.technique);
-          this.say(practised ? t("loadedPractice", { size, technique: practised.name[engineLanguage()] || practised.name.en,
-            givens: r.givens, seed })
-            : r.level ? t("loaded", { size, level: t(r.level), givens: r.givens, seed })
-              : t("loadedAny", { size, givens: r.givens, seed }), "ok");
+          this.finish(r, { source: "new", level: r.level || opts.level || null },
+            practised ? t("loadedPractice", { size, technique: practised.name[engineLanguage()] || practised.name.en,
+              givens: r.givens, seed })
+              : r.level ? t("loaded", { size, level: t(r.level), givens: r.givens, seed })
+                : t("loadedAny", { size, givens: r.givens, seed }));
           return;
         }
         this.progressText.textContent = t("working", { attempts, seconds: seconds() });
@@ -247,6 +241,16 @@ export class NewGame {
         this.setRunning(false);
       }
     }
+  }
+
+  // A puzzle to play, from the bank or the generator: nothing is left running (so closing the dialog
+  // cancels nothing), the game loads, the dialog closes, and the page says what came.
+  finish(value, info, message) {
+    this.running = null;
+    this.setRunning(false);
+    this.loadPuzzle(value, info);
+    this.dialog.close();
+    this.say(message, "ok");
   }
 
   cancel() {
@@ -298,17 +302,7 @@ export class NewGame {
   }
 }
 
-// The buttons go at the top of the panel unless a `root` is given.
-export function initNewGame({ game, engine, say, root }) {
-  if (!root) {
-    root = document.getElementById("newgame-bar");
-    if (!root) {
-      root = document.createElement("div");
-      root.id = "newgame-bar";
-      root.className = "row newgame-bar";
-      const message = document.getElementById("message");
-      message.before(root);
-    }
-  }
+// The buttons go in the header's #newgame-bar unless a `root` is given.
+export function initNewGame({ game, engine, say, root = document.getElementById("newgame-bar") }) {
   return new NewGame({ root, game, engine, say });
 }

@@ -22,7 +22,7 @@ function node(tag, attrs = {}, parent = null) {
 const round = (x) => Math.round(x * 1000) / 1000;
 
 export class ReasonOverlay {
-  constructor(wrap, board) {
+  constructor(board) {
     this.board = board;
     this.svg = node("svg", { class: "reason", "aria-hidden": "true", focusable: "false" });
     this.svg.style.display = "none";
