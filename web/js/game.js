@@ -12,6 +12,11 @@ export const DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 export const BOXES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 10: [2, 5], 12: [3, 4], 15: [3, 5],
   16: [4, 4], 20: [4, 5], 25: [5, 5] };
 
+// A cell's short name, as the engine writes it: "r1c2" (1-based row and column of a 0-based index).
+export function cellName(cell, n) {
+  return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
+}
+
 // A grid value ({box, cells, symbols}) from a line as this app writes it: the default symbols, '.'
 // or '0' for a blank, a size in BOXES. Anything else (other alphabets, grids, bad characters) is
 // null: the engine's parser reads it.

@@ -9,7 +9,7 @@
 //
 // A game is never replaced in storage: whatever loads a puzzle (New game, Daily, a link, a paste, an
 // empty grid) starts a new library entry, except over an entry the player never touched.
-import { DEFAULT_SYMBOLS, Game, gridFromLine } from "./game.js";
+import { DEFAULT_SYMBOLS, Game, cellName, gridFromLine } from "./game.js";
 import { BoardView } from "./board.js";
 import { EngineClient } from "./engine.js";
 import { DigitPad } from "./pad.js";
@@ -80,7 +80,7 @@ function parseErrorText({ reason, found, expected, size, line, column, char } = 
 function conflictText(conflict, n = game.n) {
   const { cells, house, digit } = conflict;
   if (!cells || house === undefined || !digit) return conflict.message;
-  const name = (cell) => `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
+  const name = (cell) => cellName(cell, n);
   return t("conflict", { a: name(cells[0]), b: name(cells[1]), digit: game.symbol(digit),
     house: t(`house.${Math.floor(house / n)}`, { k: (house % n) + 1 }) });
 }
@@ -280,7 +280,7 @@ function announceMove(reason) {
   const move = reason === "undo" ? game.undone[game.undone.length - 1] : game.done[game.done.length - 1];
   if (!move || !["digit", "clear", "note", "clear-notes", "colour", "fix"].includes(move.type)) return;
   const cell = move.changes[0].cell;
-  const name = `r${Math.floor(cell / game.n) + 1}c${(cell % game.n) + 1}`;
+  const name = cellName(cell, game.n);
   const notes = [];
   for (let d = 1; d <= game.n; d++) if ((game.notes[cell] >> (d - 1)) & 1) notes.push(game.symbol(d));
   let what = game.entries[cell] ? game.symbol(game.entries[cell])
@@ -394,7 +394,7 @@ async function importText(text, { fromShare = false, progress = null, early = nu
   } else if (verdict.status === "multiple") {
     game.setMode("edit");
     game.setSolutions(verdict.cells, verdict.differences);
-    const cells = verdict.differences.map((i) => `r${Math.floor(i / game.n) + 1}c${(i % game.n) + 1}`);
+    const cells = verdict.differences.map((i) => cellName(i, game.n));
     say(["msg.import-multiple", { size, count: verdict.differences.length }], "warn",
       [cells.slice(0, 24).join(" ") + (cells.length > 24 ? " …" : "")]);
   } else {

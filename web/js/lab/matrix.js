@@ -1,6 +1,8 @@
 // The exact-cover matrix around one cell (the `matrix` operation): one row per option (a digit the cell
 // could hold), the four constraint columns each option covers (number and meaning, as the engine lays
 // them out), and what the givens did: an option whose column a given already covers has left the matrix.
+import { cellName } from "../game.js";
+
 const $ = (id) => document.getElementById(id);
 
 const STATE_TEXT = { given: "given", open: "in the matrix", removed: "removed" };
@@ -38,7 +40,7 @@ export class MatrixView {
 
   render(view) {
     const symbols = this.lab.puzzle.symbols;
-    const name = (cell) => `r${Math.floor(cell / view.n) + 1}c${(cell % view.n) + 1}`;
+    const name = (cell) => cellName(cell, view.n);
     const open = view.options.filter((o) => o.state === "open").length;
     $("matrix-caption").textContent = view.given
       ? `${view.name} holds the given ${symbols[view.given - 1]}: its option is in every solution, and the givens' columns are covered before the search.`

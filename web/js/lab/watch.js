@@ -2,6 +2,7 @@
 // a seek bar, a speed control and counters. The trace comes from the `trace` operation (the real
 // engine's events, bounded); js/lab/replay.js turns events into grids. The grid is also where a cell
 // is selected for the matrix view ("select" events), by click or by arrow keys and Enter.
+import { cellName } from "../game.js";
 import { gridCells } from "../board.js";
 import { Replay, candidates, houseCells, peersOf } from "./replay.js";
 
@@ -297,7 +298,7 @@ export class WatchView extends EventTarget {
 
   describe(ev, replay) {
     if (!ev) return `Start: the givens${replay.trace.method === "dlx" ? " are covered" : " are placed"}. Press Play or Step.`;
-    const name = (cell) => `r${Math.floor(cell / this.n) + 1}c${(cell % this.n) + 1}`;
+    const name = (cell) => cellName(cell, this.n);
     const symbol = (d) => this.lab.puzzle.symbols[d - 1];
     const dlx = replay.trace.method === "dlx";
     const item = (ev) => {
