@@ -90,18 +90,14 @@ export class Stats {
     }
     const rows = [];
     for (const list of groups.values()) {
+      // An unfinished last game is in progress: it breaks no streak until another game begins (and,
+      // unsolved, it could only have reset the best streak's count, never raised it).
+      const counted = list[list.length - 1].solved ? list : list.slice(0, -1);
       let streak = 0;
       let bestStreak = 0;
-      for (const r of list) {
+      for (const r of counted) {
         streak = r.solved && !r.assisted ? streak + 1 : 0;
         bestStreak = Math.max(bestStreak, streak);
-      }
-      // An unfinished last game does not break the current streak until another game begins.
-      const last = list[list.length - 1];
-      if (!last.solved && list.length > 1) {
-        let s = 0;
-        for (const r of list.slice(0, -1)) s = r.solved && !r.assisted ? s + 1 : 0;
-        streak = s;
       }
       const times = list.filter((r) => r.solved && !r.assisted).map((r) => r.ms);
       rows.push({ n: list[0].n, level: list[0].level, played: list.length, solved: list.filter((r) => r.solved).length,
