@@ -85,3 +85,33 @@ def shared_app(browser, url: str, then=None, **context_options):
     assert not errors, errors
     assert not off, off
 
+
+
+def run_offline_journey(command: list[str], site: Path, timeout: float = 900) -> dict:
+    """Run a browser journey script (Firefox, WebKit) against ``site`` on a server of its own, with
+    OFFLINE_STEP set: once the script prints READY_FOR_OFFLINE (the service worker has the site), the
+    server is stopped and the script is told to go on (a line on its stdin) and reload offline. Returns
+    the JSON facts of its last line; a script that fails or never gets ready fails the test."""
+    import json
+    import os
+    import subprocess
+
+    import build
+
+    srv, url = build.serve_in_thread(site)
+    proc = subprocess.Popen([*command, url], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "OFFLINE_STEP": "1"})
+    try:
+        line = proc.stdout.readline()
+        assert line.strip() == "READY_FOR_OFFLINE", line + proc.stderr.read()[-3000:]
+        srv.shutdown()
+        srv.server_close()
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+        out, err = proc.communicate(timeout=timeout)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        srv.server_close()
+    assert proc.returncode == 0, err[-3000:]
+    return json.loads(out.strip().splitlines()[-1])

@@ -5,7 +5,7 @@
 // of facts for tests/e2e/test_firefox.py to check; exits non-zero if the browser cannot start.
 import puppeteer from "puppeteer-core";
 
-const [url, puzzle] = process.argv.slice(2);
+const [puzzle, url] = process.argv.slice(2);
 const browser = await puppeteer.launch({
   browser: "firefox", executablePath: process.env.FIREFOX || "/usr/bin/firefox-esr", headless: true,
   extraPrefsFirefox: { "dom.events.testing.asyncClipboard": true, "dom.events.asyncClipboard.readText": true },

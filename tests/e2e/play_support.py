@@ -42,6 +42,15 @@ def set_language(page, lang: str) -> None:
     page.select_option("#language", lang)
 
 
+def open_game(open_app, server: str, puzzle: str = EASY, **options):
+    """A fresh app (storage of its own) opened on a link to ``puzzle``, the engine ready and done with
+    what the link asked of it: returns (app, page)."""
+    app = open_app(server + "index.html#" + puzzle, locale="en-US", **options)
+    page = app.goto().wait_ready().page
+    settle(page)
+    return app, page
+
+
 def pad(page, digit: int):
     """The digit pad's button for a digit (its name also says how many are left)."""
     return page.locator(f"#pad button[data-digit='{digit}']")

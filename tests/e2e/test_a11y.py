@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 import subprocess
+from contextlib import contextmanager
 
 import pytest
 from e2e_support import ROOT, App
-from play_support import EASY, EASY_SOLUTION, open_study, settle, wait_truth
+from play_support import EASY, EASY_SOLUTION, open_game, open_study, settle, wait_truth
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -39,6 +40,20 @@ def axe_installed():
     if not AXE.exists():
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
     assert AXE.exists(), f"npm ci did not install {AXE}"
+
+
+@contextmanager
+def axe_app(browser, url: str, variant: str):
+    """An app in one of VARIANTS for axe (which needs the CSP bypassed): yields (app, context options,
+    whether high contrast is wanted), and checks on the way out that the page logged no error."""
+    options = dict(VARIANTS[variant])
+    contrast = options.pop("contrast", False)
+    app = App(browser, url, bypass_csp=True, **options)
+    try:
+        yield app, options, contrast
+        assert not app.errors, app.errors
+    finally:
+        app.close()
 
 
 def audit(page) -> list[dict]:
@@ -86,10 +101,7 @@ def states(page):
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_no_axe_violation_in_any_state(browser, server, variant):
-    options = dict(VARIANTS[variant])
-    contrast = options.pop("contrast", False)
-    app = App(browser, server + "index.html#" + EASY, bypass_csp=True, **options)
-    try:
+    with axe_app(browser, server + "index.html#" + EASY, variant) as (app, _options, contrast):
         page = app.goto().wait_ready().page
         settle(page)
         if contrast:
@@ -103,15 +115,10 @@ def test_no_axe_violation_in_any_state(browser, server, variant):
             print(f"axe {variant:15} {state:28} {sum(len(v['nodes']) for v in violations)} violations")
         bad = {state: v for state, v in found.items() if v}
         assert not bad, bad
-        assert not app.errors, app.errors
-    finally:
-        app.close()
 
 
 def test_a_whole_game_by_keyboard_with_the_focus_always_somewhere_useful(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US")
-    page = app.goto().wait_ready().page
-    settle(page)
+    _app, page = open_game(open_app, server)
     wait_truth(page)
     active = "() => { const a = document.activeElement; return a.getAttribute('role') || a.id || a.tagName; }"
     tabs = 0
@@ -175,10 +182,7 @@ def test_the_grid_grows_with_zoom_and_the_page_reflows_at_320_by_256(server, ope
 
 @pytest.mark.parametrize("variant", ["light", "dark", "contrast-dark", "phone"])
 def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(browser, server, variant):
-    options = dict(VARIANTS[variant])
-    contrast = options.pop("contrast", False)
-    app = App(browser, server + "lab.html#" + EASY, bypass_csp=True, **options)
-    try:
+    with axe_app(browser, server + "lab.html#" + EASY, variant) as (app, options, contrast):
         page = app.goto().page
         if contrast:  # chosen on the game's page, saved, and followed by the lab
             page.evaluate("localStorage.setItem('sudoku.settings.v1', JSON.stringify({contrast: true}))")
@@ -197,15 +201,10 @@ def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(browser, server
         width = options.get("viewport", {}).get("width")
         if width:
             assert page.evaluate("document.documentElement.scrollWidth") <= width
-        assert not app.errors, app.errors
-    finally:
-        app.close()
 
 
 def test_what_a_screen_reader_hears_cells_moves_and_hints(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US")
-    page = app.goto().wait_ready().page
-    settle(page)
+    _app, page = open_game(open_app, server)
     grid = page.get_by_role("grid", name="Sudoku grid")
     expect(grid.get_by_role("gridcell", name="Row 1, column 3: 3, given")).to_have_attribute("aria-readonly", "true")
     page.locator("#board [data-cell='0']").focus()

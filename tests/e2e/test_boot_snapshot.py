@@ -5,7 +5,7 @@ boot (and answers); a snapshot of another build is never read, and is deleted.""
 from __future__ import annotations
 
 import pytest
-from play_support import EASY, settle, until
+from play_support import open_game, settle, until
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -25,9 +25,7 @@ def hint_answers(page) -> None:
 
 
 def test_a_returning_visit_boots_from_the_snapshot_and_falls_back_when_it_is_bad(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US")
-    page = app.goto().wait_ready().page
-    settle(page)
+    app, page = open_game(open_app, server)
     assert boot_kind(page) == "boot"
     until(page, "!!window.sudoku.engine.snapshot", timeout_ms=120_000)  # saved once idle
     keys = page.evaluate(KEYS)

@@ -5,16 +5,12 @@ it never skips."""
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
 import subprocess
 
 import pytest
-from e2e_support import ROOT
+from e2e_support import ROOT, run_offline_journey
 from play_support import EASY
-
-import build
 
 pytestmark = pytest.mark.e2e
 
@@ -25,23 +21,7 @@ def test_firefox_boots_pastes_with_ctrl_v_hints_plays_and_works_offline(site):
     assert shutil.which("firefox-esr"), "firefox-esr is not installed (tests/run.sh installs it)"
     if not (ROOT / "node_modules" / "puppeteer-core").exists():
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
-    srv, url = build.serve_in_thread(site)  # its own server: the test stops it for the offline step
-    proc = subprocess.Popen(["node", str(SCRIPT), url, EASY], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env={**os.environ, "OFFLINE_STEP": "1"})
-    try:
-        line = proc.stdout.readline()
-        assert line.strip() == "READY_FOR_OFFLINE", line + proc.stderr.read()[-3000:]
-        srv.shutdown()
-        srv.server_close()
-        proc.stdin.write("go\n")
-        proc.stdin.flush()
-        out, err = proc.communicate(timeout=600)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        srv.server_close()
-    assert proc.returncode == 0, err[-3000:]
-    facts = json.loads(out.strip().splitlines()[-1])
+    facts = run_offline_journey(["node", str(SCRIPT), EASY], site, timeout=600)
     assert facts["errors"] == []
     assert facts["first"] > 17  # a puzzle to play on the first visit
     assert facts["pasted"] == EASY  # Ctrl+V on the grid read the clipboard

@@ -19,6 +19,7 @@ from play_support import (
     candidates,
     load,
     notes_of,
+    open_game,
     open_study,
     pad,
     set_language,
@@ -164,9 +165,7 @@ def test_start_playing_after_editing_the_givens_keeps_the_digits(server, open_ap
 
 
 def test_a_progress_link_for_a_game_in_progress_asks_which_to_keep(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US")
-    page = app.goto().wait_ready().page
-    settle(page)
+    _app, page = open_game(open_app, server)
     at(page, 1, 1).focus()
     page.keyboard.press("4")
     theirs = EASY + "|" + "." + "6" + "." * 79  # someone else's progress: r1c2 = 6
@@ -186,9 +185,7 @@ def test_a_progress_link_for_a_game_in_progress_asks_which_to_keep(server, open_
 
 
 def test_full_storage_is_told_at_once_and_the_game_can_still_be_kept(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US")
-    page = app.goto().wait_ready().page
-    settle(page)
+    app, page = open_game(open_app, server)
     page.evaluate("""() => { Storage.prototype.setItem = function () {
         throw new DOMException('full', 'QuotaExceededError'); }; }""")
     at(page, 1, 1).focus()
@@ -240,9 +237,7 @@ def test_phone_widths_show_board_pad_and_hint_together_and_nothing_moves(server,
 
 
 def test_a_long_press_or_right_click_on_the_pad_writes_a_note(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US")
-    page = app.goto().wait_ready().page
-    settle(page)
+    _app, page = open_game(open_app, server)
     at(page, 1, 1).click()
     pad(page, 4).click(button="right")
     assert notes_of(page, 0) == [4]
@@ -259,9 +254,7 @@ def test_a_long_press_or_right_click_on_the_pad_writes_a_note(server, open_app):
 
 
 def test_pause_locks_the_game(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US")
-    page = app.goto().wait_ready().page
-    settle(page)
+    _app, page = open_game(open_app, server)
     at(page, 1, 1).focus()
     page.keyboard.press("4")
     page.click("#hint")
@@ -291,9 +284,7 @@ def test_pause_locks_the_game(server, open_app):
 
 
 def test_a_finish_worth_reaching_and_statistics(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US")
-    page = app.goto().wait_ready().page
-    settle(page)
+    _app, page = open_game(open_app, server)
     wait_truth(page)
     open_study(page)
     page.check("#check")  # mark mistakes: now a wrong digit is shown, and counted
@@ -330,9 +321,7 @@ def test_a_finish_worth_reaching_and_statistics(server, open_app):
 
 
 def test_solve_during_a_game_asks_and_marks_it_assisted(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US")
-    page = app.goto().wait_ready().page
-    settle(page)
+    _app, page = open_game(open_app, server)
     open_study(page)
     page.click("#solve")
     expect(page.locator("#confirm-text")).to_contain_text("marked as assisted")
@@ -367,9 +356,7 @@ def test_honest_imports(server, open_app):
 
 
 def test_words_for_one_and_the_applied_step_in_chinese(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US")
-    page = app.goto().wait_ready().page
-    settle(page)
+    _app, page = open_game(open_app, server)
     wait_truth(page)
     at(page, 1, 1).focus()
     page.keyboard.press("5")  # wrong
@@ -393,9 +380,7 @@ def test_words_for_one_and_the_applied_step_in_chinese(server, open_app):
 
 
 def test_partial_notes_are_not_mistakes_and_a_struck_candidate_can_be_fixed(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US")
-    page = app.goto().wait_ready().page
-    settle(page)
+    _app, page = open_game(open_app, server)
     wait_truth(page)
     # Snyder-style notes: a single candidate written in r1c1, not its true digit (4). Not a mistake.
     other = next(d for d in candidates(EASY, 0) if d != int(EASY_SOLUTION[0]))
@@ -443,9 +428,7 @@ def test_a_grid_too_sparse_to_check_says_so_everywhere(server, open_app):
 
 
 def test_a_link_opened_in_a_second_tab_does_not_lose_either_game(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US")
-    first = app.goto().wait_ready().page
-    settle(first)
+    app, first = open_game(open_app, server)
     at(first, 1, 1).focus()
     first.keyboard.press("4")
     second = app.context.new_page()  # the same browser, another tab: the same storage
@@ -481,9 +464,7 @@ def test_a_grid_of_letters_pasted_as_is_loads_in_letters_and_hints(server, open_
 def test_two_tabs_on_the_same_game_keep_each_other_s_moves(server, open_app):
     saved = """([cell, digit]) => { const id = window.sudoku.library.current;
         const g = JSON.parse(localStorage.getItem('sudoku.game.v2.' + id)); return g.entries[cell] === digit; }"""
-    app = open_app(server + "index.html#" + EASY, locale="en-US")
-    first = app.goto().wait_ready().page
-    settle(first)
+    app, first = open_game(open_app, server)
     at(first, 1, 1).focus()
     first.keyboard.press("4")
     second = app.context.new_page()

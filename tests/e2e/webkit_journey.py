@@ -1,7 +1,7 @@
 """A core journey in WebKitGTK (Safari's engine, Debian's webkit2gtk-driver), driven by Selenium's
 WebKitWebDriver; run under xvfb-run by tests/e2e/test_webkit.py. Prints one JSON line of facts.
 
-Usage: xvfb-run -a python webkit_journey.py BASE_URL PUZZLE
+Usage: xvfb-run -a python webkit_journey.py PUZZLE BASE_URL
 """
 
 from __future__ import annotations
@@ -78,4 +78,4 @@ def main(base: str, puzzle: str) -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(sys.argv[1], sys.argv[2])))
+    print(json.dumps(main(base=sys.argv[2], puzzle=sys.argv[1])))
