@@ -15,8 +15,9 @@ class ParseError(SudokuError):
     Attributes give the same facts as data, for the page to mark the grid and to say the commonest
     mistakes in its own language: ``line`` and ``column`` (1-based) of a bad character, ``found`` /
     ``expected`` cell counts, ``cells`` (0-based cell indices involved, e.g. two conflicting givens),
-    ``reason`` ("count": a cell count that is not the size's; "char": a character that is not a
-    digit, named by ``char``) and ``size`` (the grid's side, for those two).
+    ``reason`` ("count": a cell count that is not the size's; "no_size": a count near no size at all;
+    "empty": no cells; "char": a character that is not a digit, named by ``char``) and ``size`` (the
+    grid's side, for "count" and "char").
     """
 
     kind = "parse"

@@ -339,7 +339,7 @@ def _side(count: int, sides: tuple[int, ...]) -> int:
 def _count_error(rows: list[list[_Cell]], count: int, n: int, sides: tuple[int, ...], what: str) -> ParseError:
     expected = n * n
     if count == 0:
-        return ParseError("found no cells: the text holds only separators and comments", found=0)
+        return ParseError("found no cells: the text holds only separators and comments", found=0, reason="empty")
     simple = len(sides) == 1 or _near(count, n)
     if simple:
         message = f"found {_plural(count, what)}; a {n}x{n} puzzle has {expected}"
@@ -361,7 +361,7 @@ def _count_error(rows: list[list[_Cell]], count: int, n: int, sides: tuple[int, 
             line = odd[0][0][1]
             message += f" (line {line} has {_plural(len(odd[0]), what)} where the other rows have {n})"
     return ParseError(message, line=line, found=count, expected=expected,
-                      reason="count" if simple else None, size=n if simple else None)
+                      reason="count" if simple else "no_size", size=n if simple else None)
 
 
 def _near(count: int, n: int) -> bool:

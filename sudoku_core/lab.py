@@ -479,7 +479,8 @@ def op_matrix(payload: dict) -> dict:
 def op_batch(payload: dict) -> dict:
     """Raw figures for one chunk of a batch. Payload: ``puzzles`` (a list of puzzle texts, at most
     :data:`BATCH_CHUNK_MAX`), ``methods``, ``node_limit``, ``limit`` (default 2). Lines that do not
-    parse are reported in ``errors`` (``{"index", "message"}``) and skipped."""
+    parse are reported in ``errors`` (``{"index", "message"}``, with the facts of
+    :meth:`ParseError.to_dict` for the page to word them) and skipped."""
     b = _payload_tools()
     texts = b._field(payload, "puzzles", list, required=True)
     if len(texts) > BATCH_CHUNK_MAX:
@@ -493,7 +494,8 @@ def op_batch(payload: dict) -> dict:
         try:
             puzzles.append(parse(text, check=False))
         except SudokuError as exc:
-            errors.append({"index": i, "message": str(exc)})
+            facts = exc.to_dict() if hasattr(exc, "to_dict") else {}
+            errors.append({**facts, "index": i, "message": str(exc)})
     node_limit, limit, methods = _node_limit(payload), _limit(payload, 2), _method_list(payload)
     parts = batch_part(puzzles, methods, node_limit, limit, cap=node_cap) if puzzles else []
     return {"parts": parts, "errors": errors, "count": len(puzzles)}

@@ -551,7 +551,7 @@ def test_empty_input(text):
 def test_only_separators_and_comments():
     e = error_of("# nothing here\n------+------\n")
     assert e.message == "found no cells: the text holds only separators and comments"
-    assert e.found == 0
+    assert e.found == 0 and e.reason == "empty"
 
 
 def test_huge_input_is_refused_up_front():
@@ -578,7 +578,7 @@ def test_one_cell_short():
 def test_count_fitting_no_size_lists_the_nearest():
     e = error_of("." * 50)
     assert e.message == "found 50 cells, which fits no puzzle size; the nearest are 6x6 (36 cells) and 8x8 (64 cells)"
-    assert (e.found, e.expected) == (50, 36)
+    assert (e.found, e.expected, e.reason, e.size) == (50, 36, "no_size", None)
     e = error_of("1" + "." * 700)
     assert e.message == "found 701 cells, which fits no puzzle size; the nearest is 25x25 (625 cells)"
 
