@@ -14,7 +14,7 @@ import { BoardView } from "./board.js";
 import { EngineClient } from "./engine.js";
 import { DigitPad } from "./pad.js";
 import { parseProgress, progressFragment, readFragment, splitFragment, writeFragment } from "./share.js";
-import { LEVEL_IDS, language, setLanguage, t, translatePage } from "./i18n.js";
+import { LEVEL_IDS, conflictText as wordConflict, language, parseErrorText, setLanguage, t, translatePage } from "./i18n.js";
 import { readSettings, writeSettings } from "./storage.js";
 import { initHints } from "./hints.js";
 import { applyTheme, followSystem } from "./theme.js";
@@ -64,25 +64,10 @@ function describeError(error) {
   return (error.kind === "parse" && parseErrorText(error.details)) || error.message;
 }
 
-// The engine words its errors in English, with every nuance. The two commonest parse errors are said
-// by the page from their facts (`reason`), in its language and typography (9×9); the rarer ones keep
-// the engine's words.
-function parseErrorText({ reason, found, expected, size, line, column, char } = {}) {
-  if (!size) return null;
-  const grid = `${size}×${size}`;
-  if (reason === "count") return t("parse.count", { found, size: grid, expected }) + (line ? t("parse.line", { line }) : "");
-  if (reason === "char") return t("parse.char", { char, line, column, size: grid });
-  return null;
-}
-
 // A conflict from the engine ({cells, house, digit}) in the page's language; the engine's own
 // English words are the fallback for a conflict without those fields.
 function conflictText(conflict, n = game.n) {
-  const { cells, house, digit } = conflict;
-  if (!cells || house === undefined || !digit) return conflict.message;
-  const name = (cell) => cellName(cell, n);
-  return t("conflict", { a: name(cells[0]), b: name(cells[1]), digit: game.symbol(digit),
-    house: t(`house.${Math.floor(house / n)}`, { k: (house % n) + 1 }) });
+  return wordConflict(conflict, n, (cell) => cellName(cell, n), (digit) => game.symbol(digit));
 }
 
 function sizeText() {

@@ -8,6 +8,7 @@
 import { drawCharts, formatValue } from "./chart.js";
 import { BATCH_COLUMNS, mergeParts, summarize, toCsv } from "./stats.js";
 import { ORDER, download, shortName } from "./compare.js";
+import { parseErrorText, t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const CHUNK_MAX = 64;
@@ -19,6 +20,7 @@ export class BatchView {
     this.cancelled = false;
     this.summary = [];
     this.serial = 0;
+    this.said = null; // the progress line as [key, params], to redraw in another language
     $("batch-run").addEventListener("click", () => this.run());
     $("batch-cancel").addEventListener("click", () => this.cancel());
     $("batch-csv").addEventListener("click", () => this.download());
@@ -28,10 +30,9 @@ export class BatchView {
   setup(info) {
     this.info = info;
     const select = $("batch-set");
-    for (const [name, set] of Object.entries(info.sets)) {
+    for (const name of Object.keys(info.sets)) {
       const option = document.createElement("option");
       option.value = name;
-      option.textContent = `${set.label}: ${set.puzzles.length} puzzles`;
       select.append(option);
     }
     $("batch-methods").replaceChildren(...ORDER.map((m) => {
@@ -42,11 +43,32 @@ export class BatchView {
       box.value = m;
       box.checked = true;
       box.name = "batch-method";
-      label.append(box, document.createTextNode(this.lab.names[m] || m));
+      const name = document.createElement("span");
+      name.dataset.method = m;
+      label.append(box, name);
       return label;
     }));
     select.value = "easy";
+    this.nameThings();
     this.chooseSet();
+  }
+
+  // The sets' and methods' names, in the page's language.
+  nameThings() {
+    for (const option of $("batch-set").options) {
+      if (option.value === "paste") continue;
+      option.textContent = t("lab.batch.set-option", { set: this.lab.setName(option.value),
+        count: this.info.sets[option.value].puzzles.length });
+    }
+    for (const span of $("batch-methods").querySelectorAll("span[data-method]")) {
+      span.textContent = this.lab.methodName(span.dataset.method);
+    }
+  }
+
+  relabel() {
+    this.nameThings();
+    if (this.summary.length) this.render();
+    if (this.said) this.say(...this.said);
   }
 
   chooseSet() {
@@ -70,11 +92,11 @@ export class BatchView {
     const lines = $("batch-text").value.split("\n").map((s) => s.trim()).filter((s) => s && !s.startsWith("#"));
     const methods = this.methods();
     if (!lines.length) {
-      this.progress(0, 0, "No puzzles: paste some, one per line, or choose a sample set.");
+      this.progress(0, 0, ["lab.batch.no-puzzles"]);
       return;
     }
     if (!methods.length) {
-      this.progress(0, lines.length, "Choose at least one method.");
+      this.progress(0, lines.length, ["lab.batch.no-methods"]);
       return;
     }
     const serial = ++this.serial;
@@ -108,7 +130,7 @@ export class BatchView {
       }
       if (serial !== this.serial) return;
       mergeParts(merged, result.parts);
-      for (const e of result.errors) errors.push(`line ${done + e.index + 1}: ${e.message}`);
+      for (const e of result.errors) errors.push({ line: done + e.index + 1, message: () => parseErrorText(e) || e.message });
       done += slice.length;
       this.summary = summarize(merged, nodeLimit);
       this.render();
@@ -123,13 +145,16 @@ export class BatchView {
     $("batch-csv").disabled = this.summary.length === 0;
     const cancelled = this.cancelled || (stopped && stopped.kind === "cancelled");
     $("batch-table").dataset.state = cancelled ? "cancelled" : stopped ? "failed" : "done";
-    const skipped = errors.length ? ` ${errors.length} line${errors.length === 1 ? "" : "s"} skipped (${errors[0]}${errors.length > 1 ? ", …" : ""}).` : "";
+    const skipped = () => (errors.length ? t("lab.batch.skipped", { count: errors.length,
+      first: t("lab.batch.line-error", errors[0]), more: errors.length > 1 ? `${t("lab.list-separator")}…` : "" }) : "");
+    const total = lines.length;
     if (cancelled) {
-      this.progress(done, lines.length, `Cancelled after ${done} of ${lines.length} puzzles; the figures cover those.${skipped}`);
+      this.progress(done, total, ["lab.batch.cancelled", { done, total, skipped }]);
     } else if (stopped) {
-      this.progress(done, lines.length, `Stopped: ${lab.describeError(stopped)}`);
+      this.progress(done, total, ["lab.batch.stopped", { message: lab.describeError(stopped) }]);
     } else {
-      this.progress(done, lines.length, `Done: ${lines.length} puzzles in ${((performance.now() - started) / 1000).toFixed(1)} s.${skipped}`);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      this.progress(done, total, ["lab.batch.done", { count: total - errors.length, seconds, skipped }]);
     }
   }
 
@@ -139,13 +164,20 @@ export class BatchView {
     this.lab.engine.cancel();
   }
 
-  progress(done, total, text = null, elapsed = 0) {
+  // The bar, and the line under it: `message` ([key, params]; a parameter may be a function, called
+  // each time the line is drawn), or by default how many puzzles are done and the time so far.
+  progress(done, total, message = null, elapsed = 0) {
     const bar = $("batch-progress");
     bar.max = Math.max(1, total);
     bar.value = done;
-    $("batch-progress-text").textContent = text
-      ?? `${done} / ${total} puzzles${elapsed ? ` · ${(elapsed / 1000).toFixed(1)} s` : ""}`;
+    const count = ["lab.batch.count", { done, total }];
+    this.say(...(message ?? (elapsed ? ["lab.batch.elapsed", { count: () => t(...count), seconds: (elapsed / 1000).toFixed(1) }] : count)));
     $("batch-progress-text").dataset.done = String(done);
+  }
+
+  say(key, params = {}) {
+    this.said = [key, params];
+    $("batch-progress-text").textContent = t(key, params);
   }
 
   render() {
@@ -154,7 +186,7 @@ export class BatchView {
       tr.dataset.method = s.method;
       const th = document.createElement("th");
       th.scope = "row";
-      th.textContent = this.lab.names[s.method] || s.method;
+      th.textContent = this.lab.methodName(s.method);
       tr.append(th);
       for (const v of [s.puzzles, s.median_ms, s.p90_ms, s.max_ms, s.median_nodes, s.max_nodes, s.solved, s.gave_up, s.wrong]) {
         const td = document.createElement("td");
@@ -164,12 +196,12 @@ export class BatchView {
       return tr;
     });
     $("batch-table").tBodies[0].replaceChildren(...rows);
-    const bars = (key) => this.summary.map((s) => ({ label: shortName(s.method), value: s[key], gaveUp: key === "max_ms" && s.gave_up > 0 }));
+    const bars = (key) => this.summary.map((s) => ({ label: shortName(s.method), method: s.method, value: s[key], gaveUp: key === "max_ms" && s.gave_up > 0 }));
     drawCharts($("batch-chart"), [
-      { title: "Median time", unit: "ms", bars: bars("median_ms") },
-      { title: "p90 time", unit: "ms", bars: bars("p90_ms") },
-      { title: "Max time", unit: "ms", bars: bars("max_ms") },
-      { title: "Median nodes", bars: bars("median_nodes") },
+      { title: t("lab.chart.median-ms"), unit: t("lab.chart.ms"), bars: bars("median_ms") },
+      { title: t("lab.chart.p90-ms"), unit: t("lab.chart.ms"), bars: bars("p90_ms") },
+      { title: t("lab.chart.max-ms"), unit: t("lab.chart.ms"), bars: bars("max_ms") },
+      { title: t("lab.chart.median-nodes"), bars: bars("median_nodes") },
     ]);
   }
 

@@ -6,6 +6,8 @@
 // logarithmic unless a chart asks otherwise: the length of a bar is log10(1 + value). Bars of a method that gave up are marked, and
 // their label says "≥": the figure is where the budget stopped it, not the method's real cost.
 
+import { t } from "../i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 function el(name, attrs = {}, text) {
@@ -19,12 +21,12 @@ export function formatValue(value) {
   if (value === null || value === undefined) return "–";
   if (!Number.isFinite(value)) return String(value);
   if (Number.isInteger(value)) return value.toLocaleString("en-US");
-  if (value >= 100) return value.toFixed(0);
+  if (value >= 100) return Math.round(value).toLocaleString("en-US");
   if (value >= 10) return value.toFixed(1);
   return value.toFixed(2);
 }
 
-// One chart: `bars` = [{label, value, gaveUp?, kind?}], drawn as horizontal bars on a log scale, or a
+// One chart: `bars` = [{label, method, value, gaveUp?, kind?}], drawn as horizontal bars on a log scale, or a
 // linear one (`log: false`) for small counts such as depths and solutions.
 export function barChart({ title, unit = "", bars, log = true }) {
   const width = 320;
@@ -38,21 +40,24 @@ export function barChart({ title, unit = "", bars, log = true }) {
   const scale = log ? (v) => Math.log10(1 + v) : (v) => v;
   const max = Math.max(log ? 1 : 0.0001, ...present.map((b) => scale(b.value)));
   const span = width - labelWidth - valueRoom;
-  const alt = `${title}: ${bars.map((b) => `${b.label} ${b.gaveUp ? "at least " : ""}${formatValue(b.value)}${unit ? ` ${unit}` : ""}`).join(", ")}`;
+  const figure = (b) => `${formatValue(b.value)}${unit ? ` ${unit}` : ""}`;
+  const alt = `${title}: ${bars.map((b) => `${b.label} ${b.gaveUp ? t("lab.chart.at-least", { value: figure(b) }) : figure(b)}`)
+    .join(t("lab.list-separator"))}`;
   const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": alt, class: "chart" });
   svg.append(el("title", {}, alt));
-  const note = [unit, log ? "log scale" : ""].filter(Boolean).join(", ");
-  svg.append(el("text", { x: 0, y: 16, class: "chart-title" }, note ? `${title} (${note})` : title));
+  const note = [unit, log ? t("lab.chart.log") : ""].filter(Boolean).join(t("lab.list-separator"));
+  svg.append(el("text", { x: 0, y: 16, class: "chart-title" }, note ? t("lab.chart.titled", { title, note }) : title));
   bars.forEach((bar, i) => {
     const y = top + i * (barHeight + gap);
-    const group = el("g", { class: `chart-bar${bar.gaveUp ? " gave-up" : ""}`, "data-method": bar.label });
+    const group = el("g", { class: `chart-bar${bar.gaveUp ? " gave-up" : ""}`, "data-method": bar.method || bar.label });
     group.append(el("text", { x: labelWidth - 6, y: y + barHeight / 2 + 4, "text-anchor": "end", class: "chart-label" },
       bar.label));
     const missing = bar.value === null || bar.value === undefined;
     const length = missing ? 0 : Math.max(1.5, (scale(bar.value) / max) * span);
     group.append(el("rect", { x: labelWidth, y, width: length.toFixed(2), height: barHeight, rx: 2,
       class: `bar${bar.kind ? ` bar-${bar.kind}` : ""}` }));
-    const valueText = missing ? "n/a" : `${bar.gaveUp ? "≥ " : ""}${formatValue(bar.value)}${bar.gaveUp ? " (gave up)" : ""}`;
+    const valueText = missing ? t("lab.chart.none")
+      : bar.gaveUp ? t("lab.chart.gave-up", { value: formatValue(bar.value) }) : formatValue(bar.value);
     // A long bar holds its figure inside (white on the bar), a short one beside it.
     const inside = length > span * 0.55;
     group.append(el("text", { x: inside ? labelWidth + length - 4 : labelWidth + length + 4, y: y + barHeight / 2 + 4,

@@ -3,13 +3,10 @@
 // runs under the page's node budget; one that gave up says so, and its figures are marked as a floor.
 import { drawCharts, formatValue } from "./chart.js";
 import { COMPARE_COLUMNS, toCsv } from "./stats.js";
+import { t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 export const ORDER = ["naive", "backtrack-recursive", "backtrack", "dlx"];
-
-const RESULT_TEXT = {
-  unique: "unique solution", solved: "solved", multiple: "several solutions", no_solution: "no solution",
-};
 
 export class CompareView {
   constructor(lab) {
@@ -17,6 +14,7 @@ export class CompareView {
     this.rows = [];
     this.serial = 0;
     this.running = false;
+    this.pending = new Map(); // method -> the state word of a row not (yet) filled: waiting, running…
     $("compare-run").addEventListener("click", () => this.run());
     $("compare-csv").addEventListener("click", () => download(this.csv(), "sudoku-lab-compare.csv"));
     lab.onPuzzle(() => this.clear());
@@ -25,6 +23,7 @@ export class CompareView {
   clear() {
     this.serial += 1;
     this.rows = [];
+    this.pending = new Map();
     $("compare-table").tBodies[0].replaceChildren();
     $("compare-chart").replaceChildren();
     $("compare-note").textContent = "";
@@ -44,11 +43,11 @@ export class CompareView {
     this.running = true;
     $("compare-run").disabled = true;
     $("compare-table").dataset.state = "running";
-    lab.say(`Comparing ${ORDER.length} methods, each under a budget of ${nodeLimit.toLocaleString("en-US")} nodes…`, "busy");
+    lab.say(["lab.compare.busy", { count: ORDER.length, budget: nodeLimit.toLocaleString("en-US") }], "busy");
     let stopped = null;
     try {
       for (const method of ORDER) {
-        trs.get(method).cells[1].textContent = "running…";
+        this.mark(method, "running");
         let result;
         try {
           result = await lab.engine.request("compare", { ...lab.payload(), methods: [method], node_limit: nodeLimit });
@@ -68,18 +67,18 @@ export class CompareView {
     }
     if (serial !== this.serial) return;
     for (const method of ORDER.slice(this.rows.length)) {
-      trs.get(method).cells[1].textContent = stopped && stopped.kind === "cancelled" ? "cancelled" : "not run";
+      this.mark(method, stopped && stopped.kind === "cancelled" ? "cancelled" : "not-run");
     }
     $("compare-table").dataset.state = stopped ? "stopped" : "done";
     $("compare-csv").disabled = this.rows.length === 0;
     if (stopped) {
-      lab.say(stopped.kind === "cancelled" ? "Comparison cancelled; the engine is restarting." : lab.describeError(stopped),
+      lab.say(stopped.kind === "cancelled" ? ["lab.compare.cancelled"] : ["lab.say.plain", { message: lab.describeError(stopped) }],
         stopped.kind === "cancelled" ? "info" : "error");
       return;
     }
-    const gaveUp = this.rows.filter((r) => r.gave_up).map((r) => lab.names[r.method] || r.method);
-    lab.say(gaveUp.length ? `Done. ${gaveUp.join(", ")} gave up at the node budget.` : "Done: every method finished.",
-      gaveUp.length ? "warn" : "ok");
+    const gaveUp = this.rows.filter((r) => r.gave_up).map((r) => r.method);
+    lab.say(gaveUp.length ? ["lab.compare.gave-up", { methods: () => gaveUp.map(lab.methodName).join(t("lab.list-separator")) }]
+      : ["lab.compare.done"], gaveUp.length ? "warn" : "ok");
     this.note();
   }
 
@@ -88,35 +87,57 @@ export class CompareView {
     tr.dataset.method = method;
     const th = document.createElement("th");
     th.scope = "row";
-    th.textContent = this.lab.names[method] || method;
+    th.textContent = this.lab.methodName(method);
     tr.append(th);
     for (let i = 0; i < 7; i++) tr.append(document.createElement("td"));
-    tr.cells[1].textContent = "waiting";
+    this.pending.set(method, "waiting");
+    tr.cells[1].textContent = t("lab.row.waiting");
     return tr;
   }
 
+  // A row not filled yet says where it stands: waiting, running, cancelled or not run.
+  mark(method, state) {
+    this.pending.set(method, state);
+    const tr = $("compare-table").querySelector(`tr[data-method="${method}"]`);
+    if (tr) tr.cells[1].textContent = t(`lab.row.${state}`);
+  }
+
   fillRow(tr, row) {
+    this.pending.delete(row.method);
     const result = row.gave_up
-      ? `gave up after ${row.nodes.toLocaleString("en-US")} nodes (budget ${row.node_limit.toLocaleString("en-US")})`
-      : RESULT_TEXT[row.status] || row.status;
+      ? t("lab.result.gave-up", { nodes: row.nodes.toLocaleString("en-US"), budget: row.node_limit.toLocaleString("en-US") })
+      : t(`lab.result.${row.status}`);
     const values = [result, formatValue(row.ms), formatValue(row.nodes), formatValue(row.guesses),
       row.updates === null ? "–" : formatValue(row.updates), formatValue(row.max_depth), String(row.solutions)];
     values.forEach((text, i) => { tr.cells[i + 1].textContent = text; });
     tr.dataset.status = row.status;
-    if (row.wrong) tr.cells[1].textContent += ` (${row.wrong} wrong!)`;
+    if (row.wrong) tr.cells[1].textContent += t("lab.result.wrong", { count: row.wrong });
+  }
+
+  // In a new language: the method names, the rows' words, the charts and the note.
+  relabel() {
+    for (const tr of $("compare-table").tBodies[0].rows) {
+      const method = tr.dataset.method;
+      tr.cells[0].textContent = this.lab.methodName(method);
+      const row = this.rows.find((r) => r.method === method);
+      if (row) this.fillRow(tr, row);
+      else if (this.pending.has(method)) tr.cells[1].textContent = t(`lab.row.${this.pending.get(method)}`);
+    }
+    if (this.rows.length) this.draw();
+    if (!this.running && this.rows.length) this.note();
   }
 
   draw() {
     // A method that gave up stopped at the budget: its time, nodes and guesses are floors, not its cost.
-    const bars = (key) => this.rows.map((r) => ({ label: shortName(r.method), value: r[key], gaveUp: r.gave_up }));
+    const bars = (key, floors = true) => this.rows.map((r) => ({
+      label: shortName(r.method), method: r.method, value: r[key], gaveUp: floors && r.gave_up }));
     drawCharts($("compare-chart"), [
-      { title: "Time", unit: "ms", bars: bars("ms") },
-      { title: "Nodes", bars: bars("nodes") },
-      { title: "Guesses", bars: bars("guesses") },
-      { title: "DLX updates", bars: this.rows.map((r) => ({ label: shortName(r.method), value: r.updates })) },
-      { title: "Max depth", log: false, bars: this.rows.map((r) => ({ label: shortName(r.method), value: r.max_depth })) },
-      { title: "Solutions found", log: false,
-        bars: this.rows.map((r) => ({ label: shortName(r.method), value: r.solutions })) },
+      { title: t("lab.chart.time"), unit: t("lab.chart.ms"), bars: bars("ms") },
+      { title: t("lab.chart.nodes"), bars: bars("nodes") },
+      { title: t("lab.chart.guesses"), bars: bars("guesses") },
+      { title: t("lab.chart.updates"), bars: bars("updates", false) },
+      { title: t("lab.chart.depth"), log: false, bars: bars("max_depth", false) },
+      { title: t("lab.chart.solutions"), log: false, bars: bars("solutions", false) },
     ]);
   }
 
@@ -125,14 +146,10 @@ export class CompareView {
     const by = Object.fromEntries(this.rows.map((r) => [r.method, r]));
     const parts = [];
     if (by.naive && by.dlx) {
-      parts.push(`The naive search ${by.naive.gave_up ? "gave up after" : "visited"} ${formatValue(by.naive.nodes)} nodes; `
-        + `DLX needed ${formatValue(by.dlx.nodes)}.`);
+      parts.push(t(by.naive.gave_up ? "lab.compare.note-naive-gave-up" : "lab.compare.note-naive",
+        { naive: formatValue(by.naive.nodes), dlx: formatValue(by.dlx.nodes) }));
     }
-    if (by.dlx) {
-      parts.push(`DLX always branches on the constraint column with the fewest options left (a column with one option is `
-        + `a forced move, one with none a dead end found at once), and covering or uncovering a column only relinks `
-        + `a few list nodes: ${formatValue(by.dlx.updates)} link updates in all here.`);
-    }
+    if (by.dlx) parts.push(t("lab.compare.note-dlx", { updates: formatValue(by.dlx.updates) }));
     $("compare-note").textContent = parts.join(" ");
   }
 
@@ -153,6 +170,7 @@ export function download(text, name) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// A method's short name, for the charts' labels ("DLX"); `data-method` on a bar keeps this English form.
 export function shortName(method) {
-  return { naive: "naive", "backtrack-recursive": "recursive", backtrack: "backtrack", dlx: "DLX" }[method] || method;
+  return t(`lab.short.${method}`);
 }

@@ -9,29 +9,37 @@ import { MatrixView } from "./matrix.js";
 import { BatchView } from "./batch.js";
 import { readSettings } from "../storage.js";
 import { applyTheme, followSystem } from "../theme.js";
+import { cellName } from "../game.js";
+import { conflictText, language, parseErrorText, setLanguage, t, translatePage } from "../i18n.js";
 
 // The lab wears the theme chosen on the game's page (light, dark, system, high contrast).
 const settings = readSettings();
 applyTheme(settings);
 followSystem(() => settings);
+// And its language (saved by the game's page, or the browser's), with a switch of its own.
+translatePage();
 
 const $ = (id) => document.getElementById(id);
 const engine = new EngineClient({ autostart: false });
 
-const METHOD_NAMES = {
-  naive: "Naive backtracking", "backtrack-recursive": "Backtracking (recursive)",
-  backtrack: "Backtracking (stack)", dlx: "Dancing Links",
-};
+// A method's name in the page's language ("Dancing Links"), and its short form for charts ("DLX").
+const methodName = (method) => t(`lab.method.${method}`);
+// A sample set's name: the page's words for the bundled sets, the engine's label for any other.
+const setName = (name) => (t(`lab.set.${name}`) === `lab.set.${name}` ? lab.info.sets[name].label : t(`lab.set.${name}`));
 
-function say(text, kind = "info") {
-  const message = $("message");
-  message.textContent = text;
-  message.dataset.kind = kind;
+// The message line. `message` is [key, params]; a parameter may be a function, called each time the
+// line is drawn, so a change of language redraws it whole.
+let lastSaid = null;
+function say(message, kind = "info") {
+  lastSaid = { message, kind };
+  const line = $("message");
+  line.textContent = t(...message);
+  line.dataset.kind = kind;
 }
 
 function describeError(error) {
-  if (error.kind === "cancelled") return "Cancelled. The engine is restarting.";
-  return error.message;
+  if (error.kind === "cancelled") return t("lab.say.cancelled");
+  return (error.kind === "parse" && parseErrorText(error.details)) || error.message;
 }
 
 // The node budget the user set; a field that holds no positive whole number goes back to the
@@ -46,7 +54,7 @@ function nodeLimit() {
 }
 
 const lab = {
-  engine, say, describeError, nodeLimit, names: METHOD_NAMES,
+  engine, say, describeError, nodeLimit, methodName, setName,
   puzzle: null, // {box, cells, symbols, line, givens, size}
   info: null, // the engine's `samples` answer: sets, traceable methods, defaults
   listeners: [],
@@ -62,25 +70,29 @@ watch.addEventListener("select", (event) => matrix.show(event.detail.cell));
 
 // --- the puzzle ---------------------------------------------------------------------------------
 
-async function loadText(text, how = "") {
+// `how` says where the puzzle came from: a function giving the words, in the language of the moment.
+async function loadText(text, how = () => "") {
   if (!text.trim()) {
-    say("Nothing to load: the text is empty.", "error");
+    say(["lab.say.empty"], "error");
     return false;
   }
-  say(engine.state === "loading" ? "Reading the puzzle once the engine is ready…" : "Reading the puzzle…");
+  say([engine.state === "loading" ? "lab.say.reading-later" : "lab.say.reading"]);
   let result;
   try {
     result = await engine.request("parse", { text });
   } catch (error) {
-    say(`Could not read the puzzle: ${describeError(error)}`, "error");
+    say(["lab.say.unreadable", { message: () => describeError(error) }], "error");
     return false;
   }
   lab.puzzle = result;
   $("puzzle-text").value = result.line;
   writeFragment(result.line);
-  const conflicts = result.conflicts.length ? ` Its givens break the rules (${result.conflicts[0].message}), so no method will find a solution.` : "";
-  say(`Loaded a ${result.size}×${result.size} puzzle with ${result.givens} givens${how}.${conflicts}`,
-    conflicts ? "warn" : "ok");
+  const n = result.size;
+  const first = result.conflicts[0];
+  say([first ? "lab.say.loaded-conflicts" : "lab.say.loaded", {
+    size: `${n}×${n}`, givens: result.givens, how,
+    conflict: () => first && conflictText(first, n, (cell) => cellName(cell, n), (d) => result.symbols[d - 1]),
+  }], first ? "warn" : "ok");
   for (const fn of lab.listeners) fn(result);
   return true;
 }
@@ -95,7 +107,7 @@ $("puzzle-text").addEventListener("keydown", (event) => {
 $("sample").addEventListener("change", () => {
   const [set, index] = $("sample").value.split(":");
   if (!set || !lab.info) return;
-  loadText(lab.info.sets[set].puzzles[Number(index)], ` (${lab.info.sets[set].label}, sample ${Number(index) + 1})`);
+  loadText(lab.info.sets[set].puzzles[Number(index)], sampleHow(set, Number(index)));
 });
 // The fragment holds the puzzle (as on the main page), so the section links scroll instead of
 // navigating to "#section", and a fragment that names an element of the page is never read as a puzzle.
@@ -105,7 +117,7 @@ const puzzleInFragment = () => {
 };
 window.addEventListener("hashchange", () => {
   const text = puzzleInFragment();
-  if (text && (!lab.puzzle || text !== lab.puzzle.line)) loadText(text, " from the link");
+  if (text && (!lab.puzzle || text !== lab.puzzle.line)) loadText(text, fromLink);
 });
 for (const link of document.querySelectorAll(".lab-nav a[href^='#']")) {
   link.addEventListener("click", (event) => {
@@ -122,17 +134,26 @@ const back = $("back-link");
 const followBack = () => { back.href = `index.html${lab.puzzle ? `#${encodeURIComponent(lab.puzzle.line)}` : ""}`; };
 for (const type of ["pointerdown", "focus", "click"]) back.addEventListener(type, followBack);
 
+const fromLink = () => t("lab.how.link");
+const sampleHow = (set, index) => () => t("lab.how.sample", { set: setName(set), k: index + 1 });
+
 // --- engine status and cancel ---------------------------------------------------------------------
+
+let engineInfo = null;
+function showStatus(state) {
+  const text = $("engine-status-text");
+  if (state === "loading") text.textContent = t("engine.loading");
+  else if (state === "failed") text.textContent = t("engine.failed");
+  else if (state === "busy") text.textContent = t("engine.busy");
+  else text.textContent = t("lab.ready", { python: engineInfo ? engineInfo.python : "" });
+}
 
 engine.addEventListener("status", (event) => {
   const { state, info } = event.detail;
   const status = $("engine-status");
   status.dataset.state = state;
-  const text = $("engine-status-text");
-  if (state === "loading") text.textContent = "Engine loading…";
-  else if (state === "failed") text.textContent = "Engine failed to start";
-  else if (state === "busy") text.textContent = "Engine working…";
-  else text.textContent = `Engine ready · Python ${info.python}`;
+  if (info) engineInfo = info;
+  showStatus(state);
   if (state === "ready" || state === "busy") document.documentElement.dataset.ready = "";
   else delete document.documentElement.dataset.ready;
   $("cancel").hidden = state !== "busy" || batch.running;
@@ -149,27 +170,50 @@ async function boot() {
   try {
     lab.info = await engine.request("samples");
   } catch (error) {
-    say(`The engine could not start: ${describeError(error)}`, "error");
+    say(["lab.say.no-engine", { message: () => describeError(error) }], "error");
     return;
   }
   $("node-limit").value = String(lab.info.node_limit);
   const select = $("sample");
   for (const [name, set] of Object.entries(lab.info.sets)) {
     const group = document.createElement("optgroup");
-    group.label = set.label;
+    group.dataset.set = name;
     set.puzzles.slice(0, 6).forEach((_, i) => {
       const option = document.createElement("option");
       option.value = `${name}:${i}`;
-      option.textContent = `${set.label} #${i + 1}`;
       group.append(option);
     });
     select.append(group);
   }
+  nameSamples();
   watch.setMethods(lab.info.traceable);
   batch.setup(lab.info);
-  if (shared) await loadText(shared, " from the link");
-  else await loadText(lab.info.sets["17clue"].puzzles[0], " (17 clues, sample 1)");
+  if (shared) await loadText(shared, fromLink);
+  else await loadText(lab.info.sets["17clue"].puzzles[0], sampleHow("17clue", 0));
 }
+
+function nameSamples() {
+  for (const group of $("sample").querySelectorAll("optgroup")) {
+    group.label = setName(group.dataset.set);
+    for (const option of group.querySelectorAll("option")) {
+      option.textContent = t("lab.sample-option", { set: group.label, k: Number(option.value.split(":")[1]) + 1 });
+    }
+  }
+}
+
+// --- language -----------------------------------------------------------------------------------
+
+$("language").value = language();
+$("language").addEventListener("change", () => setLanguage($("language").value));
+// setLanguage has redrawn the marked text; the sections redraw what they wrote themselves.
+document.addEventListener("sudoku:language", () => {
+  $("language").value = language();
+  showStatus($("engine-status").dataset.state);
+  if (lastSaid) say(lastSaid.message, lastSaid.kind);
+  if (!lab.info) return;
+  nameSamples();
+  for (const view of [compare, watch, matrix, batch]) view.relabel();
+});
 
 boot();
 

@@ -2,22 +2,23 @@
 // could hold), the four constraint columns each option covers (number and meaning, as the engine lays
 // them out), and what the givens did: an option whose column a given already covers has left the matrix.
 import { cellName } from "../game.js";
+import { t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
-
-const STATE_TEXT = { given: "given", open: "in the matrix", removed: "removed" };
 
 export class MatrixView {
   constructor(lab) {
     this.lab = lab;
     this.serial = 0;
+    this.view = null; // the engine's answer on show, kept to redraw it in another language
     lab.onPuzzle(() => this.clear());
   }
 
   clear() {
     this.serial += 1;
+    this.view = null;
     $("matrix-table").tBodies[0].replaceChildren();
-    $("matrix-caption").textContent = "No cell selected.";
+    $("matrix-caption").textContent = t("lab.matrix.none");
     $("matrix-layout").textContent = "";
     delete $("matrix-table").dataset.cell;
   }
@@ -26,7 +27,7 @@ export class MatrixView {
     const lab = this.lab;
     if (!lab.puzzle) return;
     const serial = ++this.serial;
-    $("matrix-caption").textContent = "Reading the matrix…";
+    $("matrix-caption").textContent = t("lab.matrix.reading");
     let view;
     try {
       view = await lab.engine.request("matrix", { ...lab.payload(), cell });
@@ -35,18 +36,26 @@ export class MatrixView {
       return;
     }
     if (serial !== this.serial) return;
+    this.view = view;
     this.render(view);
+  }
+
+  relabel() {
+    if (this.view) this.render(this.view);
+    else $("matrix-caption").textContent = t("lab.matrix.none");
   }
 
   render(view) {
     const symbols = this.lab.puzzle.symbols;
     const name = (cell) => cellName(cell, view.n);
+    const here = name(view.cell);
     const open = view.options.filter((o) => o.state === "open").length;
     $("matrix-caption").textContent = view.given
-      ? `${view.name} holds the given ${symbols[view.given - 1]}: its option is in every solution, and the givens' columns are covered before the search.`
-      : `${view.name}: ${view.n} options, ${open} still in the matrix after the givens are covered.`;
-    $("matrix-layout").textContent = `The whole matrix: ${view.columns_total} columns and ${view.options_total} options `
-      + `(${view.open_options_total} left once the givens are covered). Columns ${view.blocks.map((b) => `${b.first}–${b.last}: ${b.meaning}`).join("; ")}.`;
+      ? t("lab.matrix.given", { cell: here, digit: symbols[view.given - 1] })
+      : t("lab.matrix.open", { cell: here, n: view.n, open });
+    const blocks = view.blocks.map((b) => t("lab.matrix.block", { first: b.first, last: b.last, meaning: t(`lab.matrix.kind.${b.kind}`) }));
+    $("matrix-layout").textContent = t("lab.matrix.layout", { columns: view.columns_total, options: view.options_total,
+      open: view.open_options_total, blocks: blocks.join(t("lab.matrix.block-separator")) });
     const rows = view.options.map((o) => {
       const tr = document.createElement("tr");
       tr.dataset.state = o.state;
@@ -55,11 +64,10 @@ export class MatrixView {
       th.scope = "row";
       th.textContent = symbols[o.digit - 1];
       const option = document.createElement("td");
-      option.textContent = `#${o.option} (${view.name} = ${symbols[o.digit - 1]})`;
+      option.textContent = t("lab.matrix.option", { option: o.option, cell: here, digit: symbols[o.digit - 1] });
       const state = document.createElement("td");
-      state.textContent = o.state === "removed"
-        ? `removed: covered by ${o.blocked_by.map((c) => `${name(c)} = ${symbols[this.lab.puzzle.cells[c] - 1]}`).join(", ")}`
-        : STATE_TEXT[o.state];
+      state.textContent = t(`lab.matrix.state.${o.state}`, { list: o.blocked_by
+        .map((c) => `${name(c)} = ${symbols[this.lab.puzzle.cells[c] - 1]}`).join(t("lab.list-separator")) });
       tr.append(th, option, state);
       for (const col of o.columns) {
         const td = document.createElement("td");
@@ -68,12 +76,13 @@ export class MatrixView {
         number.textContent = String(col.column);
         const meaning = document.createElement("span");
         const digit = col.digit ? symbols[col.digit - 1] : "";
-        const what = col.kind === "cell" ? `${name(col.place)} holds a digit` : `${col.kind} ${col.place + 1} holds ${digit}`;
+        const what = col.kind === "cell" ? t("lab.matrix.holds-digit", { cell: name(col.place) })
+          : t("lab.matrix.holds", { house: t(`house.${["row", "column", "box"].indexOf(col.kind)}`, { k: col.place + 1 }), digit });
         meaning.textContent = ` ${what}`;
         const status = document.createElement("small");
         status.textContent = col.covered_by === null
-          ? `${col.open_options} option${col.open_options === 1 ? "" : "s"} left`
-          : `covered by ${name(col.covered_by)}`;
+          ? t("lab.matrix.options-left", { count: col.open_options })
+          : t("lab.matrix.covered-by", { cell: name(col.covered_by) });
         td.append(number, meaning, document.createElement("br"), status);
         tr.append(td);
       }

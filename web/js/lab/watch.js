@@ -5,6 +5,7 @@
 import { cellName } from "../game.js";
 import { gridCells } from "../board.js";
 import { Replay, candidates, houseCells, peersOf } from "./replay.js";
+import { t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 // Steps per second for each position of the speed slider.
@@ -44,7 +45,7 @@ export class WatchView extends EventTarget {
     select.replaceChildren(...methods.map((m) => {
       const option = document.createElement("option");
       option.value = m;
-      option.textContent = this.lab.names[m] || m;
+      option.textContent = this.lab.methodName(m);
       return option;
     }));
     if (methods.includes("dlx")) select.value = "dlx";
@@ -55,7 +56,18 @@ export class WatchView extends EventTarget {
   }
 
   showSpeed() {
-    $("watch-speed-text").textContent = `${this.speed.toLocaleString("en-US")} steps/s`;
+    $("watch-speed-text").textContent = t("lab.watch.speed-value", { count: this.speed.toLocaleString("en-US") });
+  }
+
+  // In a new language: the method list, the speed, the cells' names and the event line.
+  relabel() {
+    const select = $("watch-method");
+    for (const option of select.options) option.textContent = this.lab.methodName(option.value);
+    this.showSpeed();
+    $("watch-play").textContent = t(this.playing ? "lab.watch.pause" : "lab.watch.play");
+    if (this.recordedSay) this.lab.say(...this.recordedSay);
+    if (!this.replay) $("watch-event").textContent = t(this.recording ? "lab.watch.recording" : "lab.watch.none");
+    this.render();
   }
 
   // --- the grid ------------------------------------------------------------------------------------
@@ -67,7 +79,8 @@ export class WatchView extends EventTarget {
     this.build(puzzle.size, puzzle.box);
     this.selected = Math.min(this.selected, this.cells.length - 1);
     this.enable(false);
-    $("watch-event").textContent = "Record a search to replay it.";
+    this.recordedSay = null;
+    $("watch-event").textContent = t("lab.watch.none");
     $("watch-counters").replaceChildren();
     this.render();
     this.select(this.selected, false);
@@ -95,8 +108,7 @@ export class WatchView extends EventTarget {
         for (let d = 1; d <= n; d++) cands.append(document.createElement("span"));
       }
       cell.append(digit, cands);
-      const label = `Row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`;
-      this.cells.push({ el: cell, digit, cands: [...cands.children], label });
+      this.cells.push({ el: cell, digit, cands: [...cands.children], row: Math.floor(i / n) + 1, col: (i % n) + 1 });
     });
   }
 
@@ -142,19 +154,23 @@ export class WatchView extends EventTarget {
     this.pause();
     const method = $("watch-method").value;
     $("watch-record").disabled = true;
-    $("watch-event").textContent = "Recording the search…";
-    lab.say(`Recording the ${lab.names[method] || method} search…`, "busy");
+    this.recording = true;
+    this.recordedSay = null;
+    $("watch-event").textContent = t("lab.watch.recording");
+    lab.say(["lab.watch.recording-method", { method: () => lab.methodName(method) }], "busy");
     let trace;
     try {
       trace = await lab.engine.request("trace", { ...lab.payload(), method, node_limit: lab.nodeLimit() });
     } catch (error) {
       if (serial === this.serial) {
-        $("watch-event").textContent = "No trace.";
-        lab.say(lab.describeError(error), error.kind === "cancelled" ? "info" : "error");
+        $("watch-event").textContent = t("lab.watch.no-trace");
+        lab.say(error.kind === "cancelled" ? ["lab.say.cancelled"] : ["lab.say.plain", { message: lab.describeError(error) }],
+          error.kind === "cancelled" ? "info" : "error");
       }
       return;
     } finally {
       $("watch-record").disabled = false;
+      this.recording = false;
     }
     if (serial !== this.serial) return;
     this.replay = new Replay(trace);
@@ -162,9 +178,10 @@ export class WatchView extends EventTarget {
     seek.max = String(trace.events.length);
     this.enable(true);
     const events = trace.events.length.toLocaleString("en-US");
-    const cut = trace.truncated ? ` (the first ${events}; the search went on past the trace bound)` : "";
-    const gaveUp = trace.gave_up ? ` It gave up after ${trace.stats.nodes.toLocaleString("en-US")} nodes.` : "";
-    lab.say(`Recorded ${events} events${cut}.${gaveUp} Press Play or Step.`, trace.gave_up ? "warn" : "ok");
+    const cut = () => (trace.truncated ? t("lab.watch.cut", { events }) : "");
+    const gaveUp = () => (trace.gave_up ? t("lab.watch.gave-up", { nodes: trace.stats.nodes.toLocaleString("en-US") }) : "");
+    this.recordedSay = [["lab.watch.recorded", { events, cut, gaveUp }], trace.gave_up ? "warn" : "ok"];
+    lab.say(...this.recordedSay);
     this.board.dataset.method = method;
     this.render();
   }
@@ -179,7 +196,7 @@ export class WatchView extends EventTarget {
     if (!this.replay) return;
     if (this.replay.done) this.replay.reset();
     this.playing = true;
-    $("watch-play").textContent = "Pause";
+    $("watch-play").textContent = t("lab.watch.pause");
     // While playing, the event line changes many times a second: too fast to announce.
     $("watch-event").setAttribute("aria-live", "off");
     this.board.dataset.playing = "";
@@ -204,7 +221,7 @@ export class WatchView extends EventTarget {
   pause() {
     this.playing = false;
     cancelAnimationFrame(this.frame);
-    $("watch-play").textContent = "Play";
+    $("watch-play").textContent = t("lab.watch.play");
     $("watch-event").setAttribute("aria-live", "polite");
     delete this.board.dataset.playing;
   }
@@ -258,7 +275,7 @@ export class WatchView extends EventTarget {
       restored = cands.map((m, i) => m & ~was[i]);
     }
     for (let i = 0; i < this.cells.length; i++) {
-      const { el, digit, cands: spans, label } = this.cells[i];
+      const { el, digit, cands: spans, row, col } = this.cells[i];
       const d = digits[i];
       const text = d ? symbols[d - 1] : "";
       if (digit.textContent !== text) digit.textContent = text;
@@ -281,8 +298,9 @@ export class WatchView extends EventTarget {
       }
       const listed = [];
       for (let k = 0; k < spans.length; k++) if (mask & (1 << (k + 1))) listed.push(symbols[k]);
-      el.setAttribute("aria-label", d ? `${label}: ${text}${kinds[i] === "given" ? " (given)" : ""}`
-        : `${label}: empty${listed.length ? `, candidates ${listed.join(" ")}` : ""}`);
+      const label = t("cell.label", { row, col }) + (d ? t("cell.digit", { digit: text }) + (kinds[i] === "given" ? t("cell.given") : "")
+        : t("cell.empty") + (listed.length ? t("lab.cell.candidates", { list: listed.join(" ") }) : ""));
+      if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
     }
     this.board.classList.toggle("solution", Boolean(ev && ev[0] === "solution"));
     if (this.selected >= 0 && this.cells[this.selected].el.classList.contains("selected")) {
@@ -297,34 +315,35 @@ export class WatchView extends EventTarget {
   }
 
   describe(ev, replay) {
-    if (!ev) return `Start: the givens${replay.trace.method === "dlx" ? " are covered" : " are placed"}. Press Play or Step.`;
+    const dlx = replay.trace.method === "dlx";
+    // Each method in its own words: DLX covers columns, a backtracker places digits in cells.
+    const say = (key, params) => t(dlx ? `lab.ev.${key}-dlx` : `lab.ev.${key}`, params);
+    if (!ev) return say("start");
     const name = (cell) => cellName(cell, this.n);
     const symbol = (d) => this.lab.puzzle.symbols[d - 1];
-    const dlx = replay.trace.method === "dlx";
     const item = (ev) => {
-      if (ev[3] === "cell") return dlx ? `column ${ev[1]} (${name(ev[4])} holds a digit)` : name(ev[4]);
-      return `column ${ev[1]} (${ev[3]} ${ev[4] + 1} holds ${symbol(ev[5])})`;
+      if (ev[3] === "cell") return t("lab.ev.item-cell", { column: ev[1], cell: name(ev[4]) });
+      const house = t(`house.${["row", "column", "box"].indexOf(ev[3])}`, { k: ev[4] + 1 });
+      return t("lab.ev.item-house", { column: ev[1], house, digit: symbol(ev[5]) });
     };
     switch (ev[0]) {
       case "choose": {
         const k = ev[2];
-        if (!dlx) return `Branch on ${name(ev[1])}, the cell with the fewest candidates: ${k}.`;
-        if (k === 0) return `Choose ${item(ev)}: no option left, a dead end.`;
-        if (k === 1) return `Choose ${item(ev)}: one option left, a forced move.`;
-        return `Choose ${item(ev)}, the column with the fewest options: ${k}.`;
+        if (!dlx) return t("lab.ev.branch", { cell: name(ev[1]), count: k });
+        if (k === 0) return t("lab.ev.dead-end", { item: item(ev) });
+        if (k === 1) return t("lab.ev.forced", { item: item(ev) });
+        return t("lab.ev.choose", { item: item(ev), count: k });
       }
       case "try":
-        return dlx ? `Try ${name(ev[1])} = ${symbol(ev[2])}: cover its four columns (struck digits leave the matrix).`
-          : `Try ${name(ev[1])} = ${symbol(ev[2])}.`;
+        return say("try", { cell: name(ev[1]), digit: symbol(ev[2]) });
       case "fill":
-        return `Propagation fills ${ev[1].length / 2} cell${ev[1].length === 2 ? "" : "s"}.`;
+        return t("lab.ev.fill", { count: ev[1].length / 2 });
       case "undo":
-        return dlx ? `Undo ${name(ev[1])} = ${symbol(ev[2])}: uncover its columns.` : `Undo ${name(ev[1])} = ${symbol(ev[2])}.`;
+        return say("undo", { cell: name(ev[1]), digit: symbol(ev[2]) });
       case "backtrack":
-        return dlx ? `Every option of column ${ev[1]} tried: uncover it and back up a level.`
-          : `Every candidate of ${name(ev[1])} tried: back up a level.`;
+        return say("backtrack", { column: ev[1], cell: name(ev[1]) });
       case "solution":
-        return "A solution: every column is covered.";
+        return say("solution");
       default:
         return "";
     }
@@ -336,26 +355,28 @@ export class WatchView extends EventTarget {
     const placed = digits.filter(Boolean).length;
     const options = cands.reduce((k, m) => k + popcount(m), 0);
     const fmt = (x) => x.toLocaleString("en-US");
+    const of = (index, total) => t("lab.counter.step-value", { index: fmt(index), total: fmt(total) });
+    const step = of(replay.index, replay.events.length);
+    // [id, value]: the id names the counter in `data-counter` and its label in the translations.
     const items = [
-      ["Step", `${fmt(replay.index)} / ${fmt(replay.events.length)}${replay.trace.truncated ? " (trace cut)" : ""}`],
-      ["Depth", `${replay.depth} (max ${c.maxDepth})`],
-      ["Tries", fmt(c.tries)], ["Undos", fmt(c.undos)], ["Backtracks", fmt(c.backtracks)],
+      ["step", replay.trace.truncated ? t("lab.counter.cut", { value: step }) : step],
+      ["depth", t("lab.counter.depth-value", { depth: replay.depth, max: c.maxDepth })],
+      ["tries", fmt(c.tries)], ["undos", fmt(c.undos)], ["backtracks", fmt(c.backtracks)],
     ];
     if (replay.trace.method === "dlx") {
-      items.push(["Forced moves", fmt(c.forced)], ["Dead ends", fmt(c.deadEnds)],
-        ["Columns left", `${fmt(4 * n * n - 4 * placed)} / ${fmt(4 * n * n)}`],
-        ["Options left", `${fmt(options)} / ${fmt(n * n * n)}`]);
+      items.push(["forced-moves", fmt(c.forced)], ["dead-ends", fmt(c.deadEnds)],
+        ["columns-left", of(4 * n * n - 4 * placed, 4 * n * n)], ["options-left", of(options, n * n * n)]);
     } else {
-      items.push(["Cells filled", `${placed} / ${n * n}`]);
+      items.push(["cells-filled", of(placed, n * n)]);
     }
-    items.push(["Solutions", fmt(c.solutions)]);
+    items.push(["solutions", fmt(c.solutions)]);
     const list = $("watch-counters");
-    list.replaceChildren(...items.flatMap(([k, v]) => {
+    list.replaceChildren(...items.flatMap(([id, v]) => {
       const dt = document.createElement("dt");
-      dt.textContent = k;
+      dt.textContent = t(`lab.counter.${id}`);
       const dd = document.createElement("dd");
       dd.textContent = v;
-      dd.dataset.counter = k.toLowerCase().replace(/ /g, "-");
+      dd.dataset.counter = id;
       return [dt, dd];
     }));
   }
