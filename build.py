@@ -13,7 +13,11 @@ under any sub-path of any static host:
 * ``py/sudoku_core-<hash>.zip``: the engine, packed deterministically; the content hash in its name
   means a new release is a new URL, so no cache can serve an old engine;
 * ``build-info.js``: the archive's name, the engine and Pyodide versions (imported by the worker);
-* ``manifest.webmanifest`` and PNG icons (drawn here with the standard library), so it installs.
+* ``manifest.webmanifest`` and PNG icons (drawn here with the standard library), so it installs;
+* content hashes in the names of the scripts and styles (``js/main-<hash>.js``, ``worker-<hash>.js``,
+  ``styles-<hash>.css``; ``asset-map.json`` maps the source names to them): only the pages, ``sw.js``
+  and the icons keep fixed names, so a page from one release can never load another release's
+  module, worker or engine, whatever the host or a cache in between serves.
 
 Standard library only, like the engine.
 """
@@ -179,16 +183,17 @@ def prerender_board(html: str) -> str:
 # ---------------------------------------------------------------------------------------------
 # The build
 
-def build(dist: Path = DIST) -> dict:
-    """Write the whole site into ``dist`` (replacing it) and return the build info."""
+def build(dist: Path = DIST, web: Path = WEB) -> dict:
+    """Write the whole site into ``dist`` (replacing it) from the front end in ``web`` and return the
+    build info."""
     pyodide = ensure_pyodide()
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
 
-    for src in sorted(WEB.rglob("*")):
+    for src in sorted(web.rglob("*")):
         if src.is_file() and src.name != "sw.js":
-            dest = dist / src.relative_to(WEB)
+            dest = dist / src.relative_to(web)
             dest.parent.mkdir(parents=True, exist_ok=True)
             if src.suffix == ".html":
                 dest.write_text(with_policy(src))
@@ -227,12 +232,73 @@ def build(dist: Path = DIST) -> dict:
     }
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2) + "\n")
 
-    info["files"] = write_service_worker(dist)
+    (dist / "asset-map.json").write_text(json.dumps(hash_asset_names(dist), indent=2, sort_keys=True) + "\n")
+    info["files"] = write_service_worker(dist, web)
     log(f"dist/ written: {info['files']} files, engine {info['version']} ({archive_name}), pyodide {info['pyodide']}")
     return info
 
 
-def write_service_worker(dist: Path) -> int:
+#: A quoted relative URL of a script or style sheet, in a module (resolved against the module, as
+#: `import` and `new URL(x, import.meta.url)` do) or in a page's src/href (against the page).
+ASSET_REF = re.compile(r"""(["'])((?:\.{1,2}/)?[\w./-]+\.(?:js|css))\1""")
+
+
+def hash_asset_names(dist: Path) -> dict[str, str]:
+    """Rename every script and style sheet of ``dist`` (but ``sw.js`` and Pyodide's own files, which
+    change only with its pinned version) to ``name-<hash>.ext``, the hash of its content once its own
+    references are rewritten, leaves first; rewrite the references in the pages too. Returns
+    {old path: new path}. A cycle of imports has no such naming, and stops the build."""
+    root = dist.as_posix()
+    assets = {p.relative_to(dist).as_posix() for p in dist.rglob("*")
+              if p.suffix in (".js", ".css") and p.name != "sw.js" and p.relative_to(dist).parts[0] != "pyodide"}
+
+    def refs(name: str, text: str) -> list[tuple[str, str]]:
+        """(literal, the asset it names) for each reference of ``text`` (a file at ``name``) to an asset."""
+        base = Path(root, name).parent
+        out = []
+        for match in ASSET_REF.finditer(text):
+            target = (base / match.group(2)).resolve().as_posix()
+            if target.startswith(root + "/") and target[len(root) + 1:] in assets:
+                out.append((match.group(0), target[len(root) + 1:]))
+        return out
+
+    renamed: dict[str, str] = {}
+
+    def rewrite(name: str, text: str) -> str:
+        for literal, target in refs(name, text):
+            old = target.rsplit("/", 1)[-1]
+            new = renamed[target].rsplit("/", 1)[-1]
+            quote, url = literal[0], literal[1:-1]
+            text = text.replace(literal, quote + url[: len(url) - len(old)] + new + quote)
+        return text
+
+    visiting: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in renamed:
+            return
+        if name in visiting:
+            raise RuntimeError(f"build: {name} imports itself through other modules; content hashes need no cycles")
+        visiting.add(name)
+        path = dist / name
+        text = path.read_text()
+        for _, target in refs(name, text):
+            visit(target)
+        text = rewrite(name, text)
+        stem, ext = name.rsplit(".", 1)
+        renamed[name] = f"{stem}-{hashlib.sha256(text.encode()).hexdigest()[:12]}.{ext}"
+        path.unlink()
+        (dist / renamed[name]).write_text(text)
+        visiting.discard(name)
+
+    for name in sorted(assets):
+        visit(name)
+    for page in sorted(dist.glob("*.html")):
+        page.write_text(rewrite(page.name, page.read_text()))
+    return renamed
+
+
+def write_service_worker(dist: Path, web: Path = WEB) -> int:
     """Write ``dist/sw.js`` last: it precaches every file of ``dist``, and its cache name is a hash of
     all their contents (not a time), so any change to the site is a new service worker and a fresh
     cache. Returns the number of files of the site, sw.js included."""
@@ -240,7 +306,7 @@ def write_service_worker(dist: Path) -> int:
     site_hash = hashlib.sha256()
     for name in files:
         site_hash.update(name.encode() + b"\0" + (dist / name).read_bytes())
-    sw = (WEB / "sw.js").read_text()
+    sw = (web / "sw.js").read_text()
     sw = sw.replace("__CACHE_NAME__", f"sudoku-{site_hash.hexdigest()[:16]}")
     sw = sw.replace("__PRECACHE__", json.dumps(["./", *files], indent=2))
     (dist / "sw.js").write_text(sw)

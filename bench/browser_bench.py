@@ -113,7 +113,7 @@ def cpython_solves(puzzles: list[str], method: str) -> dict:
 
 PROBE_JS = """
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { BUILD } from "../build-info.js";
+import { BUILD } from "../BUILD_INFO";
 const py = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
 const archive = await (await fetch(new URL(`../${BUILD.archive}`, import.meta.url))).arrayBuffer();
 py.unpackArchive(archive, "zip", { extractDir: py.runPython("import sysconfig; sysconfig.get_path('purelib')") });
@@ -135,7 +135,8 @@ def interpreter_figures(browser, dist: Path, puzzles: list[str], methods: list[s
         probe.mkdir()
         (probe / "index.html").write_text('<!doctype html><meta charset="utf-8"><title>probe</title>'
                                           '<script type="module" src="probe.js"></script>')
-        (probe / "probe.js").write_text(PROBE_JS)
+        build_info = json.loads((dist / "asset-map.json").read_text())["build-info.js"]
+        (probe / "probe.js").write_text(PROBE_JS.replace("BUILD_INFO", build_info))
         shutil.copyfile(Path(py_workloads.__file__), probe / "py_workloads.py")
         server, url = build.serve_in_thread(site)
         context = browser.new_context()

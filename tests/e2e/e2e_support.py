@@ -72,6 +72,12 @@ class App:
         self.context.close()
 
 
+def asset(page, name: str) -> str:
+    """The URL, relative to the site's root, of a script or style sheet known by its source name
+    ("js/bank.js"): the build gives each a content-hashed name (build.py's asset-map.json)."""
+    return "./" + page.evaluate("name => fetch('asset-map.json').then(r => r.json()).then(m => m[name])", name)
+
+
 def shared_app(browser, url: str, then=None, **context_options):
     """Yield one booted app for the tests of a module, then check on teardown that the whole module
     caused no console error and no request off the origin (use with ``yield from`` in a fixture).

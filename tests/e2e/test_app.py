@@ -348,7 +348,7 @@ def test_share_link_under_a_sub_path_loads_and_follows_the_puzzle(subpath_server
 def test_share_link_shows_its_givens_before_the_engine_is_ready(server, open_app):
     app = open_app(f"{server}index.html#{EASY}")
     held = []  # the worker's script, held back so that the engine is still loading
-    app.context.route("**/worker.js", lambda route: held.append(route))
+    app.context.route("**/worker-*.js", lambda route: held.append(route))
     page = app.goto().page
     expect(cell(page, 1, 3)).to_have_text("3")
     assert "".join(c or "." for c in cells(page)) == EASY
@@ -368,7 +368,7 @@ def test_share_link_shows_its_givens_before_the_engine_is_ready(server, open_app
 def test_share_link_edited_before_the_engine_is_ready_is_kept(server, open_app):
     app = open_app(f"{server}index.html#{EASY}")
     held = []
-    app.context.route("**/worker.js", lambda route: held.append(route))
+    app.context.route("**/worker-*.js", lambda route: held.append(route))
     page = app.goto().page
     expect(cell(page, 1, 3)).to_have_text("3")
     page.click("#mode-toggle")  # enter the puzzle: its givens can be changed

@@ -14,10 +14,16 @@ import build
 pytestmark = pytest.mark.e2e
 
 
+def hashed(site, name: str) -> str:
+    """The built name of a script or style sheet (see asset-map.json)."""
+    return json.loads((site / "asset-map.json").read_text())[name]
+
+
 def test_dist_holds_the_site(site):
-    for name in ("index.html", "styles.css", "worker.js", "sw.js", "build-info.js", "manifest.webmanifest",
-                 "js/main.js", "js/engine.js", "js/board.js", "js/game.js", "icons/icon-192.png", "icons/icon-512.png"):
+    for name in ("index.html", "lab.html", "sw.js", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png"):
         assert (site / name).is_file(), name
+    for name in ("styles.css", "worker.js", "build-info.js", "js/main.js", "js/engine.js", "js/board.js", "js/game.js"):
+        assert (site / hashed(site, name)).is_file(), name
     assert sorted(p.name for p in (site / "pyodide").iterdir()) == sorted(build.PYODIDE_FILES)
 
 
@@ -25,7 +31,7 @@ def test_engine_archive_is_named_by_its_content(site):
     (archive,) = (site / "py").iterdir()
     digest = re.fullmatch(r"sudoku_core-([0-9a-f]{16})\.zip", archive.name).group(1)
     assert hashlib.sha256(archive.read_bytes()).hexdigest()[:16] == digest
-    info = (site / "build-info.js").read_text()
+    info = (site / hashed(site, "build-info.js")).read_text()
     assert f'"py/{archive.name}"' in info
 
 
@@ -53,7 +59,7 @@ def test_manifest_makes_it_installable(site):
 @pytest.mark.parametrize("name", ["index.html", "styles.css", "worker.js", "sw.js", "js/main.js", "js/engine.js",
                                   "manifest.webmanifest"])
 def test_every_url_is_relative(site, name):
-    text = (site / name).read_text()
+    text = (site / (hashed(site, name) if name.endswith((".css", ".js")) and name != "sw.js" else name)).read_text()
     assert not re.search(r"https?://", text), "an absolute URL"
     assert not re.search(r"""(?:href|src)=["']/""", text), "a root-relative URL"
     assert not re.search(r"""(?:import|from|fetch\(|register\()\s*["']/""", text), "a root-relative URL"
@@ -62,3 +68,20 @@ def test_every_url_is_relative(site, name):
 def test_the_lock_file_ships_without_the_packages_the_engine_never_loads(site):
     lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
+
+
+def test_scripts_and_styles_are_named_by_their_content_and_every_reference_follows(site):
+    """A page of one release never loads a module of another: each script and style sheet is named by
+    the hash of its content (its references already rewritten), and nothing refers to an old name."""
+    names = json.loads((site / "asset-map.json").read_text())
+    assert {"worker.js", "build-info.js", "js/main.js", "js/lab/main.js", "styles.css"} <= set(names)
+    for source, built in names.items():
+        stem, ext = source.rsplit(".", 1)
+        digest = re.fullmatch(re.escape(stem) + r"-([0-9a-f]{12})\." + ext, built).group(1)
+        assert hashlib.sha256((site / built).read_bytes()).hexdigest()[:12] == digest
+        assert not (site / source).exists()
+    refs = re.compile(r"""["']((?:\.{1,2}/)?[\w./-]+\.(?:js|css))["']""")
+    for path in [*site.glob("*.html"), *(site / b for b in names.values())]:
+        for url in refs.findall(path.read_text()):
+            target = (path.parent / url).resolve()
+            assert url.endswith("sw.js") or target.is_file(), (path.name, url)

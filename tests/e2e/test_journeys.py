@@ -10,6 +10,7 @@ import re
 from urllib.parse import unquote
 
 import pytest
+from e2e_support import asset
 from play_support import (
     EASY,
     EASY_SOLUTION,
@@ -451,7 +452,7 @@ def test_a_grid_of_letters_pasted_as_is_loads_in_letters_and_hints(server, open_
     letters = "ABCDEFGHIJKLMNOP"
     app = open_app(server + "index.html", locale="en-US")
     page = app.goto().wait_ready().page
-    grid = page.evaluate("() => import('./js/bank.js').then(m => m.BANK['16|expert'][0])")
+    grid = page.evaluate("url => import(url).then(m => m.BANK['16|expert'][0])", asset(page, "js/bank.js"))
     page_grid = "\n".join("".join(letters["123456789ABCDEFG".index(ch)] if ch != "." else "-"
                                   for ch in grid[r * 16:(r + 1) * 16]) for r in range(16))
     load(page, page_grid, "16×16 puzzle")

@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from e2e_support import shared_app
+from e2e_support import asset, shared_app
 from play_support import open_study
 from playwright.sync_api import expect
 
@@ -207,12 +207,12 @@ def test_page_figures_match_the_engine_summary(lab):
     parts = [[{"method": "dlx", "times_ms": [1.0, 4.0], "nodes": [10, 40], "statuses": {"unique": 2}, "wrong": 0}],
              [{"method": "dlx", "times_ms": [2.0, 3.0, 10.0], "nodes": [20, 30, 100],
                "statuses": {"unique": 1, "gave_up": 2}, "wrong": 1}]]
-    page_rows = lab.page.evaluate("""async (parts) => {
-        const stats = await import("./js/lab/stats.js");
+    page_rows = lab.page.evaluate("""async ([parts, url]) => {
+        const stats = await import(url);
         const merged = new Map();
         for (const part of parts) stats.mergeParts(merged, part);
         return stats.summarize(merged, 99);
-    }""", parts)
+    }""", [parts, asset(lab.page, "js/lab/stats.js")])
     assert page_rows == engine_lab.summarize(engine_lab.merge_parts(parts), 99)
 
 

@@ -4,7 +4,7 @@ the game, a page that stays responsive while generating, and the daily puzzle.""
 from __future__ import annotations
 
 import pytest
-from e2e_support import shared_app
+from e2e_support import asset, shared_app
 from play_support import answer, load, open_study, until
 from playwright.sync_api import expect
 
@@ -96,7 +96,7 @@ def test_slow_levels_come_from_the_bank_at_once_and_never_twice(app):
     assert seen[0] != seen[1]
     served = page.evaluate("JSON.parse(localStorage.getItem('sudoku.bank.v1')).served")
     assert seen[0] in served and seen[1] in served
-    bank = page.evaluate("import('./js/bank.js').then(m => m.BANK['9|expert'])")
+    bank = page.evaluate("url => import(url).then(m => m.BANK['9|expert'])", asset(page, "js/bank.js"))
     assert seen == bank[:2] or set(seen) <= set(bank)
     expect(page.locator("#rating-badge")).to_have_text("Expert")
 
