@@ -8,8 +8,10 @@ under any sub-path of any static host:
 
 * ``web/`` copied as is (``index.html``, styles, ES modules, the worker), except ``sw.js``, which is
   written with its precache list and a cache name that changes whenever any file changes;
-* ``pyodide/``: the five runtime files of the npm package ``pyodide`` (pinned in package.json and
-  package-lock.json; ``npm ci`` runs when ``node_modules`` is missing or holds another version);
+* ``pyodide/``: the runtime files of the npm package ``pyodide`` (pinned in package.json and
+  package-lock.json; ``npm ci`` runs when ``node_modules`` is missing or holds another version), with
+  a lock file that lists no packages and the standard library trimmed to what the engine loads
+  (``python_stdlib-<hash>.zip``, see :func:`trim_stdlib`);
 * ``py/sudoku_core-<hash>.zip``: the engine, packed deterministically; the content hash in its name
   means a new release is a new URL, so no cache can serve an old engine;
 * ``build-info.js``: the archive's name, the engine and Pyodide versions (imported by the worker);
@@ -35,6 +37,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tempfile
 import threading
 import zipfile
 import zlib
@@ -86,6 +89,107 @@ def ensure_pyodide() -> Path:
     if missing:
         raise SystemExit(f"build: node_modules/pyodide lacks {', '.join(missing)}")
     return PYODIDE_DIR
+
+
+# ---------------------------------------------------------------------------------------------
+# The standard library, trimmed
+
+#: Run in Node with the pinned Pyodide (argv: Pyodide's folder, the engine archive, a JSON list of
+#: modules to import, and optionally a standard library zip to boot with instead of Pyodide's): boot
+#: as the worker does, import every engine module and every module the engine's sources name (lazy
+#: imports too), answer one request of every bridge operation, then take a memory snapshot and boot
+#: from it as a returning visit does, and print the files of the standard library that either loaded.
+STDLIB_PROBE = r"""
+import { readFileSync } from "node:fs";
+const [dir, archive, imports, stdlib] = process.argv.slice(2);
+const { loadPyodide } = await import(dir + "/pyodide.mjs");
+const options = { indexURL: dir + "/", ...(stdlib ? { stdLibURL: stdlib } : {}) };
+const unpack = (py) => py.unpackArchive(new Uint8Array(readFileSync(archive)), "zip",
+  { extractDir: py.runPython("import sysconfig; sysconfig.get_path('purelib')") });
+const loaded = (py) => JSON.parse(py.runPython(`import json, sys
+json.dumps(sorted({m.__file__ for m in list(sys.modules.values())
+    if (getattr(m, "__file__", None) or "").startswith(sys.path[1] + "/")}))`));
+const py = await loadPyodide({ ...options, _makeSnapshot: true });
+unpack(py);
+py.globals.set("IMPORTS", imports);
+py.runPython(`
+import importlib, json, os, pkgutil, random, sys
+import sudoku_core
+from sudoku_core import bridge
+for name in json.loads(IMPORTS):
+    importlib.import_module(name)
+for m in pkgutil.walk_packages(sudoku_core.__path__, "sudoku_core."):
+    if not m.name.endswith("__main__"):
+        importlib.import_module(m.name)
+random.seed(os.urandom(32))
+E = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+for req in ({"type": "version"}, {"type": "parse", "payload": {"text": E}}, {"type": "parse", "payload": {"text": "z"}},
+            {"type": "hint", "payload": {"text": E}}, {"type": "rate", "payload": {"text": E}},
+            {"type": "steps", "payload": {"text": E}}, {"type": "solve", "payload": {"text": E}},
+            {"type": "generate", "payload": {"size": 9, "level": "hard", "seed": 1}},
+            {"type": "daily", "payload": {"date": "2026-01-01"}}, {"type": "samples"},
+            {"type": "compare", "payload": {"text": E}}, {"type": "trace", "payload": {"text": E}},
+            {"type": "matrix", "payload": {"text": E, "cell": 0}}, {"type": "batch", "payload": {"puzzles": [E, "1"]}},
+            {"type": "nope"}):
+    bridge.handle_json(json.dumps(req))
+bridge.handle_json("[" * 100)
+`);
+const root = py.runPython("sys.path[1]");
+const first = loaded(py);
+const again = await loadPyodide({ ...options, _loadSnapshot: py.makeMemorySnapshot() });
+unpack(again);
+again.runPython("import importlib, os, random; importlib.invalidate_caches(); random.seed(os.urandom(32))");
+const reply = JSON.parse(again.pyimport("sudoku_core.bridge").handle_json(JSON.stringify({ type: "hint",
+  payload: { text: "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.." } })));
+if (!reply.ok) throw new Error(`the restored engine failed: ${JSON.stringify(reply)}`);
+console.log(JSON.stringify({ root, files: [...new Set([...first, ...loaded(again)])].sort() }));
+"""
+
+
+def engine_imports() -> list[str]:
+    """Every top-level module the engine's sources import, at the top or inside a function."""
+    import ast
+
+    names = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.split(".")[0])
+    return sorted(names - {"sudoku_core", "__future__"})
+
+
+def probe_stdlib(pyodide: Path, archive: Path, stdlib: Path | None = None) -> dict:
+    """Run :data:`STDLIB_PROBE`: ``{"root": the zip's path in Pyodide, "files": the files loaded}``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = Path(tmp) / "probe.mjs"
+        probe.write_text(STDLIB_PROBE)
+        run = subprocess.run(["node", str(probe), pyodide.resolve().as_posix(), str(archive),
+                              json.dumps(engine_imports()), *([str(stdlib)] if stdlib else [])],
+                             capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        raise SystemExit(f"build: the standard-library probe failed under Node:\n{run.stderr[-2000:]}")
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def trim_stdlib(pyodide: Path, archive: Path) -> bytes:
+    """Pyodide's standard library with only the files the engine loads (about a third of its 2.5 MB):
+    found by running the engine under Pyodide in Node (:func:`probe_stdlib`), so the list follows the
+    engine's imports by itself. Deterministic: sorted entries, fixed timestamps."""
+    found = probe_stdlib(pyodide, archive)
+    keep = {f[len(found["root"]) + 1:] for f in found["files"]}
+    for name in list(keep):  # each package's __init__ up the tree
+        parts = name.split("/")[:-1]
+        for k in range(1, len(parts) + 1):
+            keep.add("/".join(parts[:k]) + "/__init__.py")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip") as full, zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
+        for name in sorted(set(full.namelist()) & keep):
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(info, full.read(name))
+    return buf.getvalue()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -202,7 +306,8 @@ def build(dist: Path = DIST, web: Path = WEB) -> dict:
     (dist / "index.html").write_text(prerender_board((dist / "index.html").read_text()))
     (dist / "pyodide").mkdir()
     for name in PYODIDE_FILES:
-        shutil.copyfile(pyodide / name, dist / "pyodide" / name)
+        if name != "python_stdlib.zip":
+            shutil.copyfile(pyodide / name, dist / "pyodide" / name)
     # The lock file lists Pyodide's 357 optional packages (119 KB); the engine loads none of them.
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     (dist / "pyodide" / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
@@ -212,8 +317,11 @@ def build(dist: Path = DIST, web: Path = WEB) -> dict:
     archive_name = f"py/sudoku_core-{digest}.zip"
     (dist / "py").mkdir()
     (dist / archive_name).write_bytes(archive)
+    stdlib = trim_stdlib(pyodide, dist / archive_name)
+    stdlib_name = f"pyodide/python_stdlib-{hashlib.sha256(stdlib).hexdigest()[:12]}.zip"
+    (dist / stdlib_name).write_bytes(stdlib)
 
-    info = {"version": engine_version(), "archive": archive_name, "archiveHash": digest,
+    info = {"version": engine_version(), "archive": archive_name, "archiveHash": digest, "stdlib": stdlib_name,
             "pyodide": json.loads((pyodide / "package.json").read_text())["version"]}
     (dist / "build-info.js").write_text(
         "// Written by build.py: what this build ships. Imported by the worker.\n"

@@ -27,7 +27,7 @@ const lap = (name) => { timings[name] = Math.round(performance.now()); };
 // boot and is said only in the console. The file system is not part of the snapshot, so the engine
 // archive is unpacked again after a restore; randomness is reseeded (a snapshot freezes its state).
 const SNAPSHOT_CACHE = "engine-snapshot"; // not "sudoku-…": the service worker clears those
-const SNAPSHOT_KEY = here(`./engine-snapshot/${BUILD.archive.replace(/[^\w.-]/g, "_")}-pyodide-${BUILD.pyodide}`);
+const SNAPSHOT_KEY = here(`./engine-snapshot/${`${BUILD.archive}-${BUILD.stdlib}`.replace(/[^\w.-]/g, "_")}-pyodide-${BUILD.pyodide}`);
 const IDLE_MS = 1500;
 
 async function snapshotCache() {
@@ -98,6 +98,7 @@ async function start(indexURL, archive, snapshot) {
   const pyodide = await loadPyodide({
     indexURL,
     packageBaseUrl: indexURL,
+    stdLibURL: here(`./${BUILD.stdlib}`), // trimmed to what the engine loads, and named by its content
     stdout: (line) => console.log(`[python] ${line}`),
     stderr: (line) => console.warn(`[python] ${line}`),
     ...(snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: typeof caches !== "undefined" }),

@@ -24,7 +24,8 @@ def test_dist_holds_the_site(site):
         assert (site / name).is_file(), name
     for name in ("styles.css", "worker.js", "build-info.js", "js/main.js", "js/engine.js", "js/board.js", "js/game.js"):
         assert (site / hashed(site, name)).is_file(), name
-    assert sorted(p.name for p in (site / "pyodide").iterdir()) == sorted(build.PYODIDE_FILES)
+    shipped = sorted(re.sub(r"-[0-9a-f]{12}\.zip$", ".zip", p.name) for p in (site / "pyodide").iterdir())
+    assert shipped == sorted(build.PYODIDE_FILES)
 
 
 def test_engine_archive_is_named_by_its_content(site):
@@ -85,3 +86,18 @@ def test_scripts_and_styles_are_named_by_their_content_and_every_reference_follo
         for url in refs.findall(path.read_text()):
             target = (path.parent / url).resolve()
             assert url.endswith("sw.js") or target.is_file(), (path.name, url)
+
+
+def test_the_standard_library_is_trimmed_to_what_the_engine_loads_and_suffices(site):
+    """Pyodide boots in Node with the shipped stdlib alone, imports every engine module and every
+    module the engine's sources name, and answers one request of every operation."""
+    text = (site / hashed(site, "build-info.js")).read_text()
+    info = json.loads(re.search(r"BUILD = (\{.*?\});", text, re.S).group(1))
+    trimmed = site / info["stdlib"]
+    assert re.fullmatch(r"pyodide/python_stdlib-[0-9a-f]{12}\.zip", info["stdlib"])
+    assert not (site / "pyodide" / "python_stdlib.zip").exists()
+    full = build.PYODIDE_DIR / "python_stdlib.zip"
+    print(f"stdlib: {trimmed.stat().st_size:,} bytes shipped of {full.stat().st_size:,}")
+    assert trimmed.stat().st_size < full.stat().st_size / 2
+    found = build.probe_stdlib(build.PYODIDE_DIR, site / info["archive"], trimmed)
+    assert any(f.endswith("/json/__init__.py") for f in found["files"])
