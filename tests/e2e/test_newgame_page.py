@@ -56,7 +56,13 @@ def test_cancel_keeps_the_game_and_the_page_responsive(app):
     frame_ms = page.evaluate("""() => new Promise(done => { const t = performance.now();
         requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - t))); })""")
     assert frame_ms < 1000, frame_ms
+    # The line's clock moves between the engine's answers (a chunk can take seconds), unannounced.
+    status = page.locator("#ng-status")
+    expect(status).to_have_attribute("aria-live", "off")
+    expect(status).to_contain_text("1.")
+    expect(status).to_contain_text("2.")
     page.click("#ng-cancel")
+    expect(status).to_have_attribute("aria-live", "polite")
     expect(page.locator("#newgame-dialog")).to_have_attribute("data-state", "idle")
     expect(page.locator("#ng-status")).to_contain_text("cancelled")
     page.click("#ng-close")

@@ -208,6 +208,13 @@ export class NewGame {
     const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
     let attempts = 0;
     this.progressText.textContent = t("starting");
+    // A chunk of a big grid can take seconds: the clock on the line moves on its own meanwhile. The
+    // line is not announced while it ticks (the result, or a stop, is said when it comes).
+    const status = this.progressText;
+    status.setAttribute("aria-live", "off");
+    const tick = setInterval(() => {
+      if (this.running === run) status.textContent = t("working", { attempts, seconds: seconds() });
+    }, 500);
     // Big grids make each attempt slower: fewer attempts per chunk keep the progress lively.
     // A practice technique needs many cheap attempts (a few ms each); a level, few slow ones.
     const per = opts.technique ? 50 : opts.size >= 12 ? 1 : 3;
@@ -229,13 +236,16 @@ export class NewGame {
         this.progressText.textContent = t("working", { attempts, seconds: seconds() });
         this.progress.dataset.attempts = String(attempts);
         if (performance.now() - started > LIMIT_MS) {
-          this.progressText.textContent = t("gaveUp", { attempts, seconds: seconds() });
+          status.setAttribute("aria-live", "polite");
+          status.textContent = t("gaveUp", { attempts, seconds: seconds() });
           return;
         }
       }
     } catch (error) {
       if (!run.cancelled) this.progressText.textContent = t("failed", { message: error.message });
     } finally {
+      clearInterval(tick);
+      status.setAttribute("aria-live", "polite");
       if (this.running === run) {
         this.running = null;
         this.setRunning(false);
@@ -260,6 +270,7 @@ export class NewGame {
     this.running = null;
     this.setRunning(false);
     if (this.engine.busy) this.engine.cancel(); // terminate the worker mid-chunk; a fresh one boots
+    this.progressText.setAttribute("aria-live", "polite");
     this.progressText.textContent = t("cancelled");
     this.say(t("cancelled"), "info");
   }
