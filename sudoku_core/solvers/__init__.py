@@ -78,12 +78,20 @@ class UnknownMethodError(SudokuError):
     kind = "method"
 
 
-#: method name -> (module of this package, engine function in it)
+#: method name -> (module of this package, engine function in it). The production engines come
+#: first; then the algorithm lab's ladder (:mod:`.ladder`), lowest rung first: the naive baseline,
+#: then one idea added per rung.
 ENGINES = {
     "backtrack": ("backtrack", "solve_fast"),
     "dlx": ("dlx", "solve"),
     "backtrack-recursive": ("backtrack", "solve_recursive"),
-    "naive": ("backtrack", "solve_naive"),
+    "naive": ("ladder", "solve_naive"),
+    "fewest": ("ladder", "solve_fewest"),
+    "naked": ("ladder", "solve_naked"),
+    "hidden": ("ladder", "solve_hidden"),
+    "locked": ("ladder", "solve_locked"),
+    "dlx-plain": ("ladder", "solve_dlx_plain"),
+    "dlx-fewest": ("ladder", "solve_dlx_fewest"),
 }
 
 
@@ -98,8 +106,9 @@ def engine(method: str):
 #: Method names in the order they are shown to people (fastest first).
 METHODS = tuple(ENGINES)
 
-#: Without an explicit budget the naive method stops here, so it can never freeze a caller.
-DEFAULT_NODE_LIMITS = {"naive": 1_000_000}
+#: The methods whose search can explode on a hard grid (no propagation, or plain order): without an
+#: explicit budget they stop here, so none can freeze a caller.
+DEFAULT_NODE_LIMITS = {"naive": 1_000_000, "fewest": 1_000_000, "dlx-plain": 1_000_000}
 
 
 def as_puzzle(puzzle) -> Puzzle:

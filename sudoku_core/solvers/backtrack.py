@@ -6,8 +6,6 @@
   browser's smaller stack are safe).
 * :func:`solve_recursive` (method ``backtrack-recursive``): the same rules and choices written as the
   recursive function the study describes (same nodes, guesses and depth), with an optional trace.
-* :func:`solve_naive` (method ``naive``): the textbook baseline: cells in reading order, each digit
-  not yet in the cell's row, column or box, no propagation. For comparison only.
 
 Each engine returns a :class:`~sudoku_core.solvers.Search`; ``nodes`` counts states visited and
 stops the search at ``node_limit``.
@@ -599,82 +597,4 @@ def solve_recursive(geo: Geometry, cells: list[int], limit: int, node_limit: int
         search(*root, 0)
     except _Budget:
         return Search(solutions, stats, gave_up=True)
-    return Search(solutions, stats)
-
-
-def solve_naive(geo: Geometry, cells: list[int], limit: int, node_limit: int | None,
-                trace: list | None = None, trace_limit: int = DEFAULT_TRACE_LIMIT) -> Search:
-    """``trace``, when a list, receives at most ``trace_limit`` events: ``("try", cell, digit)``,
-    ``("undo", cell, digit)``, ``("backtrack", cell)`` and ``("solution",)`` (no choices: the order of
-    the cells is fixed)."""
-    n = geo.n
-    stats = {"nodes": 1, "guesses": 0, "max_depth": 0}
-    solutions: list[list[int]] = []
-    grid = list(cells)
-    used = [0] * (3 * n)  # digits present in each house
-    cell_houses = geo.cell_houses
-    for c, v in enumerate(grid):
-        if v:
-            bit = 1 << v
-            for h in cell_houses[c]:
-                if used[h] & bit:
-                    return Search(solutions, stats)  # conflicting givens
-                used[h] |= bit
-    empty = [c for c, v in enumerate(grid) if not v]
-    if not empty:
-        return Search([grid[:]], stats)
-    full = geo.all_digits
-    tracing = trace is not None
-    room = trace_limit - len(trace) if tracing else 0
-    # Explicit stack of the digit tried at each empty cell; depth = index into ``empty``.
-    tried = [0] * len(empty)
-    depth = 0
-    nodes = 1
-    while depth >= 0:
-        c = empty[depth]
-        a, b, x = cell_houses[c]
-        if grid[c]:  # take the previous digit back before trying the next
-            if tracing and room > 0:
-                trace.append(("undo", c, grid[c]))
-                room -= 1
-            bit = 1 << grid[c]
-            used[a] ^= bit
-            used[b] ^= bit
-            used[x] ^= bit
-            grid[c] = 0
-        free = full & ~(used[a] | used[b] | used[x]) & ~((tried[depth] << 1) - 1 if tried[depth] else 0)
-        if not free:
-            if tracing and room > 0:
-                trace.append(("backtrack", c))
-                room -= 1
-            tried[depth] = 0
-            depth -= 1
-            continue
-        if nodes == node_limit:
-            stats.update(nodes=nodes, max_depth=max(stats["max_depth"], depth + 1))
-            return Search(solutions, stats, gave_up=True)
-        nodes += 1
-        stats["guesses"] += 1
-        bit = free & -free
-        d = bit.bit_length() - 1
-        tried[depth] = bit
-        grid[c] = d
-        used[a] |= bit
-        used[b] |= bit
-        used[x] |= bit
-        if tracing and room > 0:
-            trace.append(("try", c, d))
-            room -= 1
-        if depth + 1 > stats["max_depth"]:
-            stats["max_depth"] = depth + 1
-        if depth + 1 == len(empty):
-            solutions.append(grid[:])
-            if tracing and room > 0:
-                trace.append(("solution",))
-                room -= 1
-            if len(solutions) >= limit:
-                break
-            continue  # stay at this depth: the next pass tries the next digit here
-        depth += 1
-    stats["nodes"] = nodes
     return Search(solutions, stats)
