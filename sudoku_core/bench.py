@@ -45,12 +45,15 @@ class MethodStats:
     method: str
     times_ms: list[float] = field(default_factory=list)
     nodes: list[int] = field(default_factory=list)
+    branch_points: list[int] = field(default_factory=list)  # where the engine counts them, else empty
     counts: dict[str, int] = field(default_factory=dict)  # status -> puzzles
     wrong: int = 0  # solutions the independent checker rejected
 
-    def add(self, ms: float, nodes: int, status: str) -> None:
+    def add(self, ms: float, nodes: int, status: str, branch_points: int | None = None) -> None:
         self.times_ms.append(ms)
         self.nodes.append(nodes)
+        if branch_points is not None:
+            self.branch_points.append(branch_points)
         self.counts[status] = self.counts.get(status, 0) + 1
 
     def summary(self) -> dict:
@@ -92,7 +95,8 @@ def run_batch(puzzles: Iterable[Puzzle], methods: Iterable[str], limit: int = 2,
             for sol in search.solutions:
                 if solution_problem(list(p.cells), sol, geo.box_rows, geo.box_cols):
                     acc.wrong += 1
-            acc.add(ms, search.stats.get("nodes", 0), status_of(len(search.solutions), limit, search.gave_up))
+            acc.add(ms, search.stats.get("nodes", 0), status_of(len(search.solutions), limit, search.gave_up),
+                    search.stats.get("branch_points"))
         if progress is not None:
             progress(i + 1)
     return out

@@ -28,6 +28,9 @@ Each event is a list whose first element names it; cells are 0-based, digits 1..
     ["try", cell, digit]                     a digit placed tentatively: pushes a level
     ["fill", [cell, digit, ...]]             backtracking with propagation: what the last try forced
                                               (on an empty stack: what the givens forced)
+    ["fill", [cell, digit], rule]            the ladder's rungs: one forced placement and the rule
+                                              that made it ("naked" or "hidden" single)
+    ["strike", [cell, digit, ...], rule]     candidates struck by a rule ("locked"); no digit moves
     ["undo", cell, digit]                    the last try taken back with its fills: pops a level
     ["backtrack", item]                      every option of the level's item has been tried
     ["solution"]                             givens + fills + every level on the stack = a solution
@@ -49,24 +52,30 @@ from .grid import Geometry
 from .puzzle import Puzzle
 from .solvers import as_puzzle, engine
 from .solvers.dlx import describe_item, describe_option, option_of, sudoku_matrix
+from .solvers.ladder import DLX_RUNGS, RUNGS
 from .verify import solution_problem
 
-#: Methods in the order the study presents them: the naive baseline, then pruning with "fewest
-#: candidates first" (recursive, then the explicit-stack engine), then Dancing Links.
-LAB_METHODS = ("naive", "backtrack-recursive", "backtrack", "dlx")
+#: Methods in the order of the ladder (:mod:`sudoku_core.solvers.ladder`): the naive baseline, then
+#: one idea added per rung, then Algorithm X in plain order and with "fewest options first".
+LAB_METHODS = RUNGS
+#: The methods that search the exact-cover matrix (their traces speak of items and options).
+DLX_METHODS = ("dlx", *DLX_RUNGS)
 #: The lab's default node budget per method and puzzle: the naive method gives up after it (in about a
 #: second of CPython, a few in the browser) instead of running for minutes.
 LAB_NODE_LIMIT = 200_000
-#: Events a trace keeps by default: a hard 9x9 search by DLX fits; the page replays it without strain.
-LAB_TRACE_LIMIT = 50_000
+#: Events a trace keeps by default: a hard 9x9 search by DLX fits, and the naive search of an easy one
+#: (about 3 events a node: choose, try, undo); the page replays it without strain (about 2 MB of JSON).
+LAB_TRACE_LIMIT = 100_000
 #: Puzzles one ``batch`` request may carry: the page sends chunks, so progress and cancel stay prompt.
 BATCH_CHUNK_MAX = 500
 
-#: Columns of :func:`compare_csv` and of the table, in order.
-COMPARE_COLUMNS = ("method", "status", "solutions", "ms", "nodes", "guesses", "updates", "max_depth", "node_limit")
+#: Columns of :func:`compare_csv` and of the table, in order. The counts mean the same for every
+#: method (see :mod:`sudoku_core.solvers.ladder`); ``updates`` only DLX has.
+COMPARE_COLUMNS = ("method", "status", "solutions", "ms", "nodes", "placements", "branch_points", "guesses",
+                   "eliminations", "updates", "max_depth", "node_limit")
 #: Columns of :func:`batch_csv`.
 BATCH_COLUMNS = ("method", "puzzles", "median_ms", "p90_ms", "max_ms", "median_nodes", "max_nodes",
-                 "solved", "gave_up", "no_solution", "multiple", "wrong", "node_limit")
+                 "median_branch_points", "solved", "gave_up", "no_solution", "multiple", "wrong", "node_limit")
 
 
 def _methods(methods: Iterable[str] | None) -> list[str]:
@@ -112,7 +121,9 @@ def compare(puzzle, methods: Iterable[str] | None = None, node_limit: int | None
         rows.append({
             "method": method, "status": status_of(len(search.solutions), limit, search.gave_up),
             "solutions": len(search.solutions), "ms": round(ms, 3), "nodes": stats.get("nodes", 0),
-            "guesses": stats.get("guesses", 0), "updates": stats.get("updates"),
+            "placements": stats.get("placements"), "branch_points": stats.get("branch_points"),
+            "guesses": stats.get("guesses", 0), "eliminations": stats.get("eliminations"),
+            "updates": stats.get("updates"),
             "max_depth": stats.get("max_depth", 0), "gave_up": search.gave_up, "node_limit": node_limit,
             "wrong": wrong, "solution": search.solutions[0] if search.solutions else None,
         })
@@ -129,8 +140,10 @@ def _cell_text(value) -> str:
 
 def format_table(rows: list[dict]) -> str:
     """The comparison as an aligned text table, with a note under it for each method that gave up."""
-    head = ["method", "status", "solutions", "ms", "nodes", "guesses", "updates", "max depth"]
-    keys = ["method", "status", "solutions", "ms", "nodes", "guesses", "updates", "max_depth"]
+    head = ["method", "status", "solutions", "ms", "nodes", "placements", "branch points", "guesses",
+            "eliminations", "updates", "max depth"]
+    keys = ["method", "status", "solutions", "ms", "nodes", "placements", "branch_points", "guesses",
+            "eliminations", "updates", "max_depth"]
     body = [[_cell_text(r[k]) for k in keys] for r in rows]
     widths = [max(len(x) for x in col) for col in zip(head, *body, strict=True)]
     left = {0, 1}  # names left-aligned, numbers right-aligned
@@ -181,13 +194,19 @@ def _dlx_events(geo: Geometry, raw: list) -> list[list]:
 
 
 def _backtrack_events(raw: list) -> list[list]:
-    """The backtracking engines' events are already in the lab's vocabulary, as tuples."""
+    """The backtracking engines' events are already in the lab's vocabulary, as tuples. A forced
+    placement of the ladder's rungs becomes a fill of one cell with its rule (``["fill", [cell, digit],
+    "naked"]``); a strike of locked candidates keeps its (cell, digit) pairs, flattened."""
     out: list[list] = []
     for ev in raw:
         if ev[0] == "choose":  # ("choose", cell, k): the cell is its own cell item
             out.append(["choose", ev[1], ev[2], "cell", ev[1], 0])
         elif ev[0] == "fill":
             out.append(["fill", [x for pair in ev[1] for x in pair]])
+        elif ev[0] == "place":
+            out.append(["fill", [ev[1], ev[2]], ev[3]])
+        elif ev[0] == "strike":
+            out.append(["strike", [x for pair in ev[1] for x in pair], ev[2]])
         else:
             out.append(list(ev))
     return out
@@ -221,7 +240,7 @@ def trace(puzzle, method: str = "dlx", trace_limit: int = LAB_TRACE_LIMIT, node_
         raise SudokuError(f"method {method!r} records no trace; choose one of {', '.join(traceable_methods())}")
     raw: list = []
     search = run(geo, list(p.cells), limit, node_limit, trace=raw, trace_limit=trace_limit)
-    events = _dlx_events(geo, raw) if method == "dlx" else _backtrack_events(raw)
+    events = _dlx_events(geo, raw) if method in DLX_METHODS else _backtrack_events(raw)
     # The engines stop appending exactly at the limit without saying whether more was due, so a trace
     # that fills its bound to the last event counts as cut (at worst a false "cut" on an exact fit).
     truncated = len(raw) >= trace_limit
@@ -346,7 +365,7 @@ def batch_part(puzzles: list[Puzzle], methods: Iterable[str] | None = None,
     out = []
     for acc in run_batch(puzzles, _methods(methods), limit, node_limit, progress, cap):
         out.append({"method": acc.method, "times_ms": [round(t, 4) for t in acc.times_ms], "nodes": acc.nodes,
-                    "statuses": dict(acc.counts), "wrong": acc.wrong})
+                    "branch_points": acc.branch_points, "statuses": dict(acc.counts), "wrong": acc.wrong})
     return out
 
 
@@ -358,11 +377,12 @@ def merge_parts(parts: Iterable[list[dict]]) -> list[dict]:
             acc = merged.setdefault(m["method"], MethodStats(m["method"]))
             acc.times_ms.extend(m["times_ms"])
             acc.nodes.extend(m["nodes"])
+            acc.branch_points.extend(m.get("branch_points", []))
             for k, v in m["statuses"].items():
                 acc.counts[k] = acc.counts.get(k, 0) + v
             acc.wrong += m["wrong"]
-    return [{"method": a.method, "times_ms": a.times_ms, "nodes": a.nodes, "statuses": a.counts,
-             "wrong": a.wrong} for a in merged.values()]
+    return [{"method": a.method, "times_ms": a.times_ms, "nodes": a.nodes, "branch_points": a.branch_points,
+             "statuses": a.counts, "wrong": a.wrong} for a in merged.values()]
 
 
 def summarize(merged: list[dict], node_limit: int | None = None) -> list[dict]:
@@ -371,10 +391,12 @@ def summarize(merged: list[dict], node_limit: int | None = None) -> list[dict]:
     rows = []
     for m in merged:
         t, nd, st = sorted(m["times_ms"]), sorted(m["nodes"]), m["statuses"]
+        bp = sorted(m.get("branch_points", []))
         rows.append({
             "method": m["method"], "puzzles": len(t), "median_ms": round(quantile(t, 0.5), 3),
             "p90_ms": round(quantile(t, 0.9), 3), "max_ms": round(t[-1], 3) if t else 0.0,
             "median_nodes": quantile(nd, 0.5), "max_nodes": nd[-1] if nd else 0,
+            "median_branch_points": quantile(bp, 0.5) if bp else None,
             "solved": st.get("unique", 0) + st.get("solved", 0), "gave_up": st.get("gave_up", 0),
             "no_solution": st.get("no_solution", 0), "multiple": st.get("multiple", 0), "wrong": m["wrong"],
             "node_limit": node_limit,

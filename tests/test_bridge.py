@@ -88,7 +88,7 @@ def test_parse_error_on_wrong_length():
     error = err("parse", text="123")
     assert error["kind"] == "parse"
     assert error["found"] == 3
-    assert "reason" not in error  # 3 cells fit no size: only the engine's own words say it
+    assert error["reason"] == "no_size" and "size" not in error  # 3 cells fit no size; the page words it
     error = err("parse", text="." * 80)
     assert error["reason"] == "count" and (error["found"], error["expected"], error["size"]) == (80, 81, 9)
 

@@ -37,27 +37,33 @@ def digits(line: str) -> list[int]:
 # ---------------------------------------------------------------------------------------------
 # Compare
 
-def test_the_lab_offers_every_method():
-    assert sorted(lab.LAB_METHODS) == sorted(METHODS)
+def test_the_lab_climbs_the_ladder_and_every_rung_is_a_solve_method():
+    assert lab.LAB_METHODS == ("naive", "fewest", "naked", "hidden", "locked", "dlx-plain", "dlx-fewest")
+    assert set(lab.LAB_METHODS) <= set(METHODS)
 
 
 def test_compare_runs_every_method_in_the_study_order_and_they_agree():
     rows = lab.compare(EASY)
-    assert [r["method"] for r in rows] == ["naive", "backtrack-recursive", "backtrack", "dlx"]
+    assert [r["method"] for r in rows] == list(lab.LAB_METHODS)
     for r in rows:
         assert r["status"] == "unique" and r["solutions"] == 1 and not r["gave_up"] and r["wrong"] == 0
         assert r["solution"] == digits(EASY_SOLUTION)
         assert r["node_limit"] == lab.LAB_NODE_LIMIT
         assert r["nodes"] >= 1 and r["ms"] >= 0
+        # One way of counting: every method says how many digits it placed, where it had to choose,
+        # and what its rules struck.
+        assert r["placements"] >= 49 and r["branch_points"] >= 0 and r["eliminations"] > 0
     by = {r["method"]: r for r in rows}
     # Only DLX has links to update; the others say "not applicable", not 0.
-    assert by["dlx"]["updates"] > 0
-    assert all(by[m]["updates"] is None for m in ("naive", "backtrack-recursive", "backtrack"))
+    assert by["dlx-plain"]["updates"] > 0 and by["dlx-fewest"]["updates"] > 0
+    assert all(by[m]["updates"] is None for m in ("naive", "fewest", "naked", "hidden", "locked"))
+    # The production engines compare too, when asked.
+    assert [r["method"] for r in lab.compare(EASY, methods=["backtrack", "dlx"])] == ["backtrack", "dlx"]
     # The figures are the engines' own: the same as solve() reports.
     for m in lab.LAB_METHODS:
         ref = solve(EASY, method=m, limit=2, node_limit=lab.LAB_NODE_LIMIT).stats
-        assert by[m]["nodes"] == ref["nodes"] and by[m]["guesses"] == ref["guesses"]
-        assert by[m]["max_depth"] == ref["max_depth"]
+        for key in ("nodes", "placements", "branch_points", "guesses", "eliminations", "max_depth"):
+            assert by[m][key] == ref[key], (m, key)
 
 
 def test_a_method_out_of_budget_says_it_gave_up():
@@ -93,9 +99,10 @@ def test_compare_refuses_bad_arguments():
 def test_table_and_csv_hold_the_same_figures():
     rows = lab.compare(EASY, methods=["backtrack", "dlx"])
     table = lab.format_table(rows).splitlines()
-    assert table[0].split() == ["method", "status", "solutions", "ms", "nodes", "guesses", "updates", "max", "depth"]
-    assert table[1].split()[0] == "backtrack" and table[1].split()[6] == "-"
-    assert table[2].split()[6] == str(rows[1]["updates"])
+    assert table[0].split() == ["method", "status", "solutions", "ms", "nodes", "placements", "branch", "points",
+                                "guesses", "eliminations", "updates", "max", "depth"]
+    assert table[1].split()[0] == "backtrack" and table[1].split()[9] == "-"
+    assert table[2].split()[9] == str(rows[1]["updates"])
     parsed = list(csv.DictReader(io.StringIO(lab.compare_csv(rows))))
     assert list(parsed[0]) == list(lab.COMPARE_COLUMNS)
     assert [p["method"] for p in parsed] == ["backtrack", "dlx"]
@@ -125,6 +132,7 @@ def test_a_replayed_dlx_trace_ends_in_the_solution(puzzle):
 @pytest.mark.parametrize(("method", "puzzle"), [
     ("backtrack-recursive", EASY), ("backtrack-recursive", SEVENTEEN), ("backtrack-recursive", HARDEST),
     ("backtrack-recursive", FOUR), ("naive", EASY), ("naive", FOUR), ("naive", SAMPLES["easy"][1][3]),
+    ("fewest", EASY), ("naked", SEVENTEEN), ("hidden", SEVENTEEN), ("locked", HARDEST), ("locked", FOUR),
 ])
 def test_a_replayed_backtracking_trace_ends_in_the_solution(method, puzzle):
     tr = lab.trace(puzzle, method)
@@ -136,6 +144,11 @@ def test_a_replayed_backtracking_trace_ends_in_the_solution(method, puzzle):
     assert [parse(puzzle).with_cells(tr["solution"]).to_line()] == ref.solutions
     tries = sum(1 for e in tr["events"] if e[0] == "try")
     assert tries == ref.stats["nodes"] - 1
+    # The ladder's rungs show each forced placement on its own, with its rule.
+    if "placements" in ref.stats:
+        forced = [e for e in tr["events"] if e[0] == "fill"]
+        assert all(len(e[1]) == 2 and e[2] in ("naked", "hidden") for e in forced)
+        assert tries + len(forced) == ref.stats["placements"]
     # Counting to two explores the whole tree: the replay ends with every try undone.
     full = lab.replay(lab.trace(puzzle, method, limit=2))
     assert full["depth"] == 0 and full["solutions"] == [tr["solution"]]
@@ -147,10 +160,15 @@ def test_backtracking_traces_choose_the_cell_with_the_fewest_candidates():
     assert chooses and all(e[3] == "cell" and e[1] == e[4] and e[2] >= 2 for e in chooses)
     fills = [e for e in tr["events"] if e[0] == "fill"]
     assert fills and all(len(e[1]) % 2 == 0 for e in fills)
-    # The naive method has no choice to record: cells go in reading order.
+    # The naive method takes cells in reading order, each with its count of digits that fit.
     naive = lab.trace(EASY, "naive")
-    assert {e[0] for e in naive["events"]} <= {"try", "undo", "backtrack", "solution"}
-    assert lab.traceable_methods() == ["naive", "backtrack-recursive", "dlx"]
+    assert {e[0] for e in naive["events"]} <= {"choose", "try", "undo", "backtrack", "solution"}
+    cells = [e[1] for e in naive["events"] if e[0] == "choose"]
+    assert cells[:3] == sorted(cells[:3])
+    # Locked candidates strike without placing: their events name the candidates and the rule.
+    strikes = [e for e in lab.trace(HARDEST, "locked")["events"] if e[0] == "strike"]
+    assert strikes and all(e[2] == "locked" and len(e[1]) % 2 == 0 for e in strikes)
+    assert lab.traceable_methods() == list(lab.LAB_METHODS)
 
 
 def test_trace_events_are_json_and_say_what_each_column_means():
@@ -211,7 +229,7 @@ def test_trace_refuses_bad_arguments():
     for m in untraced:
         with pytest.raises(SudokuError, match="records no trace"):
             lab.trace(EASY, m)
-    assert "dlx" in lab.traceable_methods()
+    assert "dlx-fewest" in lab.traceable_methods()
 
 
 def test_replay_rejects_an_inconsistent_trace():
@@ -343,7 +361,7 @@ def test_bridge_batch_and_samples():
     (part,) = result["parts"]
     assert part["method"] == "backtrack" and len(part["times_ms"]) == 2 and part["statuses"] == {"unique": 2}
     samples = ok("samples", {})
-    assert samples["node_limit"] == lab.LAB_NODE_LIMIT and "dlx" in samples["traceable"]
+    assert samples["node_limit"] == lab.LAB_NODE_LIMIT and "dlx-fewest" in samples["traceable"]
     assert samples["methods"] == list(lab.LAB_METHODS)
 
 
@@ -370,8 +388,9 @@ def test_cli_compare_table(capsys):
     assert main(["compare", EASY]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:2] == ["method", "status"]
-    assert [line.split()[0] for line in out[1:5]] == list(lab.LAB_METHODS)
-    assert all(line.split()[1] == "unique" for line in out[1:5])
+    k = len(lab.LAB_METHODS)
+    assert [line.split()[0] for line in out[1:k + 1]] == list(lab.LAB_METHODS)
+    assert all(line.split()[1] == "unique" for line in out[1:k + 1])
 
 
 def test_cli_compare_csv_and_gave_up(capsys, tmp_path):

@@ -13,6 +13,7 @@ import sys
 from ..errors import SudokuError
 from ..formats import parse
 from ..lab import COMPARE_COLUMNS, LAB_METHODS, LAB_NODE_LIMIT, compare, compare_csv, format_table
+from ..solvers import METHODS
 from .inputs import TOO_LONG, open_lines, puzzle_lines, too_long_message
 
 
@@ -21,8 +22,8 @@ def register(subparsers) -> None:
                               description=__doc__.split("\n\n")[1] if __doc__ else None)
     p.add_argument("input", nargs="?", default="-", metavar="FILE|-|PUZZLE",
                    help="a file holding the puzzle, - for standard input (default), or the puzzle itself")
-    p.add_argument("--methods", nargs="+", choices=LAB_METHODS, default=list(LAB_METHODS),
-                   help="methods to run, in this order (default: all, naive first)")
+    p.add_argument("--methods", nargs="+", choices=METHODS, default=list(LAB_METHODS),
+                   help="methods to run, in this order (default: the lab's ladder, naive first)")
     p.add_argument("--node-limit", type=int, default=LAB_NODE_LIMIT,
                    help=f"give up after this many search nodes per method (default {LAB_NODE_LIMIT}; 0 = none)")
     p.add_argument("--limit", type=int, default=2,

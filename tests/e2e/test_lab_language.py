@@ -46,7 +46,7 @@ def exercise(page) -> None:
     page.fill("#node-limit", "20000")
     page.click("#compare-run")
     expect(page.locator("#compare-table")).to_have_attribute("data-state", "done")
-    for method in ("backtrack-recursive", "dlx"):
+    for method in ("locked", "dlx-fewest"):
         page.select_option("#watch-method", method)
         page.click("#watch-record")
         expect(page.locator("#watch-play")).to_be_enabled()
@@ -86,7 +86,7 @@ def test_the_chinese_lab_holds_no_english_sentence(lab_app):
     expect(page.locator("#message")).to_contain_text("已载入 9×9 谜题")
     exercise(page)
     expect(page.locator("#batch-progress-text")).to_contain_text("跳过 1 行")
-    expect(page.locator("#compare-table tbody tr[data-method=dlx] td").first).to_have_text("唯一解")
+    expect(page.locator("#compare-table tbody tr[data-method=dlx-fewest] td").first).to_have_text("唯一解")
     expect(page.locator("#watch-event")).not_to_be_empty()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "lab-zh.png"), full_page=True)
@@ -105,8 +105,8 @@ def test_the_lab_follows_the_game_s_language_and_switches_in_place(lab_app, serv
     page.select_option("#language", "en")
     exercise(page)
     english = {
-        "#compare-table tbody tr[data-method=dlx] td": "unique solution",
-        "#compare-note": "DLX always branches",
+        "#compare-table tbody tr[data-method=dlx-fewest] td": "unique solution",
+        "#compare-note": "DLX with fewest options first branches",
         "#matrix-caption": "r1c2",
         "#batch-progress-text": "1 line skipped",
         "#watch-play": "Play",
@@ -116,8 +116,8 @@ def test_the_lab_follows_the_game_s_language_and_switches_in_place(lab_app, serv
     figures = page.locator("#compare-table tbody").inner_text()
     replay = page.locator("#watch-seek").input_value()
     page.select_option("#language", "zh-CN")
-    expect(page.locator("#compare-table tbody tr[data-method=dlx] td").first).to_have_text("唯一解")
-    expect(page.locator("#compare-note")).to_contain_text("DLX 总是")
+    expect(page.locator("#compare-table tbody tr[data-method=dlx-fewest] td").first).to_have_text("唯一解")
+    expect(page.locator("#compare-note")).to_contain_text("DLX 总在")
     expect(page.locator("#batch-progress-text")).to_contain_text("跳过 1 行")
     expect(page.locator("#watch-play")).to_have_text("播放")
     cell = page.locator("#watch-board [data-cell='1']")

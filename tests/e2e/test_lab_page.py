@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 from urllib.parse import quote
 
@@ -25,9 +26,13 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 # The first of the bundled 17-clue samples: DLX needs about a thousand nodes, naive far more.
 SEVENTEEN = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
-COMPARE_COLUMNS = ["method", "status", "solutions", "ms", "nodes", "guesses", "updates", "max_depth", "node_limit"]
+COMPARE_COLUMNS = ["method", "status", "solutions", "ms", "nodes", "placements", "branch_points", "guesses",
+                   "eliminations", "updates", "max_depth", "node_limit"]
 BATCH_COLUMNS = ["method", "puzzles", "median_ms", "p90_ms", "max_ms", "median_nodes", "max_nodes",
-                 "solved", "gave_up", "no_solution", "multiple", "wrong", "node_limit"]
+                 "median_branch_points", "solved", "gave_up", "no_solution", "multiple", "wrong", "node_limit"]
+LADDER = ["naive", "fewest", "naked", "hidden", "locked", "dlx-plain", "dlx-fewest"]
+# The table's figures after the result, as the engine's rows name them.
+FIGURES = ["ms", "nodes", "placements", "branch_points", "guesses", "eliminations", "updates", "max_depth", "solutions"]
 
 
 @pytest.fixture(scope="module")
@@ -54,30 +59,35 @@ def test_compare_table_and_chart(lab):
     load(page, EASY)
     compare(page, 200000)
     rows = page.locator("#compare-table tbody tr")
-    expect(rows).to_have_count(4)
-    assert [rows.nth(i).get_attribute("data-method") for i in range(4)] == [
-        "naive", "backtrack-recursive", "backtrack", "dlx"]
-    for i in range(4):
+    expect(rows).to_have_count(7)
+    assert [rows.nth(i).get_attribute("data-method") for i in range(7)] == LADDER
+    # Every figure but the time is the engine's own, counted the same way for every rung.
+    from sudoku_core import lab as engine_lab
+
+    engine_rows = engine_lab.compare(EASY)
+    for i, row in enumerate(engine_rows):
         cells = rows.nth(i).locator("td").all_text_contents()
         assert cells[0] == "unique solution" and cells[-1] == "1", cells
-    dlx = rows.nth(3).locator("td").all_text_contents()
-    assert dlx[4] == "2,511"  # DLX updates: deterministic for this puzzle
-    assert rows.nth(0).locator("td").nth(4).text_content() == "–"  # no updates outside DLX
+        for key, text in zip(FIGURES[1:], cells[2:], strict=True):
+            assert text == ("–" if row[key] is None else f"{row[key]:,}"), (row["method"], key, text)
+    updates = f"{engine_rows[-1]['updates']:,}"
     # The chart: one SVG per figure, a bar per method, each chart with a text alternative.
     charts = page.locator("#compare-chart svg[role=img]")
     expect(charts).to_have_count(6)
     for i in range(6):
-        assert charts.nth(i).locator("g.chart-bar").count() == 4
+        assert charts.nth(i).locator("g.chart-bar").count() == 7
         assert charts.nth(i).get_attribute("aria-label")
-    assert "DLX 2,511" in charts.nth(3).get_attribute("aria-label")
+    assert f"DLX {updates}" in charts.nth(4).get_attribute("aria-label")
     assert page.locator("#compare-chart .gave-up").count() == 0
+    # The note reads the ladder off this run: every rung's branch points.
+    expect(page.locator("#compare-note")).to_contain_text("Branch points, rung by rung: Naive backtracking")
     # The same figures as CSV, with the columns of `python -m sudoku_core compare --csv`.
     with page.expect_download() as info:
         page.click("#compare-csv")
     parsed = list(csv.DictReader(io.StringIO(Path(info.value.path()).read_text(encoding="utf-8"))))
     assert list(parsed[0]) == COMPARE_COLUMNS
-    assert [r["method"] for r in parsed] == ["naive", "backtrack-recursive", "backtrack", "dlx"]
-    assert [r["updates"] for r in parsed] == ["", "", "", "2511"]
+    assert [r["method"] for r in parsed] == LADDER
+    assert [r["updates"] for r in parsed] == ["", "", "", "", ""] + [str(r["updates"]) for r in engine_rows[5:]]
     assert {r["status"] for r in parsed} == {"unique"}
 
 
@@ -88,17 +98,18 @@ def test_a_method_that_gave_up_says_so(lab):
     naive = page.locator("#compare-table tbody tr[data-method=naive]")
     expect(naive.locator("td").first).to_have_text("gave up after 3,000 nodes (budget 3,000)")
     expect(naive).to_have_attribute("data-status", "gave_up")
-    expect(page.locator("#compare-table tbody tr[data-method=dlx] td").first).to_have_text("unique solution")
+    expect(page.locator("#compare-table tbody tr[data-method=dlx-fewest] td").first).to_have_text("unique solution")
     # Its bars are marked and labelled as floors, not as its cost.
-    assert page.locator("#compare-chart g.gave-up[data-method=naive]").count() == 3
-    expect(page.locator("#compare-chart svg").nth(1)).to_contain_text("≥ 3,000 (gave up)")
+    assert page.locator("#compare-chart g.gave-up[data-method=naive]").count() == 4
+    expect(page.locator("#compare-chart svg").nth(0)).to_contain_text("(gave up)")
+    expect(page.locator("#compare-note")).to_contain_text("Naive backtracking at least")
     expect(page.locator("#message")).to_contain_text("gave up at the node budget")
 
 
 def test_watch_replays_the_dlx_search_to_the_solution(lab):
     page = lab.page
     load(page, EASY)
-    page.select_option("#watch-method", "dlx")
+    page.select_option("#watch-method", "dlx-fewest")
     page.click("#watch-record")
     board = page.locator("#watch-board")
     expect(page.locator("#watch-play")).to_be_enabled()
@@ -127,7 +138,7 @@ def test_watch_replays_the_dlx_search_to_the_solution(lab):
     assert "".join(d or "." for d in board.locator(".cell .digit").all_text_contents()) == EASY
 
 
-@pytest.mark.parametrize("method", ["backtrack-recursive", "naive"])
+@pytest.mark.parametrize("method", ["locked", "hidden", "naive"])
 def test_watch_replays_a_backtracking_search_to_the_solution(lab, method):
     page = lab.page
     load(page, EASY)
@@ -142,8 +153,12 @@ def test_watch_replays_a_backtracking_search_to_the_solution(lab, method):
     assert "".join(board.locator(".cell .digit").all_text_contents()) == EASY_SOLUTION
     page.click("#watch-start")
     page.click("#watch-step")
-    # The recursive engine's first event: what the givens force; the naive one's: its first try.
-    expect(page.locator("#watch-event")).to_contain_text("Propagation fills" if method != "naive" else "Try r1c1")
+    # With rules, the first event is one forced placement and its rule; the naive search's is its first
+    # cell in reading order.
+    first = "Next cell in reading order: r1c1" if method == "naive" else re.compile("(Naked|Hidden) single: r")
+    expect(page.locator("#watch-event")).to_contain_text(first)
+    if method != "naive":
+        expect(page.locator("[data-counter=forced]")).to_have_text("1")
 
 
 def test_matrix_of_a_selected_cell(lab):
@@ -174,8 +189,10 @@ def test_batch_progress_table_chart_and_csv(lab):
     page = lab.page
     page.fill("#node-limit", "200000")
     page.select_option("#batch-set", "easy")
-    for method in ("naive", "backtrack-recursive"):
-        page.locator(f"input[name=batch-method][value='{method}']").uncheck()
+    batched = ["locked", "dlx-fewest"]
+    for method in LADDER:
+        if method not in batched:
+            page.locator(f"input[name=batch-method][value='{method}']").uncheck()
     page.click("#batch-run")
     expect(page.locator("#batch-table")).to_have_attribute("data-state", "done")
     expect(page.locator("#batch-progress-text")).to_contain_text("Done: 24 puzzles")
@@ -184,7 +201,7 @@ def test_batch_progress_table_chart_and_csv(lab):
     expect(rows).to_have_count(2)
     for i in range(2):
         cells = rows.nth(i).locator("td").all_text_contents()
-        assert cells[0] == "24" and cells[6] == "24" and cells[8] == "0", cells  # puzzles, solved, wrong
+        assert cells[0] == "24" and cells[7] == "24" and cells[9] == "0", cells  # puzzles, solved, wrong
     expect(page.locator("#batch-chart svg[role=img]")).to_have_count(4)
     with page.expect_download() as info:
         page.click("#batch-csv")
@@ -192,11 +209,12 @@ def test_batch_progress_table_chart_and_csv(lab):
     assert download.suggested_filename == "sudoku-lab-batch.csv"
     parsed = list(csv.DictReader(io.StringIO(Path(download.path()).read_text(encoding="utf-8"))))
     assert list(parsed[0]) == BATCH_COLUMNS
-    assert [r["method"] for r in parsed] == ["backtrack", "dlx"]
+    assert [r["method"] for r in parsed] == batched
     for r in parsed:
         assert r["puzzles"] == "24" and r["solved"] == "24" and r["wrong"] == "0" and r["node_limit"] == "200000"
         assert 0 <= float(r["median_ms"]) <= float(r["p90_ms"]) <= float(r["max_ms"])
-    for method in ("naive", "backtrack-recursive"):
+        assert float(r["median_branch_points"]) >= 0
+    for method in LADDER:
         page.locator(f"input[name=batch-method][value='{method}']").check()
 
 
@@ -204,9 +222,13 @@ def test_page_figures_match_the_engine_summary(lab):
     """The page merges batch chunks itself: its quantiles and summary rows are the engine's."""
     from sudoku_core import lab as engine_lab
 
-    parts = [[{"method": "dlx", "times_ms": [1.0, 4.0], "nodes": [10, 40], "statuses": {"unique": 2}, "wrong": 0}],
+    parts = [[{"method": "dlx", "times_ms": [1.0, 4.0], "nodes": [10, 40], "statuses": {"unique": 2}, "wrong": 0},
+              {"method": "locked", "times_ms": [1.0], "nodes": [5], "branch_points": [3], "statuses": {"unique": 1},
+               "wrong": 0}],
              [{"method": "dlx", "times_ms": [2.0, 3.0, 10.0], "nodes": [20, 30, 100],
-               "statuses": {"unique": 1, "gave_up": 2}, "wrong": 1}]]
+               "statuses": {"unique": 1, "gave_up": 2}, "wrong": 1},
+              {"method": "locked", "times_ms": [2.0, 5.0], "nodes": [8, 2], "branch_points": [4, 0],
+               "statuses": {"unique": 2}, "wrong": 0}]]
     page_rows = lab.page.evaluate("""async ([parts, url]) => {
         const stats = await import(url);
         const merged = new Map();

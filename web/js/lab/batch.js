@@ -7,7 +7,7 @@
 // the per-request cost stays small on easy ones.
 import { drawCharts, formatValue } from "./chart.js";
 import { BATCH_COLUMNS, mergeParts, summarize, toCsv } from "./stats.js";
-import { ORDER, download, shortName } from "./compare.js";
+import { download, shortName } from "./compare.js";
 import { parseErrorText, t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -35,7 +35,7 @@ export class BatchView {
       option.value = name;
       select.append(option);
     }
-    $("batch-methods").replaceChildren(...ORDER.map((m) => {
+    $("batch-methods").replaceChildren(...info.methods.map((m) => {
       const label = document.createElement("label");
       label.className = "field";
       const box = document.createElement("input");
@@ -188,7 +188,8 @@ export class BatchView {
       th.scope = "row";
       th.textContent = this.lab.methodName(s.method);
       tr.append(th);
-      for (const v of [s.puzzles, s.median_ms, s.p90_ms, s.max_ms, s.median_nodes, s.max_nodes, s.solved, s.gave_up, s.wrong]) {
+      for (const v of [s.puzzles, s.median_ms, s.p90_ms, s.max_ms, s.median_nodes, s.max_nodes, s.median_branch_points,
+        s.solved, s.gave_up, s.wrong]) {
         const td = document.createElement("td");
         td.textContent = formatValue(v);
         tr.append(td);
@@ -201,7 +202,7 @@ export class BatchView {
       { title: t("lab.chart.median-ms"), unit: t("lab.chart.ms"), bars: bars("median_ms") },
       { title: t("lab.chart.p90-ms"), unit: t("lab.chart.ms"), bars: bars("p90_ms") },
       { title: t("lab.chart.max-ms"), unit: t("lab.chart.ms"), bars: bars("max_ms") },
-      { title: t("lab.chart.median-nodes"), bars: bars("median_nodes") },
+      { title: t("lab.chart.median-branch-points"), bars: bars("median_branch_points") },
     ]);
   }
 

@@ -6,7 +6,8 @@ import { COMPARE_COLUMNS, toCsv } from "./stats.js";
 import { t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
-export const ORDER = ["naive", "backtrack-recursive", "backtrack", "dlx"];
+// The columns after the result, in the table's order: the row's key for each.
+const FIGURES = ["ms", "nodes", "placements", "branch_points", "guesses", "eliminations", "updates", "max_depth", "solutions"];
 
 export class CompareView {
   constructor(lab) {
@@ -37,16 +38,17 @@ export class CompareView {
     this.clear();
     const serial = this.serial;
     const nodeLimit = lab.nodeLimit();
+    const order = lab.info.methods; // the ladder, lowest rung first (sudoku_core.lab.LAB_METHODS)
     const body = $("compare-table").tBodies[0];
-    const trs = new Map(ORDER.map((m) => [m, this.pendingRow(m)]));
+    const trs = new Map(order.map((m) => [m, this.pendingRow(m)]));
     body.replaceChildren(...trs.values());
     this.running = true;
     $("compare-run").disabled = true;
     $("compare-table").dataset.state = "running";
-    lab.say(["lab.compare.busy", { count: ORDER.length, budget: nodeLimit.toLocaleString("en-US") }], "busy");
+    lab.say(["lab.compare.busy", { count: order.length, budget: nodeLimit.toLocaleString("en-US") }], "busy");
     let stopped = null;
     try {
-      for (const method of ORDER) {
+      for (const method of order) {
         this.mark(method, "running");
         let result;
         try {
@@ -66,7 +68,7 @@ export class CompareView {
       $("compare-run").disabled = false;
     }
     if (serial !== this.serial) return;
-    for (const method of ORDER.slice(this.rows.length)) {
+    for (const method of order.slice(this.rows.length)) {
       this.mark(method, stopped && stopped.kind === "cancelled" ? "cancelled" : "not-run");
     }
     $("compare-table").dataset.state = stopped ? "stopped" : "done";
@@ -89,7 +91,7 @@ export class CompareView {
     th.scope = "row";
     th.textContent = this.lab.methodName(method);
     tr.append(th);
-    for (let i = 0; i < 7; i++) tr.append(document.createElement("td"));
+    for (let i = 0; i <= FIGURES.length; i++) tr.append(document.createElement("td"));
     this.pending.set(method, "waiting");
     tr.cells[1].textContent = t("lab.row.waiting");
     return tr;
@@ -107,8 +109,7 @@ export class CompareView {
     const result = row.gave_up
       ? t("lab.result.gave-up", { nodes: row.nodes.toLocaleString("en-US"), budget: row.node_limit.toLocaleString("en-US") })
       : t(`lab.result.${row.status}`);
-    const values = [result, formatValue(row.ms), formatValue(row.nodes), formatValue(row.guesses),
-      row.updates === null ? "–" : formatValue(row.updates), formatValue(row.max_depth), String(row.solutions)];
+    const values = [result, ...FIGURES.map((key) => formatValue(row[key]))];
     values.forEach((text, i) => { tr.cells[i + 1].textContent = text; });
     tr.dataset.status = row.status;
     if (row.wrong) tr.cells[1].textContent += t("lab.result.wrong", { count: row.wrong });
@@ -132,24 +133,23 @@ export class CompareView {
     const bars = (key, floors = true) => this.rows.map((r) => ({
       label: shortName(r.method), method: r.method, value: r[key], gaveUp: floors && r.gave_up }));
     drawCharts($("compare-chart"), [
+      { title: t("lab.chart.branch-points"), bars: bars("branch_points") },
+      { title: t("lab.chart.placements"), bars: bars("placements") },
       { title: t("lab.chart.time"), unit: t("lab.chart.ms"), bars: bars("ms") },
-      { title: t("lab.chart.nodes"), bars: bars("nodes") },
-      { title: t("lab.chart.guesses"), bars: bars("guesses") },
+      { title: t("lab.chart.eliminations"), bars: bars("eliminations") },
       { title: t("lab.chart.updates"), bars: bars("updates", false) },
       { title: t("lab.chart.depth"), log: false, bars: bars("max_depth", false) },
-      { title: t("lab.chart.solutions"), log: false, bars: bars("solutions", false) },
     ]);
   }
 
-  // Why DLX does well: the figures of this very run, in words.
+  // What the ladder shows, from the figures of this very run: every rung's branch points (a rung that
+  // gave up says "at least"), why the rules cut them, and why DLX gets there without rules.
   note() {
-    const by = Object.fromEntries(this.rows.map((r) => [r.method, r]));
-    const parts = [];
-    if (by.naive && by.dlx) {
-      parts.push(t(by.naive.gave_up ? "lab.compare.note-naive-gave-up" : "lab.compare.note-naive",
-        { naive: formatValue(by.naive.nodes), dlx: formatValue(by.dlx.nodes) }));
-    }
-    if (by.dlx) parts.push(t("lab.compare.note-dlx", { updates: formatValue(by.dlx.updates) }));
+    const list = this.rows.map((r) => t(r.gave_up ? "lab.compare.note-rung-gave-up" : "lab.compare.note-rung",
+      { method: this.lab.methodName(r.method), value: formatValue(r.branch_points) }));
+    const parts = [t("lab.compare.note-ladder", { list: list.join(t("lab.list-separator-long")) }), t("lab.compare.note-why")];
+    const dlx = this.rows.find((r) => r.method === "dlx-fewest");
+    if (dlx) parts.push(t("lab.compare.note-dlx", { updates: formatValue(dlx.updates) }));
     $("compare-note").textContent = parts.join(" ");
   }
 

@@ -1,8 +1,8 @@
 // The replay of an engine trace (sudoku_core.lab.trace): the page's twin of sudoku_core.lab.replay.
 //
 // The trace is the engine's own record of its search, as events (see sudoku_core/lab.py):
-//   ["choose", item, k, kind, place, digit]   ["try", cell, digit]   ["fill", [cell, digit, ...]]
-//   ["undo", cell, digit]   ["backtrack", item]   ["solution"]
+//   ["choose", item, k, kind, place, digit]   ["try", cell, digit]   ["fill", [cell, digit, ...], rule?]
+//   ["strike", [cell, digit, ...], rule]   ["undo", cell, digit]   ["backtrack", item]   ["solution"]
 // A try pushes a level, a fill adds what the last try forced to its level (on an empty stack: what the
 // givens forced), an undo pops the level. So the grid at any step is the givens, plus the root fills,
 // plus every level on the stack. Replaying is cheap (a push or a pop per event), so going back a step is
@@ -22,7 +22,8 @@ export class Replay {
     this.stack = [];
     this.index = 0;
     this.last = null;
-    this.counters = { tries: 0, undos: 0, backtracks: 0, deadEnds: 0, forced: 0, solutions: 0, maxDepth: 0 };
+    this.counters = { tries: 0, undos: 0, backtracks: 0, deadEnds: 0, forced: 0, placed: 0, strikes: 0, solutions: 0,
+      maxDepth: 0 };
   }
 
   get done() {
@@ -47,6 +48,7 @@ export class Replay {
         break;
       case "fill": {
         const pairs = ev[1];
+        c.placed += pairs.length / 2;
         for (let i = 0; i < pairs.length; i += 2) {
           if (this.stack.length) this.stack[this.stack.length - 1].fills.push([pairs[i], pairs[i + 1]]);
           else {
@@ -66,6 +68,9 @@ export class Replay {
       }
       case "backtrack":
         c.backtracks += 1;
+        break;
+      case "strike": // candidates struck by a rule: no digit moves (the grid shows digits' candidates)
+        c.strikes += ev[1].length / 2;
         break;
       case "solution":
         c.solutions += 1;

@@ -4,10 +4,10 @@
 // BATCH_COLUMNS, so the page and `python -m sudoku_core` give the same figures for the same times.
 
 export const BATCH_COLUMNS = ["method", "puzzles", "median_ms", "p90_ms", "max_ms", "median_nodes", "max_nodes",
-  "solved", "gave_up", "no_solution", "multiple", "wrong", "node_limit"];
+  "median_branch_points", "solved", "gave_up", "no_solution", "multiple", "wrong", "node_limit"];
 
-export const COMPARE_COLUMNS = ["method", "status", "solutions", "ms", "nodes", "guesses", "updates", "max_depth",
-  "node_limit"];
+export const COMPARE_COLUMNS = ["method", "status", "solutions", "ms", "nodes", "placements", "branch_points", "guesses",
+  "eliminations", "updates", "max_depth", "node_limit"];
 
 // The q quantile (0..1) of an ascending array, by linear interpolation; 0 when empty.
 export function quantile(sorted, q) {
@@ -18,16 +18,17 @@ export function quantile(sorted, q) {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
 }
 
-// Add one chunk's `parts` ([{method, times_ms, nodes, statuses, wrong}]) into `merged` (a Map by method).
+// Add one chunk's `parts` ([{method, times_ms, nodes, branch_points, statuses, wrong}]) into `merged` (a Map by method).
 export function mergeParts(merged, parts) {
   for (const part of parts) {
     let acc = merged.get(part.method);
     if (!acc) {
-      acc = { method: part.method, times_ms: [], nodes: [], statuses: {}, wrong: 0 };
+      acc = { method: part.method, times_ms: [], nodes: [], branch_points: [], statuses: {}, wrong: 0 };
       merged.set(part.method, acc);
     }
     acc.times_ms.push(...part.times_ms);
     acc.nodes.push(...part.nodes);
+    acc.branch_points.push(...(part.branch_points || []));
     for (const [status, count] of Object.entries(part.statuses)) acc.statuses[status] = (acc.statuses[status] || 0) + count;
     acc.wrong += part.wrong;
   }
@@ -42,11 +43,12 @@ export function summarize(merged, nodeLimit = null) {
   for (const m of merged.values()) {
     const t = [...m.times_ms].sort((a, b) => a - b);
     const nd = [...m.nodes].sort((a, b) => a - b);
+    const bp = [...m.branch_points].sort((a, b) => a - b);
     const st = m.statuses;
     rows.push({
       method: m.method, puzzles: t.length, median_ms: round3(quantile(t, 0.5)), p90_ms: round3(quantile(t, 0.9)),
       max_ms: t.length ? round3(t[t.length - 1]) : 0, median_nodes: quantile(nd, 0.5),
-      max_nodes: nd.length ? nd[nd.length - 1] : 0, solved: (st.unique || 0) + (st.solved || 0),
+      max_nodes: nd.length ? nd[nd.length - 1] : 0, median_branch_points: bp.length ? quantile(bp, 0.5) : null, solved: (st.unique || 0) + (st.solved || 0),
       gave_up: st.gave_up || 0, no_solution: st.no_solution || 0, multiple: st.multiple || 0, wrong: m.wrong,
       node_limit: nodeLimit,
     });

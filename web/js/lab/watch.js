@@ -48,7 +48,7 @@ export class WatchView extends EventTarget {
       option.textContent = this.lab.methodName(m);
       return option;
     }));
-    if (methods.includes("dlx")) select.value = "dlx";
+    if (methods.includes("dlx-fewest")) select.value = "dlx-fewest";
   }
 
   get speed() {
@@ -315,7 +315,7 @@ export class WatchView extends EventTarget {
   }
 
   describe(ev, replay) {
-    const dlx = replay.trace.method === "dlx";
+    const dlx = replay.trace.method.startsWith("dlx");
     // Each method in its own words: DLX covers columns, a backtracker places digits in cells.
     const say = (key, params) => t(dlx ? `lab.ev.${key}-dlx` : `lab.ev.${key}`, params);
     if (!ev) return say("start");
@@ -329,7 +329,9 @@ export class WatchView extends EventTarget {
     switch (ev[0]) {
       case "choose": {
         const k = ev[2];
-        if (!dlx) return t("lab.ev.branch", { cell: name(ev[1]), count: k });
+        if (!dlx) {
+          return t(replay.trace.method === "naive" ? "lab.ev.branch-reading" : "lab.ev.branch", { cell: name(ev[1]), count: k });
+        }
         if (k === 0) return t("lab.ev.dead-end", { item: item(ev) });
         if (k === 1) return t("lab.ev.forced", { item: item(ev) });
         return t("lab.ev.choose", { item: item(ev), count: k });
@@ -337,7 +339,14 @@ export class WatchView extends EventTarget {
       case "try":
         return say("try", { cell: name(ev[1]), digit: symbol(ev[2]) });
       case "fill":
+        // The ladder's rungs place one forced digit at a time, with the rule that forced it.
+        if (ev[2]) return t(`lab.ev.fill-${ev[2]}`, { cell: name(ev[1][0]), digit: symbol(ev[1][1]) });
         return t("lab.ev.fill", { count: ev[1].length / 2 });
+      case "strike": {
+        const list = [];
+        for (let i = 0; i < ev[1].length; i += 2) list.push(`${name(ev[1][i])}≠${symbol(ev[1][i + 1])}`);
+        return t("lab.ev.strike", { list: list.join(t("lab.list-separator")) });
+      }
       case "undo":
         return say("undo", { cell: name(ev[1]), digit: symbol(ev[2]) });
       case "backtrack":
@@ -363,11 +372,11 @@ export class WatchView extends EventTarget {
       ["depth", t("lab.counter.depth-value", { depth: replay.depth, max: c.maxDepth })],
       ["tries", fmt(c.tries)], ["undos", fmt(c.undos)], ["backtracks", fmt(c.backtracks)],
     ];
-    if (replay.trace.method === "dlx") {
+    if (replay.trace.method.startsWith("dlx")) {
       items.push(["forced-moves", fmt(c.forced)], ["dead-ends", fmt(c.deadEnds)],
         ["columns-left", of(4 * n * n - 4 * placed, 4 * n * n)], ["options-left", of(options, n * n * n)]);
     } else {
-      items.push(["cells-filled", of(placed, n * n)]);
+      items.push(["forced", fmt(c.placed)], ["strikes", fmt(c.strikes)], ["cells-filled", of(placed, n * n)]);
     }
     items.push(["solutions", fmt(c.solutions)]);
     const list = $("watch-counters");
