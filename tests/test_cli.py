@@ -30,8 +30,25 @@ def test_solve_reads_one_puzzle_per_line(tmp_path):
     assert out.stdout.splitlines() == [EASY_SOLVED, "no solution", "multiple solutions"]
 
 
+def test_the_study_s_inputs_are_read_as_given(tmp_path):
+    """POJ 3074: lines of 81 characters with '.' blanks, then a line 'end'. POJ 3076: sixteen lines of
+    A-P with '-' blanks, read as letters with no option."""
+    f = tmp_path / "poj3074.txt"
+    f.write_text(f"{EASY}\n{EASY}\nend\n")
+    out = run("solve", str(f))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [EASY_SOLVED, EASY_SOLVED]
+    from test_formats import POJ_3076, POJ_3076_SOLUTION
+
+    f = tmp_path / "poj3076.txt"
+    f.write_text(POJ_3076)
+    out = run("solve", str(f))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [POJ_3076_SOLUTION]
+
+
 def test_solve_stdin_json_and_methods():
-    for method in ("backtrack", "dlx", "backtrack-recursive", "naive"):
+    for method in ("backtrack", "dlx", "backtrack-recursive", "naive", "fewest", "locked", "dlx-plain", "dlx-fewest"):
         out = run("solve", "--json", "--method", method, "--limit", "2", stdin=EASY + "\n")
         assert out.returncode == 0, out.stderr
         record = json.loads(out.stdout)

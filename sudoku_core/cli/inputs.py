@@ -11,7 +11,8 @@
   reported as a failed puzzle (:data:`TOO_LONG`).
 * :func:`puzzle_lines` turns lines into puzzles: one per line that is not blank or a ``#`` comment, or
   a single multi-line grid (a file whose first line is not a puzzle alone, but whose whole text of at
-  most :data:`MAX_LINE` characters is one).
+  most :data:`MAX_LINE` characters is one). A line ``end`` ends the input, as in POJ 3074's files
+  (81-character lines, then ``end``), so those are read as given.
 
 Exit statuses of the commands that read puzzles: 0 every puzzle answered, 1 some puzzle could not be
 read (the others are still answered), 2 usage or unreadable input, 3 a bug in sudoku-core (one line,
@@ -148,7 +149,7 @@ def puzzle_lines(lines: Iterable[str], alphabet: str | None = None) -> Iterator[
     whole text when the first such line is not a puzzle alone but the whole (at most :data:`MAX_LINE`
     characters) is one grid. Only a first line that fails is followed by buffering, so output starts
     at once for a file of one-line puzzles; text is :data:`TOO_LONG` for a line over the cap."""
-    it = iter(lines)
+    it = _until_end(lines)
     raw: list[str] = []
     content: list[tuple[int, str]] = []
     size = number = 0
@@ -174,6 +175,14 @@ def puzzle_lines(lines: Iterable[str], alphabet: str | None = None) -> Iterator[
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
             yield later, TOO_LONG if line == TOO_LONG else stripped
+
+
+def _until_end(lines: Iterable[str]) -> Iterator[str]:
+    """The lines up to one that says ``end`` (POJ 3074's last line), which is not a puzzle."""
+    for line in lines:
+        if line.strip().lower() == "end":
+            return
+        yield line
 
 
 def _parses(text: str, alphabet: str | None) -> bool:
