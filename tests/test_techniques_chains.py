@@ -540,3 +540,82 @@ def test_layers_is_walk_without_the_parents():
             break
         apply_step(state, step)
     assert compared > 200
+
+
+# ---------------------------------------------------------------------------------------------
+# Grouped chains: the box link between a row group and a column group, and chains whose two ends are
+# groups (both absent before; HoDoKu has them).
+
+
+def _marked(marks: dict[str, str]) -> State:
+    """A 9x9 state where only the named cells are empty, with the given candidates."""
+    geo = geometry_for_side(9)
+    values, cand = [9] * 81, [0] * 81
+    for name, digits in marks.items():
+        values[_cell(name)] = 0
+        cand[_cell(name)] = sum(1 << int(d) for d in digits)
+    return State(geo, values, cand, unique=True)
+
+
+def _group_node(g, digit: int, names: tuple[str, ...]) -> int:
+    x = sum(1 << _cell(nm) for nm in names)
+    return next(g.ncand + i for i, (d, cells, _, _) in enumerate(g.groups) if d == digit and cells == x)
+
+
+def test_box_link_between_a_row_group_and_a_column_group():
+    marks = {"r1c1": "1", "r1c2": "1", "r2c3": "1", "r3c3": "1", "r1c5": "1", "r5c5": "1", "r5c3": "1"}
+    state = _marked(marks)
+    g = chains._Graph(chains._shape(state.geo), tuple(state.where), True)
+    row, col = _group_node(g, 1, ("r1c1", "r1c2")), _group_node(g, 1, ("r2c3", "r3c3"))
+    assert g.conj[row] >> col & 1 and g.conj[col] >> row & 1
+    # Near miss: a third place in the box (r2c1) that is in neither group: no strong link.
+    state = _marked({**marks, "r2c1": "1"})
+    g = chains._Graph(chains._shape(state.geo), tuple(state.where), True)
+    row, col = _group_node(g, 1, ("r1c1", "r1c2")), _group_node(g, 1, ("r2c3", "r3c3"))
+    assert not g.conj.get(row, 0) >> col & 1
+
+
+def _nm(node) -> str:
+    return ",".join(f"r{c // 9 + 1}c{c % 9 + 1}" for c, _ in node) + f"#{node[0][1]}"
+
+
+@pytest.mark.parametrize(("puzzle", "chain", "eliminations"), [
+    # HoDoKu exemplar 386: r7c3,r9c3 = r8c1,r8c2 is the box link (box 7: column group, row group).
+    ("..7.63.9.16.7...4....59.......4.....79....3..83......2.1.3.7........17..3..8..9..",
+     "r6c8#5 =r6c3#5 -r7c3,r9c3#5 =r8c1,r8c2#5 -r8c5#5 =r7c5#5", ["r7c8<>5"]),
+    # HoDoKu exemplar 413: both ends are groups (r6c1,r6c3 and r4c5,r4c6); r6c6 sees all four cells.
+    (".85....6......47...3....1.........5.6...43....7.82.3.....45967..........9.416...3",
+     "r6c1,r6c3#1 =r5c2#1 -r7c2#1 =r7c9#1 -r4c9#1 =r4c5,r4c6#1", ["r6c6<>1"]),
+])
+def test_grouped_aic_new_links_with_exact_eliminations(puzzle, chain, eliminations):
+    state = _prepared(puzzle)
+    sol = _solution(puzzle)
+    steps = list(BY_ID["grouped_aic"].find(state))
+    texts = {(" ".join([_nm(st.links[0][0])] + [("=" if s else "-") + _nm(b) for _, b, s in st.links])): st
+             for st in steps}
+    assert chain in texts
+    step = texts[chain]
+    assert [f"r{c // 9 + 1}c{c % 9 + 1}<>{d}" for c, d in step.eliminations] == eliminations
+    assert not _wrong(step, sol)
+    _check_chain(state, step)
+    # Must not fire before the new links: the same chain is impossible in the graph without them.
+    old = {(" ".join([_nm(st.links[0][0])] + [("=" if s else "-") + _nm(b) for _, b, s in st.links]))
+           for st in BY_ID["aic"].find(state)}
+    assert chain not in old
+
+
+def test_grouped_chains_are_sound_on_exemplar_positions():
+    # Every grouped chain (not only the first) on the HoDoKu grouped-chain exemplars: sound and well formed.
+    checked = 0
+    for param in _exemplars():
+        tech, puzzle = param.values
+        if not tech.startswith("grouped"):
+            continue
+        state = _prepared(puzzle)
+        sol = _solution(puzzle)
+        for t in ("grouped_aic", "grouped_nice_loop"):
+            for step in BY_ID[t].find(state):
+                assert not _wrong(step, sol), step
+                _check_chain(state, step)
+                checked += 1
+    assert checked > 100

@@ -6,13 +6,16 @@ more places of a digit where a box and a line cross ("the digit is in one of the
 are joined by
 
 * a *strong link* when at least one of them is true: a house with exactly those two places for the
-  digit (a group counts as one place), or a cell with exactly those two candidates;
+  digit (a group counts as one place; in a box, a row group and a column group that share no cell and
+  hold all its places also make one), or a cell with exactly those two candidates;
 * a *weak link* when at most one of them is true: the same digit in cells that see each other (a group
   sees what sees all its cells), or two candidates of one cell.
 
 An AIC ``X = a - b = ... = Y`` alternates them, starting and ending with strong links, so "X false"
 implies "Y true": X or Y is true, and any candidate weakly linked to both ends is false. If the chain
-comes back to X as true, X is true (a discontinuous nice loop). If its ends are themselves weakly
+comes back to X as true, X is true (a discontinuous nice loop; for a group X, the chain is an AIC whose
+two ends are that group). In grouped chains either end may be a group, and a candidate is weakly linked to
+a group when it sees every cell of it. If its ends are themselves weakly
 linked, the chain closes into a *continuous nice loop*: every weak link of the loop then holds exactly
 one truth, and each loses what is weakly linked to both its nodes.
 
@@ -128,6 +131,18 @@ class _Graph:
                         a, b = node(d, pieces[0]), node(d, pieces[1])
                         if a is not None and b is not None:
                             link(a, b)
+                if h >= 2 * n:
+                    # A box whose places are a row group and a column group (neither split above sees it).
+                    rows_of, cols_of = pieces_of[h]
+                    for inter in rows_of:
+                        p = x & inter
+                        if not p & (p - 1):
+                            continue
+                        rest = x & ~p
+                        if rest & (rest - 1) and any(rest & inter2 == rest for inter2 in cols_of):
+                            a, b = node(d, p), node(d, rest)
+                            if a is not None and b is not None:
+                                link(a, b)
         cand = [0] * N
         for d in range(1, n + 1):
             bit = 1 << d
@@ -182,6 +197,10 @@ class _Graph:
             m |= self.gweak.get(k, 0)
         memo[k] = m
         return m
+
+    def digit(self, k: int) -> int:
+        """The digit of node ``k``."""
+        return self.groups[k - self.ncand][0] if k >= self.ncand else k // self.N + 1
 
     def cand(self, k: int) -> tuple:
         """The ``(cell, digit)`` pairs of node ``k``."""
@@ -339,7 +358,8 @@ def _chains(shape, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 + 1) -> 
     block = (1 << N) - 1
     found = []
     for allowed in _scopes(g, kind):
-        for x in bits(allowed & ((1 << g.ncand) - 1)):
+        # Grouped chains may also start at a group, so that both ends are groups.
+        for x in bits(allowed if grouped else allowed & ((1 << g.ncand) - 1)):
             if not strong.get(x, 0) & allowed:
                 continue
             wx = g.weak(x)
@@ -347,7 +367,11 @@ def _chains(shape, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 + 1) -> 
             layers = _layers(g, x, strong, allowed, same_cell, reach)
             for depth, layer in enumerate(layers):
                 if layer >> x & 1:
-                    found.append((2 * depth + 1, 0, x, x, True, False, 0))
+                    if x < g.ncand:
+                        found.append((2 * depth + 1, 0, x, x, True, False, 0))
+                    elif wxp:
+                        # "The group is false" proves it true: an AIC whose two ends are the group.
+                        found.append((2 * depth + 1, -wxp.bit_count(), x, x, False, False, wxp))
                     layer ^= 1 << x
                 if depth == 0 and not grouped:
                     continue  # a single strong link proves nothing new
@@ -403,7 +427,7 @@ def _chain_steps(state, kind: str, tech_for, max_links: int | None = None):
                    cells=tuple(dict.fromkeys(c for c, _ in cands)), candidates=cands,
                    digits=tuple(sorted({d for _, d in cands})), links=_links(g, path, loop),
                    variant="loop" if loop else "discontinuous" if placement else
-                   ("type1" if x // g.N == y // g.N else "type2") if tech.endswith("aic") else "")
+                   ("type1" if g.digit(x) == g.digit(y) else "type2") if tech.endswith("aic") else "")
 
 
 def find_x_chain(state, max_links=None):
