@@ -242,3 +242,13 @@ def test_empty_rectangle_needs_the_box_cross():
     steps = fired("empty_rectangle", base)
     assert [(cell("r5c1"), 6)] in steps
     assert fired("empty_rectangle", {**base, "r3c3": "6"}) == []
+
+
+def test_hidden_rectangle_with_a_two_candidate_opposite_corner():
+    # x = r1c1 {1,2}, opposite corner z = r5c2 holds only {1,2} too; 1 is only in the rectangle in row 5
+    # and column 2, so z cannot be 2 (it would force the deadly pattern).
+    hr = {"r1c1": "12", "r1c2": "123", "r5c1": "124", "r5c2": "12", "r1c9": "1", "r9c1": "12", "r5c9": "2"}
+    assert fired("hidden_rectangle", hr) == [[(cell("r5c2"), 2)]]
+    # Near miss: 1 also in r5c9, outside the rectangle in z's row.
+    assert fired("hidden_rectangle", {**hr, "r5c9": "12"}) == []
+

@@ -12,7 +12,8 @@ ways of placing them would give two solutions. So at least one corner holds some
   they form a naked subset of k digits, which leave the rest of the house.
 * Type 4: the roof cells share a house where a is only in the roof: one of them is a, so neither is b.
 * Hidden Rectangle: a bivalue corner {a,b}; in both lines through the opposite corner, b is only in the
-  rectangle. Then the opposite corner cannot be a (it would force the deadly pattern).
+  rectangle. Then the opposite corner cannot be a (it would force the deadly pattern). This holds even
+  when the opposite corner itself holds only a and b.
 * BUG+1: every empty cell but one is bivalue and every digit is twice in each house except one digit of
   the trivalue cell, three times in its houses. Unless that cell takes that digit the grid would be a
   "bivalue universal grave", with two solutions: place it.
@@ -139,11 +140,9 @@ def find_ur_type4(state):
 
 
 def find_hidden_rectangle(state):
-    n, cand = state.geo.n, state.cand
+    n = state.geo.n
     for corners, a, b in _rectangles(state):
         _x, y1, y2, z = corners
-        if cand[z].bit_count() < 3:
-            continue
         row_z, col_z = z // n, n + z % n
         for u, v in ((a, b), (b, a)):
             if state.cells_of(row_z, u) == (1 << z) | (1 << y2) and state.cells_of(col_z, u) == (1 << z) | (1 << y1):
