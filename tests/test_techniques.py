@@ -252,3 +252,11 @@ def test_hidden_rectangle_with_a_two_candidate_opposite_corner():
     # Near miss: 1 also in r5c9, outside the rectangle in z's row.
     assert fired("hidden_rectangle", {**hr, "r5c9": "12"}) == []
 
+
+def test_unique_rectangle_type3_with_a_naked_quint():
+    # Roof r1c1/r1c2 extras {3,4}; with r1c3..r1c6 they are a naked subset of 5 digits {3..7} in row 1.
+    ur = {"r1c1": "123", "r1c2": "124", "r5c1": "12", "r5c2": "12",
+          "r1c3": "35", "r1c4": "56", "r1c5": "67", "r1c6": "47", "r1c7": "358"}
+    assert fired("unique_rectangle_3", ur) == [[(cell("r1c7"), 3), (cell("r1c7"), 5)]]
+    # Near miss: r1c6 = {4,7,8} breaks the subset (six digits over five cells leaves no cell to clear).
+    assert fired("unique_rectangle_3", {**ur, "r1c6": "478"}) == []

@@ -9,7 +9,8 @@ ways of placing them would give two solutions. So at least one corner holds some
 * Type 2: two corners (the floor) are {a,b}, the other two (the roof) are {a,b,c}: one roof cell holds c,
   so a cell seeing both roof cells loses c.
 * Type 3: the roof's extra digits act as one cell; with k-1 other cells of a house both roof cells share
-  they form a naked subset of k digits, which leave the rest of the house.
+  they form a naked subset of k digits, which leave the rest of the house (any k the house allows, up to
+  :data:`MAX_TYPE3_CELLS` other cells).
 * Type 4: the roof cells share a house where a is only in the roof: one of them is a, so neither is b.
 * Hidden Rectangle: a bivalue corner {a,b}; in both lines through the opposite corner, b is only in the
   rectangle. Then the opposite corner cannot be a (it would force the deadly pattern). This holds even
@@ -22,8 +23,6 @@ Only empty cells take part, so digits entered by the player never form a corner.
 """
 
 from __future__ import annotations
-
-from itertools import combinations
 
 from ..candidates import bits
 from ..step import Step
@@ -100,6 +99,32 @@ def find_ur_type2(state):
                            extra=[(roof[0], e), (roof[1], e)], variant="type 2")
 
 
+#: Most other cells a UR type 3 subset takes (a bound on the search for big grids; 9x9 never reaches it).
+MAX_TYPE3_CELLS = 7
+
+
+def _naked_with(cand, others, extra, limit):
+    """Subsets of ``others`` (cell indices, in order) of 1..``limit`` cells whose candidates with the
+    mask ``extra`` make one more digit than cells: ``(cells, digits mask)``, smallest first."""
+    found = []
+
+    def grow(start, chosen, digits):
+        for i in range(start, len(others)):
+            c = others[i]
+            m = digits | cand[c]
+            k = len(chosen) + 1
+            if m.bit_count() > limit + 1:
+                continue  # a union only grows: no subset of ``limit`` cells can hold it
+            if m.bit_count() == k + 1:
+                found.append(((*chosen, c), m))
+            if k < limit:
+                grow(i + 1, (*chosen, c), m)
+
+    grow(0, (), extra)
+    found.sort(key=lambda f: (len(f[0]), f[0]))
+    return found
+
+
 def find_ur_type3(state):
     cand, geo = state.cand, state.geo
     for corners, a, b, m, roof in _two_roof(state):
@@ -108,20 +133,17 @@ def find_ur_type3(state):
         shared = set(geo.cell_houses[r1]) & set(geo.cell_houses[r2])
         for h in sorted(shared):
             others = [c for c in geo.houses[h] if cand[c] and c not in roof]
-            for k in range(1, min(4, len(others))):
-                for subset in combinations(others, k):
-                    digits = extra
-                    for c in subset:
-                        digits |= cand[c]
-                    if digits.bit_count() != k + 1:
-                        continue
-                    elims = [(c, d) for c in others if c not in subset for d in bits(cand[c] & digits)]
-                    if elims:
-                        yield Step("unique_rectangle_3", eliminations=tuple(sorted(elims)), cells=corners,
-                                   candidates=tuple((c, d) for c in corners for d in (a, b)), houses=(h,),
-                                   digits=(a, b), variant="type 3",
-                                   groups=(("roof", tuple((c, d) for c in roof for d in bits(cand[c] & ~m))),
-                                           ("subset", tuple((c, d) for c in subset for d in bits(cand[c])))))
+            limit = min(MAX_TYPE3_CELLS, len(others) - 1)
+            if limit < 1 or extra.bit_count() > limit + 1:
+                continue
+            for subset, digits in _naked_with(cand, others, extra, limit):
+                elims = [(c, d) for c in others if c not in subset for d in bits(cand[c] & digits)]
+                if elims:
+                    yield Step("unique_rectangle_3", eliminations=tuple(sorted(elims)), cells=corners,
+                               candidates=tuple((c, d) for c in corners for d in (a, b)), houses=(h,),
+                               digits=(a, b), variant="type 3",
+                               groups=(("roof", tuple((c, d) for c in roof for d in bits(cand[c] & ~m))),
+                                       ("subset", tuple((c, d) for c in subset for d in bits(cand[c])))))
 
 
 def find_ur_type4(state):
