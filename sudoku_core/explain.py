@@ -181,6 +181,7 @@ NAMES = {
         "multi_colors": "Multi-Colouring",
         "unique_rectangle_1": "Unique Rectangle Type 1", "unique_rectangle_2": "Unique Rectangle Type 2",
         "unique_rectangle_3": "Unique Rectangle Type 3", "unique_rectangle_4": "Unique Rectangle Type 4",
+        "unique_rectangle_5": "Unique Rectangle Type 5", "unique_rectangle_6": "Unique Rectangle Type 6",
         "hidden_rectangle": "Hidden Rectangle", "bug_plus_1": "BUG+1",
         "remote_pair": "Remote Pair", "x_chain": "X-Chain", "xy_chain": "XY-Chain", "nice_loop": "Nice Loop",
         "aic": "Alternating Inference Chain", "grouped_nice_loop": "Grouped Nice Loop",
@@ -203,6 +204,7 @@ NAMES = {
         "multi_colors": "多重染色",
         "unique_rectangle_1": "唯一矩形 类型1", "unique_rectangle_2": "唯一矩形 类型2",
         "unique_rectangle_3": "唯一矩形 类型3", "unique_rectangle_4": "唯一矩形 类型4",
+        "unique_rectangle_5": "唯一矩形 类型5", "unique_rectangle_6": "唯一矩形 类型6",
         "hidden_rectangle": "隐性唯一矩形", "bug_plus_1": "全双值坟墓+1（BUG+1）",
         "remote_pair": "远程数对", "x_chain": "X链", "xy_chain": "XY链", "nice_loop": "环",
         "aic": "交替推理链", "grouped_nice_loop": "分组环", "grouped_aic": "分组交替推理链",
@@ -281,6 +283,13 @@ EN = {
                            "cells seeing both lose {digits}. {result}",
     "reason.unique_rectangle": "{cells} would form a deadly pattern on {digits} (two solutions), which a unique "
                                "puzzle cannot have. {result}",
+    "reason.unique_rectangle_5": "{cells} would form a deadly pattern on {digits} (two solutions), which a unique "
+                                 "puzzle cannot have; so one of {roof} holds its one extra digit, and cells seeing "
+                                 "all of them lose it. {result}",
+    "reason.unique_rectangle_6": "{cells} would form a deadly pattern on {digits} (two solutions), which a unique "
+                                 "puzzle cannot have. In both rows and both columns the first digit is only in the "
+                                 "corners: if one of the two corners with extra digits held it, so would the other, "
+                                 "and the two-candidate corners would complete the deadly pattern. {result}",
     "reason.bug_plus_1": "Every other empty cell has two candidates; unless {cells} takes {digits} the puzzle "
                          "would have two solutions. {result}",
     "reason.remote_pair": "{cells} all hold only {digits} and each sees the next, so they alternate between the "
@@ -375,6 +384,11 @@ ZH = {
     "reason.multi_colors": "数字{digits}的两组染色相互关联，另外两种颜色必有一种为真；"
                            "能同时看到它们的格不能是{digits}。{result}",
     "reason.unique_rectangle": "{cells}会形成数字{digits}的致命结构（两个解），唯一解的题目不可能如此。{result}",
+    "reason.unique_rectangle_5": "{cells}会形成数字{digits}的致命结构（两个解），唯一解的题目不可能如此；"
+                                 "所以{roof}中必有一格是它们共有的那个多余数字，能看到它们全部的格不能是它。{result}",
+    "reason.unique_rectangle_6": "{cells}会形成数字{digits}的致命结构（两个解），唯一解的题目不可能如此。"
+                                 "第一个数字在矩形的两行和两列中都只出现在角上：若两个含多余数字的角之一是它，"
+                                 "另一个也必是它，两个双值角就会补全致命结构。{result}",
     "reason.bug_plus_1": "其他空格都只有两个候选数；除非{cells}填{digits}，否则题目会有两个解。{result}",
     "reason.remote_pair": "{cells}都只含候选数{digits}，且依次相互可见，所以两个数字交替出现；"
                           "首尾两格各含其一，能同时看到首尾的格不能是这两个数字。{result}",

@@ -12,7 +12,7 @@ from sudoku_core import parse, rate, solve
 from sudoku_core.candidates import State
 from sudoku_core.rate import GUESS_SCORE, Rating, logic_solve, next_step
 from sudoku_core.step import apply_step
-from sudoku_core.techniques import LEVELS, TABLE
+from sudoku_core.techniques import BY_ID, LEVELS, TABLE
 
 #: Small samples of the public sets, in the repository (see tests/data/README.md).
 SAMPLES = Path(__file__).resolve().parent / "data" / "samples"
@@ -100,8 +100,9 @@ def test_uniqueness_techniques_are_not_used_without_a_unique_solution():
         state = State.from_puzzle(parse(line, check=False))
         path, _ = logic_solve(state, OWN)
         assert state.unique is not True
-        assert not any(s.technique in ("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3",
-                                       "unique_rectangle_4", "hidden_rectangle", "bug_plus_1") for s in path)
+        assert not any(BY_ID[s.technique].uniqueness for s in path)
+    assert {t.id for t in TABLE if t.uniqueness} >= {"unique_rectangle_1", "unique_rectangle_5",
+                                                      "unique_rectangle_6", "hidden_rectangle", "bug_plus_1"}
 
 
 def test_rating_is_deterministic():

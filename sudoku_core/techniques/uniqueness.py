@@ -1,4 +1,4 @@
-"""Uniqueness techniques: Unique Rectangle types 1-4, Hidden Rectangle, BUG+1.
+"""Uniqueness techniques: Unique Rectangle types 1-6, Hidden Rectangle, BUG+1.
 
 They rest on the puzzle having exactly one solution, so the solver only calls them once that is proven
 (``state.unique`` is True). A *deadly pattern* is four empty cells at the corners of a rectangle, in two
@@ -12,6 +12,11 @@ ways of placing them would give two solutions. So at least one corner holds some
   they form a naked subset of k digits, which leave the rest of the house (any k the house allows, up to
   :data:`MAX_TYPE3_CELLS` other cells).
 * Type 4: the roof cells share a house where a is only in the roof: one of them is a, so neither is b.
+* Type 5: the corners that are not exactly {a,b} are {a,b,c} with the same one extra digit c, two of
+  them diagonal or three of them: one of them holds c, so a cell seeing all of them loses c.
+* Type 6: two diagonal corners are exactly {a,b}; a is, in both rows and both columns of the rectangle,
+  only in its corners. If one of the other two corners were a, the X-Wing would make the other one a
+  too and both bivalue corners b: the deadly pattern. So those two corners lose a.
 * Hidden Rectangle: a bivalue corner {a,b}; in both lines through the opposite corner, b is only in the
   rectangle. Then the opposite corner cannot be a (it would force the deadly pattern). This holds even
   when the opposite corner itself holds only a and b.
@@ -159,6 +164,45 @@ def find_ur_type4(state):
                                candidates=tuple((c, d) for c in corners for d in (a, b)), houses=(h,),
                                digits=(u, v), variant="type 4",
                                links=((((r1, u),), ((r2, u),), True),))
+
+
+def find_ur_type5(state):
+    cand, pb, where, n = state.cand, state.t.peer_bits, state.where, state.geo.n
+    for corners, a, b in _rectangles(state):
+        m = (1 << a) | (1 << b)
+        floor, roof = _floor_roof(state, corners, m)
+        if corners[0] != min(floor) or len(roof) < 2:
+            continue
+        extra = cand[roof[0]] & ~m
+        if extra.bit_count() != 1 or any(cand[c] & ~m != extra for c in roof):
+            continue
+        if len(roof) == 2 and (roof[0] // n == roof[1] // n or roof[0] % n == roof[1] % n):
+            continue  # two roof cells in a line: that is type 2
+        e = extra.bit_length() - 1
+        elim = where[e]
+        for c in roof:
+            elim &= pb[c]
+        if elim:
+            yield _ur_step("unique_rectangle_5", corners, a, b, [(c, e) for c in bits(elim)],
+                           extra=[(c, e) for c in roof], variant="type 5")
+
+
+def find_ur_type6(state):
+    cand, n = state.cand, state.geo.n
+    for corners, a, b in _rectangles(state):
+        x, y1, y2, z = corners
+        m = (1 << a) | (1 << b)
+        if cand[z] != m or x > z or cand[y1] == m or cand[y2] == m:
+            continue  # the floor is the diagonal x, z (once: x the smaller); the other two have extras
+        rect = (1 << x) | (1 << y1) | (1 << y2) | (1 << z)
+        lines = (x // n, z // n, n + x % n, n + z % n)
+        for u, v in ((a, b), (b, a)):
+            if all(state.cells_of(h, u) & ~rect == 0 for h in lines):
+                yield Step("unique_rectangle_6", eliminations=((min(y1, y2), u), (max(y1, y2), u)),
+                           cells=corners, candidates=tuple((c, d) for c in corners for d in (a, b)),
+                           houses=lines, digits=(u, v), variant="type 6",
+                           links=((((x, u),), ((y1, u),), True), (((x, u),), ((y2, u),), True),
+                                  (((z, u),), ((y1, u),), True), (((z, u),), ((y2, u),), True)))
 
 
 def find_hidden_rectangle(state):

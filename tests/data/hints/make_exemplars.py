@@ -42,6 +42,7 @@ LABELS = {
     "Turbot Fish": "turbot_fish", "Simple Colors": "simple_colors_trap",
     "Uniqueness Test Type 1": "unique_rectangle_1", "Uniqueness Test Type 2": "unique_rectangle_2",
     "Uniqueness Test Type 3": "unique_rectangle_3", "Uniqueness Test Type 4": "unique_rectangle_4",
+    "Uniqueness Test Type 5": "unique_rectangle_5", "Uniqueness Test Type 6": "unique_rectangle_6",
     "Hidden Rectangle": "hidden_rectangle", "Bivalue Universal Grave + 1": "bug_plus_1",
     "XY-Wing": "xy_wing", "XYZ-Wing": "xyz_wing", "W-Wing": "w_wing",
 }
