@@ -272,6 +272,10 @@ def test_hidden_rectangle_with_a_two_candidate_opposite_corner():
     assert fired("hidden_rectangle", hr) == [[(cell("r5c2"), 2)]]
     # Near miss: 1 also in r5c9, outside the rectangle in z's row.
     assert fired("hidden_rectangle", {**hr, "r5c9": "12"}) == []
+    # The corner r1c2 beside the bivalue one may have lost 2: the proof makes it 1 anyway (HoDoKu agrees).
+    assert fired("hidden_rectangle", {**hr, "r1c2": "13"}) == [[(cell("r5c2"), 2)]]
+    # But not 1: then 1 is not in the rectangle in column 2 at all.
+    assert fired("hidden_rectangle", {**hr, "r1c2": "23"}) == []
 
 
 def test_unique_rectangle_type3_with_a_naked_quint():

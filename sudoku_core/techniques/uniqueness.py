@@ -19,7 +19,8 @@ ways of placing them would give two solutions. So at least one corner holds some
   too and both bivalue corners b: the deadly pattern. So those two corners lose a.
 * Hidden Rectangle: a bivalue corner {a,b}; in both lines through the opposite corner, b is only in the
   rectangle. Then the opposite corner cannot be a (it would force the deadly pattern). This holds even
-  when the opposite corner itself holds only a and b.
+  when the opposite corner itself holds only a and b, and when a corner beside the bivalue one has lost a
+  (the proof makes both of them b).
 * BUG+1: every empty cell but one is bivalue and every digit is twice in each house except one digit of
   the trivalue cell, three times in its houses. Unless that cell takes that digit the grid would be a
   "bivalue universal grave", with two solutions: place it.
@@ -206,16 +207,40 @@ def find_ur_type6(state):
 
 
 def find_hidden_rectangle(state):
-    n = state.geo.n
-    for corners, a, b in _rectangles(state):
-        _x, y1, y2, z = corners
-        row_z, col_z = z // n, n + z % n
-        for u, v in ((a, b), (b, a)):
-            if state.cells_of(row_z, u) == (1 << z) | (1 << y2) and state.cells_of(col_z, u) == (1 << z) | (1 << y1):
-                yield Step("hidden_rectangle", eliminations=((z, v),), cells=corners,
-                           candidates=tuple((c, d) for c in corners for d in (a, b)), houses=(row_z, col_z),
-                           digits=(u, v), variant="hidden",
-                           links=((((z, u),), ((y2, u),), True), (((z, u),), ((y1, u),), True)))
+    # Its own walk: the corners beside the bivalue one need only hold u (the pattern's proof forces them
+    # to u and never asks whether they could be v), so they may miss v, which _rectangles would reject.
+    n, cand, box_of = state.geo.n, state.cand, state.t.box_of
+    for x, m in enumerate(cand):
+        if not m or m.bit_count() != 2:
+            continue
+        r, c = divmod(x, n)
+        for u, v in _orders(m):
+            for r2 in range(n):
+                if r2 == r:
+                    continue
+                y2 = r2 * n + c
+                if not cand[y2] >> u & 1:
+                    continue
+                for c2 in range(n):
+                    z = r2 * n + c2
+                    if c2 == c or cand[z] & m != m:
+                        continue
+                    y1 = r * n + c2
+                    if not cand[y1] >> u & 1 or len({box_of[x], box_of[y1], box_of[y2], box_of[z]}) != 2:
+                        continue
+                    if state.cells_of(r2, u) == (1 << z) | (1 << y2) and \
+                            state.cells_of(n + c2, u) == (1 << z) | (1 << y1):
+                        corners = (x, y1, y2, z)
+                        yield Step("hidden_rectangle", eliminations=((z, v),), cells=corners,
+                                   candidates=tuple((k, d) for k in corners for d in (u, v) if cand[k] >> d & 1),
+                                   houses=(r2, n + c2), digits=(u, v), variant="hidden",
+                                   links=((((z, u),), ((y2, u),), True), (((z, u),), ((y1, u),), True)))
+
+
+def _orders(m):
+    """The two orders ``(u, v)`` of the two digits of mask ``m``."""
+    a, b = bits(m)
+    return ((a, b), (b, a))
 
 
 def find_bug_plus_1(state):
