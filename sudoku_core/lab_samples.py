@@ -1,8 +1,12 @@
 """Bundled sample sets for the algorithm lab: small, fixed, copied from the shared public puzzle sets.
 
-Each set is 24 puzzles (81-character lines, ``.`` for empty) spread evenly over its source file (puzzle
+Each set but the study's is 24 puzzles (81-character lines, ``.`` for empty) spread evenly over its source file (puzzle
 ``k`` is line ``1 + floor(k * lines / 24)``, as ``bench``'s sampling does), so the lab offers a batch with
 no file at hand. The sources (see the shared data folder's README):
+
+* ``study``: the puzzles the study's sources pose: the 9x9 of the Sudoku and exact-cover articles
+  (Wikipedia's example grid), and POJ 3076's 16x16 sample in its own letters A-P with ``-`` blanks,
+  as that problem gives it (one line here; the page and the CLI read it with no option);
 
 * ``easy``: ``norvig_easy50.txt`` (Project Euler 96, via norvig/pytudes, MIT);
 * ``17clue``: ``tdoku_17_clue.txt`` (every known 17-clue puzzle: Royle's list and the forum's, via tdoku);
@@ -15,6 +19,10 @@ from __future__ import annotations
 
 #: Set name -> (label for people, puzzles).
 SAMPLES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "study": ("The study's examples", (
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "--A----C-----O-I-J--A-B-P-CGF-H---D--F-I-E----P--G-EL-H----M-J------E----C--G----I--K-GA-B---E-JD-GP--J-F----A---E---C-B--DP--O-E--F-M--D--L-K-A-C--------O-I-L-H-P-C--F-A--B------G-OD---J----HK---J----H-A-P-L--B--P--E--K--A--H--B--K--FI-C----F---C--D--H-N-",
+    )),
     "easy": ("Easy (Project Euler 96)", (
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
         "......9.7...42.18....7.5.261..9.4....5.....4....5.7..992.1.8....34.59...5.7......",

@@ -320,8 +320,13 @@ def test_merge_and_summarize_use_the_benchmark_quantile():
 
 def test_sample_sets_are_valid_unique_puzzles():
     sets = lab.sample_sets()
-    assert set(sets) == {"easy", "17clue", "hardest"}
+    assert set(sets) == {"study", "easy", "17clue", "hardest"}
+    study = [parse(line) for line in sets["study"]["puzzles"]]
+    assert [p.geometry.n for p in study] == [9, 16] and study[1].alphabet.symbols == "ABCDEFGHIJKLMNOP"
+    assert all(solve(p, method="dlx", limit=2).status == "unique" for p in study)
     for name, s in sets.items():
+        if name == "study":
+            continue
         assert 20 <= len(s["puzzles"]) <= 60 and len(set(s["puzzles"])) == len(s["puzzles"])
         for line in s["puzzles"]:
             p = parse(line)
