@@ -346,10 +346,41 @@ def matrix_view(puzzle, cell: int) -> dict:
                                                          ("row", "row r holds digit d"),
                                                          ("column", "column c holds digit d"),
                                                          ("box", "box b holds digit d")))]
+    open_options = [o for o in range(mx.n_options) if not any(i in covered for i in mx.items_of(o))]
     return {"cell": cell, "name": geo.cell_name(cell), "n": n, "given": p.cells[cell], "options": options,
             "columns_total": mx.n_items, "options_total": mx.n_options, "blocks": blocks,
-            "open_options_total": sum(1 for o in range(mx.n_options)
-                                      if not any(i in covered for i in mx.items_of(o)))}
+            "open_options_total": len(open_options), "why": _first_step(geo, mx, covered, open_options)}
+
+
+def _first_step(geo: Geometry, mx, covered: dict[int, int], open_options: list[int]) -> dict:
+    """Why DLX is fast, on this puzzle's matrix once the givens are covered: how many columns have
+    k options left (``by_options``: [[k, columns], ...]), and the first step of Knuth's rule, the
+    column with the fewest options (``column``, ``kind``/``place``/``digit``, ``options``), what
+    covering it hides and costs (``hidden``, ``updates``: links removed, one per column and one per
+    other node of each hidden option), and what trying its first option (``cell``, ``try_digit``)
+    then hides (``then_hidden``) and leaves (``left``). None when every column is covered."""
+    left = {i: [] for i in range(mx.n_items) if i not in covered}
+    for o in open_options:
+        for i in mx.items_of(o):
+            left[i].append(o)
+    if not left:
+        return None
+    sizes: dict[int, int] = {}
+    for opts in left.values():
+        sizes[len(opts)] = sizes.get(len(opts), 0) + 1
+    column = min(left, key=lambda i: (len(left[i]), i))
+    kind, place, digit = describe_item(geo, column)
+    out = {"by_options": sorted([k, v] for k, v in sizes.items()), "column": column, "kind": kind, "place": place,
+           "digit": digit, "options": len(left[column])}
+    hidden = set(left[column])
+    out["hidden"] = len(hidden)
+    out["updates"] = 1 + sum(len(mx.items_of(o)) - 1 for o in hidden)
+    if hidden:
+        first = left[column][0]
+        cell, d = describe_option(geo, first)
+        more = {o for i in mx.items_of(first) if i != column for o in left[i]} - hidden
+        out.update(cell=cell, try_digit=d, then_hidden=len(more), left=len(open_options) - len(hidden) - len(more))
+    return out
 
 
 # ---------------------------------------------------------------------------------------------

@@ -268,6 +268,19 @@ def test_matrix_view_of_an_open_cell():
     assert view["open_options_total"] == cands
 
 
+def test_why_dlx_is_fast_counts_the_live_matrix_and_its_first_step():
+    view = lab.matrix_view(EASY, 0)
+    why = view["why"]
+    columns = sum(count for _, count in why["by_options"])
+    assert columns == view["columns_total"] - 4 * sum(ch != "." for ch in EASY)  # each given covers 4 columns
+    assert why["options"] == why["by_options"][0][0] == 1  # the fewest: a forced move
+    assert why["hidden"] == why["options"] and why["updates"] == 1 + 3 * why["options"]
+    assert why["left"] == view["open_options_total"] - why["hidden"] - why["then_hidden"]
+    # The column is one whose only option is the solution's digit there.
+    assert why["kind"] == "cell" and EASY_SOLUTION[why["cell"]] == str(why["try_digit"])
+    assert lab.matrix_view(EASY_SOLUTION, 0)["why"] is None  # nothing left to cover
+
+
 def test_matrix_view_of_a_given_cell_and_bad_cells():
     view = lab.matrix_view(EASY, 2)  # r1c3 holds the given 3
     assert view["given"] == 3

@@ -164,6 +164,11 @@ def test_watch_replays_a_backtracking_search_to_the_solution(lab, method):
 def test_matrix_of_a_selected_cell(lab):
     page = lab.page
     load(page, EASY)
+    # "Why is DLX fast?", from this puzzle's live matrix: columns by options left, the first step.
+    why = page.locator("#matrix-why")
+    expect(why).to_contain_text("Options left → columns: 1 → 22")
+    expect(why).to_contain_text("Knuth's rule takes the column with the fewest options")
+    expect(why).to_contain_text("forced move")
     page.locator("#watch-board [data-cell='0']").click()
     table = page.locator("#matrix-table")
     expect(table).to_have_attribute("data-cell", "0")

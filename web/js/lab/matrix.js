@@ -11,7 +11,52 @@ export class MatrixView {
     this.lab = lab;
     this.serial = 0;
     this.view = null; // the engine's answer on show, kept to redraw it in another language
-    lab.onPuzzle(() => this.clear());
+    this.why = null; // the puzzle's first DLX step (the matrix answer's "why"), for the panel
+    lab.onPuzzle(() => {
+      this.clear();
+      this.explain();
+    });
+  }
+
+  // "Why is DLX fast?": the live matrix of this puzzle, columns by options left, and the first step
+  // of Knuth's rule (any cell's matrix answer carries it; cell 0's is asked for).
+  async explain() {
+    const lab = this.lab;
+    const serial = this.serial;
+    this.why = null;
+    $("matrix-why").textContent = "";
+    let view;
+    try {
+      view = await lab.engine.request("matrix", { ...lab.payload(), cell: 0 });
+    } catch {
+      return; // the panel stays empty; the section's own requests say what went wrong
+    }
+    if (serial !== this.serial) return;
+    this.why = { why: view.why, n: view.n, columns: view.columns_total };
+    this.drawWhy();
+  }
+
+  drawWhy() {
+    if (!this.why) return;
+    const { why, n, columns } = this.why;
+    const symbols = this.lab.puzzle.symbols;
+    if (!why) {
+      $("matrix-why").textContent = t("lab.why.done");
+      return;
+    }
+    const open = why.by_options.reduce((sum, [, count]) => sum + count, 0);
+    const list = why.by_options.map(([k, count]) => t("lab.why.size", { k, count })).join(t("lab.list-separator"));
+    const parts = [t("lab.why.sizes", { open, columns, list })];
+    const what = why.kind === "cell" ? t("lab.matrix.holds-digit", { cell: cellName(why.place, n) })
+      : t("lab.matrix.holds", { house: t(`house.${["row", "column", "box"].indexOf(why.kind)}`, { k: why.place + 1 }),
+        digit: symbols[why.digit - 1] });
+    if (why.options === 0) parts.push(t("lab.why.dead"));
+    else {
+      parts.push(t("lab.why.step", { column: why.column, what, options: why.options, updates: why.updates.toLocaleString("en-US"),
+        cell: cellName(why.cell, n), digit: symbols[why.try_digit - 1], then: why.then_hidden, left: why.left }));
+      if (why.options === 1) parts.push(t("lab.why.forced"));
+    }
+    $("matrix-why").textContent = parts.join(" ");
   }
 
   clear() {
@@ -41,6 +86,7 @@ export class MatrixView {
   }
 
   relabel() {
+    this.drawWhy();
     if (this.view) this.render(this.view);
     else $("matrix-caption").textContent = t("lab.matrix.none");
   }
