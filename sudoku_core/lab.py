@@ -449,6 +449,29 @@ def batch(puzzles: Iterable, methods: Iterable[str] | None = None, node_limit: i
     return summarize(merge_parts(parts), node_limit)
 
 
+def format_batch_table(rows: list[dict]) -> str:
+    """Batch summaries as an aligned text table (the CLI's ``compare --summary``), with a line under
+    it for each method that gave up on some puzzles: its figures are floors there."""
+    head = ["method", "puzzles", "median ms", "p90 ms", "max ms", "median nodes", "max nodes",
+            "median branch points", "solved", "gave up", "wrong"]
+    keys = ["method", "puzzles", "median_ms", "p90_ms", "max_ms", "median_nodes", "max_nodes",
+            "median_branch_points", "solved", "gave_up", "wrong"]
+    def text(key: str, value) -> str:  # counts are whole (a median of two may end in .5)
+        if key != "method" and not key.endswith("_ms") and isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return _cell_text(value)
+
+    body = [[text(k, r[k]) for k in keys] for r in rows]
+    widths = [max(len(x) for x in col) for col in zip(head, *body, strict=True)]
+    lines = ["  ".join(x.ljust(w) if i == 0 else x.rjust(w) for i, (x, w) in enumerate(zip(line, widths, strict=True)))
+             .rstrip() for line in [head, *body]]
+    for r in rows:
+        if r["gave_up"]:
+            lines.append(f"{r['method']} gave up on {r['gave_up']} of {r['puzzles']} puzzles at {r['node_limit']} "
+                         "nodes: its figures there are where it stopped, not its cost")
+    return "\n".join(lines)
+
+
 def batch_csv(rows: list[dict]) -> str:
     """Batch summaries as CSV (:data:`BATCH_COLUMNS`)."""
     return _csv(BATCH_COLUMNS, rows)

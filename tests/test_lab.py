@@ -433,6 +433,22 @@ def test_cli_compare_many_puzzles_and_errors(capsys, tmp_path):
     assert main(["compare", EASY, "--node-limit", "-1"]) == 2
 
 
+def test_cli_compare_summary_of_a_bundled_set(capsys):
+    """One row per method over a set, the figures of lab.batch (what the page's Batch shows)."""
+    assert main(["compare", "--set", "easy", "--summary", "--methods", "hidden", "dlx-fewest", "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    expected = lab.batch(lab.sample_sets()["easy"]["puzzles"], ["hidden", "dlx-fewest"])
+    assert [r["method"] for r in rows] == ["hidden", "dlx-fewest"] and list(rows[0]) == list(lab.BATCH_COLUMNS)
+    for r, e in zip(rows, expected, strict=True):
+        assert (int(r["puzzles"]), int(r["solved"]), float(r["median_branch_points"])) == (
+            e["puzzles"], e["solved"], e["median_branch_points"])
+    assert main(["compare", "--set", "17clue", "--summary", "--methods", "naive", "locked", "--node-limit", "500"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:3] == ["method", "puzzles", "median"]
+    assert out[1].split()[:2] == ["naive", "24"] and out[2].split()[:2] == ["locked", "24"]
+    assert out[-1].startswith("naive gave up on 24 of 24 puzzles at 500 nodes: its figures there are where it stopped")
+
+
 def test_bridge_lab_budgets_are_held_to_the_request_cap():
     """A node_limit above what a request may spend (or null, "none") is held to solvers.budget_nodes."""
     from sudoku_core.solvers import budget_nodes

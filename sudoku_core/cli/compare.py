@@ -2,7 +2,11 @@
 
 Each method runs under a node budget (the lab's default unless ``--node-limit`` says otherwise), so the
 naive method cannot run for minutes; a method that gave up says so under the table. A file holding
-several puzzles gives one table per puzzle (in CSV, one block of rows per puzzle, with its line number).
+several puzzles gives one table per puzzle (in CSV, one block of rows per puzzle, with its line number);
+``--summary`` gives one row per method over all of them instead: median, 90th percentile and maximum
+time, nodes and branch points, as the lab's Batch section does. ``--set NAME`` takes one of the lab's
+bundled sample sets as the input, so ``sudoku-core compare --set 17clue --summary`` and the lab page's
+batch of that set count the same figures (the times are each machine's own).
 """
 
 from __future__ import annotations
@@ -12,7 +16,18 @@ import sys
 
 from ..errors import SudokuError
 from ..formats import parse
-from ..lab import COMPARE_COLUMNS, LAB_METHODS, LAB_NODE_LIMIT, compare, compare_csv, format_table
+from ..lab import (
+    COMPARE_COLUMNS,
+    LAB_METHODS,
+    LAB_NODE_LIMIT,
+    batch,
+    batch_csv,
+    compare,
+    compare_csv,
+    format_batch_table,
+    format_table,
+    sample_sets,
+)
 from ..solvers import METHODS
 from .inputs import TOO_LONG, open_lines, puzzle_lines, too_long_message
 
@@ -29,6 +44,10 @@ def register(subparsers) -> None:
     p.add_argument("--limit", type=int, default=2,
                    help="count solutions up to this many (default 2: the time includes the uniqueness proof)")
     p.add_argument("--csv", action="store_true", help="CSV instead of the aligned table")
+    p.add_argument("--summary", action="store_true",
+                   help="one row per method over all the puzzles (median, p90, max), as the lab's Batch")
+    p.add_argument("--set", choices=sorted(sample_sets()), metavar="NAME",
+                   help=f"the lab's bundled sample set NAME as the input ({', '.join(sample_sets())})")
     p.set_defaults(func=run)
 
 
@@ -40,7 +59,11 @@ def run(args: argparse.Namespace) -> int:
     node_limit = args.node_limit or None
     out = sys.stdout
     status = 0
-    puzzles = puzzle_lines(open_lines(args.input), None)
+    lines = (enumerate(sample_sets()[args.set]["puzzles"], 1) if args.set
+             else puzzle_lines(open_lines(args.input), None))
+    if args.summary:
+        return _summary(args, lines, node_limit)
+    puzzles = iter(lines)
     first = next(puzzles, None)
     if first is None:
         raise SudokuError("no puzzle given")
@@ -71,6 +94,24 @@ def run(args: argparse.Namespace) -> int:
                 out.write(f"{'' if k == 0 else chr(10)}line {number}: {puzzle.to_line()}\n")
             out.write(format_table(rows) + "\n")
         out.flush()
+    return status
+
+
+def _summary(args: argparse.Namespace, lines, node_limit: int | None) -> int:
+    status = 0
+    puzzles = []
+    for number, line in lines:
+        try:
+            if line == TOO_LONG:
+                raise SudokuError(too_long_message())
+            puzzles.append(parse(line, check=False))
+        except SudokuError as exc:
+            print(f"sudoku-core: line {number}: {exc}", file=sys.stderr)
+            status = 1
+    if not puzzles:
+        raise SudokuError("no puzzle given")
+    rows = batch(puzzles, args.methods, node_limit, args.limit)
+    sys.stdout.write(batch_csv(rows) if args.csv else format_batch_table(rows) + "\n")
     return status
 
 

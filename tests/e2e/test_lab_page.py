@@ -215,6 +215,13 @@ def test_batch_progress_table_chart_and_csv(lab):
     parsed = list(csv.DictReader(io.StringIO(Path(download.path()).read_text(encoding="utf-8"))))
     assert list(parsed[0]) == BATCH_COLUMNS
     assert [r["method"] for r in parsed] == batched
+    # The counts are the ones `sudoku-core compare --set easy --summary` prints (only times differ).
+    from sudoku_core import lab as engine_lab
+
+    engine_rows = engine_lab.batch(engine_lab.sample_sets()["easy"]["puzzles"], batched, 200000)
+    for r, e in zip(parsed, engine_rows, strict=True):
+        for key in ("median_nodes", "max_nodes", "median_branch_points", "solved", "gave_up"):
+            assert float(r[key]) == e[key], (r["method"], key)
     for r in parsed:
         assert r["puzzles"] == "24" and r["solved"] == "24" and r["wrong"] == "0" and r["node_limit"] == "200000"
         assert 0 <= float(r["median_ms"]) <= float(r["p90_ms"]) <= float(r["max_ms"])
