@@ -119,10 +119,10 @@ def test_watch_replays_the_dlx_search_to_the_solution(lab):
     expect(page.locator("#watch-event")).to_contain_text("Choose column")
     page.click("#watch-step")
     expect(page.locator("#watch-event")).to_contain_text("Try r")
-    expect(page.locator("[data-counter=tries]")).to_have_text("1")
+    expect(page.locator("[data-counter=placements]")).to_have_text("1")
     page.click("#watch-back")
     expect(board).to_have_attribute("data-step", "1")
-    expect(page.locator("[data-counter=tries]")).to_have_text("0")
+    expect(page.locator("[data-counter=placements]")).to_have_text("0")
     # Play at the fastest speed until the replay ends by itself.
     page.locator("#watch-speed").evaluate("s => { s.value = '12'; s.dispatchEvent(new Event('input')); }")
     page.click("#watch-play")
@@ -130,6 +130,11 @@ def test_watch_replays_the_dlx_search_to_the_solution(lab):
     expect(page.locator("#watch-play")).to_have_text("Play")
     expect(page.locator("#watch-event")).to_contain_text("A solution")
     expect(page.locator("[data-counter=solutions]")).to_have_text("1")
+    from sudoku_core import solve
+
+    stats = solve(EASY, method="dlx-fewest", limit=1, node_limit=200000).stats
+    for counter, key in (("placements", "placements"), ("branch-points", "branch_points"), ("guesses", "guesses")):
+        expect(page.locator(f"[data-counter={counter}]")).to_have_text(f"{stats[key]:,}")
     digits = "".join(board.locator(".cell .digit").all_text_contents())
     assert digits == EASY_SOLUTION
     # Back to the start: only the givens.
@@ -150,6 +155,12 @@ def test_watch_replays_a_backtracking_search_to_the_solution(lab, method):
     page.click("#watch-end")
     expect(board).to_have_attribute("data-done", "true")
     expect(page.locator("[data-counter=solutions]")).to_have_text("1")
+    # The replay's counts are the engine's, named as in the table (one solution: the trace counts to one).
+    from sudoku_core import solve
+
+    stats = solve(EASY, method=method, limit=1, node_limit=200000).stats
+    for counter, key in (("placements", "placements"), ("branch-points", "branch_points"), ("guesses", "guesses")):
+        expect(page.locator(f"[data-counter={counter}]")).to_have_text(f"{stats[key]:,}")
     assert "".join(board.locator(".cell .digit").all_text_contents()) == EASY_SOLUTION
     page.click("#watch-start")
     page.click("#watch-step")

@@ -22,8 +22,12 @@ export class Replay {
     this.stack = [];
     this.index = 0;
     this.last = null;
-    this.counters = { tries: 0, undos: 0, backtracks: 0, deadEnds: 0, forced: 0, placed: 0, strikes: 0, solutions: 0,
-      maxDepth: 0 };
+    // The lab's counts (sudoku_core.solvers.ladder): placements (tries and forced fills), branch points
+    // (choices among two or more), guesses (tries at them); and the replay's own: undos, backtracks,
+    // DLX's forced moves and dead ends, locked strikes. `levels` holds each open choice's option count.
+    this.counters = { tries: 0, placements: 0, branchPoints: 0, guesses: 0, undos: 0, backtracks: 0, deadEnds: 0,
+      forced: 0, placed: 0, strikes: 0, solutions: 0, maxDepth: 0 };
+    this.levels = [];
   }
 
   get done() {
@@ -40,15 +44,20 @@ export class Replay {
       case "choose":
         if (ev[2] === 0) c.deadEnds += 1;
         else if (ev[2] === 1) c.forced += 1;
+        if (ev[2] >= 2) c.branchPoints += 1;
+        if (ev[2] >= 1) this.levels.push(ev[2]); // a level opens; its backtrack closes it
         break;
       case "try":
         this.stack.push({ cell: ev[1], digit: ev[2], fills: [] });
         c.tries += 1;
+        c.placements += 1;
+        if (this.levels.length && this.levels[this.levels.length - 1] >= 2) c.guesses += 1;
         if (this.stack.length > c.maxDepth) c.maxDepth = this.stack.length;
         break;
       case "fill": {
         const pairs = ev[1];
         c.placed += pairs.length / 2;
+        c.placements += pairs.length / 2;
         for (let i = 0; i < pairs.length; i += 2) {
           if (this.stack.length) this.stack[this.stack.length - 1].fills.push([pairs[i], pairs[i + 1]]);
           else {
@@ -68,6 +77,7 @@ export class Replay {
       }
       case "backtrack":
         c.backtracks += 1;
+        this.levels.pop();
         break;
       case "strike": // candidates struck by a rule: no digit moves (the grid shows digits' candidates)
         c.strikes += ev[1].length / 2;

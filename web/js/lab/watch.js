@@ -370,7 +370,8 @@ export class WatchView extends EventTarget {
     const items = [
       ["step", replay.trace.truncated ? t("lab.counter.cut", { value: step }) : step],
       ["depth", t("lab.counter.depth-value", { depth: replay.depth, max: c.maxDepth })],
-      ["tries", fmt(c.tries)], ["undos", fmt(c.undos)], ["backtracks", fmt(c.backtracks)],
+      ["placements", fmt(c.placements)], ["branch-points", fmt(c.branchPoints)], ["guesses", fmt(c.guesses)],
+      ["undos", fmt(c.undos)], ["backtracks", fmt(c.backtracks)],
     ];
     if (replay.trace.method.startsWith("dlx")) {
       items.push(["forced-moves", fmt(c.forced)], ["dead-ends", fmt(c.deadEnds)],
