@@ -4,7 +4,7 @@ Imported by :mod:`sudoku_core.bridge`, which adds :data:`PLAY_OPS` to its table 
 
 * ``hint``: the puzzle (givens) + ``entered`` (the player's digits, one per cell, 0 empty) + optional
   ``pencil`` (one list of digits per cell, or masks) -> :func:`sudoku_core.hint.next_hint`;
-* ``rate``: the puzzle -> ``status`` ("unique", "no_solution", "multiple_solutions", or "gave_up" when
+* ``rate``: the puzzle -> ``status`` ("unique", "no_solution", "multiple", or "gave_up" when
   the budgeted uniqueness check found no answer: ``nodes`` says how many search nodes it spent),
   ``level``,
   ``score``, ``hardest``, ``solved``, ``nsteps``, ``exact``. With ``quick: true`` the forcing chains and
@@ -65,14 +65,14 @@ def _per_cell(payload: dict, name: str, ncells: int) -> list | None:
 
 
 def _unique_status(p) -> tuple[str, int]:
-    """``unique``, ``no_solution``, ``multiple_solutions`` or ``gave_up`` (the budgeted check of
+    """``unique``, ``no_solution``, ``multiple`` or ``gave_up`` (the budgeted check of
     :func:`sudoku_core.solvers.check_unique` found no answer), and the search nodes it spent."""
     from .solvers import check_unique
 
     result = check_unique(p)
     nodes = result.stats.get("nodes", 0)
     if result.count > 1:
-        return "multiple_solutions", nodes
+        return "multiple", nodes
     if result.gave_up:
         return "gave_up", nodes
     if result.count == 0:

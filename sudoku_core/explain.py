@@ -227,7 +227,7 @@ EN = {
     "reason.generic": "{technique} on {digits} ({cells}). {result}",
     "status.solved": "The puzzle is solved.",
     "status.no_solution": "This puzzle has no solution: check the givens.",
-    "status.multiple_solutions": "This puzzle has more than one solution, so logic alone cannot finish it.",
+    "status.multiple": "This puzzle has more than one solution, so logic alone cannot finish it.",
     "status.stuck": "None of the techniques I know applies here; the next step would need guessing.",
     "status.gave_up": "I gave up after {nodes} search nodes without knowing whether this puzzle has exactly one "
                       "solution: it has too few givens to check quickly.",
@@ -338,7 +338,7 @@ ZH = {
     "reason.generic": "数字{digits}的{technique}（{cells}）。{result}",
     "status.solved": "题目已经解完。",
     "status.no_solution": "这道题无解：请检查题目给出的数字。",
-    "status.multiple_solutions": "这道题有多个解，单靠逻辑无法解完。",
+    "status.multiple": "这道题有多个解，单靠逻辑无法解完。",
     "status.stuck": "我掌握的技巧在这里都用不上；下一步需要猜测。",
     "status.gave_up": "搜索了 {nodes} 个节点后放弃：无法确定这道题是否只有一个解。题目给出的数字太少，无法快速检查。",
     "mistake.nudge": "盘面上有错误。",

@@ -88,13 +88,12 @@ from .errors import SudokuError
 from .grid import Geometry, geometry_for_side
 from .puzzle import Alphabet, Puzzle
 from .solvers import engine
+from .techniques import LEVELS  # player-facing levels, easiest first ("guessing" is beyond them)
 
 #: Bumped whenever a change makes a seed give another puzzle.
 GENERATOR_VERSION = 3  # 2: easy and medium digs use the level's own fill (naked singles; singles);
 # 3: the rater knows WXYZ- and VWXYZ-Wings (expert), so a candidate that needed forcing may rate expert
 
-#: Player-facing levels, easiest first (the rater's levels; "guessing" is beyond them).
-LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
 SYMMETRIES = ("none", "rot180", "rot90", "mirror_h", "mirror_v", "diagonal", "antidiagonal", "dihedral")

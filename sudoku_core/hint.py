@@ -5,7 +5,7 @@ marks, and returns plain JSON for the page (no Python objects cross the bridge):
 
 * ``status``: "step" (a logic step), "mistake" (a wrong digit or a struck-out true candidate,
   checked against the unique solution), "solved", "stuck" (no technique applies), "no_solution" or
-  "multiple_solutions" (the givens are not a proper puzzle: said so instead of reasoning), or
+  "multiple" (the givens are not a proper puzzle: said so instead of reasoning), or
   "gave_up" (the uniqueness check spent its budget, ``nodes`` search nodes, without an answer: a grid
   with too few givens to check quickly);
 * ``messages``: detail levels "0", "1", "2", each ``{"key", "params", "text": {"en", "zh"}}``;
@@ -86,7 +86,7 @@ def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh"), techniques=
     if result.count == 0:
         return _status("no_solution", langs)
     if result.count > 1:
-        return _status("multiple_solutions", langs)
+        return _status("multiple", langs)
     # The solution line is written in the puzzle's own symbols (the page may send any): read it back with them.
     digit_of = {symbol: d for d, symbol in enumerate(p.alphabet.symbols, 1)}
     solution = [digit_of[ch] for ch in result.solutions[0]]

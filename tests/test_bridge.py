@@ -379,4 +379,4 @@ def test_every_supported_size_answers_within_the_budget(n):
         start = time.process_time()
         result = ok(op, cells=cells, box=box, **extra)
         assert time.process_time() - start < 2.0, (n, op, extra)
-        assert result["status"] in {"unique", "multiple", "gave_up", "multiple_solutions", "step"}, (n, op, result)
+        assert result["status"] in {"unique", "multiple", "gave_up", "step"}, (n, op, result)

@@ -69,7 +69,7 @@ def test_hint_entered_over_a_given_is_ignored_and_right_entries_count():
 
 def test_hint_says_no_solution_or_several():
     assert ok("hint", text=NO_SOLUTION)["status"] == "no_solution"
-    assert ok("hint", text=MULTIPLE)["status"] == "multiple_solutions"
+    assert ok("hint", text=MULTIPLE)["status"] == "multiple"
 
 
 @pytest.mark.parametrize("payload, words", [

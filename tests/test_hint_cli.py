@@ -72,7 +72,7 @@ def _digits(mask):
 
 def test_bad_puzzles_are_said_to_be_so():
     assert next_hint("11" + "." * 79)["status"] == "no_solution"
-    assert next_hint("." * 81)["status"] == "multiple_solutions"
+    assert next_hint("." * 81)["status"] == "multiple"
     assert "more than one solution" in next_hint("." * 81)["messages"]["0"]["text"]["en"]
 
 

@@ -136,7 +136,7 @@ def test_a_struck_out_true_candidate_is_named_at_the_last_level(app):
 
 
 @pytest.mark.parametrize("puzzle, status, words", [
-    (NO_SOLUTION, "no_solution", "no solution"), (MULTIPLE, "multiple_solutions", "more than one solution")])
+    (NO_SOLUTION, "no_solution", "no solution"), (MULTIPLE, "multiple", "more than one solution")])
 def test_unsolvable_puzzles_are_said_so(app, puzzle, status, words):
     page = app.page
     load(page, puzzle, words)  # such a puzzle opens for editing, and the import already says why

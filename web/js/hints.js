@@ -254,7 +254,7 @@ export class HintsPanel {
     const message = h.messages[String(this.level)];
     const text = message.text[lang()] || message.text.en;
     const kind = { step: "info", mistake: "error", solved: "ok", no_solution: "error",
-      multiple_solutions: "warn", stuck: "warn", gave_up: "warn" }[h.status] || "info";
+      multiple: "warn", stuck: "warn", gave_up: "warn" }[h.status] || "info";
     this.showText(text, kind);
     this.text.dataset.status = h.status;
     this.text.dataset.level = String(this.level);
@@ -384,7 +384,7 @@ export class HintsPanel {
     const result = this.pathResult;
     if (!result) return;
     if (result.status === "no_solution") this.pathInfo.textContent = t("pathNone");
-    else if (result.status === "multiple_solutions") this.pathInfo.textContent = t("pathMultiple");
+    else if (result.status === "multiple") this.pathInfo.textContent = t("pathMultiple");
     else if (result.status === "gave_up") this.pathInfo.textContent = t("pathGaveUp");
     else this.pathInfo.textContent = `${this.badgeText(result)} · ${t("steps", { count: this.pathSteps.length })}`
       + (result.solved ? "" : ` · ${t("pathStuck")}`);
@@ -433,7 +433,7 @@ export class HintsPanel {
 
   badgeText(r) {
     if (r.status === "no_solution") return t("rating_none");
-    if (r.status === "multiple_solutions") return t("rating_multiple");
+    if (r.status === "multiple") return t("rating_multiple");
     if (r.status === "gave_up" || !r.level) return t("rating_unknown");
     const level = r.level === "guessing" ? t("guessing") : t(r.level);
     if (r.exact === false) return `${level}+`; // quick rating: extreme or harder
@@ -444,7 +444,7 @@ export class HintsPanel {
   // the score means (it grows within a level, and levels do not overlap on it).
   badgeTip(r) {
     if (r.status === "gave_up" || !r.level) return t("rating_unknownTip");
-    if (r.status === "no_solution" || r.status === "multiple_solutions") return "";
+    if (r.status === "no_solution" || r.status === "multiple") return "";
     const hardest = r.hardest_name ? (r.hardest_name[lang()] || r.hardest_name.en) : "";
     return t("badgeTip", { score: Number(r.score || 0).toFixed(1), hardest: hardest || "—" });
   }
