@@ -5,6 +5,7 @@ and each rung never branching more than the one below it (but where the note say
 from __future__ import annotations
 
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 
@@ -68,6 +69,29 @@ def test_each_rung_branches_no_more_than_the_one_below():
         for r in totals:
             totals[r] += got[r].stats["branch_points"]
     assert totals["locked"] <= totals["hidden"]
+
+
+def table_rows() -> list[tuple[str, str]]:
+    """The engines' shared table (tests/data/solver_table.txt): (puzzle, count) for every size, with none,
+    one or several solutions."""
+    path = Path(__file__).parent / "data" / "solver_table.txt"
+    return [tuple(line.split(":")[:2]) for line in path.read_text().splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def test_on_the_shared_table_each_rung_branches_no_more_than_the_one_below():
+    """Where a puzzle has one solution or none, the whole tree is searched and the rungs compare; with
+    several, each stops at its second solution, wherever its order found it, so only the counts do."""
+    chain = ["naive", "fewest", "naked", "hidden"]
+    for text, count in table_rows():
+        p = parse(text, check=False)
+        got = {r: run(r, p.cells, p.geometry) for r in ladder.RUNGS}
+        for lower, upper in [*pairwise(chain), ("dlx-plain", "dlx-fewest")]:
+            if not got[lower].gave_up and not got[upper].gave_up and count in ("0", "1"):
+                assert got[upper].stats["branch_points"] <= got[lower].stats["branch_points"], (text, lower, upper)
+        # And every rung that finished agrees on the count of solutions (up to two).
+        counts = {len(s.solutions) for s in got.values() if not s.gave_up}
+        assert len(counts) == 1, (text, {r: len(s.solutions) for r, s in got.items()})
 
 
 @pytest.mark.parametrize("rung", ladder.RUNGS)
