@@ -619,3 +619,48 @@ def test_grouped_chains_are_sound_on_exemplar_positions():
                 _check_chain(state, step)
                 checked += 1
     assert checked > 100
+
+
+def _groups(step) -> dict[str, set[int]]:
+    return {label: {c for c, _ in cands} for label, cands in step.groups}
+
+
+def test_als_xy_wing_eliminates_inside_the_pivot():
+    # A = r1c1{1,3}, pivot C = r1c5{1,3} r1c6{2,3} (row 1), B = r5c6{2,3}: 1 ties A to C (row 1), 2 ties C
+    # to B (column 6), so A or B holds 3. r5c1 sees both 3s and so does r1c6, a cell of the pivot:
+    # r1c6 = 3 would make r1c1 = 1, so r1c5 = 3 beside it in row 1.
+    state = _pencil_grid({"r1c1": "13", "r1c5": "13", "r1c6": "23", "r5c6": "23"})
+    want = {"pivot": {_cell("r1c5"), _cell("r1c6")}, "als_a": {_cell("r1c1")}, "als_b": {_cell("r5c6")}}
+    steps = [s for s in BY_ID["als_xy_wing"].find(state)
+             if {k: v for k, v in _groups(s).items() if k != "rcc"} in (want, {**want, "als_a": want["als_b"],
+                                                                            "als_b": want["als_a"]})]
+    assert len(steps) == 1
+    assert set(steps[0].eliminations) == {(_cell("r1c6"), 3), (_cell("r5c1"), 3)}
+
+
+def _als_positions():
+    rows = []
+    for line in (DATA / "als_positions.tsv").read_text().splitlines():
+        if line and not line.startswith("#"):
+            tech, source, values, cands, elims = line.split("\t")
+            rows.append(pytest.param(tech, values, cands, elims, id=f"{tech}-{source.replace(' ', '_')}"))
+    return rows
+
+
+def _from_candidates(values: str, cands: str) -> State:
+    """A 9x9 position: ``values`` (81 characters, "." empty) and each cell's candidates ("-" if placed)."""
+    pencil = [0 if t == "-" else sum(1 << int(d) for d in t) for t in cands.split()]
+    return State.from_pencil(geometry_for_side(9), [0 if ch == "." else int(ch) for ch in values], pencil)
+
+
+@pytest.mark.parametrize(("tech", "values", "cands", "elims"), _als_positions())
+def test_als_exact_eliminations(tech, values, cands, elims):
+    """Regression rows: the union of the finder's eliminations on a real position is exactly the listed
+    set (or nothing for a must-not-fire row), and the solution agrees."""
+    state = _from_candidates(values, cands)
+    sol = _solution(values)
+    steps = list(BY_ID[tech].find(state))
+    got = {f"r{c // 9 + 1}c{c % 9 + 1}<>{d}" for s in steps for c, d in s.eliminations}
+    assert got == (set() if elims == "-" else set(elims.split()))
+    for step in steps:
+        assert step.technique == tech and not _wrong(step, sol)

@@ -18,7 +18,8 @@ B holding ``x``: ``x`` is then in at most one of them, so the other one is locke
 * ALS-XY-Wing: a pivot ALS C with RCC ``x`` to A and RCC ``y`` to B (``x != y``). If neither A nor B
   held a common digit ``z``, A would be locked and hold ``x``, so C would lose ``x`` and be locked with
   ``y``, so B would lose ``y`` as well as ``z``: too few digits for its cells. So A or B holds ``z``, and
-  a cell seeing every ``z`` of both loses it.
+  a cell seeing every ``z`` of both loses it, a cell of the pivot C too (the argument does not depend on
+  what C's cells hold beyond their candidates).
 * Sue de Coq: cells C (two or more) where a box and a line cross, holding candidates V with
   ``|V| >= |C| + 2``; cells Dl of the rest of the line with candidates Vl and Db of the rest of the box
   with candidates Vb, Vl and Vb disjoint, and as many cells as digits in total. Every digit of Vl can
@@ -285,7 +286,7 @@ def find_als_xy_wing(state):
                             continue
                         elims = []
                         for z in bits(a.digits & b.digits & ~(1 << x) & ~(1 << y)):
-                            elims += [(e, z) for e in bits(_elims_z(a, b, z, where) & ~c.cells)]
+                            elims += [(e, z) for e in bits(_elims_z(a, b, z, where))]
                         if elims:
                             size = a.cells.bit_count() + b.cells.bit_count() + c.cells.bit_count()
                             found.append((size, tuple(sorted(elims)), ci, ai, bi, x, y))
