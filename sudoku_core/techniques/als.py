@@ -40,8 +40,10 @@ from ..candidates import _shape, bits, tables
 from ..grid import geometry
 from ..step import Step
 
-#: Largest ALS searched (cells); larger ones are rare in hints and cost the most.
-MAX_ALS_CELLS = 4
+#: Largest ALS searched (cells), as in HoDoKu (every ALS-XZ it found that we missed with 4 had 5 to 8).
+#: Each house's sets are enumerated once and memoised, so the size costs little there; the pairs and
+#: triples of sets are where the time goes.
+MAX_ALS_CELLS = 8
 #: Largest line or box part of a Sue de Coq (cells).
 MAX_SDC_PART = 3
 
@@ -125,48 +127,50 @@ def _rccs(a: _Als, b: _Als) -> list[int]:
 def _links(shape, where: tuple) -> dict:
     """``{i: [(j, rccs), ...]}`` for every pair of disjoint ALS with a restricted common candidate.
 
-    Bit-parallel over ALS indices: for A and digit x, the partners are the sets holding x, minus those
-    sharing a cell with A, minus those with an x outside the cells that see every x of A.
+    Bit-parallel over ALS indices. ``x`` is restricted between A and B when every x cell of A sees every
+    x cell of B: with ``sees_x[c]`` the sets whose every x cell sees cell c, A's partners on x are the
+    sets in ``sees_x[c]`` for every x cell c of A, minus those sharing a cell with A. ``sees_x`` is built
+    once per distinct x cells (many sets share them: the big sets of a house above all).
     """
     als = _all_als(shape, where)
     geo = geometry(*shape)
     n = geo.n
     holds = [0] * (n * n)  # holds[c]: ALS with cell c
-    has = [0] * (n + 1)  # has[x]: ALS with digit x
-    at = [{} for _ in range(n + 1)]  # at[x][c]: ALS with x at cell c
-    xcells = [0] * (n + 1)  # xcells[x]: the cells where some ALS holds x
+    same: dict = {}  # (x, x cells) -> (the ALS with exactly those x cells, the cells seeing them all)
     for i, a in enumerate(als):
         bit = 1 << i
         for c in bits(a.cells):
             holds[c] |= bit
         for x, p in a.places.items():
-            has[x] |= bit
-            xcells[x] |= p
-            ax = at[x]
-            for c in bits(p):
-                ax[c] = ax.get(c, 0) | bit
-    pairs: dict = {}
+            got = same.get((x, p))
+            same[x, p] = (got[0] | bit, got[1]) if got else (bit, a.sees[x])
+    sees_x = [{} for _ in range(n + 1)]
+    for (x, _), (group, s) in same.items():
+        sx = sees_x[x]
+        for c in bits(s & where[x]):
+            sx[c] = sx.get(c, 0) | group
+    links: dict[int, list] = {}
     for i, a in enumerate(als):
         overlap = 0
         for c in bits(a.cells):
             overlap |= holds[c]
-        later = ~((2 << i) - 1)
-        for x in bits(a.digits):
-            cand = has[x] & ~overlap & later
-            if not cand:
-                continue
-            # Only cells where some ALS holds x can exclude a partner.
-            ax = at[x]
-            for c in bits(xcells[x] & ~a.sees[x] & ~a.cells):
-                cand &= ~ax[c]
+        later = ~((2 << i) - 1) & ~overlap
+        mine: dict[int, list] = {}
+        for x, p in a.places.items():
+            sx = sees_x[x]
+            cand = later
+            for c in bits(p):
+                cand &= sx.get(c, 0)
                 if not cand:
                     break
             for j in bits(cand):
-                pairs.setdefault((i, j), []).append(x)
-    links: dict[int, list] = {}
-    for (i, j), rcc in pairs.items():
-        links.setdefault(i, []).append((j, rcc))
-        links.setdefault(j, []).append((i, rcc))
+                if j in mine:
+                    mine[j].append(x)
+                else:
+                    mine[j] = [x]
+        for j, rcc in mine.items():
+            links.setdefault(i, []).append((j, rcc))
+            links.setdefault(j, []).append((i, rcc))
     return links
 
 
