@@ -185,7 +185,8 @@ NAMES = {
         "hidden_rectangle": "Hidden Rectangle", "bug_plus_1": "BUG+1",
         "remote_pair": "Remote Pair", "x_chain": "X-Chain", "xy_chain": "XY-Chain", "nice_loop": "Nice Loop",
         "aic": "Alternating Inference Chain", "grouped_nice_loop": "Grouped Nice Loop",
-        "grouped_aic": "Grouped AIC", "als_xz": "ALS-XZ", "als_xy_wing": "ALS-XY-Wing", "sue_de_coq": "Sue de Coq",
+        "grouped_aic": "Grouped AIC", "als_xz": "ALS-XZ", "als_xy_wing": "ALS-XY-Wing",
+        "als_xy_chain": "ALS-XY-Chain", "sue_de_coq": "Sue de Coq",
         "cell_forcing_chain": "Cell Forcing Chain", "unit_forcing_chain": "Unit Forcing Chain",
         "digit_forcing_chain": "Digit Forcing Chain", "forcing_net": "Forcing Net",
     },
@@ -208,7 +209,7 @@ NAMES = {
         "hidden_rectangle": "隐性唯一矩形", "bug_plus_1": "全双值坟墓+1（BUG+1）",
         "remote_pair": "远程数对", "x_chain": "X链", "xy_chain": "XY链", "nice_loop": "环",
         "aic": "交替推理链", "grouped_nice_loop": "分组环", "grouped_aic": "分组交替推理链",
-        "als_xz": "ALS-XZ", "als_xy_wing": "ALS-XY翼", "sue_de_coq": "融合（Sue de Coq）",
+        "als_xz": "ALS-XZ", "als_xy_wing": "ALS-XY翼", "als_xy_chain": "ALS-XY链", "sue_de_coq": "融合（Sue de Coq）",
         "cell_forcing_chain": "单元格强制链", "unit_forcing_chain": "区域强制链",
         "digit_forcing_chain": "数字强制链", "forcing_net": "强制网",
     },
@@ -315,6 +316,10 @@ EN = {
     "reason.als_xy_wing": "A pivot almost locked set is tied to two others by two different restricted digits, "
                           "so one of them is locked and holds {digits}; cells seeing all its places lose it. "
                           "{result}",
+    "reason.als_xy_chain": "The almost locked sets of {cells} form a chain, each tied to the next by a restricted "
+                           "digit, never the same one twice in a row: if the first set lacked {digits} it would be "
+                           "locked and force the next, and so on, so the last would hold {digits}. So the first or "
+                           "the last holds {digits}; cells seeing all its places in both lose it. {result}",
     "reason.cell_forcing_chain": "Whichever candidate {cells} takes, following its consequences gives the same "
                                  "result. {result}",
     "reason.unit_forcing_chain": "Wherever {digits} goes in {houses}, following the consequences gives the same "
@@ -408,6 +413,9 @@ ZH = {
                      "另一个公共数字{digits}必在其中之一；能看到它所有位置的格不能是{digits}。{result}",
     "reason.als_xy_wing": "枢纽待定数组通过两个不同的受限公共数字连接另外两个待定数组，"
                           "所以其中一个成为数组并含{digits}；能看到它所有位置的格不能是{digits}。{result}",
+    "reason.als_xy_chain": "{cells}中的待定数组组成一条链，相邻两组由受限公共数字相连，且相邻的两个受限数字不同："
+                           "若第一组不含{digits}，它就成为数组并迫使下一组，依次类推，最后一组必含{digits}。"
+                           "所以首尾两组中必有一组含{digits}；能看到两组中所有{digits}位置的格不能是{digits}。{result}",
     "reason.cell_forcing_chain": "无论{cells}填哪个候选数，推导的结果都相同。{result}",
     "reason.unit_forcing_chain": "无论数字{digits}在{houses}中填在哪里，推导的结果都相同。{result}",
     "reason.digit_forcing_chain": "分别假设{cells}是{digits}和不是{digits}：其中一种导致矛盾，"

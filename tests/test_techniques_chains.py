@@ -23,7 +23,8 @@ DATA = Path(__file__).parent / "data" / "chains"
 SAMPLES = Path(__file__).parent / "data" / "samples"
 BASIC = tuple(t for t in TABLE if t.finder.split(":")[0] in ("singles", "intersections", "subsets"))
 MINE = {"remote_pair", "x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic",
-        "wxyz_wing", "vwxyz_wing", "sue_de_coq", "als_xz", "als_xy_wing", "cell_forcing_chain", "unit_forcing_chain",
+        "wxyz_wing", "vwxyz_wing", "sue_de_coq", "als_xz", "als_xy_wing", "als_xy_chain",
+        "cell_forcing_chain", "unit_forcing_chain",
         "digit_forcing_chain", "forcing_net"}
 CHAINS = {"x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic"}
 
@@ -664,3 +665,77 @@ def test_als_exact_eliminations(tech, values, cands, elims):
     assert got == (set() if elims == "-" else set(elims.split()))
     for step in steps:
         assert step.technique == tech and not _wrong(step, sol)
+
+
+@pytest.fixture
+def small_als(monkeypatch):
+    """ALS of at most 4 cells for hand-made grids, where every free cell holds all digits (so the rest of
+    a house would make 8-cell sets); the memoised sets are dropped before and after."""
+    def clear():
+        for f in (als_mod._house_als, als_mod._all_als, als_mod._links, als_mod._chain_graph):
+            f.cache_clear()
+    monkeypatch.setattr(als_mod, "MAX_ALS_CELLS", 4)
+    clear()
+    yield
+    clear()
+
+
+def test_als_xy_chain_needs_different_consecutive_digits(small_als):
+    # r1c1{1,2} -2- r1c5{2,3} -2- r5c5{2,4} -4- r5c9{1,4} would end on 1 at both ends, but r5c5 is tied
+    # to r1c5 by 2, the digit that tied r1c5 to r1c1: r1c1 not 1 -> r1c1 = 2 -> r1c5 = 3 says nothing of
+    # r5c5. (Chains of two-candidate cells alone are found as ALS-XZ or ALS-XY-Wing on pairs of them.)
+    state = _pencil_grid({"r1c1": "12", "r1c5": "23", "r5c5": "24", "r5c9": "14"})
+    assert not list(BY_ID["als_xy_chain"].find(state))
+
+
+def _check_als_chain(state, step):
+    """The step's sets form an ALS-XY-Chain of ``state``: each set is an ALS of one house, consecutive sets
+    are disjoint and tied by the restricted common of their link, consecutive links use different
+    digits, the digit z is in the end sets but not on their links, and each elimination sees every z of
+    both ends."""
+    sets = [{c for c, _ in cands} for label, cands in step.groups if label.startswith("als_")]
+    assert len(sets) == len(step.links) + 1 >= als_mod.MIN_CHAIN_ALS
+    hb, peers, where = state.t.house_bits, state.t.peer_bits, state.where
+    digits = []
+    for s in sets:
+        assert any(all(h >> c & 1 for c in s) for h in hb)
+        m = 0
+        for c in s:
+            m |= state.cand[c]
+        assert m.bit_count() == len(s) + 1
+        digits.append(m)
+    rccs = []
+    for (a, b), (na, nb, strong) in zip(pairwise(sets), step.links, strict=True):
+        assert not a & b and not strong
+        (r,) = {d for _, d in na + nb}
+        assert {c for c, _ in na} == {c for c in a if where[r] >> c & 1}
+        assert {c for c, _ in nb} == {c for c in b if where[r] >> c & 1}
+        assert all(peers[x] >> y & 1 for x, _ in na for y, _ in nb)
+        rccs.append(r)
+    assert all(x != y for x, y in pairwise(rccs))
+    (z,) = step.digits
+    assert digits[0] >> z & 1 and digits[-1] >> z & 1 and z not in (rccs[0], rccs[-1])
+    zs = [c for s in (sets[0], sets[-1]) for c in s if where[z] >> c & 1]
+    for c, d in step.eliminations:
+        assert d == z and c not in sets[0] | sets[-1] and all(peers[c] >> x & 1 for x in zs)
+
+
+def test_als_xy_chains_are_chains_on_real_positions():
+    """Every ALS-XY-Chain step found along the solving paths of a few hard puzzles is a well-formed chain
+    (:func:`_check_als_chain`) and agrees with the solution."""
+    checked = 0
+    for puzzle in _sample("tdoku_magictour_top1465.txt", 6):
+        sol = _solution(puzzle)
+        state = State.from_puzzle(parse(puzzle))
+        for _ in range(80):
+            if state.solved():
+                break
+            step = next_step(state)
+            if step is None:
+                break
+            for chain in islice(BY_ID["als_xy_chain"].find(state), 8):
+                _check_als_chain(state, chain)
+                assert not _wrong(chain, sol)
+                checked += 1
+            apply_step(state, step)
+    assert checked > 20

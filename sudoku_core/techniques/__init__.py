@@ -35,7 +35,7 @@ the solver's next step (:func:`sudoku_core.rate.next_step`), whatever the level.
 
 Families and modules: ``singles``, ``intersections``, ``subsets``, ``fish``, ``single_digit``, ``wings``,
 ``coloring``, ``uniqueness`` (this suite's tests: ``tests/test_techniques.py``); ``chains`` (remote pairs,
-X-/XY-chains, AICs and nice loops, grouped), ``als`` (ALS-XZ, ALS-XY-Wing, Sue de Coq) and ``forcing``
+X-/XY-chains, AICs and nice loops, grouped), ``als`` (ALS-XZ, ALS-XY-Wing, ALS-XY-Chain, Sue de Coq) and ``forcing``
 (cell/unit/digit forcing chains, forcing nets) come last, before any guessing
 (``tests/test_techniques_chains.py``).
 """
@@ -127,6 +127,7 @@ TABLE: tuple[Technique, ...] = (
     T("sue_de_coq", "expert", 7.3, "als:find_sue_de_coq"),
     T("als_xz", "expert", 7.5, "als:find_als_xz"),
     T("als_xy_wing", "expert", 7.8, "als:find_als_xy_wing"),
+    T("als_xy_chain", "expert", 8.0, "als:find_als_xy_chain"),
     T("cell_forcing_chain", "extreme", 8.3, "forcing:find_cell_forcing_chain"),
     T("unit_forcing_chain", "extreme", 8.5, "forcing:find_unit_forcing_chain"),
     T("digit_forcing_chain", "extreme", 8.7, "forcing:find_digit_forcing_chain"),

@@ -1,4 +1,5 @@
-"""Almost locked sets: ALS-XZ (singly and doubly linked), WXYZ- and VWXYZ-Wings, ALS-XY-Wing; and Sue de Coq.
+"""Almost locked sets: ALS-XZ (singly and doubly linked), WXYZ- and VWXYZ-Wings, ALS-XY-Wing, ALS-XY-Chain;
+and Sue de Coq.
 
 An *almost locked set* (ALS) is ``k`` cells of one house holding ``k + 1`` candidates between them: take
 any one digit away and the rest is locked. A digit ``x`` is a *restricted common candidate* (RCC) of two
@@ -20,6 +21,9 @@ B holding ``x``: ``x`` is then in at most one of them, so the other one is locke
   ``y``, so B would lose ``y`` as well as ``z``: too few digits for its cells. So A or B holds ``z``, and
   a cell seeing every ``z`` of both loses it, a cell of the pivot C too (the argument does not depend on
   what C's cells hold beyond their candidates).
+* ALS-XY-Chain: ALS A1 .. An, each tied to the next by a restricted common r_j, consecutive r_j
+  different; if A1 lacks a digit z (not r_1) it holds r_1, so A2 lacks r_1 and holds r_2, ..., and An
+  lacks r_(n-1) and holds z (not r_(n-1)): A1 or An holds z (see :class:`_ChainGraph`).
 * Sue de Coq: cells C (two or more) where a box and a line cross, holding candidates V with
   ``|V| >= |C| + 2``; cells Dl of the rest of the line with candidates Vl and Db of the rest of the box
   with candidates Vb, Vl and Vb disjoint, and as many cells as digits in total. Every digit of Vl can
@@ -34,7 +38,7 @@ and memoised on the candidate sets, like the fish.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from ..candidates import _shape, bits, tables
 from ..grid import geometry
@@ -149,6 +153,13 @@ def _links(shape, where: tuple) -> dict:
         sx = sees_x[x]
         for c in bits(s & where[x]):
             sx[c] = sx.get(c, 0) | group
+    fits = {}  # (x, x cells) -> the sets whose every x sees all those cells
+    for x, p in same:
+        sx = sees_x[x]
+        ok = -1
+        for c in bits(p):
+            ok &= sx.get(c, 0)
+        fits[x, p] = ok
     links: dict[int, list] = {}
     for i, a in enumerate(als):
         overlap = 0
@@ -157,13 +168,7 @@ def _links(shape, where: tuple) -> dict:
         later = ~((2 << i) - 1) & ~overlap
         mine: dict[int, list] = {}
         for x, p in a.places.items():
-            sx = sees_x[x]
-            cand = later
-            for c in bits(p):
-                cand &= sx.get(c, 0)
-                if not cand:
-                    break
-            for j in bits(cand):
+            for j in bits(later & fits[x, p]):
                 if j in mine:
                     mine[j].append(x)
                 else:
@@ -421,3 +426,194 @@ def _subsets(cells, size):
         for c in combo:
             m |= 1 << c
         yield m
+
+
+#: Most ALS in an ALS-XY-Chain (HoDoKu's default); chains of 2 and 3 ALS are ALS-XZ and ALS-XY-Wing.
+MAX_CHAIN_ALS = 6
+MIN_CHAIN_ALS = 4
+#: Largest ALS in a chain (cells). The chain search costs about the square of the number of sets it
+#: uses; with sets of up to 8 cells it roughly tripled the time per position and put the forum-hardest
+#: median well over its 600 ms target, so chains use the sets of up to 4 cells (the pairs and wings use
+#: all). With 8, 97% of HoDoKu's chain eliminations were found on the magictour sample.
+MAX_CHAIN_CELLS = 4
+
+
+class _ChainGraph:
+    """The implication graph of ALS-XY-Chains and its reach, level by level (memoised per position).
+
+    A *state* ``(i, m)`` says "set i does not hold m", so i is locked on its other digits: it holds every
+    restricted common ``r != m`` it shares with a partner j, and j then lacks r: the state ``(j, r)``.
+    From ``(A, z)`` a chain reaching ``(B, m)`` with ``m != z`` and ``z`` in B proves "A lacks z => B holds
+    z": A or B holds z. States are bits ``m * len(als) + i``; ``reach[d][s]`` is every state reachable
+    from s in 1..d+1 steps, computed for all states at once, one level at a time (bit-parallel over the
+    states, so the work is shared by every start, not repeated per start)."""
+
+    def __init__(self, shape, where):
+        als = _all_als(shape, where)
+        # The sets are sorted smallest first: those of up to MAX_CHAIN_CELLS cells keep their indices.
+        na = 0
+        while na < len(als) and als[na].cells.bit_count() <= MAX_CHAIN_CELLS:
+            na += 1
+        self.als = als = als[:na]
+        self.na = na
+        self.n = n = geometry(*shape).n
+        self.nbr = nbr = [dict() for _ in range(na)]  # nbr[i][r]: partners of i with restricted common r
+        for i, partners in _links(shape, where).items():
+            if i >= na:
+                continue
+            ni = nbr[i]
+            for j, rcc in partners:
+                if j < na:
+                    for r in rcc:
+                        ni[r] = ni.get(r, 0) | 1 << j
+        succ = {}
+        for i, a in enumerate(als):
+            out = 0  # every state a restricted common of i leads to
+            for r, partners in nbr[i].items():
+                out |= partners << (r * na)
+            for m in bits(a.digits):
+                succ[m * na + i] = out & ~(((1 << na) - 1) << (m * na))
+        self.succ = succ
+        self.reach = [succ]
+        # ends[(i, z)]: the sets B holding z, other than i, such that some cell outside both sees every z
+        # of both (so "A or B holds z" eliminates something); goals[(i, z)]: the states (k, m), k an end
+        # and m != z, as bits. Both depend on i only through its z cells (a cell holding z that sees
+        # them all is not one of them, nor in the set), so they are worked out once per distinct z cells.
+        same: dict = {}  # (z, z cells) -> (the sets with exactly those z cells, the cells holding z seeing them)
+        for i, a in enumerate(als):
+            for z, p in a.places.items():
+                got = same.get((z, p))
+                same[z, p] = (got[0] | 1 << i, got[1]) if got else (1 << i, where[z] & a.sees[z])
+        by_cell = [dict() for _ in range(n + 1)]  # by_cell[z][e]: sets whose every z cell sees e
+        for (z, _), (group, targets) in same.items():
+            bz = by_cell[z]
+            for e in bits(targets):
+                bz[e] = bz.get(e, 0) | group
+        self.goals = {}
+        mask = (1 << na) - 1
+        spread = sum(1 << (m * na) for m in range(1, n + 1))  # ends * spread: the ends under every digit
+        for (z, _), (group, targets) in same.items():
+            if not targets:
+                continue
+            bz = by_cell[z]
+            ends = 0
+            for e in bits(targets):
+                ends |= bz[e]
+            goal = ends * spread & ~(mask << (z * na))
+            for i in bits(group):
+                if ends & ~(1 << i):
+                    self.goals[i, z] = goal & ~(spread << i)
+
+    def level(self, d: int) -> dict:
+        """``{state bit: reach}`` within ``d + 1`` steps. The states after (i, m) are those after i's
+        restricted commons r != m, so the reach through each (i, r) is gathered once and shared by the
+        states of i."""
+        als, nbr, na = self.als, self.nbr, self.na
+        while len(self.reach) <= d:
+            prev = self.reach[-1]
+            nxt = {}
+            for i, a in enumerate(als):
+                through = {}
+                for r, partners in nbr[i].items():
+                    acc, base = 0, r * na
+                    for k in bits(partners):
+                        acc |= prev[base + k]
+                    through[r] = acc
+                for m in bits(a.digits):
+                    s = m * na + i
+                    acc = prev[s]
+                    for r, t in through.items():
+                        if r != m:
+                            acc |= t
+                    nxt[s] = acc
+            self.reach.append(nxt)
+        return self.reach[d]
+
+    def hits(self, d: int):
+        """``(i, z, k)``: chains of exactly ``d + 2`` ALS from (i, z) to a set k holding z, none shorter."""
+        na = self.na
+        mask = (1 << na) - 1
+        cur = self.level(d)
+        prev = self.level(d - 1) if d else {}
+        out = []
+        for (i, z), goal in self.goals.items():
+            s = z * na + i
+            if not cur[s] & goal & ~prev.get(s, 0):
+                continue
+            got = old = 0
+            r, p = cur[s] & goal, prev.get(s, 0) & goal
+            for m in range(1, self.n + 1):
+                got |= r >> (m * na) & mask
+                old |= p >> (m * na) & mask
+            for k in bits(got & ~old):
+                out.append((i, z, k))
+        return out
+
+    def path(self, i: int, z: int, k: int, steps: int):
+        """A shortest chain of states from (i, z) to (k, m != z): ``[(i, z), (j1, r1), ..., (k, m)]``."""
+        parent = {(i, z): None}
+        frontier = [(i, z)]
+        for _ in range(steps):
+            nxt = []
+            for a, m in frontier:
+                for r, partners in self.nbr[a].items():
+                    if r == m:
+                        continue
+                    for b in bits(partners):
+                        st = (b, r)
+                        if st in parent:
+                            continue
+                        parent[st] = (a, m)
+                        if b == k and r != z:
+                            out = [st]
+                            while parent[out[-1]] is not None:
+                                out.append(parent[out[-1]])
+                            return out[::-1]
+                        nxt.append(st)
+            frontier = nxt
+        return None
+
+
+@lru_cache(maxsize=4)
+def _chain_graph(shape, where: tuple) -> _ChainGraph:
+    return _ChainGraph(shape, where)
+
+
+def find_als_xy_chain(state):
+    """ALS-XY-Chain: ALS A1 .. An (4 to :data:`MAX_CHAIN_ALS`), each tied to the next by a restricted
+    common r_j, consecutive r_j different. If A1 lacks a digit z (z != r_1), it is locked and holds r_1,
+    so A2 lacks r_1 and holds r_2, ..., so An lacks r_(n-1) and holds z (z != r_(n-1)). So A1 or An
+    holds z: a cell seeing every z of both loses it (a cell of the sets between too). Shortest chains
+    first, then the smallest end sets."""
+    where = tuple(state.where)
+    shape = _shape(state.geo)
+    g = _chain_graph(shape, where)
+    if not g.goals:
+        return
+    als = g.als
+    seen = set()
+    for d in range(MIN_CHAIN_ALS - 2, MAX_CHAIN_ALS - 1):
+        hits = g.hits(d)
+        hits.sort(key=lambda h: (als[h[0]].cells.bit_count() + als[h[2]].cells.bit_count(), h))
+        for i, z, k in hits:
+            a, b = als[i], als[k]
+            elims = tuple((e, z) for e in bits(_elims_z(a, b, z, where)))
+            if not elims or (elims, z) in seen:
+                continue
+            chain = g.path(i, z, k, d + 1)
+            if chain is None or len(chain) != d + 2:
+                continue
+            seen.add((elims, z))
+            sets = [als[j] for j, _ in chain]
+            rccs = [r for _, r in chain[1:]]
+            cells = 0
+            for s in sets:
+                cells |= s.cells
+            groups = tuple(_als_group(f"als_{n + 1}", s) for n, s in enumerate(sets))
+            rcc_group = ("rcc", tuple((c, r) for (s, t), r in zip(pairwise(sets), rccs, strict=True)
+                                      for c in bits(s.places[r] | t.places[r])))
+            links = tuple((tuple((c, r) for c in bits(s.places[r])), tuple((c, r) for c in bits(t.places[r])), False)
+                          for (s, t), r in zip(pairwise(sets), rccs, strict=True))
+            yield Step("als_xy_chain", eliminations=elims, cells=tuple(bits(cells)),
+                       candidates=tuple(x for s in sets for x in _als_group("", s)[1]),
+                       houses=tuple(s.house for s in sets), digits=(z,), groups=(*groups, rcc_group), links=links)
