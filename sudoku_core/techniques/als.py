@@ -160,7 +160,7 @@ def _links(shape, where: tuple) -> dict:
         for c in bits(p):
             ok &= sx.get(c, 0)
         fits[x, p] = ok
-    links: dict[int, list] = {}
+    lists: list[list] = [[] for _ in als]
     for i, a in enumerate(als):
         overlap = 0
         for c in bits(a.cells):
@@ -173,10 +173,12 @@ def _links(shape, where: tuple) -> dict:
                     mine[j].append(x)
                 else:
                     mine[j] = [x]
-        for j, rcc in mine.items():
-            links.setdefault(i, []).append((j, rcc))
-            links.setdefault(j, []).append((i, rcc))
-    return links
+        if mine:
+            out = lists[i]
+            for j, rcc in mine.items():
+                out.append((j, rcc))
+                lists[j].append((i, rcc))
+    return {i: partners for i, partners in enumerate(lists) if partners}
 
 
 def _als_group(label, a: _Als):
@@ -217,6 +219,8 @@ def find_als_xz(state):
             if j < i:
                 continue
             b = als[j]
+            if len(rcc) == 1 and not a.digits & b.digits & ~(1 << rcc[0]):
+                continue  # no other common digit
             elims = _xz_elims(a, b, rcc, where)
             if elims:
                 found.append((elims, a, b, rcc))
