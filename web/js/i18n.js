@@ -1172,12 +1172,20 @@ export function translatePage(root = document) {
   document.title = t(document.documentElement.dataset.title || "app.title");
 }
 
+// The engine's kinds of house, in the order of its house numbers (rows, columns, boxes).
+const HOUSE_KINDS = ["row", "column", "box"];
+
+// "row 3", "第 3 宫": a house by its kind (a name of HOUSE_KINDS) and 0-based place.
+export function houseText(kind, place) {
+  return t(`house.${HOUSE_KINDS.indexOf(kind)}`, { k: place + 1 });
+}
+
 // "r1c2 and r1c5 both hold 4 in row 1", from a conflict's facts (the engine's `conflicts` entries), in
 // the page's language; `name` and `symbol` write a cell and a digit as the page does.
 export function conflictText({ cells, house, digit, message }, n, name, symbol) {
   if (!cells || house === undefined || !digit) return message;
   return t("conflict", { a: name(cells[0]), b: name(cells[1]), digit: symbol(digit),
-    house: t(`house.${Math.floor(house / n)}`, { k: (house % n) + 1 }) });
+    house: houseText(HOUSE_KINDS[Math.floor(house / n)], house % n) });
 }
 
 // The engine words its errors in English, with every nuance. The commonest parse errors are said by
@@ -1191,6 +1199,24 @@ export function parseErrorText({ reason, found, expected, size, line, column, ch
   if (reason === "count") return t("parse.count", { found, size: grid, expected }) + (line ? t("parse.line", { line }) : "");
   if (reason === "char") return t("parse.char", { char, line, column, size: grid });
   return null;
+}
+
+// Each language by its own name, for the language switches.
+const LANGUAGE_NAMES = { en: "English", "zh-CN": "简体中文" };
+
+// Fill `select` with the languages, show the current one, and switch on a change; it follows a change
+// made elsewhere too. The page's own redraw listens for "sudoku:language".
+export function languageSwitch(select) {
+  select.replaceChildren(...LANGUAGES.map((lang) => {
+    const option = document.createElement("option");
+    option.value = lang;
+    option.lang = lang;
+    option.textContent = LANGUAGE_NAMES[lang];
+    return option;
+  }));
+  select.value = current;
+  select.addEventListener("change", () => setLanguage(select.value));
+  document.addEventListener("sudoku:language", () => { select.value = current; });
 }
 
 export function setLanguage(lang) {

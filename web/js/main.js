@@ -14,7 +14,7 @@ import { BoardView } from "./board.js";
 import { EngineClient } from "./engine.js";
 import { DigitPad } from "./pad.js";
 import { parseProgress, progressFragment, readFragment, splitFragment, writeFragment } from "./share.js";
-import { LEVEL_IDS, conflictText as wordConflict, language, parseErrorText, setLanguage, t, translatePage } from "./i18n.js";
+import { LEVEL_IDS, conflictText as wordConflict, language, languageSwitch, parseErrorText, t, translatePage } from "./i18n.js";
 import { readSettings, writeSettings } from "./storage.js";
 import { initHints } from "./hints.js";
 import { applyTheme, followSystem } from "./theme.js";
@@ -656,7 +656,6 @@ function applySettings() {
   game.checking = settings.check;
   $("show-timer").checked = settings.showTimer;
   $("highlight").checked = settings.highlight;
-  $("language").value = language();
 }
 
 board.addEventListener("input", (event) => {
@@ -770,8 +769,8 @@ $("check").addEventListener("change", () => {
   if (settings.check && game.mode === "play" && !game.truth) say(["msg.check-unknown"], "info");
   else if (settings.check && game.wrongCells.size) say(["msg.wrong", { count: game.wrongCells.size }], "warn");
 });
-$("language").addEventListener("change", () => {
-  setLanguage($("language").value);
+languageSwitch($("language"));
+document.addEventListener("sudoku:language", () => {
   renderStatus();
   render();
   if (lastMessage) say(lastMessage.message, lastMessage.kind, lastMessage.details);

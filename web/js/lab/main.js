@@ -10,7 +10,7 @@ import { BatchView } from "./batch.js";
 import { readSettings } from "../storage.js";
 import { applyTheme, followSystem } from "../theme.js";
 import { cellName } from "../game.js";
-import { conflictText, language, parseErrorText, setLanguage, t, translatePage } from "../i18n.js";
+import { conflictText, languageSwitch, parseErrorText, t, translatePage } from "../i18n.js";
 
 // The lab wears the theme chosen on the game's page (light, dark, system, high contrast).
 const settings = readSettings();
@@ -203,11 +203,9 @@ function nameSamples() {
 
 // --- language -----------------------------------------------------------------------------------
 
-$("language").value = language();
-$("language").addEventListener("change", () => setLanguage($("language").value));
+languageSwitch($("language"));
 // setLanguage has redrawn the marked text; the sections redraw what they wrote themselves.
 document.addEventListener("sudoku:language", () => {
-  $("language").value = language();
   showStatus($("engine-status").dataset.state);
   if (lastSaid) say(lastSaid.message, lastSaid.kind);
   if (!lab.info) return;

@@ -2,7 +2,7 @@
 // could hold), the four constraint columns each option covers (number and meaning, as the engine lays
 // them out), and what the givens did: an option whose column a given already covers has left the matrix.
 import { cellName } from "../game.js";
-import { t } from "../i18n.js";
+import { houseText, t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,9 +47,7 @@ export class MatrixView {
     const open = why.by_options.reduce((sum, [, count]) => sum + count, 0);
     const list = why.by_options.map(([k, count]) => t("lab.why.size", { k, count })).join(t("lab.list-separator"));
     const parts = [t("lab.why.sizes", { open, columns, list })];
-    const what = why.kind === "cell" ? t("lab.matrix.holds-digit", { cell: cellName(why.place, n) })
-      : t("lab.matrix.holds", { house: t(`house.${["row", "column", "box"].indexOf(why.kind)}`, { k: why.place + 1 }),
-        digit: symbols[why.digit - 1] });
+    const what = columnText(why, n, symbols);
     if (why.options === 0) parts.push(t("lab.why.dead"));
     else {
       parts.push(t("lab.why.step", { column: why.column, what, options: why.options, updates: why.updates.toLocaleString("en-US"),
@@ -121,10 +119,7 @@ export class MatrixView {
         const number = document.createElement("strong");
         number.textContent = String(col.column);
         const meaning = document.createElement("span");
-        const digit = col.digit ? symbols[col.digit - 1] : "";
-        const what = col.kind === "cell" ? t("lab.matrix.holds-digit", { cell: name(col.place) })
-          : t("lab.matrix.holds", { house: t(`house.${["row", "column", "box"].indexOf(col.kind)}`, { k: col.place + 1 }), digit });
-        meaning.textContent = ` ${what}`;
+        meaning.textContent = ` ${columnText(col, view.n, symbols)}`;
         const status = document.createElement("small");
         status.textContent = col.covered_by === null
           ? t("lab.matrix.options-left", { count: col.open_options })
@@ -137,4 +132,11 @@ export class MatrixView {
     $("matrix-table").tBodies[0].replaceChildren(...rows);
     $("matrix-table").dataset.cell = String(view.cell);
   }
+}
+
+// What a constraint column asks for ({kind, place, digit}, as the engine describes it): "r1c2 holds a
+// digit", "row 1 holds 4".
+function columnText({ kind, place, digit }, n, symbols) {
+  if (kind === "cell") return t("lab.matrix.holds-digit", { cell: cellName(place, n) });
+  return t("lab.matrix.holds", { house: houseText(kind, place), digit: symbols[digit - 1] });
 }

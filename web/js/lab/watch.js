@@ -5,7 +5,7 @@
 import { cellName } from "../game.js";
 import { gridCells } from "../board.js";
 import { Replay, candidates, houseCells, peersOf } from "./replay.js";
-import { t } from "../i18n.js";
+import { houseText, t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 // Steps per second for each position of the speed slider.
@@ -323,8 +323,7 @@ export class WatchView extends EventTarget {
     const symbol = (d) => this.lab.puzzle.symbols[d - 1];
     const item = (ev) => {
       if (ev[3] === "cell") return t("lab.ev.item-cell", { column: ev[1], cell: name(ev[4]) });
-      const house = t(`house.${["row", "column", "box"].indexOf(ev[3])}`, { k: ev[4] + 1 });
-      return t("lab.ev.item-house", { column: ev[1], house, digit: symbol(ev[5]) });
+      return t("lab.ev.item-house", { column: ev[1], house: houseText(ev[3], ev[4]), digit: symbol(ev[5]) });
     };
     switch (ev[0]) {
       case "choose": {
