@@ -89,6 +89,7 @@ from .grid import Geometry, geometry_for_side
 from .puzzle import Alphabet, Puzzle
 from .solvers import engine
 from .techniques import LEVELS  # player-facing levels, easiest first ("guessing" is beyond them)
+from .work import run as run_work
 
 #: Bumped whenever a change makes a seed give another puzzle.
 GENERATOR_VERSION = 4  # 2: easy and medium digs use the level's own fill (naked singles; singles);
@@ -520,11 +521,13 @@ class _Digger:
                 return False
         return True
 
-    def try_remove(self, group, engine_checks: bool = True, accept: Callable[[list[int]], bool] | None = None) -> bool:
-        """Remove ``group`` if the solution provably stays unique; return whether it was removed.
+    def try_remove(self, group, engine_checks: bool = True, accept: Callable | None = None):
+        """Remove ``group`` if the solution provably stays unique; return whether it was removed (resumable
+        work, :mod:`sudoku_core.work`: it yields while ``accept`` does).
 
         With ``engine_checks`` False only the cheap tests and the logic fill decide (the puzzle stays
-        solvable by that fill, and so within its level). ``accept(cells)`` is asked about removals that
+        solvable by that fill, and so within its level). ``accept(cells)``, resumable work that returns a
+        bool, is asked about removals that
         only the engine could prove (the ones that can take the puzzle beyond the fill); cheap and logic
         accepts skip it (they keep the puzzle solvable by the fill's techniques).
         """
@@ -553,7 +556,7 @@ class _Digger:
         if search.gave_up:
             stats["gave_up"] = stats.get("gave_up", 0) + 1
         if len(search.solutions) == 1 and not search.gave_up:
-            if accept is None or accept(self.cells):
+            if accept is None or (yield from accept(self.cells)):
                 self.logic_ok = False  # the fill stalled on this puzzle (it was tried just above)
                 return True
             stats["too_hard"] = stats.get("too_hard", 0) + 1
@@ -562,19 +565,18 @@ class _Digger:
 
 
 def dig(geo: Geometry, solution: list[int], rng: random.Random, symmetry: str = "none", *,
-        engine_checks: bool = True, fill: str = "locked", accept: Callable[[list[int]], bool] | None = None,
-        stats: dict | None = None, tick: Callable[[], None] | None = None,
-        node_limit: int | None = None) -> tuple[list[int], list[tuple[int, ...]]]:
+        engine_checks: bool = True, fill: str = "locked", accept: Callable | None = None,
+        stats: dict | None = None, node_limit: int | None = None):
     """Empty the groups of ``symmetry`` in a random order while the solution stays unique.
 
-    One pass over every group. With ``engine_checks`` (and no ``accept``) the result is minimal for that
-    symmetry (see the module notes); without, a group is removed only while the logic fill (``fill``,
-    one of :data:`FILLS`) still completes the grid, which needs no search at all: a puzzle within the
-    fill's level (easy for "naked", at most medium for "singles"), and the fast way to a unique 25x25.
-    ``accept``
-    vetoes removals the engine proved (Tatham's "at or below the target difficulty"). Returns the cells
-    and the removed groups in the order they were removed. ``tick`` is called every few groups (it may
-    raise to stop).
+    Resumable work (:mod:`sudoku_core.work`): it yields after every group tried; run it with
+    :func:`sudoku_core.work.run`. One pass over every group. With ``engine_checks`` (and no ``accept``)
+    the result is minimal for that symmetry (see the module notes); without, a group is removed only
+    while the logic fill (``fill``, one of :data:`FILLS`) still completes the grid, which needs no search
+    at all: a puzzle within the fill's level (easy for "naked", at most medium for "singles"), and the
+    fast way to a unique 25x25. ``accept`` (resumable work returning a bool) vetoes removals the engine
+    proved (Tatham's "at or below the target difficulty"). Returns the cells and the removed groups in
+    the order they were removed.
     """
     stats = stats if stats is not None else {}
     groups = symmetry_groups(geo, symmetry)
@@ -583,11 +585,10 @@ def dig(geo: Geometry, solution: list[int], rng: random.Random, symmetry: str = 
         node_limit = CHECK_NODE_LIMITS.get(geo.n, 1_000)
     digger = _Digger(geo, solution, stats, node_limit, fill)
     removed = []
-    for i, group in enumerate(groups):
-        if tick is not None and i % 8 == 0:
-            tick()
-        if digger.try_remove(group, engine_checks, accept):
+    for group in groups:
+        if (yield from digger.try_remove(group, engine_checks, accept)):
             removed.append(group)
+        yield
     return digger.cells, removed
 
 
@@ -619,12 +620,12 @@ def _table():
 
 
 def _rater():
-    """The rater's ``rate`` function, or a clear error when it is not there."""
+    """The rater as resumable work (``rate_steps``), or a clear error when it is not there."""
     try:
-        from .rate import rate
+        from .rate import rate_steps
     except ImportError as exc:
         raise GenerationError(f"levels need the rater (sudoku_core.rate): {exc}") from None
-    return rate
+    return rate_steps
 
 
 def _normalise_technique(technique: str | None) -> str | None:
@@ -669,11 +670,59 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
     * ``progress``: called with ``{"attempts", "phase", "elapsed"}`` between steps; returning a true
       value (or raising) stops generation with :class:`GenerationStopped`.
 
+    :func:`generation` is the same work in resumable form (the page runs it in time slices).
+
     How a level is reached: easy puzzles are dug while naked singles alone fill the grid, medium ones
     while naked and hidden singles do (no search, no rating until the end); harder ones are dug with the
     engine check, and every removal the engine had to prove is rated and kept only if the puzzle stays at
     or below the target (for a practice target: at or below the technique, by level then score). The
     finished puzzle is rated once more and kept only on an exact match; otherwise a new grid is tried.
+    """
+    start = time.perf_counter()
+    if deadline is None and max_attempts is None:
+        deadline = 120.0
+    work = generation(size, level, symmetry, minimal, technique, seed, box=box, grid_method=grid_method,
+                      max_attempts=max_attempts, best_effort=best_effort)
+    last = {"attempts": 0, "best": None}
+
+    def tick(report: dict) -> None:
+        last.update(report)
+        elapsed = time.perf_counter() - start
+        if progress is not None and progress({"attempts": report["attempts"], "phase": report["phase"],
+                                              "elapsed": round(elapsed, 3)}):
+            raise GenerationStopped("generation stopped")
+        if deadline is not None and elapsed > deadline:
+            raise _OutOfTime
+
+    try:
+        return run_work(work, tick)
+    except _OutOfTime:
+        work.close()
+        if best_effort and last["best"] is not None:
+            return last["best"][1]
+        raise GenerationError(_not_found(size, level, technique, last["attempts"],
+                                         time.perf_counter() - start)) from None
+
+
+def _not_found(size: int, level: str | None, technique: str | None, attempts: int, seconds: float) -> str:
+    what = f"{level} puzzle" if level else "puzzle"
+    if technique:
+        what += f" whose hardest step is {technique}"
+    return (f"no {size}x{size} {what} found in {attempts} attempts ({seconds:.1f} s); "
+            "allow more time or attempts, or ask for something else")
+
+
+def generation(size: int = 9, level: str | None = None, symmetry: str = "none", minimal: bool = False,
+               technique: str | None = None, seed: int | str | None = None, *,
+               box: tuple[int, int] | None = None, grid_method: str = "lasvegas",
+               max_attempts: int | None = None, best_effort: bool = False):
+    """:func:`generate` as resumable work (:mod:`sudoku_core.work`), without its clock.
+
+    Yields a report after every unit of work (a grid made, a group tried in the dig, a logic step of a
+    rating): ``{"attempts", "phase", "best"}``, where ``best`` is the nearest miss so far as
+    ``(distance, Generated)`` or None. Returns the :class:`Generated`; after ``max_attempts`` the best
+    puzzle so far if ``best_effort``, else raises :class:`GenerationError`. The same arguments give the
+    same puzzle however the work is sliced.
     """
     start = time.perf_counter()
     try:
@@ -699,23 +748,24 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
                               f"choose {', '.join(REACHABLE_LEVELS[geo.n])}")
     if level is not None and not any(t.level == level for t in table.values()):
         raise GenerationError(f"the rater has no {level} technique yet, so no puzzle can rate {level}")
-    if deadline is None and max_attempts is None:
-        deadline = 120.0
     rng, seed = make_rng(seed)
     stats: dict[str, int] = {}
     attempts = 0
     best: tuple[int, Generated] | None = None
-    phase = ["grid"]
 
-    def tick(now: str | None = None) -> None:
-        if now is not None:
-            phase[0] = now
-        elapsed = time.perf_counter() - start
-        if progress is not None and progress({"attempts": attempts, "phase": phase[0],
-                                              "elapsed": round(elapsed, 3)}):
-            raise GenerationStopped("generation stopped")
-        if deadline is not None and elapsed > deadline:
-            raise _OutOfTime
+    def report(phase: str) -> dict:
+        return {"attempts": attempts, "phase": phase, "best": best}
+
+    def in_phase(work, phase: str):
+        """``work``, with every report it yields naming ``phase``."""
+        rep = report(phase)
+        try:
+            while True:
+                next(work)
+                rep["attempts"], rep["best"] = attempts, best
+                yield rep
+        except StopIteration as stop:
+            return stop.value
 
     def as_puzzle(cells) -> Puzzle:
         return Puzzle(geo, tuple(cells), Alphabet.default(geo.n))
@@ -723,7 +773,7 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
     def rated(cells, techniques=None):
         stats["ratings"] = stats.get("ratings", 0) + 1
         # Every puzzle rated here is proved unique, so the rater need not prove it again.
-        return rate(as_puzzle(cells), techniques, unique=True)
+        return (yield from rate(as_puzzle(cells), techniques, unique=True))
 
     def result(cells, solution, rating, exact: bool, is_minimal: bool) -> Generated:
         return Generated(
@@ -747,9 +797,8 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
         if technique is not None and fill == "locked":
             fill = "singles"
 
-        def at_most_target(cells) -> bool:
-            tick()
-            return rated(cells, allowed).solved
+        def at_most_target(cells):
+            return (yield from rated(cells, allowed)).solved
 
         def matches(rating) -> bool:
             return rating.level == level and (technique is None or rating.hardest == technique)
@@ -759,48 +808,38 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
             d = abs(_level_index(rating.level) - target)
             return 2 * d + (technique is not None and rating.hardest != technique)
 
-    try:
-        while max_attempts is None or attempts < max_attempts:
-            attempts += 1
-            tick("grid")
-            solution = full_grid(geo, rng, grid_method, stats)
-            tick("dig")
-            gave_up_before = stats.get("gave_up", 0)
-            if level is None:
-                full = minimal or geo.n <= 10
-                # Without the engine, singles alone: with locked candidates the median 16x16 kept the
-                # same 93 givens in 2.7 times the time (25x25: 263 against 264 givens, 2.8 times).
-                cells, _ = dig(geo, solution, rng, symmetry, engine_checks=full,
-                               fill="locked" if full else "singles", stats=stats, tick=tick)
-                return result(cells, solution, None, True, full and stats.get("gave_up", 0) == gave_up_before)
-            if minimal:
-                cells, _ = dig(geo, solution, rng, symmetry, stats=stats, tick=tick)
-            elif technique is None and level in FILL_OF_LEVEL:
-                # The level's own technique set is the fill: every removal keeps the puzzle unique and
-                # solvable within the level, so the dig cannot overshoot and needs no search.
-                cells, _ = dig(geo, solution, rng, symmetry, engine_checks=False, fill=FILL_OF_LEVEL[level],
-                               stats=stats, tick=tick)
-            else:
-                cells, _ = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target,
-                               stats=stats, tick=tick)
-            proved_minimal = minimal and stats.get("gave_up", 0) == gave_up_before
-            tick("rate")
-            rating = rated(cells)
-            if matches(rating):
-                return result(cells, solution, rating, True, proved_minimal)
-            if best is None or distance(rating) < best[0]:
-                best = (distance(rating), result(cells, solution, rating, False, proved_minimal))
-    except _OutOfTime:
-        pass
+    while max_attempts is None or attempts < max_attempts:
+        attempts += 1
+        yield report("grid")
+        solution = full_grid(geo, rng, grid_method, stats)
+        yield report("dig")
+        gave_up_before = stats.get("gave_up", 0)
+        if level is None:
+            full = minimal or geo.n <= 10
+            # Without the engine, singles alone: with locked candidates the median 16x16 kept the
+            # same 93 givens in 2.7 times the time (25x25: 263 against 264 givens, 2.8 times).
+            cells, _ = yield from in_phase(dig(geo, solution, rng, symmetry, engine_checks=full,
+                                               fill="locked" if full else "singles", stats=stats), "dig")
+            return result(cells, solution, None, True, full and stats.get("gave_up", 0) == gave_up_before)
+        if minimal:
+            work = dig(geo, solution, rng, symmetry, stats=stats)
+        elif technique is None and level in FILL_OF_LEVEL:
+            # The level's own technique set is the fill: every removal keeps the puzzle unique and
+            # solvable within the level, so the dig cannot overshoot and needs no search.
+            work = dig(geo, solution, rng, symmetry, engine_checks=False, fill=FILL_OF_LEVEL[level], stats=stats)
+        else:
+            work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target, stats=stats)
+        cells, _ = yield from in_phase(work, "dig")
+        proved_minimal = minimal and stats.get("gave_up", 0) == gave_up_before
+        yield report("rate")
+        rating = yield from in_phase(rated(cells), "rate")
+        if matches(rating):
+            return result(cells, solution, rating, True, proved_minimal)
+        if best is None or distance(rating) < best[0]:
+            best = (distance(rating), result(cells, solution, rating, False, proved_minimal))
     if best_effort and best is not None:
         return best[1]
-    what = f"{level} puzzle" if level else "puzzle"
-    if technique:
-        what += f" whose hardest step is {technique}"
-    raise GenerationError(
-        f"no {size}x{size} {what} found in {attempts} attempts ({time.perf_counter() - start:.1f} s); "
-        "allow more time or attempts, or ask for something else"
-    )
+    raise GenerationError(_not_found(size, level, technique, attempts, time.perf_counter() - start))
 
 
 class _OutOfTime(Exception):

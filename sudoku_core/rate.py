@@ -90,6 +90,7 @@ from .candidates import State
 from .puzzle import Alphabet, Puzzle
 from .step import Step, apply_step
 from .techniques import BY_ID, LEVELS, TABLE
+from .work import run
 
 #: Score given to a puzzle that logic alone cannot finish (above every logic technique but nets).
 GUESS_SCORE = 10.0
@@ -238,6 +239,11 @@ def logic_solve(state: State, techniques=None, max_steps: int | None = None) -> 
 
     Returns the path and whether the grid was finished.
     """
+    return run(logic_solve_steps(state, techniques, max_steps))
+
+
+def logic_solve_steps(state: State, techniques=None, max_steps: int | None = None):
+    """:func:`logic_solve` as resumable work (:mod:`sudoku_core.work`): yields after every step."""
     techs = _techniques(techniques)
     path: list[Step] = []
     while not state.solved():
@@ -250,6 +256,7 @@ def logic_solve(state: State, techniques=None, max_steps: int | None = None) -> 
             break
         apply_step(state, step)
         path.append(step)
+        yield
     return path, state.solved()
 
 
@@ -291,12 +298,17 @@ def rate(puzzle, techniques=None, unique: bool | None = None) -> Rating:
     True when the caller already knows the puzzle has one solution (a generator does), to save the
     solver call the uniqueness techniques would otherwise make; False forbids them.
     """
+    return run(rate_steps(puzzle, techniques, unique))
+
+
+def rate_steps(puzzle, techniques=None, unique: bool | None = None):
+    """:func:`rate` as resumable work (:mod:`sudoku_core.work`): yields after every logic step."""
     from .solvers import as_puzzle
 
     p = as_puzzle(puzzle)
     techs = _techniques(techniques)
     state = State.from_puzzle(p, unique)
-    steps, solved = logic_solve(state, techs)
+    steps, solved = yield from logic_solve_steps(state, techs)
     left = state.values.count(0) / len(state.values)
     rating = summarise(steps, solved, p.to_line(), left)
     # The lowest level that solves it: try the levels below while the order let a higher one in first.
@@ -304,7 +316,7 @@ def rate(puzzle, techniques=None, unique: bool | None = None) -> Rating:
         below = LEVELS.index(rating.level)
         lower = tuple(t for t in techs if LEVELS.index(t.level) < below)
         state = State.from_puzzle(p, unique if state.unique is None else state.unique)
-        steps, solved = logic_solve(state, lower)
+        steps, solved = yield from logic_solve_steps(state, lower)
         if not solved:
             break
         rating = summarise(steps, True, p.to_line())
