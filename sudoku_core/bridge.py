@@ -1,7 +1,10 @@
-"""The JSON bridge between the web page's worker and the engine: JSON in, JSON out, no state.
+"""The JSON bridge between the web page's worker and the engine: JSON in, JSON out.
 
-The worker calls :func:`handle_json` with one request ``{"type": ..., "payload": {...}}`` as a JSON
-string and posts the JSON string it returns back to the page. Only the operations named in
+The worker holds one :class:`Session` and calls its ``handle_json`` with one request ``{"type": ...,
+"payload": {...}}`` as a JSON string, and posts the JSON string it returns back to the page. Every
+operation of :data:`OPS` is stateless (module-level :func:`handle_json` runs them alone); the session
+adds resumable jobs, the one kind of work that outlives a request (a generation run in slices), and
+keeps them in itself, so the module holds no state. Only the operations named in
 :data:`OPS` exist: the page can never run arbitrary Python, and only plain JSON crosses (never a
 Python object), so nothing the page holds can outlive or leak into the interpreter.
 
@@ -288,16 +291,17 @@ def _lone_surrogate(value, path: str) -> BadRequest | None:
     return None
 
 
-def handle(request) -> dict:
-    """Run one request (already decoded from JSON) and return the reply as plain data."""
+def handle(request, ops: dict[str, Callable[[dict], dict]] = OPS) -> dict:
+    """Run one request (already decoded from JSON) and return the reply as plain data. ``ops``: the
+    operations to choose from (a :class:`Session`'s add its jobs to :data:`OPS`)."""
     if not isinstance(request, dict):
         return _error("bad_request", "a request is an object {type, payload}")
     op_name = request.get("type")
     if not isinstance(op_name, str):
         return _error("bad_request", "a request needs 'type', the name of an operation", field="type")
-    op = OPS.get(op_name)
+    op = ops.get(op_name)
     if op is None:
-        return _error("unknown_op", f"unknown operation {_short(op_name)}; choose one of {', '.join(sorted(OPS))}")
+        return _error("unknown_op", f"unknown operation {_short(op_name)}; choose one of {', '.join(sorted(ops))}")
     payload = request.get("payload")
     if payload is None:
         payload = {}
@@ -358,8 +362,9 @@ def _dumps(reply: dict) -> str:
     return json.dumps(reply, allow_nan=False) if _SURROGATE.search(out) else out
 
 
-def handle_json(text: str) -> str:
-    """:func:`handle` on a JSON string, returning a JSON string: the worker's only entry point.
+def handle_json(text: str, ops: dict[str, Callable[[dict], dict]] = OPS) -> str:
+    """:func:`handle` on a JSON string, returning a JSON string (the worker calls it through its
+    :class:`Session`).
 
     It always returns a reply: a request that is not JSON, too long or too deep gets ``bad_request``;
     an exception of any kind (but ``KeyboardInterrupt``) gets ``internal``."""
@@ -368,7 +373,7 @@ def handle_json(text: str) -> str:
             request = _decode(text)
         except BadRequest as exc:
             return _dumps(_error(BadRequest.kind, str(exc), **exc.facts))
-        reply = handle(request)
+        reply = handle(request, ops)
         try:
             return _dumps(reply)
         except (TypeError, ValueError) as exc:  # a result that is not plain JSON: a bug
@@ -380,3 +385,90 @@ def handle_json(text: str) -> str:
             return _dumps(_error("internal", f"internal error: {type(exc).__name__}: {exc}"))
         except BaseException:
             return '{"ok": false, "error": {"kind": "internal", "message": "internal error"}}'
+
+
+# ---------------------------------------------------------------------------------------------
+# Sessions: the one place where work outlives a request.
+
+class Session:
+    """The worker's bridge: every operation of :data:`OPS`, plus resumable jobs for work that can take
+    seconds (generating a hard big grid), run in time slices so the page shows progress and a stop is
+    answered within one slice, with no worker restart.
+
+    * ``generate_job``: the payload of ``generate`` (``size``, ``level``, ``symmetry``, ``minimal``,
+      ``technique``, ``seed``; ``attempts``: the most dug puzzles to try, default
+      :data:`~sudoku_core.bridge_play.JOB_ATTEMPTS`) plus ``ms``, the slice. Starts the job, runs one slice,
+      and answers like ``job_step``. The same seed and options give the same puzzle as the CLI's
+      ``generate --seed``, however the work is sliced;
+    * ``job_step``: ``job`` (an id), ``ms`` -> runs one more slice: ``{"job", "done", "attempts",
+      "phase", "ms"}``, and when done the result (for generation: ``found`` and the puzzle, as
+      ``generate`` gives it). A done job is forgotten;
+    * ``job_stop``: ``job`` -> ``{"job", "stopped"}``; the job's work is closed (an unknown id is not an
+      error: the job may have finished).
+
+    A slice runs whole units of work until ``ms`` has passed, at least one unit, so it can overrun by one
+    unit (a logic step of a rating, about 0.25 s of CPython at worst on 16x16). A session holds at most
+    :data:`MAX_JOBS` jobs; starting another stops the oldest. The jobs live in this object, which the
+    worker owns: the module keeps no state.
+    """
+
+    MAX_JOBS = 4
+    #: Slice bounds, in milliseconds.
+    MIN_MS, MAX_MS, DEFAULT_MS = 20, 2_000, 250
+
+    def __init__(self) -> None:
+        self._jobs: dict[int, object] = {}
+        self._next_id = 1
+        self.ops: dict[str, Callable[[dict], dict]] = {
+            **OPS, "generate_job": self._generate_job, "job_step": self._job_step, "job_stop": self._job_stop,
+        }
+
+    def handle_json(self, text: str) -> str:
+        """:func:`handle_json` over this session's operations."""
+        return handle_json(text, self.ops)
+
+    def _slice(self, payload: dict) -> float:
+        return _field(payload, "ms", int, self.DEFAULT_MS, low=self.MIN_MS, high=self.MAX_MS) / 1000.0
+
+    def _generate_job(self, payload: dict) -> dict:
+        from sudoku_core.bridge_play import generation_job
+
+        seconds = self._slice(payload)
+        job = generation_job(payload)
+        while len(self._jobs) >= self.MAX_JOBS:
+            self._jobs.pop(next(iter(self._jobs))).close()
+        job_id, self._next_id = self._next_id, self._next_id + 1
+        self._jobs[job_id] = job
+        return self._advance(job_id, job, seconds)
+
+    def _job(self, payload: dict) -> tuple[int, object]:
+        job_id = _field(payload, "job", int, required=True, low=1, high=MAX_SEED_INT)
+        job = self._jobs.get(job_id)
+        if job is None:
+            raise BadRequest(f"no job {job_id}: it finished, was stopped, or was never started",
+                             field="payload.job", reason="no_job")
+        return job_id, job
+
+    def _job_step(self, payload: dict) -> dict:
+        seconds = self._slice(payload)
+        job_id, job = self._job(payload)
+        return self._advance(job_id, job, seconds)
+
+    def _advance(self, job_id: int, job, seconds: float) -> dict:
+        try:
+            done = job.step(seconds)
+        except BaseException:
+            self._jobs.pop(job_id, None)
+            raise
+        out = {"job": job_id, "done": done, **job.report()}
+        if done:
+            del self._jobs[job_id]
+            out.update(job.answer())
+        return out
+
+    def _job_stop(self, payload: dict) -> dict:
+        job_id = _field(payload, "job", int, required=True, low=1, high=MAX_SEED_INT)
+        job = self._jobs.pop(job_id, None)
+        if job is not None:
+            job.close()
+        return {"job": job_id, "stopped": job is not None}

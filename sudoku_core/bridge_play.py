@@ -27,14 +27,17 @@ from __future__ import annotations
 import datetime
 import re
 
-from .generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, generate
+from .generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, generate, generation
 from .hint import next_hint
 from .rate import rate
+from .work import Job
 
 #: The daily puzzle's fixed options.
 DAILY = {"size": 9, "level": "hard", "symmetry": "rot180"}
 #: Attempts per generate chunk (default) and the most one request may ask for; the last chunk number.
 CHUNK_ATTEMPTS, MAX_CHUNK_ATTEMPTS, MAX_CHUNK = 4, 50, 1_000_000
+#: Attempts of a generation job (default: far more than any request the page makes needs) and the most.
+JOB_ATTEMPTS, MAX_JOB_ATTEMPTS = 10_000, 1_000_000
 #: Sides the page can generate (bigger grids take too long for a page).
 SIZES = (4, 6, 9, 12, 16)
 LANGS = ("en", "zh")
@@ -194,8 +197,15 @@ PRACTICE = frozenset(t["id"] for t in practice_techniques())
 
 def _chunk(options: dict, seed, chunk: int, attempts: int) -> dict:
     g = generate(**options, seed=f"{seed}/{chunk}" if chunk else seed, max_attempts=attempts, best_effort=True)
-    out = {"found": bool(g.exact), "seed": seed, "chunk": chunk, "attempts": g.attempts,
-           "ms": round(g.elapsed_ms, 1)}
+    out = {"seed": seed, "chunk": chunk, "attempts": g.attempts, "ms": round(g.elapsed_ms, 1)}
+    out.update(_found(g))
+    return out
+
+
+def _found(g) -> dict:
+    """What the page needs of a :class:`~sudoku_core.generate.Generated`: ``found`` (an exact match to
+    the request), and then the puzzle, its solution and its rating."""
+    out = {"found": bool(g.exact)}
     if g.exact:
         d = g.to_dict()
         p = g.puzzle
@@ -205,10 +215,8 @@ def _chunk(options: dict, seed, chunk: int, attempts: int) -> dict:
     return out
 
 
-def op_generate(payload: dict) -> dict:
-    """One bounded chunk of generation (see the module docstring)."""
+def _seed(payload: dict):
     b = _bridge()
-    options = _options(payload)
     seed = b._field(payload, "seed", (int, str))
     if seed is None:
         raise b.BadRequest("payload needs 'seed' (the page draws one, so the puzzle can be made again)",
@@ -219,6 +227,14 @@ def op_generate(payload: dict) -> dict:
     if isinstance(seed, str) and not 1 <= len(seed) <= b.MAX_SEED_CHARS:
         raise b.BadRequest(f"a 'seed' string must have 1 to {b.MAX_SEED_CHARS} characters, not {len(seed)}",
                            field="payload.seed")
+    return seed
+
+
+def op_generate(payload: dict) -> dict:
+    """One bounded chunk of generation (see the module docstring)."""
+    b = _bridge()
+    options = _options(payload)
+    seed = _seed(payload)
     chunk = b._field(payload, "chunk", int, 0, low=0, high=MAX_CHUNK)
     attempts = b._field(payload, "attempts", int, CHUNK_ATTEMPTS, low=1, high=MAX_CHUNK_ATTEMPTS)
     return _chunk(options, seed, chunk, attempts)
@@ -241,6 +257,38 @@ def op_daily(payload: dict) -> dict:
         if out["found"]:
             return {**out, "date": date}
     raise b.BadRequest(f"no daily puzzle for {date}")  # pragma: no cover - never seen
+
+
+class GenerationJob:
+    """One generation as a resumable :class:`~sudoku_core.work.Job` (see :class:`sudoku_core.bridge.Session`)."""
+
+    def __init__(self, options: dict, seed, attempts: int) -> None:
+        self.seed = seed
+        self._job = Job(generation(**options, seed=seed, max_attempts=attempts, best_effort=True))
+
+    def step(self, seconds: float) -> bool:
+        return self._job.step(seconds)
+
+    def report(self) -> dict:
+        last = self._job.last or {}
+        return {"attempts": last.get("attempts", 0), "phase": last.get("phase", "grid"),
+                "ms": round(self._job.busy_s * 1000.0, 1), "longest_ms": round(self._job.longest_unit_s * 1000.0, 1)}
+
+    def answer(self) -> dict:
+        g = self._job.result
+        return {"seed": self.seed, **_found(g), "attempts": g.attempts}
+
+    def close(self) -> None:
+        self._job.close()
+
+
+def generation_job(payload: dict) -> GenerationJob:
+    """A :class:`GenerationJob` for a ``generate_job`` payload (checked like ``generate``'s)."""
+    b = _bridge()
+    options = _options(payload)
+    seed = _seed(payload)
+    attempts = b._field(payload, "attempts", int, JOB_ATTEMPTS, low=1, high=MAX_JOB_ATTEMPTS)
+    return GenerationJob(options, seed, attempts)
 
 
 #: Operation name -> function, merged into the bridge's table.

@@ -240,11 +240,11 @@ def well_formed_grid(request) -> bool:
                                      and not any(ch.isspace() for ch in symbols))))
 
 
-def check(text: str, tally: Tally, searches: int = 1, well_formed: bool = False) -> dict:
+def check(text: str, tally: Tally, searches: int = 1, well_formed: bool = False, handle_json=None) -> dict:
     tally.requests += 1
     start = time.process_time()
     try:
-        out = bridge.handle_json(text)
+        out = (handle_json or bridge.handle_json)(text)
     except BaseException:  # counted, then failed: the count is what the long run reports
         tally.escapes += 1
         raise
@@ -300,6 +300,52 @@ def test_fuzz_generation_and_lab_operations():
 
 def test_fuzz_every_operation_by_name():
     run_many("all ops", requests((*sorted(bridge.OPS), "nonsense")))
+
+
+@st.composite
+def job_requests(draw, started: list) -> tuple[dict, int]:
+    """A request to a session's jobs: start one (small grids, any level), step or stop one (a live id,
+    an old one, or junk), with slices of any size and junk fields."""
+    op = draw(st.sampled_from(("generate_job", "job_step", "job_step", "job_stop", "generate", "nonsense")))
+    ms = draw(maybe(st.one_of(st.integers(1, 300), st.integers(-5, 10 ** 6), junk)))
+    if op in ("generate_job", "generate"):
+        payload = with_fields({}, {
+            "size": draw(maybe(st.sampled_from((4, 6, 9, 12)))), "level": draw(maybe(st.sampled_from(LEVELS))),
+            "symmetry": draw(maybe(st.sampled_from(SYMMETRIES))), "minimal": draw(maybe(st.booleans())),
+            "seed": draw(st.one_of(st.integers(-(2 ** 53), 2 ** 53), st.text(max_size=20), junk)),
+            "attempts": draw(maybe(st.one_of(st.integers(1, 4), junk))), "ms": ms,
+        })
+    else:
+        job = draw(st.one_of(st.sampled_from(started or [1]), st.integers(-3, 50), junk))
+        payload = with_fields({}, {"job": job, "ms": ms})
+    return {"type": op, "payload": payload}, 1
+
+
+def test_fuzz_session_jobs():
+    """The worker's session: jobs started, stepped and stopped in any order, with junk. Every reply is
+    a documented one, none internal, and a step answers within its slice plus one unit of work."""
+    tally = Tally("session jobs")
+    session = bridge.Session()
+    started: list[int] = []
+
+    @FUZZ
+    @given(job_requests(started))
+    def prop(item):
+        request, searches = item
+        reply = check(json.dumps(request), tally, searches, handle_json=session.handle_json)
+        result = reply.get("result") or {}
+        if "done" in result:
+            assert isinstance(result["done"], bool) and isinstance(result["attempts"], int)
+            if not result["done"]:
+                started.append(result["job"])
+            else:
+                assert isinstance(result["found"], bool)
+
+    try:
+        prop()
+    finally:
+        tally.report()
+    assert len(session._jobs) <= session.MAX_JOBS
 
 
 def test_fuzz_raw_text():

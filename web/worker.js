@@ -108,7 +108,8 @@ async function start(indexURL, archive, snapshot) {
   pyodide.unpackArchive(await archive, "zip", { extractDir: sitePackages });
   if (snapshot) pyodide.runPython("import importlib, os, random; importlib.invalidate_caches(); random.seed(os.urandom(32))");
   const bridge = pyodide.pyimport("sudoku_core.bridge");
-  const handle = bridge.handle_json;
+  const session = bridge.Session(); // holds the resumable jobs (a generation run in slices)
+  const handle = session.handle_json;
   const call = (type, payload) => JSON.parse(handle(JSON.stringify({ type, payload })));
   const version = call("version", {});
   if (!version.ok) throw new Error(`the engine did not answer (${version.error && version.error.message})`);

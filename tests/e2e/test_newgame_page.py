@@ -61,10 +61,14 @@ def test_cancel_keeps_the_game_and_the_page_responsive(app):
     expect(status).to_have_attribute("aria-live", "off")
     expect(status).to_contain_text("1.")
     expect(status).to_contain_text("2.")
+    worker = page.evaluate("() => window.sudoku.engine.worker && window.sudoku.engine.startedAt")
     page.click("#ng-cancel")
     expect(status).to_have_attribute("aria-live", "polite")
     expect(page.locator("#newgame-dialog")).to_have_attribute("data-state", "idle")
     expect(page.locator("#ng-status")).to_contain_text("cancelled")
+    # The job stopped at the end of its slice: the same worker answers at once, no reboot.
+    page.wait_for_function("() => !window.sudoku.engine.busy", timeout=3000)
+    assert page.evaluate("() => window.sudoku.engine.startedAt") == worker
     page.click("#ng-close")
     assert cells(page) == before
     app.wait_ready()
@@ -136,4 +140,25 @@ def test_levels_a_size_cannot_reach_are_greyed_out(app):
         "extreme"]
     page.select_option("#ng-size", "9")
     assert page.eval_on_selector_all("#ng-level option", "os => os.filter(o => o.disabled).length") == 0
+    page.click("#ng-close")
+
+
+def test_a_big_hard_generation_reports_between_slices_and_stops_within_one(app):
+    """16x16 Expert: one attempt takes many seconds, yet the engine answers every slice, so progress moves
+    and Stop needs no worker restart."""
+    page = app.page
+    app.wait_ready()
+    page.click("#new-game")
+    page.select_option("#ng-size", "16")
+    page.select_option("#ng-level", "expert")
+    page.select_option("#ng-symmetry", "none")
+    worker = page.evaluate("() => window.sudoku.engine.startedAt")
+    page.click("#ng-generate")
+    progress = page.locator("#ng-progress")
+    page.wait_for_function("() => Number(document.getElementById('ng-progress').dataset.slices) >= 4", timeout=20_000)
+    assert int(progress.get_attribute("data-attempts")) <= 2  # several slices inside one attempt
+    page.click("#ng-cancel")
+    expect(page.locator("#ng-status")).to_contain_text("cancelled")
+    page.wait_for_function("() => !window.sudoku.engine.busy", timeout=5000)
+    assert page.evaluate("() => window.sudoku.engine.startedAt") == worker
     page.click("#ng-close")

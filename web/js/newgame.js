@@ -1,8 +1,9 @@
 // New Game and the daily puzzle (issue 5). Generation runs in the engine's worker, so the page never
-// freezes; it goes in bounded chunks (bridge op "generate": a few attempts per request, seeded by
-// seed + chunk), so the dialog can show attempts and elapsed time between chunks, and Cancel stops it
-// at once: EngineClient.cancel() terminates the worker and boots a fresh one. The current game is
-// never touched until a puzzle has been found.
+// freezes; it runs as one job advanced in slices of SLICE_MS (bridge ops "generate_job", "job_step",
+// "job_stop"; see sudoku_core.bridge.Session), so the dialog shows attempts and elapsed time between
+// slices, and Cancel stops the job within one slice, with no worker restart. The seed alone fixes the
+// puzzle (the CLI's `generate --seed` gives the same one). The current game is never touched until a
+// puzzle has been found.
 //
 // The daily puzzle: op "daily" with the page's local date "YYYY-MM-DD"; the engine derives the seed
 // from the date with fixed options, so everyone gets the same puzzle that day, offline too.
@@ -21,6 +22,8 @@ const OUT_OF_REACH = { 4: ["medium", "hard", "expert", "extreme"], 6: ["extreme"
 const SYMMETRIES = ["none", "rot180", "rot90", "mirror_h", "mirror_v", "diagonal", "antidiagonal", "dihedral"];
 //: Give up after this long (the player can always cancel sooner).
 const LIMIT_MS = 180_000;
+//: One slice of the generation job: the engine answers (with progress, or to a stop) this often.
+const SLICE_MS = 200;
 
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -215,32 +218,45 @@ export class NewGame {
     const tick = setInterval(() => {
       if (this.running === run) status.textContent = t("working", { attempts, seconds: seconds() });
     }, 500);
-    // Big grids make each attempt slower: fewer attempts per chunk keep the progress lively.
-    // A practice technique needs many cheap attempts (a few ms each); a level, few slow ones.
-    const per = opts.technique ? 50 : opts.size >= 12 ? 1 : 3;
+    const show = (r) => {
+      attempts = r.attempts;
+      this.progressText.textContent = t("working", { attempts, seconds: seconds() });
+      this.progress.dataset.attempts = String(attempts);
+      this.progress.dataset.longestMs = String(Math.max(Number(this.progress.dataset.longestMs || 0), r.longest_ms));
+      this.progress.dataset.slices = String(Number(this.progress.dataset.slices || 0) + 1);
+    };
+    // For tests and curious players: how many slices came back, and the longest unit of work in one.
+    this.progress.dataset.longestMs = "0";
+    this.progress.dataset.slices = "0";
     try {
-      for (let chunk = 0; ; chunk++) {
-        const r = await this.engine.request("generate", { ...opts, seed, chunk, attempts: per });
+      // One job, advanced a slice at a time: the page stays informed, and Stop is answered within a slice.
+      let r = await this.engine.request("generate_job", { ...opts, seed, ms: SLICE_MS });
+      run.job = r.job;
+      while (!r.done) {
         if (run.cancelled) return;
-        attempts += r.attempts;
-        if (r.found) {
-          const size = r.box[0] * r.box[1];
-          const practised = this.techniques.find((x) => x.id === opts.technique);
-          this.finish(r, { source: "new", level: r.level || opts.level || null },
-            practised ? t("loadedPractice", { size, technique: practised.name[engineLanguage()] || practised.name.en,
-              givens: r.givens, seed })
-              : r.level ? t("loaded", { size, level: t(r.level), givens: r.givens, seed })
-                : t("loadedAny", { size, givens: r.givens, seed }));
-          return;
-        }
-        this.progressText.textContent = t("working", { attempts, seconds: seconds() });
-        this.progress.dataset.attempts = String(attempts);
+        show(r);
         if (performance.now() - started > LIMIT_MS) {
+          this.engine.request("job_stop", { job: r.job }).catch(() => {});
           status.setAttribute("aria-live", "polite");
           status.textContent = t("gaveUp", { attempts, seconds: seconds() });
           return;
         }
+        r = await this.engine.request("job_step", { job: r.job, ms: SLICE_MS });
       }
+      if (run.cancelled) return;
+      show(r);
+      if (!r.found) {
+        status.setAttribute("aria-live", "polite");
+        status.textContent = t("gaveUp", { attempts, seconds: seconds() });
+        return;
+      }
+      const size = r.box[0] * r.box[1];
+      const practised = this.techniques.find((x) => x.id === opts.technique);
+      this.finish(r, { source: "new", level: r.level || opts.level || null },
+        practised ? t("loadedPractice", { size, technique: practised.name[engineLanguage()] || practised.name.en,
+          givens: r.givens, seed })
+          : r.level ? t("loaded", { size, level: t(r.level), givens: r.givens, seed })
+            : t("loadedAny", { size, givens: r.givens, seed }));
     } catch (error) {
       if (!run.cancelled) this.progressText.textContent = t("failed", { message: error.message });
     } finally {
@@ -269,7 +285,8 @@ export class NewGame {
     run.cancelled = true;
     this.running = null;
     this.setRunning(false);
-    if (this.engine.busy) this.engine.cancel(); // terminate the worker mid-chunk; a fresh one boots
+    // The job stops at the end of its slice (the engine answers within one); the worker lives on.
+    if (run.job) this.engine.request("job_stop", { job: run.job }).catch(() => {});
     this.progressText.setAttribute("aria-live", "polite");
     this.progressText.textContent = t("cancelled");
     this.say(t("cancelled"), "info");

@@ -1,0 +1,121 @@
+"""Resumable work (sudoku_core.work) and the worker's session jobs (bridge.Session): a generation run in
+slices gives the same puzzle as one call, every slice makes progress, and stops, errors and unknown ids
+get replies, never a crash."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sudoku_core.bridge import Session
+from sudoku_core.generate import generate, generation
+from sudoku_core.work import Job, run
+
+
+def call(session: Session, op: str, payload: dict) -> dict:
+    return json.loads(session.handle_json(json.dumps({"type": op, "payload": payload})))
+
+
+def counting(units: int):
+    yield from range(units)
+    return "done"
+
+
+def test_run_drives_work_to_its_result_and_shows_every_report():
+    seen = []
+    assert run(counting(5), seen.append) == "done"
+    assert seen == [0, 1, 2, 3, 4]
+
+
+def test_a_spent_slice_still_runs_one_unit_so_every_slice_makes_progress():
+    job = Job(counting(3))
+    assert [job.step(0), job.last] == [False, 0]
+    assert [job.step(0), job.last] == [False, 1]
+    assert [job.step(0), job.last] == [False, 2]
+    assert job.step(0) and job.done and job.result == "done" and job.units == 3
+    assert job.step(0)  # a done job stays done
+
+
+def test_a_closed_job_runs_no_more():
+    job = Job(counting(3))
+    job.step(0)
+    job.close()
+    assert job.done and job.result is None
+
+
+@pytest.mark.parametrize(("size", "level", "symmetry", "seed"), [
+    (9, "hard", "rot180", 11), (9, "expert", "none", "s-3"), (6, "medium", "mirror_h", 5), (12, "hard", "rot180", 2),
+    (9, None, "dihedral", 8),
+])
+def test_a_sliced_generation_gives_the_puzzle_of_one_call(size, level, symmetry, seed):
+    session = Session()
+    payload = {"size": size, "symmetry": symmetry, "seed": seed, "ms": 20}
+    if level:
+        payload["level"] = level
+    reply = call(session, "generate_job", payload)
+    while not reply["result"]["done"]:
+        result = reply["result"]
+        assert result["phase"] in ("grid", "dig", "rate") and result["attempts"] >= 1
+        reply = call(session, "job_step", {"job": result["job"], "ms": 20})
+        assert reply["ok"], reply
+    result = reply["result"]
+    g = generate(size, level, symmetry, seed=seed)
+    assert result["found"] and result["line"] == g.puzzle.to_line() and result["solution"] == list(g.solution.cells)
+    assert result["attempts"] == g.attempts and result["level"] == g.level and result["seed"] == seed
+    assert not session._jobs  # a done job is forgotten
+    again = call(session, "job_step", {"job": result["job"]})
+    assert again["error"]["reason"] == "no_job"
+
+
+def test_a_generation_is_cut_into_many_units():
+    """One unit per slice when the slice is spent at once: a hard 9x9 is hundreds of units (grids, groups
+    tried, logic steps), and the same puzzle comes out."""
+    job = Job(generation(9, "hard", "rot180", seed=11))
+    while not job.step(0):
+        pass
+    assert job.units > 50 and job.result.puzzle == generate(9, "hard", "rot180", seed=11).puzzle
+
+
+def test_stop_ends_a_job_and_later_steps_are_told_it_is_gone():
+    session = Session()
+    started = call(session, "generate_job", {"size": 9, "level": "extreme", "seed": 1, "ms": 20})["result"]
+    assert not started["done"]
+    assert call(session, "job_stop", {"job": started["job"]})["result"] == {"job": started["job"], "stopped": True}
+    assert call(session, "job_stop", {"job": started["job"]})["result"]["stopped"] is False
+    gone = call(session, "job_step", {"job": started["job"], "ms": 20})
+    assert not gone["ok"] and gone["error"]["kind"] == "bad_request" and gone["error"]["field"] == "payload.job"
+
+
+def test_a_session_keeps_at_most_max_jobs_and_drops_the_oldest():
+    session = Session()
+    ids = [call(session, "generate_job", {"size": 9, "level": "extreme", "seed": i, "ms": 20})["result"]["job"]
+           for i in range(Session.MAX_JOBS + 2)]
+    assert sorted(session._jobs) == ids[2:]
+    assert call(session, "job_step", {"job": ids[0]})["error"]["reason"] == "no_job"
+
+
+def test_a_job_that_cannot_be_met_gets_the_engine_s_error_and_is_forgotten():
+    session = Session()
+    reply = call(session, "generate_job", {"size": 4, "level": "hard", "seed": 1})
+    assert reply["error"]["kind"] == "generate" and "4x4" in reply["error"]["message"]
+    assert not session._jobs
+    bad = call(session, "generate_job", {"size": 9, "seed": 1, "ms": 0})
+    assert bad["error"]["field"] == "payload.ms"
+
+
+def test_a_job_out_of_attempts_says_not_found():
+    session = Session()
+    reply = call(session, "generate_job", {"size": 9, "level": "extreme", "symmetry": "dihedral", "seed": 4,
+                                           "attempts": 1, "ms": 2000})
+    while not reply["result"]["done"]:
+        reply = call(session, "job_step", {"job": reply["result"]["job"], "ms": 2000})
+    assert reply["result"]["attempts"] == 1
+    once = generate(9, "extreme", "dihedral", seed=4, max_attempts=1, best_effort=True)
+    assert reply["result"]["found"] is once.exact
+
+
+def test_the_stateless_bridge_has_no_jobs():
+    from sudoku_core.bridge import handle
+
+    assert handle({"type": "job_step", "payload": {"job": 1}})["error"]["kind"] == "unknown_op"
