@@ -400,6 +400,8 @@ class Session:
       :data:`~sudoku_core.bridge_play.JOB_ATTEMPTS`) plus ``ms``, the slice. Starts the job, runs one slice,
       and answers like ``job_step``. The same seed and options give the same puzzle as the CLI's
       ``generate --seed``, however the work is sliced;
+    * ``steps_job``: the payload of ``steps`` plus ``ms``: the solution path as a job (a hard 16x16 takes
+      seconds); reports ``nsteps``, the steps found so far, and answers like ``steps``;
     * ``job_step``: ``job`` (an id), ``ms`` -> runs one more slice: ``{"job", "done", "attempts",
       "phase", "ms"}``, and when done the result (for generation: ``found`` and the puzzle, as
       ``generate`` gives it). A done job is forgotten;
@@ -420,7 +422,8 @@ class Session:
         self._jobs: dict[int, object] = {}
         self._next_id = 1
         self.ops: dict[str, Callable[[dict], dict]] = {
-            **OPS, "generate_job": self._generate_job, "job_step": self._job_step, "job_stop": self._job_stop,
+            **OPS, "generate_job": self._generate_job, "steps_job": self._steps_job,
+            "job_step": self._job_step, "job_stop": self._job_stop,
         }
 
     def handle_json(self, text: str) -> str:
@@ -433,8 +436,16 @@ class Session:
     def _generate_job(self, payload: dict) -> dict:
         from sudoku_core.bridge_play import generation_job
 
+        return self._start(generation_job, payload)
+
+    def _steps_job(self, payload: dict) -> dict:
+        from sudoku_core.bridge_play import steps_job
+
+        return self._start(steps_job, payload)
+
+    def _start(self, make: Callable[[dict], object], payload: dict) -> dict:
         seconds = self._slice(payload)
-        job = generation_job(payload)
+        job = make(payload)
         while len(self._jobs) >= self.MAX_JOBS:
             self._jobs.pop(next(iter(self._jobs))).close()
         job_id, self._next_id = self._next_id, self._next_id + 1

@@ -29,8 +29,8 @@ import re
 
 from .generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, generate, generation
 from .hint import next_hint
-from .rate import rate
-from .work import Job
+from .rate import rate_steps
+from .work import Job, run
 
 #: The daily puzzle's fixed options.
 DAILY = {"size": 9, "level": "hard", "symmetry": "rot180"}
@@ -114,6 +114,11 @@ def _quick_techniques() -> list[str]:
 
 
 def _rating(p, with_steps: bool, langs, quick: bool = False) -> dict:
+    return run(_rating_work(p, with_steps, langs, quick))
+
+
+def _rating_work(p, with_steps: bool, langs, quick: bool = False):
+    """:func:`_rating` as resumable work: yields the steps found so far after every logic step."""
     status, nodes = _unique_status(p)
     out = {"status": status, "level": None, "score": None, "hardest": None, "solved": False, "nsteps": 0,
            "exact": True}
@@ -121,7 +126,7 @@ def _rating(p, with_steps: bool, langs, quick: bool = False) -> dict:
         out["nodes"] = nodes
     if status != "unique":
         return out
-    r = rate(p, techniques=_quick_techniques() if quick else None, unique=True)
+    r = yield from rate_steps(p, techniques=_quick_techniques() if quick else None, unique=True)
     out.update(level=r.level, score=r.score, hardest=r.hardest, solved=r.solved, nsteps=len(r.steps))
     from .explain import describe, technique_name
 
@@ -259,27 +264,51 @@ def op_daily(payload: dict) -> dict:
     raise b.BadRequest(f"no daily puzzle for {date}")  # pragma: no cover - never seen
 
 
-class GenerationJob:
-    """One generation as a resumable :class:`~sudoku_core.work.Job` (see :class:`sudoku_core.bridge.Session`)."""
+class WorkJob:
+    """Resumable work run as a session job (see :class:`sudoku_core.bridge.Session`): ``report`` says how
+    far it got, ``answer`` gives the reply once it is done."""
 
-    def __init__(self, options: dict, seed, attempts: int) -> None:
-        self.seed = seed
-        self._job = Job(generation(**options, seed=seed, max_attempts=attempts, best_effort=True))
+    def __init__(self, work) -> None:
+        self._job = Job(work)
 
     def step(self, seconds: float) -> bool:
         return self._job.step(seconds)
 
     def report(self) -> dict:
-        last = self._job.last or {}
-        return {"attempts": last.get("attempts", 0), "phase": last.get("phase", "grid"),
-                "ms": round(self._job.busy_s * 1000.0, 1), "longest_ms": round(self._job.longest_unit_s * 1000.0, 1)}
+        return {"ms": round(self._job.busy_s * 1000.0, 1), "longest_ms": round(self._job.longest_unit_s * 1000.0, 1),
+                **self._progress(self._job.last)}
+
+    def _progress(self, last) -> dict:
+        return {}
+
+    def answer(self) -> dict:
+        return self._job.result
+
+    def close(self) -> None:
+        self._job.close()
+
+
+class GenerationJob(WorkJob):
+    """One generation: reports ``attempts`` and ``phase``; answers like ``generate``."""
+
+    def __init__(self, options: dict, seed, attempts: int) -> None:
+        self.seed = seed
+        super().__init__(generation(**options, seed=seed, max_attempts=attempts, best_effort=True))
+
+    def _progress(self, last) -> dict:
+        last = last or {}
+        return {"attempts": last.get("attempts", 0), "phase": last.get("phase", "grid")}
 
     def answer(self) -> dict:
         g = self._job.result
         return {"seed": self.seed, **_found(g), "attempts": g.attempts}
 
-    def close(self) -> None:
-        self._job.close()
+
+class StepsJob(WorkJob):
+    """The solution path of a puzzle: reports ``nsteps``, the steps found so far; answers like ``steps``."""
+
+    def _progress(self, last) -> dict:
+        return {"nsteps": last or 0}
 
 
 def generation_job(payload: dict) -> GenerationJob:
@@ -289,6 +318,11 @@ def generation_job(payload: dict) -> GenerationJob:
     seed = _seed(payload)
     attempts = b._field(payload, "attempts", int, JOB_ATTEMPTS, low=1, high=MAX_JOB_ATTEMPTS)
     return GenerationJob(options, seed, attempts)
+
+
+def steps_job(payload: dict) -> StepsJob:
+    """A :class:`StepsJob` for a ``steps_job`` payload (checked like ``steps``'s)."""
+    return StepsJob(_rating_work(_bridge()._puzzle(payload), True, _langs(payload)))
 
 
 #: Operation name -> function, merged into the bridge's table.

@@ -208,10 +208,12 @@ def find_steps(state: State, techniques=None):
 def next_step(state: State, techniques=None) -> Step | None:
     """The cheapest step in ``state`` (lowest :func:`step_score`, first in table order among equals; see
     the module notes), or None when no technique applies."""
-    return _next(state, _techniques(techniques))
+    return run(_next_steps(state, _techniques(techniques)))
 
 
-def _next(state: State, techniques: tuple) -> Step | None:
+def _next_steps(state: State, techniques: tuple, progress=None):
+    """:func:`next_step` as resumable work: yields ``progress`` after every technique searched (one
+    step can take a second on a hard 16x16: this is what keeps a slice of work short)."""
     best, best_score = None, math.inf
     for tech in techniques:
         if best is not None and (tech.score >= best_score or tech.level == "extreme"):
@@ -231,6 +233,7 @@ def _next(state: State, techniques: tuple) -> Step | None:
             sc = step_score(step)
             if sc < best_score:
                 best, best_score = step, sc
+        yield progress
     return best
 
 
@@ -243,7 +246,8 @@ def logic_solve(state: State, techniques=None, max_steps: int | None = None) -> 
 
 
 def logic_solve_steps(state: State, techniques=None, max_steps: int | None = None):
-    """:func:`logic_solve` as resumable work (:mod:`sudoku_core.work`): yields after every step."""
+    """:func:`logic_solve` as resumable work (:mod:`sudoku_core.work`): yields the number of steps found
+    so far after every technique searched."""
     techs = _techniques(techniques)
     path: list[Step] = []
     while not state.solved():
@@ -251,12 +255,11 @@ def logic_solve_steps(state: State, techniques=None, max_steps: int | None = Non
             break
         if state.broken():
             break
-        step = _next(state, techs)
+        step = yield from _next_steps(state, techs, len(path))
         if step is None:
             break
         apply_step(state, step)
         path.append(step)
-        yield
     return path, state.solved()
 
 
@@ -302,7 +305,8 @@ def rate(puzzle, techniques=None, unique: bool | None = None) -> Rating:
 
 
 def rate_steps(puzzle, techniques=None, unique: bool | None = None):
-    """:func:`rate` as resumable work (:mod:`sudoku_core.work`): yields after every logic step."""
+    """:func:`rate` as resumable work (:mod:`sudoku_core.work`): yields after every technique searched
+    (the steps of the path being tried so far)."""
     from .solvers import as_puzzle
 
     p = as_puzzle(puzzle)

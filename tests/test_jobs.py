@@ -119,3 +119,23 @@ def test_the_stateless_bridge_has_no_jobs():
     from sudoku_core.bridge import handle
 
     assert handle({"type": "job_step", "payload": {"job": 1}})["error"]["kind"] == "unknown_op"
+
+
+@pytest.mark.parametrize("text", [
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",  # several solutions
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+])
+def test_a_path_in_slices_is_the_path_of_one_call(text):
+    from sudoku_core.bridge import handle
+
+    session = Session()
+    reply = call(session, "steps_job", {"text": text, "langs": ["en"], "ms": 20})
+    counts = []
+    while not reply["result"]["done"]:
+        counts.append(reply["result"]["nsteps"])
+        reply = call(session, "job_step", {"job": reply["result"]["job"], "ms": 20})
+    result = {k: v for k, v in reply["result"].items() if k not in ("job", "done", "ms", "longest_ms")}
+    whole = handle({"type": "steps", "payload": {"text": text, "langs": ["en"]}})["result"]
+    assert result == whole
+    assert all(isinstance(c, int) and c >= 0 for c in counts)
