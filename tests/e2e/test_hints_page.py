@@ -241,3 +241,30 @@ def test_a_hint_draws_its_reason_without_the_answer_until_the_last_level(app):
     page.click("#pause")
     expect(svg).to_be_hidden()
     page.click("#resume")
+
+
+# Line 41 of sixteen_by_sixteen_owhy_100 (owhygithub/sudoku-sat-solvers, see tests/data/README.md): an
+# extreme 16x16 whose path takes over a second of CPython and several in the browser.
+HARD_16 = ("...753B...G..8.......81.2.....G..9.2DE4......A5...EG7F295.A41.3DC3.6...E...D8.9...7..B83.5.9C.EA..."
+           "9CA6.82.E43..E8.19.D.3B...62..43...A8.9.5G.12..984.G2.C36B...AG.5E.7.D8B..4...D.E3...1...A.C897.D24.5"
+           "B1F36E...56......428D.B..E.....D.A5.......4..6...D9C5...")
+
+
+def test_a_long_path_counts_its_steps_while_it_works_and_a_changed_board_stops_it(app):
+    page = app.page
+    load(page, HARD_16)
+    open_study(page)
+    if page.locator("#path-panel").get_attribute("open") is None:
+        page.click("#path-panel summary")
+    page.click("#path-load")
+    info = page.locator("#path-info")
+    expect(info).to_contain_text("steps so far", timeout=20_000)
+    expect(info).to_contain_text("Extreme", timeout=120_000)
+    count = page.locator("#path-list li").count()
+    assert count > 100 and f"{count} steps" in info.text_content()
+    # Again, and this time the board changes under it: the job stops and nothing stale is listed.
+    page.click("#path-load")
+    expect(info).to_contain_text("steps so far", timeout=20_000)
+    load(page, EASY)
+    page.wait_for_function("() => !window.sudoku.engine.busy", timeout=5000)
+    expect(info).not_to_contain_text("Extreme")

@@ -6,6 +6,10 @@
 // `cancel()` terminates the worker (Python cannot be interrupted mid-search) and starts a fresh one;
 // every pending request rejects with kind "cancelled". The page keeps its own state, so nothing is lost.
 
+//: One slice of a session job ("generate_job", "steps_job", then "job_step" until done): the engine
+//: answers, with progress or to a "job_stop", about this often.
+export const SLICE_MS = 200;
+
 export class EngineError extends Error {
   constructor(error) {
     super(error.message);

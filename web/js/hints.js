@@ -19,6 +19,7 @@
 import { engineLanguage as lang, panelT } from "./i18n.js";
 import { ReasonOverlay } from "./overlay.js";
 import { HINT_CLASSES } from "./board.js";
+import { SLICE_MS } from "./engine.js";
 
 const t = panelT("hints");
 
@@ -365,7 +366,18 @@ export class HintsPanel {
     this.pathInfo.textContent = t("asking");
     let result;
     try {
-      result = await this.engine.request("steps", this.game.payload());
+      // A job in slices: a hard 16x16 path takes seconds, so the count moves meanwhile, and a changed
+      // board stops the work instead of waiting for an answer nobody wants.
+      result = await this.engine.request("steps_job", { ...this.game.payload(), ms: SLICE_MS });
+      while (!result.done) {
+        if (revision !== this.game.revision) {
+          this.engine.request("job_stop", { job: result.job }).catch(() => {});
+          this.pathInfo.textContent = "";
+          return;
+        }
+        this.pathInfo.textContent = t("pathWorking", { count: result.nsteps });
+        result = await this.engine.request("job_step", { job: result.job, ms: SLICE_MS });
+      }
     } catch (error) {
       this.pathInfo.textContent = t("failed", { message: error.message });
       return;

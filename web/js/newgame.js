@@ -12,6 +12,7 @@
 import { LEVEL_IDS as LEVELS, engineLanguage, panelT } from "./i18n.js";
 import { DEFAULT_SYMBOLS, gridFromLine } from "./game.js";
 import { BANK_SYMMETRY, takeFromBank } from "./bank.js";
+import { SLICE_MS } from "./engine.js";
 
 const t = panelT("newgame");
 const SIZES = [4, 6, 9, 12, 16];
@@ -22,8 +23,6 @@ const OUT_OF_REACH = { 4: ["medium", "hard", "expert", "extreme"], 6: ["extreme"
 const SYMMETRIES = ["none", "rot180", "rot90", "mirror_h", "mirror_v", "diagonal", "antidiagonal", "dihedral"];
 //: Give up after this long (the player can always cancel sooner).
 const LIMIT_MS = 180_000;
-//: One slice of the generation job: the engine answers (with progress, or to a stop) this often.
-const SLICE_MS = 200;
 
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
