@@ -1,6 +1,6 @@
 """Benchmark: how long the page waits for each slice of a generation job, per size and level.
 
-    python bench/generation_slices.py [--seconds 12] [--ms 200] [--seeds 2] [--no-browser]
+    python bench/generation_slices.py [--seconds 12] [--ms 200] [--seeds 2] [--sizes 9 16] [--no-browser]
 
 A new game runs as one job advanced in slices (bridge ops ``generate_job`` / ``job_step``; see
 ``sudoku_core.bridge.Session``). A slice runs whole units of work (a grid, a group tried, a logic step
@@ -83,9 +83,10 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=12.0, help="the most each job runs")
     ap.add_argument("--ms", type=int, default=200, help="the slice the page asks for")
     ap.add_argument("--seeds", type=int, default=2)
+    ap.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), choices=SIZES)
     ap.add_argument("--no-browser", action="store_true")
     args = ap.parse_args()
-    combos = [(n, lv) for n in SIZES for lv in OFFERED[n]]
+    combos = [(n, lv) for n in args.sizes for lv in OFFERED[n]]
     print(f"slice {args.ms} ms; each job at most {args.seconds:.0f} s; seeds 1..{args.seeds}; symmetry none")
     for n, lv in combos:
         runs = [cpython_job({"size": n, "level": lv, "seed": s}, args.ms, args.seconds)

@@ -1,7 +1,8 @@
 // A core journey in Firefox ESR (Debian's firefox-esr), driven by puppeteer-core over WebDriver BiDi:
 // the page boots its engine, Ctrl+V on the focused grid loads a puzzle from the clipboard (Firefox sends
-// the paste event to <body>, not to the cell), a hint answers, a digit goes in, and (OFFLINE_STEP) a
-// reload with the server stopped boots from the service worker's cache. Prints one JSON line
+// the paste event to <body>, not to the cell), a hint answers, a digit goes in, (OFFLINE_STEP) a
+// reload with the server stopped boots from the service worker's cache, then Solve reveals the
+// solution and a 16x16 Hard new game comes from the generator in slices. Prints one JSON line
 // of facts for tests/e2e/test_firefox.py to check; exits non-zero if the browser cannot start.
 import puppeteer from "puppeteer-core";
 
@@ -53,6 +54,22 @@ try {
     await until(page, () => !document.getElementById("hint-text").hidden);
     facts.offlineHint = await page.$eval("#hint-text", (e) => e.textContent);
   }
+  // Solve (asked to confirm, since a game is in progress) fills the grid.
+  await page.evaluate(() => { document.getElementById("study").open = true; });
+  await page.click("#solve");
+  await page.waitForSelector("#confirm-yes", { visible: true });
+  await page.click("#confirm-yes");
+  await until(page, () => /Solved/.test(document.getElementById("message").textContent));
+  facts.solvedMessage = await page.$eval("#message", (e) => e.textContent);
+  // A new game the bank does not hold (16x16 Hard, no symmetry): the generator runs in slices.
+  await page.click("#new-game");
+  await page.select("#ng-size", "16");
+  await page.select("#ng-level", "hard");
+  await page.select("#ng-symmetry", "none");
+  await page.click("#ng-generate");
+  await until(page, () => window.sudoku.game.n === 16 && !document.getElementById("newgame-dialog").open);
+  facts.newGame = await page.evaluate(() => ({ n: window.sudoku.game.n, givens: window.sudoku.game.givenCount,
+    slices: Number(document.getElementById("ng-progress").dataset.slices) }));
 } finally {
   await browser.close();
 }

@@ -1,7 +1,7 @@
 """Firefox ESR runs the page too (issue 14: Ctrl+V on the board did nothing there): boot, Ctrl+V,
-a hint, a digit, and an offline reload with the server stopped. Driven by puppeteer-core (npm dev
-dependency) over WebDriver BiDi with Debian's firefox-esr; a browser that cannot start fails the test,
-it never skips."""
+a hint, a digit, an offline reload with the server stopped, then Solve and a 16x16 new game offline.
+Driven by puppeteer-core (npm dev dependency) over WebDriver BiDi with Debian's firefox-esr; a browser
+that cannot start fails the test, it never skips."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.e2e
 SCRIPT = ROOT / "tests" / "e2e" / "firefox_journey.mjs"
 
 
-def test_firefox_boots_pastes_with_ctrl_v_hints_plays_and_works_offline(site):
+def test_firefox_boots_pastes_with_ctrl_v_hints_plays_works_offline_solves_and_generates(site):
     assert shutil.which("firefox-esr"), "firefox-esr is not installed (tests/run.sh installs it)"
     if not (ROOT / "node_modules" / "puppeteer-core").exists():
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
@@ -28,4 +28,6 @@ def test_firefox_boots_pastes_with_ctrl_v_hints_plays_and_works_offline(site):
     assert "Single" in facts["hint"]
     assert facts["entry"] == 4
     assert facts["offlineEntry"] == 4  # offline, from the service worker's cache: the game is still there
+    assert "Solved" in facts["solvedMessage"]
+    assert facts["newGame"]["n"] == 16 and facts["newGame"]["givens"] > 0 and facts["newGame"]["slices"] >= 1
     assert "Single" in facts["offlineHint"]

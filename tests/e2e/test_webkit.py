@@ -1,5 +1,6 @@
-"""WebKitGTK (Safari's engine) runs the page too: boot, a link, a hint, a digit, a new game, and an
-offline reload with the server stopped. Driven by
+"""WebKitGTK (Safari's engine) runs the page too: boot, a link, a hint, a digit, a puzzle pasted into
+the import box and solved, a 16x16 new game from the generator, and an offline reload with the server
+stopped. Driven by
 Selenium and Debian's WebKitWebDriver under xvfb-run (tests/e2e/webkit_journey.py); a browser that
 cannot start fails the test, it never skips."""
 
@@ -15,7 +16,7 @@ from play_support import EASY
 pytestmark = pytest.mark.e2e
 
 
-def test_webkit_boots_follows_a_link_hints_plays_starts_a_new_game_and_works_offline(site):
+def test_webkit_boots_follows_a_link_hints_plays_pastes_solves_generates_and_works_offline(site):
     for tool in ("WebKitWebDriver", "xvfb-run"):
         assert shutil.which(tool), f"{tool} is not installed (tests/run.sh installs webkit2gtk-driver and xvfb)"
     facts = run_offline_journey(["xvfb-run", "-a", sys.executable, str(ROOT / "tests" / "e2e" / "webkit_journey.py"),
@@ -25,6 +26,8 @@ def test_webkit_boots_follows_a_link_hints_plays_starts_a_new_game_and_works_off
     assert facts["linked"] == EASY
     assert "Single" in facts["hint"]
     assert facts["entry"] == 4
-    assert facts["new_game"] is True and facts["games"] == 2
-    assert facts["offline_n"] == 4  # offline, from the cache: the new 4x4 game is back
+    assert facts["pasted"] == ".8.47...3....5..16.4.....5....3..7..........432...1.658.3.4...2..........1.5.3..."
+    assert "Solved" in facts["solved"]
+    assert facts["new_game"] is True and facts["slices"] >= 1 and facts["games"] >= 2
+    assert facts["offline_n"] == 16  # offline, from the cache: the new 16x16 game is back
     assert facts["offline_hint"]

@@ -27,6 +27,10 @@ def until(driver, script: str, timeout: float = 180.0):
         time.sleep(0.1)
 
 
+# qqwing_easy, line 1 (tests/data/samples): a second puzzle, pasted into the import box.
+MEDIUM = ".8.47...3....5..16.4.....5....3..7..........432...1.658.3.4...2..........1.5.3..."
+
+
 def main(base: str, puzzle: str) -> dict:
     service = webdriver.WebKitGTKService(executable_path="/usr/bin/WebKitWebDriver")
     driver = webdriver.WebKitGTK(options=webdriver.WebKitGTKOptions(), service=service)
@@ -50,13 +54,29 @@ def main(base: str, puzzle: str) -> dict:
         cell.click()
         cell.send_keys("4")
         facts["entry"] = until(driver, "window.sudoku.game.entries[0]", 30)
-        # A new game (4x4, easy: quick to generate).
+        # Pasted into the import box, then solved (confirmed: a game is in progress).
+        driver.execute_script("document.getElementById('study').open = true;")
+        box = driver.find_element(By.ID, "puzzle-text")
+        box.clear()
+        box.send_keys(MEDIUM)
+        driver.find_element(By.ID, "load").click()
+        until(driver, f"window.sudoku.game.shareLine() === {json.dumps(MEDIUM)}", 60)
+        until(driver, "/exactly one solution/.test(document.getElementById('message').textContent)", 60)
+        facts["pasted"] = driver.execute_script("return window.sudoku.game.shareLine()")
+        driver.find_element(By.ID, "solve").click()
+        until(driver, "document.getElementById('confirm').open", 30)
+        driver.find_element(By.ID, "confirm-yes").click()
+        until(driver, "/Solved/.test(document.getElementById('message').textContent)", 60)
+        facts["solved"] = driver.find_element(By.ID, "message").text
+        # A new game the bank does not hold (16x16 Hard, no symmetry): the generator runs in slices.
         driver.find_element(By.ID, "new-game").click()
         driver.execute_script("""const set = (id, v) => { const s = document.getElementById(id); s.value = v;
-            s.dispatchEvent(new Event('change')); }; set('ng-size', '4'); set('ng-level', 'easy');""")
+            s.dispatchEvent(new Event('change')); }; set('ng-size', '16'); set('ng-level', 'hard');
+            set('ng-symmetry', 'none');""")
         driver.find_element(By.ID, "ng-generate").click()
-        until(driver, "window.sudoku.game.n === 4", 120)
+        until(driver, "window.sudoku.game.n === 16", 300)
         facts["new_game"] = driver.execute_script("return window.sudoku.game.givenCount > 0")
+        facts["slices"] = driver.execute_script("return Number(document.getElementById('ng-progress').dataset.slices)")
         facts["games"] = driver.execute_script("return window.sudoku.library.list().length")
         cell = driver.find_element(By.CSS_SELECTOR, "#board [data-cell='0']")
         cell.send_keys(Keys.ARROW_RIGHT)
