@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 import build  # noqa: E402
 from sudoku_core.bridge import Session  # noqa: E402
-from sudoku_core.bridge_play import SIZES  # noqa: E402
+from sudoku_core.bridge.play import SIZES  # noqa: E402
 from sudoku_core.generate import LEVELS, REACHABLE_LEVELS  # noqa: E402
 
 # The dialog greys out what a size cannot reach (web/js/newgame.js OUT_OF_REACH).

@@ -14,8 +14,8 @@ What it holds
 * :func:`batch`: many puzzles, per-method median, p90 and max (via :func:`sudoku_core.bench.run_batch`,
   so every solution is independently verified); :func:`merge_parts` and :func:`summarize` aggregate
   chunks, which is how the page shows progress and cancels (it sends chunks; see ``web/js/lab/``).
-* ``op_*`` and :data:`LAB_OPS`: the bridge operations (``compare``, ``trace``, ``matrix``, ``batch``,
-  ``samples``), registered in :data:`sudoku_core.bridge.OPS`.
+* The bridge operations that call these (``compare``, ``trace``, ``matrix``, ``batch``, ``samples``) are in
+  :mod:`sudoku_core.bridge.lab`.
 
 Trace events
 ------------
@@ -47,7 +47,6 @@ from collections.abc import Callable, Iterable
 
 from .bench import MethodStats, _thread_clock, quantile, run_batch, status_of
 from .errors import SudokuError
-from .formats import parse
 from .grid import Geometry
 from .puzzle import Puzzle
 from .solvers import as_puzzle, engine
@@ -78,7 +77,8 @@ BATCH_COLUMNS = ("method", "puzzles", "median_ms", "p90_ms", "max_ms", "median_n
                  "median_branch_points", "solved", "gave_up", "no_solution", "multiple", "wrong", "node_limit")
 
 
-def _methods(methods: Iterable[str] | None) -> list[str]:
+def chosen_methods(methods: Iterable[str] | None) -> list[str]:
+    """``methods`` checked (every name known, at least one), or all of :data:`LAB_METHODS` for None."""
     chosen = list(LAB_METHODS if methods is None else methods)
     for m in chosen:
         engine(m)  # raises UnknownMethodError with the list of names
@@ -111,7 +111,7 @@ def compare(puzzle, methods: Iterable[str] | None = None, node_limit: int | None
     geo = p.geometry
     clock = _thread_clock()
     rows = []
-    for method in _methods(methods):
+    for method in chosen_methods(methods):
         run = engine(method)
         start = clock()
         search = run(geo, list(p.cells), limit, node_limit)
@@ -394,7 +394,7 @@ def batch_part(puzzles: list[Puzzle], methods: Iterable[str] | None = None,
     ``cap(method, n, node_limit)``, when given, is the budget of each search (the bridge's :func:`node_cap`)."""
     _check_budget(node_limit)
     out = []
-    for acc in run_batch(puzzles, _methods(methods), limit, node_limit, progress, cap):
+    for acc in run_batch(puzzles, chosen_methods(methods), limit, node_limit, progress, cap):
         out.append({"method": acc.method, "times_ms": [round(t, 4) for t in acc.times_ms], "nodes": acc.nodes,
                     "branch_points": acc.branch_points, "statuses": dict(acc.counts), "wrong": acc.wrong})
     return out
@@ -440,7 +440,7 @@ def batch(puzzles: Iterable, methods: Iterable[str] | None = None, node_limit: i
     """Every puzzle with every method; per-method summaries. Runs in chunks of ``chunk`` puzzles, as
     the page does, calling ``progress(done, total)`` after each (it may raise to stop)."""
     items = [as_puzzle(x) for x in puzzles]
-    methods = _methods(methods)
+    methods = chosen_methods(methods)
     parts = []
     for start in range(0, len(items), max(1, chunk)):
         parts.append(batch_part(items[start:start + chunk], methods, node_limit, limit))
@@ -482,112 +482,3 @@ def sample_sets() -> dict[str, dict]:
     from .lab_samples import SAMPLES
 
     return {name: {"label": label, "puzzles": list(puzzles)} for name, (label, puzzles) in SAMPLES.items()}
-
-
-# ---------------------------------------------------------------------------------------------
-# Bridge operations (JSON in, JSON out; registered in sudoku_core.bridge.OPS)
-
-def _payload_tools():
-    # Imported here, not at the top: bridge imports this module to register the operations.
-    from . import bridge
-
-    return bridge
-
-
-def _node_limit(payload: dict) -> int | None:
-    """The budget asked for: :data:`LAB_NODE_LIMIT` by default, None (the request's cap) for null."""
-    b = _payload_tools()
-    if "node_limit" in payload and payload["node_limit"] is None:
-        return None
-    return b._field(payload, "node_limit", int, LAB_NODE_LIMIT, low=1)
-
-
-def node_cap(method: str, n: int, node_limit: int | None) -> int:
-    """``node_limit`` held to what one search by ``method`` of a side-``n`` grid may spend in a bridge
-    request (:func:`sudoku_core.solvers.budget_nodes`, about 0.8 s of CPython)."""
-    from .solvers import budget_nodes
-
-    cap = budget_nodes(method, n)
-    return cap if node_limit is None else min(node_limit, cap)
-
-
-def _method_list(payload: dict) -> list[str] | None:
-    b = _payload_tools()
-    methods = b._field(payload, "methods", list)
-    if methods is not None and not all(isinstance(m, str) for m in methods):
-        raise b.BadRequest("'methods' must be a list of method names", field="payload.methods")
-    return methods
-
-
-def _limit(payload: dict, default: int) -> int:
-    return _payload_tools()._field(payload, "limit", int, default, low=1, high=1000)
-
-
-def op_compare(payload: dict) -> dict:
-    """Compare methods on one puzzle. Payload: the puzzle, ``methods`` (default all), ``node_limit``
-    (default :data:`LAB_NODE_LIMIT`; null for the most), ``limit`` (default 2). Each method's budget is
-    held to the request cap of :func:`node_cap`, and its row says the budget it had."""
-    p = _payload_tools()._puzzle(payload)
-    node_limit, limit = _node_limit(payload), _limit(payload, 2)
-    rows = [row for m in _methods(_method_list(payload))
-            for row in compare(p, [m], node_cap(m, p.geometry.n, node_limit), limit)]
-    return {"rows": rows, "givens": p.givens, "n": p.geometry.n}
-
-
-def op_trace(payload: dict) -> dict:
-    """A replayable trace. Payload: the puzzle, ``method`` (default dlx), ``trace_limit``,
-    ``node_limit``, ``limit`` (default 1)."""
-    b = _payload_tools()
-    p = b._puzzle(payload)
-    method = b._field(payload, "method", str, "dlx")
-    trace_limit = b._field(payload, "trace_limit", int, LAB_TRACE_LIMIT, low=1, high=1_000_000)
-    engine(method)  # an unknown method is the engine's "method" error, before any budget is looked up
-    return trace(p, method, trace_limit, node_cap(method, p.geometry.n, _node_limit(payload)), _limit(payload, 1))
-
-
-def op_matrix(payload: dict) -> dict:
-    """The exact-cover options and columns of one cell. Payload: the puzzle and ``cell`` (0-based)."""
-    b = _payload_tools()
-    p = b._puzzle(payload)
-    return matrix_view(p, b._field(payload, "cell", int, required=True, low=0, high=p.geometry.ncells - 1))
-
-
-def op_batch(payload: dict) -> dict:
-    """Raw figures for one chunk of a batch. Payload: ``puzzles`` (a list of puzzle texts, at most
-    :data:`BATCH_CHUNK_MAX`), ``methods``, ``node_limit``, ``limit`` (default 2). Lines that do not
-    parse are reported in ``errors`` (``{"index", "message"}``, with the facts of
-    :meth:`ParseError.to_dict` for the page to word them) and skipped."""
-    b = _payload_tools()
-    texts = b._field(payload, "puzzles", list, required=True)
-    if len(texts) > BATCH_CHUNK_MAX:
-        raise b.BadRequest(f"'puzzles' holds {len(texts)} puzzles; send at most {BATCH_CHUNK_MAX} per request",
-                           field="payload.puzzles")
-    puzzles, errors = [], []
-    for i, text in enumerate(texts):
-        if not isinstance(text, str):
-            errors.append({"index": i, "message": "not a string"})
-            continue
-        try:
-            puzzles.append(parse(text, check=False))
-        except SudokuError as exc:
-            facts = exc.to_dict() if hasattr(exc, "to_dict") else {}
-            errors.append({**facts, "index": i, "message": str(exc)})
-    node_limit, limit, methods = _node_limit(payload), _limit(payload, 2), _method_list(payload)
-    parts = batch_part(puzzles, methods, node_limit, limit, cap=node_cap) if puzzles else []
-    return {"parts": parts, "errors": errors, "count": len(puzzles)}
-
-
-def op_samples(payload: dict) -> dict:
-    """The bundled sample sets, the traceable methods and the lab's defaults."""
-    return {"sets": sample_sets(), "traceable": traceable_methods(), "node_limit": LAB_NODE_LIMIT,
-            "trace_limit": LAB_TRACE_LIMIT, "chunk_max": BATCH_CHUNK_MAX, "methods": list(LAB_METHODS)}
-
-
-#: The lab's operations, merged into the bridge's table.
-LAB_OPS: dict[str, Callable[[dict], dict]] = {
-    "compare": op_compare,
-    "trace": op_trace,
-    "matrix": op_matrix,
-    "batch": op_batch,
-    "samples": op_samples,
-}

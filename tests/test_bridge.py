@@ -213,7 +213,7 @@ def test_internal_error_kind(monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("kaput")
 
-    monkeypatch.setattr(bridge, "solve", boom)
+    monkeypatch.setattr(bridge.core, "solve", boom)
     error = err("solve", text=EASY)
     assert error["kind"] == "internal"
     assert "RuntimeError" in error["message"] and "kaput" in error["message"]
@@ -223,7 +223,7 @@ def test_engine_error_kind(monkeypatch):
     def refuse(*args, **kwargs):
         raise sudoku_core.SudokuError("limit must be at least 1")
 
-    monkeypatch.setattr(bridge, "solve", refuse)
+    monkeypatch.setattr(bridge.core, "solve", refuse)
     assert err("solve", text=EASY)["kind"] == "error"
 
 

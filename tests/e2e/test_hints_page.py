@@ -266,5 +266,5 @@ def test_a_long_path_counts_its_steps_while_it_works_and_a_changed_board_stops_i
     page.click("#path-load")
     expect(info).to_contain_text("steps so far", timeout=20_000)
     load(page, EASY)
-    page.wait_for_function("() => !window.sudoku.engine.busy", timeout=5000)
+    page.wait_for_function("() => !window.sudoku.engine.busy", timeout=15_000)
     expect(info).not_to_contain_text("Extreme")

@@ -67,7 +67,7 @@ def test_cancel_keeps_the_game_and_the_page_responsive(app):
     expect(page.locator("#newgame-dialog")).to_have_attribute("data-state", "idle")
     expect(page.locator("#ng-status")).to_contain_text("cancelled")
     # The job stopped at the end of its slice: the same worker answers at once, no reboot.
-    page.wait_for_function("() => !window.sudoku.engine.busy", timeout=3000)
+    page.wait_for_function("() => !window.sudoku.engine.busy", timeout=15_000)
     assert page.evaluate("() => window.sudoku.engine.startedAt") == worker
     page.click("#ng-close")
     assert cells(page) == before
@@ -159,6 +159,6 @@ def test_a_big_hard_generation_reports_between_slices_and_stops_within_one(app):
     assert int(progress.get_attribute("data-attempts")) <= 2  # several slices inside one attempt
     page.click("#ng-cancel")
     expect(page.locator("#ng-status")).to_contain_text("cancelled")
-    page.wait_for_function("() => !window.sudoku.engine.busy", timeout=5000)
+    page.wait_for_function("() => !window.sudoku.engine.busy", timeout=15_000)
     assert page.evaluate("() => window.sudoku.engine.startedAt") == worker
     page.click("#ng-close")

@@ -1,6 +1,7 @@
-"""Bridge operations for playing: hint, rate, steps, generate, daily. Stateless, JSON in and out.
+"""The play operations: hint, rate, steps, generate, daily. Stateless, JSON in and out.
 
-Imported by :mod:`sudoku_core.bridge`, which adds :data:`PLAY_OPS` to its table and handles errors.
+Registered in :data:`sudoku_core.bridge.registry.OPS`; the jobs (:class:`GenerationJob`, :class:`StepsJob`)
+are started by :class:`sudoku_core.bridge.session.Session`.
 
 * ``hint``: the puzzle (givens) + ``entered`` (the player's digits, one per cell, 0 empty) + optional
   ``pencil`` (one list of digits per cell, or masks) -> :func:`sudoku_core.hint.next_hint`;
@@ -27,10 +28,12 @@ from __future__ import annotations
 import datetime
 import re
 
-from .generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, generate, generation
-from .hint import next_hint
-from .rate import rate_steps
-from .work import Job, run
+from sudoku_core.generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, generate, generation
+from sudoku_core.hint import next_hint
+from sudoku_core.rate import rate_steps
+from sudoku_core.work import Job, run
+
+from .payload import LANGS, BadRequest, field, langs, per_cell, puzzle, seed, short
 
 #: The daily puzzle's fixed options.
 DAILY = {"size": 9, "level": "hard", "symmetry": "rot180"}
@@ -40,37 +43,12 @@ CHUNK_ATTEMPTS, MAX_CHUNK_ATTEMPTS, MAX_CHUNK = 4, 50, 1_000_000
 JOB_ATTEMPTS, MAX_JOB_ATTEMPTS = 10_000, 1_000_000
 #: Sides the page can generate (bigger grids take too long for a page).
 SIZES = (4, 6, 9, 12, 16)
-LANGS = ("en", "zh")
-
-
-def _bridge():
-    from . import bridge  # late: bridge imports this module
-
-    return bridge
-
-
-def _langs(payload: dict) -> tuple[str, ...]:
-    langs = _bridge()._field(payload, "langs", list, list(LANGS))
-    bad = [x for x in langs if not isinstance(x, str) or x not in LANGS]
-    if bad or not langs:
-        raise _bridge().BadRequest(f"'langs' must list some of {', '.join(LANGS)}", field="payload.langs")
-    return tuple(dict.fromkeys(langs))
-
-
-def _per_cell(payload: dict, name: str, ncells: int) -> list | None:
-    b = _bridge()
-    value = b._field(payload, name, list)
-    if value is None:
-        return None
-    if len(value) != ncells:
-        raise b.BadRequest(f"{name!r} has {len(value)} entries; the grid has {ncells} cells", field=f"payload.{name}")
-    return value
 
 
 def _unique_status(p) -> tuple[str, int]:
     """``unique``, ``no_solution``, ``multiple`` or ``gave_up`` (the budgeted check of
     :func:`sudoku_core.solvers.check_unique` found no answer), and the search nodes it spent."""
-    from .solvers import check_unique
+    from sudoku_core.solvers import check_unique
 
     result = check_unique(p)
     nodes = result.stats.get("nodes", 0)
@@ -85,30 +63,29 @@ def _unique_status(p) -> tuple[str, int]:
 
 def op_hint(payload: dict) -> dict:
     """The next hint for givens + ``entered`` + optional ``pencil``."""
-    b = _bridge()
-    p = b._puzzle(payload)
+    p = puzzle(payload)
     n, ncells = p.geometry.n, p.geometry.ncells
-    entered = _per_cell(payload, "entered", ncells)
+    entered = per_cell(payload, "entered", ncells)
     if entered is not None:
         for c, v in enumerate(entered):
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= n:
-                raise b.BadRequest(f"entered cell {c} holds {b._short(v)}; a digit is an integer from 0 to {n}",
+                raise BadRequest(f"entered cell {c} holds {short(v)}; a digit is an integer from 0 to {n}",
                                    field=f"payload.entered[{c}]")
         entered = [0 if p.cells[c] else v for c, v in enumerate(entered)]
-    pencil = _per_cell(payload, "pencil", ncells)
+    pencil = per_cell(payload, "pencil", ncells)
     if pencil is not None:
         for c, marks in enumerate(pencil):
             ok = (isinstance(marks, int) and not isinstance(marks, bool) and 0 <= marks < 2 << n) or (
                 isinstance(marks, list)
                 and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= n for d in marks))
             if not ok:
-                raise b.BadRequest(f"pencil cell {c} holds {b._short(marks)}; give a list of digits 1..{n} "
+                raise BadRequest(f"pencil cell {c} holds {short(marks)}; give a list of digits 1..{n} "
                                    "(or a mask)", field=f"payload.pencil[{c}]")
-    return next_hint(p, entered, pencil, _langs(payload))
+    return next_hint(p, entered, pencil, langs(payload))
 
 
 def _quick_techniques() -> list[str]:
-    from .rate import BY_ID
+    from sudoku_core.rate import BY_ID
 
     return [t for t in BY_ID if "forcing" not in t]
 
@@ -128,7 +105,7 @@ def _rating_work(p, with_steps: bool, langs, quick: bool = False):
         return out
     r = yield from rate_steps(p, techniques=_quick_techniques() if quick else None, unique=True)
     out.update(level=r.level, score=r.score, hardest=r.hardest, solved=r.solved, nsteps=len(r.steps))
-    from .explain import describe, technique_name
+    from sudoku_core.explain import describe, technique_name
 
     if r.hardest:
         out["hardest_name"] = {lang: technique_name(r.hardest, lang) for lang in langs}
@@ -155,33 +132,32 @@ def _rating_work(p, with_steps: bool, langs, quick: bool = False):
 
 def op_rate(payload: dict) -> dict:
     """The rating of the givens: status, level, score, hardest technique, solved by logic."""
-    quick = _bridge()._field(payload, "quick", bool, False)
-    return _rating(_bridge()._puzzle(payload), False, LANGS, quick)
+    quick = field(payload, "quick", bool, False)
+    return _rating(puzzle(payload), False, LANGS, quick)
 
 
 def op_steps(payload: dict) -> dict:
     """The rating plus the whole solution path, step by step."""
-    return _rating(_bridge()._puzzle(payload), True, _langs(payload))
+    return _rating(puzzle(payload), True, langs(payload))
 
 
 def _options(payload: dict) -> dict:
-    b = _bridge()
-    size = b._field(payload, "size", int, 9)
+    size = field(payload, "size", int, 9)
     if size not in SIZES:
-        raise b.BadRequest(f"'size' must be one of {', '.join(map(str, SIZES))}, not {b._short(size)}",
+        raise BadRequest(f"'size' must be one of {', '.join(map(str, SIZES))}, not {short(size)}",
                            field="payload.size")
-    level = b._field(payload, "level", str)
+    level = field(payload, "level", str)
     if level is not None and level not in LEVELS:
-        raise b.BadRequest(f"unknown level {b._short(level)}; choose one of {', '.join(LEVELS)}",
+        raise BadRequest(f"unknown level {short(level)}; choose one of {', '.join(LEVELS)}",
                            field="payload.level")
-    symmetry = b._field(payload, "symmetry", str, "none")
+    symmetry = field(payload, "symmetry", str, "none")
     if symmetry not in SYMMETRIES and symmetry not in SYMMETRY_ALIASES:
-        raise b.BadRequest(f"unknown symmetry {b._short(symmetry)}; choose one of {', '.join(SYMMETRIES)}",
+        raise BadRequest(f"unknown symmetry {short(symmetry)}; choose one of {', '.join(SYMMETRIES)}",
                            field="payload.symmetry")
-    minimal = b._field(payload, "minimal", bool, False)
-    technique = b._field(payload, "technique", str)
+    minimal = field(payload, "minimal", bool, False)
+    technique = field(payload, "technique", str)
     if technique is not None and technique not in PRACTICE:
-        raise b.BadRequest(f"unknown practice technique {b._short(technique)}; see the 'techniques' of op version",
+        raise BadRequest(f"unknown practice technique {short(technique)}; see the 'techniques' of op version",
                            field="payload.technique")
     return {"size": size, "level": level, "symmetry": symmetry, "minimal": minimal, "technique": technique}
 
@@ -189,8 +165,8 @@ def _options(payload: dict) -> dict:
 def practice_techniques() -> list[dict]:
     """The techniques a player can ask a new game to be built around (its hardest step): the table's hard
     and expert ones, in table order, with their names in every language."""
-    from .explain import technique_name
-    from .techniques import TABLE
+    from sudoku_core.explain import technique_name
+    from sudoku_core.techniques import TABLE
 
     return [{"id": t.id, "level": t.level, "name": {lang: technique_name(t.id, lang) for lang in ("en", "zh")}}
             for t in TABLE if t.level in ("hard", "expert")]
@@ -220,48 +196,30 @@ def _found(g) -> dict:
     return out
 
 
-def _seed(payload: dict):
-    b = _bridge()
-    seed = b._field(payload, "seed", (int, str))
-    if seed is None:
-        raise b.BadRequest("payload needs 'seed' (the page draws one, so the puzzle can be made again)",
-                           field="payload.seed")
-    if isinstance(seed, int) and not -b.MAX_SEED_INT <= seed <= b.MAX_SEED_INT:
-        raise b.BadRequest(f"an integer 'seed' must be from -2**53 to 2**53, not {b._short(seed)}; "
-                           "a longer one can be sent as a string", field="payload.seed")
-    if isinstance(seed, str) and not 1 <= len(seed) <= b.MAX_SEED_CHARS:
-        raise b.BadRequest(f"a 'seed' string must have 1 to {b.MAX_SEED_CHARS} characters, not {len(seed)}",
-                           field="payload.seed")
-    return seed
-
-
 def op_generate(payload: dict) -> dict:
     """One bounded chunk of generation (see the module docstring)."""
-    b = _bridge()
     options = _options(payload)
-    seed = _seed(payload)
-    chunk = b._field(payload, "chunk", int, 0, low=0, high=MAX_CHUNK)
-    attempts = b._field(payload, "attempts", int, CHUNK_ATTEMPTS, low=1, high=MAX_CHUNK_ATTEMPTS)
-    return _chunk(options, seed, chunk, attempts)
+    chunk = field(payload, "chunk", int, 0, low=0, high=MAX_CHUNK)
+    attempts = field(payload, "attempts", int, CHUNK_ATTEMPTS, low=1, high=MAX_CHUNK_ATTEMPTS)
+    return _chunk(options, seed(payload), chunk, attempts)
 
 
 def op_daily(payload: dict) -> dict:
     """The puzzle of the day ``date`` ("YYYY-MM-DD"): the same for everyone on that date."""
-    b = _bridge()
-    date = b._field(payload, "date", str, required=True)
+    date = field(payload, "date", str, required=True)
     try:
         if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", date):
             raise ValueError
         datetime.date.fromisoformat(date)
     except ValueError:
-        raise b.BadRequest(f"'date' must be a date written YYYY-MM-DD, not {b._short(date)}",
+        raise BadRequest(f"'date' must be a date written YYYY-MM-DD, not {short(date)}",
                            field="payload.date") from None
-    seed = f"daily:{date}"
+    day_seed = f"daily:{date}"
     for chunk in range(100):  # hard 9x9 puzzles come out in the first chunk or two; this never runs long
-        out = _chunk(dict(DAILY, minimal=False), seed, chunk, CHUNK_ATTEMPTS)
+        out = _chunk(dict(DAILY, minimal=False), day_seed, chunk, CHUNK_ATTEMPTS)
         if out["found"]:
             return {**out, "date": date}
-    raise b.BadRequest(f"no daily puzzle for {date}")  # pragma: no cover - never seen
+    raise BadRequest(f"no daily puzzle for {date}")  # pragma: no cover - never seen
 
 
 class WorkJob:
@@ -313,16 +271,14 @@ class StepsJob(WorkJob):
 
 def generation_job(payload: dict) -> GenerationJob:
     """A :class:`GenerationJob` for a ``generate_job`` payload (checked like ``generate``'s)."""
-    b = _bridge()
     options = _options(payload)
-    seed = _seed(payload)
-    attempts = b._field(payload, "attempts", int, JOB_ATTEMPTS, low=1, high=MAX_JOB_ATTEMPTS)
-    return GenerationJob(options, seed, attempts)
+    attempts = field(payload, "attempts", int, JOB_ATTEMPTS, low=1, high=MAX_JOB_ATTEMPTS)
+    return GenerationJob(options, seed(payload), attempts)
 
 
 def steps_job(payload: dict) -> StepsJob:
     """A :class:`StepsJob` for a ``steps_job`` payload (checked like ``steps``'s)."""
-    return StepsJob(_rating_work(_bridge()._puzzle(payload), True, _langs(payload)))
+    return StepsJob(_rating_work(puzzle(payload), True, langs(payload)))
 
 
 #: Operation name -> function, merged into the bridge's table.

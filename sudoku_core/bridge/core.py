@@ -1,0 +1,83 @@
+"""The core operations: ``parse``, ``solve``, ``format``; and what they return, as plain data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sudoku_core import METHODS, Puzzle, formats, solve
+from sudoku_core.solvers import budget_nodes
+
+from .payload import BadRequest, field, puzzle
+
+
+def grid_value(p: Puzzle) -> dict:
+    geo = p.geometry
+    return {
+        "size": geo.n, "box": [geo.box_rows, geo.box_cols], "cells": list(p.cells),
+        "symbols": p.alphabet.symbols, "blank": p.alphabet.blank, "givens": p.givens, "line": p.to_line(),
+    }
+
+
+def conflicts(p: Puzzle) -> list[dict]:
+    geo, symbols = p.geometry, p.alphabet.symbols
+    out = []
+    for cf in p.conflicts():
+        a, b = cf.cells
+        out.append({
+            "cells": [a, b], "house": cf.house, "digit": cf.digit,
+            "message": f"{geo.cell_name(a)} and {geo.cell_name(b)} both hold {symbols[cf.digit - 1]} "
+                       f"in {geo.house_name(cf.house)}",
+        })
+    return out
+
+
+def _digits(p: Puzzle, line: str) -> list[int]:
+    """A solution line (written in the puzzle's alphabet) back to digits."""
+    index = {s: d for d, s in enumerate(p.alphabet.symbols, 1)}
+    return [index.get(ch, 0) for ch in line]
+
+
+def op_parse(payload: dict) -> dict:
+    """Read a puzzle (``text`` or ``box`` + ``cells``): its grid value and every rule conflict."""
+    p = puzzle(payload)
+    return {**grid_value(p), "conflicts": conflicts(p)}
+
+
+def op_solve(payload: dict) -> dict:
+    """Solve a puzzle. Payload: the puzzle, ``method`` (default ``backtrack``), ``limit`` (default 2,
+    so that "more than one solution" is known), ``node_limit`` (default and most: the request budget,
+    :func:`~sudoku_core.solvers.budget_nodes`, about 0.8 s of CPython; status ``gave_up`` when spent).
+
+    The result is :meth:`SolveResult.to_dict` plus ``cells`` (each solution as digits), ``conflicts``
+    and, when two solutions were found, ``differences``: the cells where the first two differ."""
+    p = puzzle(payload)
+    method = field(payload, "method", str, "backtrack")
+    limit = field(payload, "limit", int, 2, low=1, high=1000)
+    node_limit = field(payload, "node_limit", int, low=1)
+    if method not in METHODS:
+        solve(p, method=method)  # raises the engine's own "unknown method" error, kind "method"
+    cap = budget_nodes(method, p.geometry.n)
+    node_limit = cap if node_limit is None else min(node_limit, cap)
+    result = solve(p, method=method, limit=limit, node_limit=node_limit).to_dict()
+    cells = [_digits(p, s) for s in result["solutions"]]
+    result["cells"] = cells
+    result["conflicts"] = conflicts(p)
+    result["differences"] = (
+        [c for c, (a, b) in enumerate(zip(cells[0], cells[1], strict=True)) if a != b] if len(cells) >= 2 else []
+    )
+    return result
+
+
+def op_format(payload: dict) -> dict:
+    """Write a puzzle as text with the engine's writers: ``style`` ``line`` (default) or ``grid``
+    (one line per row, boxes separated)."""
+    p = puzzle(payload)
+    style = field(payload, "style", str, "line")
+    writers = {"line": formats.format_line, "grid": formats.format_grid}
+    if style not in writers:
+        raise BadRequest(f"unknown style {style!r}; choose {' or '.join(map(repr, writers))}")
+    return {"text": writers[style](p)}
+
+
+#: The core operations, merged into the registry.
+CORE_OPS: dict[str, Callable[[dict], dict]] = {"parse": op_parse, "solve": op_solve, "format": op_format}
