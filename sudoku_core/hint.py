@@ -9,11 +9,11 @@ marks, and returns plain JSON for the page (no Python objects cross the bridge):
   "gave_up" (the uniqueness check spent its budget, ``nodes`` search nodes, without an answer: a grid
   with too few givens to check quickly);
 * ``messages``: detail levels "0", "1", "2", each ``{"key", "params", "text": {"en", "zh"}}``;
-* ``highlight``: cells ``[row, col]`` and candidates ``[row, col, digit]`` (1-based) to mark;
+* ``highlight``: cells (0-based) and candidates ``[cell, digit]`` to mark;
 * ``step`` (status "step"): the step as data, with ``placements`` / ``eliminations`` to apply;
 * ``mistakes`` (status "mistake"): every wrong entry, ``{"kind", "cell", "digit"}``;
 * ``name`` (status "step"): the technique's name per language;
-* ``reveal`` (status "stuck"): ``[row, col, digit]``, the answer in the empty cell with the fewest
+* ``reveal`` (status "stuck"): ``[cell, digit]``, the answer in the empty cell with the fewest
   candidates, for a page that offers to reveal a cell when logic runs out.
 
 Mistakes come first so that a hint never reasons from a false position. The solution is found once
@@ -78,7 +78,6 @@ def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh"), techniques=
 
     p = as_puzzle(puzzle)
     geo = p.geometry
-    n = geo.n
     result = check_unique(p)
     if result.count < 2 and result.gave_up:
         nodes = result.stats["nodes"]
@@ -104,8 +103,8 @@ def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh"), techniques=
         msgs = {"0": Message("mistake.nudge"), "1": Message("mistake.where", {"cells": cells}),
                 "2": Message(f"mistake.{kind}", {"cell": geo.cell_name(c), "digit": d})}
         return {"status": "mistake", "messages": _messages(msgs, langs),
-                "mistakes": [{"kind": k, "cell": [c // n + 1, c % n + 1], "digit": d} for k, c, d in mistakes],
-                "highlight": {"cells": [[c // n + 1, c % n + 1] for _, c, _ in mistakes], "candidates": []}}
+                "mistakes": [{"kind": k, "cell": c, "digit": d} for k, c, d in mistakes],
+                "highlight": {"cells": [c for _, c, _ in mistakes], "candidates": []}}
     if all(values):
         return _status("solved", langs)
     state = (State.from_values(geo, values, unique=True) if masks is None
@@ -115,7 +114,7 @@ def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh"), techniques=
         out = _status("stuck", langs)
         # What the page can offer instead of logic: the answer in the most constrained empty cell.
         c = min((c for c, v in enumerate(values) if not v), key=lambda c: (state.cand[c].bit_count(), c))
-        out["reveal"] = [c // n + 1, c % n + 1, solution[c]]
+        out["reveal"] = [c, solution[c]]
         return out
     data = step.to_dict(geo)
     return {"status": "step", "technique": step.technique,

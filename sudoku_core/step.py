@@ -17,8 +17,8 @@ each a ``(cell, digit)`` pair), and what proves it, for highlighting and for the
 * ``variant``: a short key that refines the technique for the explanation ("trap"/"wrap",
   "row"/"column"), or "".
 
-Cells are 0-based integers in the records; :meth:`Step.to_dict` gives the 1-based
-``[row, column, digit]`` form used by the CLI and the page.
+Cells are 0-based integers in the records and in their JSON (:meth:`Step.to_dict`: ``[cell, digit]``),
+as everywhere on the bridge; only text for people names cells ``r3c6``.
 """
 
 from __future__ import annotations
@@ -50,34 +50,33 @@ class Step:
         return bool(self.placements or self.eliminations)
 
     def to_dict(self, geo) -> dict:
-        """Plain JSON: placements, eliminations and candidates as 1-based ``[row, column, digit]``,
-        cells as 1-based ``[row, column]``, houses as ``{"kind", "index"}`` (index 1-based)."""
+        """Plain JSON, as the bridge and the command line send it: cells 0-based, every candidate
+        ``[cell, digit]``, houses ``{"kind", "index"}`` (index 0-based within its kind)."""
         n = geo.n
 
-        def rcd(cd):
-            c, d = cd
-            return [c // n + 1, c % n + 1, d]
+        def cand(cd):
+            return [cd[0], cd[1]]
 
-        def rc(c):
-            return [c // n + 1, c % n + 1]
+        def cell(c):
+            return c
 
         def house(h):
             kind, index = divmod(h, n)
-            return {"kind": ("row", "column", "box")[kind], "index": index + 1}
+            return {"kind": ("row", "column", "box")[kind], "index": index}
 
         out = {
             "technique": self.technique,
-            "placements": [rcd(x) for x in self.placements],
-            "eliminations": [rcd(x) for x in self.eliminations],
-            "cells": [rc(c) for c in self.cells],
-            "candidates": [rcd(x) for x in self.candidates],
+            "placements": [cand(x) for x in self.placements],
+            "eliminations": [cand(x) for x in self.eliminations],
+            "cells": [cell(c) for c in self.cells],
+            "candidates": [cand(x) for x in self.candidates],
             "houses": [house(h) for h in self.houses],
             "cover": [house(h) for h in self.cover],
             "digits": list(self.digits),
-            "fins": [rcd(x) for x in self.fins],
-            "links": [{"from": [rcd(x) for x in a], "to": [rcd(x) for x in b], "strong": s}
+            "fins": [cand(x) for x in self.fins],
+            "links": [{"from": [cand(x) for x in a], "to": [cand(x) for x in b], "strong": s}
                       for a, b, s in self.links],
-            "groups": [{"label": label, "candidates": [rcd(x) for x in cs]} for label, cs in self.groups],
+            "groups": [{"label": label, "candidates": [cand(x) for x in cs]} for label, cs in self.groups],
         }
         if self.variant:
             out["variant"] = self.variant

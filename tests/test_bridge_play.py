@@ -50,8 +50,8 @@ def test_hint_reports_a_wrong_entry_first():
     entered[0] = 1  # r1c1 is 4
     r = ok("hint", box=[3, 3], cells=cells(EASY), entered=entered)
     assert r["status"] == "mistake"
-    assert r["mistakes"] == [{"kind": "wrong_digit", "cell": [1, 1], "digit": 1}]
-    assert r["highlight"]["cells"] == [[1, 1]]
+    assert r["mistakes"] == [{"kind": "wrong_digit", "cell": 0, "digit": 1}]  # cells are 0-based
+    assert r["highlight"]["cells"] == [0]
 
 
 def test_hint_reports_a_struck_out_true_candidate():
@@ -120,8 +120,8 @@ def test_steps_replay_to_the_solution():
         # The whole record travels too, for the page to draw the reason; it agrees with the summary.
         assert s["step"]["technique"] == s["technique"] and s["step"]["placements"] == s["placements"]
         assert {"houses", "cover", "links", "groups", "fins", "digits"} <= set(s["step"])
-        for row, col, d in s["placements"]:
-            grid[(row - 1) * 9 + col - 1] = d
+        for cell, d in s["placements"]:
+            grid[cell] = d
     assert "".join(map(str, grid)) == SOLUTION
     assert set(ok("steps", text=EASY, langs=["zh"])["steps"][0]["text"]) == {"zh"}
     assert "steps" not in ok("steps", text=MULTIPLE)
@@ -234,7 +234,7 @@ def test_hint_with_the_pages_own_symbols():
     grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0]
     for symbols in ("WXYZ", "2345"):
         r = ok("hint", cells=grid, box=[2, 2], symbols=symbols)
-        assert r["status"] == "step" and r["step"]["placements"] == [[4, 4, 1]], r
+        assert r["status"] == "step" and r["step"]["placements"] == [[15, 1]], r
 
 
 def test_generate_builds_a_puzzle_around_a_practice_technique():

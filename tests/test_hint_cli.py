@@ -24,8 +24,8 @@ def test_hint_is_a_step_with_three_levels_in_two_languages():
     step = h["step"]
     assert step["technique"] == h["technique"]
     assert set(h["name"]) == {"en", "zh"}
-    for r, c, d in step["placements"]:
-        assert SOLUTION[(r - 1) * 9 + c - 1] == d
+    for c, d in step["placements"]:
+        assert SOLUTION[c] == d
     assert h["highlight"]["cells"]
 
 
@@ -35,7 +35,7 @@ def test_wrong_digit_is_reported_before_any_reasoning():
     entered[c] = SOLUTION[c] % 9 + 1
     h = next_hint(PUZZLE, entered)
     assert h["status"] == "mistake"
-    assert h["mistakes"] == [{"kind": "wrong_digit", "cell": [c // 9 + 1, c % 9 + 1], "digit": entered[c]}]
+    assert h["mistakes"] == [{"kind": "wrong_digit", "cell": c, "digit": entered[c]}]
     assert "should not be" in h["messages"]["2"]["text"]["en"]
 
 
@@ -46,7 +46,7 @@ def test_struck_out_true_candidate_is_a_mistake():
     pencil[c] &= ~(1 << SOLUTION[c])
     h = next_hint(PUZZLE, None, pencil)
     assert h["status"] == "mistake"
-    assert h["mistakes"][0] == {"kind": "missing_candidate", "cell": [c // 9 + 1, c % 9 + 1], "digit": SOLUTION[c]}
+    assert h["mistakes"][0] == {"kind": "missing_candidate", "cell": c, "digit": SOLUTION[c]}
 
 
 def test_hint_reasons_from_the_players_pencil_marks():
@@ -61,9 +61,9 @@ def test_hint_reasons_from_the_players_pencil_marks():
     entered = [v if not g else 0 for v, g in zip(state.values, p.cells, strict=True)]
     with_marks = next_hint(PUZZLE, entered, [list(_digits(m)) for m in state.cand])
     assert with_marks["status"] == "step"
-    for r, c, d in with_marks["step"]["eliminations"]:
-        assert state.cand[(r - 1) * 9 + c - 1] >> d & 1, "eliminates only what the player still has"
-        assert SOLUTION[(r - 1) * 9 + c - 1] != d
+    for c, d in with_marks["step"]["eliminations"]:
+        assert state.cand[c] >> d & 1, "eliminates only what the player still has"
+        assert SOLUTION[c] != d
 
 
 def _digits(mask):
@@ -91,8 +91,8 @@ def test_solved_and_stuck():
     entered = [v if not g else 0 for v, g in zip(values, p.cells, strict=True)]
     h = next_hint(expert, entered, techniques=singles)
     assert h["status"] == "stuck"
-    r_, c_, d_ = h["reveal"]
-    assert parse(solve(expert).solutions[0]).cells[(r_ - 1) * 9 + c_ - 1] == d_
+    cell, digit = h["reveal"]
+    assert parse(solve(expert).solutions[0]).cells[cell] == digit
     assert next_hint(expert, entered)["status"] == "step"
 
 
@@ -116,7 +116,7 @@ def test_cli_rate_json_lines(tmp_path, capsys):
     assert lines[0]["puzzle"] == PUZZLE
 
 
-def test_cli_steps_json_triples(capsys):
+def test_cli_steps_json_pairs(capsys):
     puzzle = ".....9.8....7.4......2....4.5.8..2....7.3..5..3697.....4......3...528..6..5.9..78"
     solution = list(parse(solve(puzzle).solutions[0]).cells)
     assert main(["steps", puzzle, "--json"]) == 0
@@ -125,10 +125,10 @@ def test_cli_steps_json_triples(capsys):
     values = list(parse(puzzle).cells)
     for s in steps:
         assert {"technique", "placements", "eliminations"} <= set(s)
-        for r, c, d in s["placements"]:
-            values[(r - 1) * 9 + c - 1] = d
-        for r, c, d in s["eliminations"]:
-            assert solution[(r - 1) * 9 + c - 1] != d
+        for c, d in s["placements"]:
+            values[c] = d
+        for c, d in s["eliminations"]:
+            assert solution[c] != d
     assert values == solution
 
 

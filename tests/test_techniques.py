@@ -89,7 +89,7 @@ def test_apply_step_and_to_dict():
     apply_step(s, step)
     assert s.values[c] == d
     data = step.to_dict(p.geometry)
-    assert data["placements"] == [[c // 9 + 1, c % 9 + 1, d]]
+    assert data["placements"] == [[c, d]]  # cells 0-based, as on the bridge
 
 
 def test_logic_solve_easy_puzzle():

@@ -5,7 +5,7 @@
 * ``rate [FILE|-|PUZZLE] [--json]``: one line per puzzle: level, score, hardest technique;
 * ``steps PUZZLE [--json]``: the whole logic path, one step per line.
 
-JSON output uses 1-based ``[row, column, digit]`` triples for placements and eliminations.
+JSON output is the bridge's: cells 0-based, placements and eliminations ``[cell, digit]`` pairs.
 """
 
 from __future__ import annotations

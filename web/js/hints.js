@@ -132,10 +132,6 @@ export class HintsPanel {
     return p;
   }
 
-  index([row, col]) {
-    return (row - 1) * this.game.n + (col - 1);
-  }
-
   // --- highlights --------------------------------------------------------------------------------
 
   clearHighlights() {
@@ -150,7 +146,8 @@ export class HintsPanel {
     this.board.render(this.game); // the cells' names drop "in the hint"
   }
 
-  // marks: {cells, candidates, placements, eliminations, mistakes} in the engine's 1-based form;
+  // marks: {cells, candidates, placements, eliminations, mistakes} as the engine sends them: cells
+  // 0-based, candidates [cell, digit];
   // `full`: the hint's last level, where a struck-out candidate is named.
   highlight({ cells = [], candidates = [], placements = [], eliminations = [], mistakes = [], full = false,
     step = null }) {
@@ -162,22 +159,22 @@ export class HintsPanel {
     const notes = new Map();
     const note = (i, text) => notes.set(i, [...(notes.get(i) || []), text]);
     const add = (i, cls) => cellsEl[i] && cellsEl[i].classList.add(cls);
-    for (const rc of cells) add(this.index(rc), "hl-cell");
-    for (const [r, c, d] of candidates) {
-      add(this.index([r, c]), "hl-cand");
-      note(this.index([r, c]), this.game.symbol(d));
+    for (const c of cells) add(c, "hl-cell");
+    for (const [c, d] of candidates) {
+      add(c, "hl-cand");
+      note(c, this.game.symbol(d));
     }
-    for (const [r, c, d] of placements) {
-      add(this.index([r, c]), "hl-place");
-      note(this.index([r, c]), `=${this.game.symbol(d)}`);
+    for (const [c, d] of placements) {
+      add(c, "hl-place");
+      note(c, `=${this.game.symbol(d)}`);
     }
-    for (const [r, c, d] of eliminations) {
-      add(this.index([r, c]), "hl-elim");
-      note(this.index([r, c]), `−${this.game.symbol(d)}`);
+    for (const [c, d] of eliminations) {
+      add(c, "hl-elim");
+      note(c, `−${this.game.symbol(d)}`);
     }
     for (const m of mistakes) {
-      add(this.index(m.cell), "hl-mistake");
-      note(this.index(m.cell), full && m.kind === "missing_candidate" ? `+${this.game.symbol(m.digit)}` : "✗");
+      add(m.cell, "hl-mistake");
+      note(m.cell, full && m.kind === "missing_candidate" ? `+${this.game.symbol(m.digit)}` : "✗");
     }
     for (const [i, parts] of notes) {
       // A candidate that the step places or removes is written once, with its = or −.
@@ -287,7 +284,7 @@ export class HintsPanel {
     const g = this.game;
     const changes = [];
     for (const m of this.hint.mistakes) {
-      const cell = this.index(m.cell);
+      const cell = m.cell;
       if (m.kind === "wrong_digit") changes.push(g.change(cell, "entry", 0));
       else changes.push(g.change(cell, "notes", g.notes[cell] | (1 << (m.digit - 1))));
     }
@@ -318,7 +315,7 @@ export class HintsPanel {
     // A cell revealed where logic runs out is the solution shown, not reasoning: the game is assisted.
     if (h.status === "stuck") this.game.assisted = true;
     const name = h.name ? (h.name[lang()] || h.name.en) : t("hint");
-    const cellDigit = ([r, c, d]) => ({ cell: this.index([r, c]), digit: d });
+    const cellDigit = ([cell, digit]) => ({ cell, digit });
     const placements = (step.placements || []).map(cellDigit);
     const eliminations = (step.eliminations || []).map(cellDigit);
     // Eliminations in cells without notes have nowhere to go on the board: remember them here.

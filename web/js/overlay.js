@@ -4,7 +4,7 @@
 // stroke pattern, so they read without colour), its links as arrows (strong: solid, weak: dashed, as
 // in the usual Eureka diagrams), and, at the full level, what it removes (crossed circles) and places
 // (a double ring). It follows the step record of sudoku_core (Step.to_dict): every candidate is a
-// 1-based [row, column, digit], every house {kind, index}.
+// [cell, digit] pair (cells 0-based, row-major), every house {kind, index} (index 0-based).
 //
 // Candidates sit where the board draws its notes: digit d in a ceil(sqrt(n))-column grid in the cell.
 // The drawing is decoration for sight: the hint's text says the same in words (aria-hidden).
@@ -35,16 +35,17 @@ export class ReasonOverlay {
     this.step = null;
   }
 
-  // Where digit d of cell (r, c) is drawn: its centre in cell units.
-  spot([r, c, d], n) {
+  // Where digit d of a cell is drawn: its centre in cell units.
+  spot([cell, d], n) {
     const cols = Math.ceil(Math.sqrt(n));
     const rows = Math.ceil(n / cols);
     const i = d - 1;
-    return [c - 1 + ((i % cols) + 0.5) / cols, r - 1 + (Math.floor(i / cols) + 0.5) / rows];
+    const [r, c] = [Math.floor(cell / n), cell % n];
+    return [c + ((i % cols) + 0.5) / cols, r + (Math.floor(i / cols) + 0.5) / rows];
   }
 
   houseRect({ kind, index }, n, box) {
-    const k = index - 1;
+    const k = index;
     if (kind === "row") return [0, k, n, 1];
     if (kind === "column") return [k, 0, 1, n];
     const across = n / box[1];
@@ -77,18 +78,19 @@ export class ReasonOverlay {
       }
     }
     const sets = layer("sets");
+    const rowCol = (cell) => [Math.floor(cell / n), cell % n];
     (step.groups || []).forEach((group, g) => {
-      const cells = new Map();
-      for (const [r, c] of group.candidates) cells.set(`${r},${c}`, [r, c]);
+      const cells = [...new Set(group.candidates.map(([cell]) => cell))];
       const inset = 0.06 + 0.05 * (g % SETS);
-      for (const [r, c] of cells.values()) {
-        node("rect", { class: `rs-set rs-set-${g % SETS}`, x: c - 1 + inset, y: r - 1 + inset, width: 1 - 2 * inset,
+      for (const cell of cells) {
+        const [r, c] = rowCol(cell);
+        node("rect", { class: `rs-set rs-set-${g % SETS}`, x: c + inset, y: r + inset, width: 1 - 2 * inset,
           height: 1 - 2 * inset, rx: 0.1, "data-group": g }, sets);
       }
-      const [r0, c0] = [...cells.values()][0] || [1, 1];
+      const [r0, c0] = cells.length ? rowCol(cells[0]) : [0, 0];
       if (group.label) {
-        const text = node("text", { class: `rs-set-label rs-set-${g % SETS}`, x: c0 - 1 + inset + 0.04,
-          y: r0 - 1 + inset + 0.2, "data-group": g }, sets);
+        const text = node("text", { class: `rs-set-label rs-set-${g % SETS}`, x: c0 + inset + 0.04,
+          y: r0 + inset + 0.2, "data-group": g }, sets);
         text.textContent = group.label;
       }
     });
@@ -112,10 +114,10 @@ export class ReasonOverlay {
           + `M${round(x - a)},${round(y + a)} L${round(x + a)},${round(y - a)}` }, g);
       }
       for (const cand of step.placements || []) {
-        const [r, c] = cand;
+        const [r, c] = rowCol(cand[0]);
         const g = node("g", { class: "rs-place", "data-cand": cand.join(",") }, marks);
-        node("rect", { x: c - 1 + 0.08, y: r - 1 + 0.08, width: 0.84, height: 0.84, rx: 0.16 }, g);
-        node("rect", { x: c - 1 + 0.16, y: r - 1 + 0.16, width: 0.68, height: 0.68, rx: 0.12 }, g);
+        node("rect", { x: c + 0.08, y: r + 0.08, width: 0.84, height: 0.84, rx: 0.16 }, g);
+        node("rect", { x: c + 0.16, y: r + 0.16, width: 0.68, height: 0.68, rx: 0.12 }, g);
       }
     }
   }
