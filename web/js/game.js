@@ -7,15 +7,7 @@
 // `detail.reason`; any edit of the givens drops the engine's answers, which were about other givens,
 // and bumps `revision`, so an answer that arrives after an edit can be recognised and dropped.
 
-export const DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-// Side -> [box rows, box cols]: the engine's conventional shapes (wider than tall).
-export const BOXES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 10: [2, 5], 12: [3, 4], 15: [3, 5],
-  16: [4, 4], 20: [4, 5], 25: [5, 5] };
-
-// A cell's short name, as the engine writes it: "r1c2" (1-based row and column of a 0-based index).
-export function cellName(cell, n) {
-  return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
-}
+import { BOXES, DEFAULT_SYMBOLS, bit, peersOf } from "./geometry.js";
 
 // A grid value ({box, cells, symbols}) from a line as this app writes it: the default symbols, '.'
 // or '0' for a blank, a size in BOXES. Anything else (other alphabets, grids, bad characters) is
@@ -45,34 +37,6 @@ export function gridFromLine(line) {
 export const FIELDS = { entry: "entries", notes: "notes", colour: "colours" };
 export const COLOURS = 4;
 
-export function bit(digit) {
-  return 1 << (digit - 1);
-}
-
-// The peers of every cell (same row, column or box), built once per shape.
-const PEERS = new Map();
-export function peersOf(n, box) {
-  const key = `${box[0]}x${box[1]}`;
-  if (PEERS.has(key)) return PEERS.get(key);
-  const [br, bc] = box;
-  const peers = [];
-  for (let i = 0; i < n * n; i++) {
-    const r = Math.floor(i / n);
-    const c = i % n;
-    const set = new Set();
-    for (let k = 0; k < n; k++) {
-      set.add(r * n + k);
-      set.add(k * n + c);
-    }
-    const r0 = r - (r % br);
-    const c0 = c - (c % bc);
-    for (let a = 0; a < br; a++) for (let b = 0; b < bc; b++) set.add((r0 + a) * n + c0 + b);
-    set.delete(i);
-    peers.push([...set]);
-  }
-  PEERS.set(key, peers);
-  return peers;
-}
 
 export class Game extends EventTarget {
   constructor(n = 9) {

@@ -9,7 +9,8 @@
 //
 // A game is never replaced in storage: whatever loads a puzzle (New game, Daily, a link, a paste, an
 // empty grid) starts a new library entry, except over an entry the player never touched.
-import { DEFAULT_SYMBOLS, Game, cellName, gridFromLine } from "./game.js";
+import { Game, gridFromLine } from "./game.js";
+import { DEFAULT_SYMBOLS, cellName } from "./geometry.js";
 import { BoardView } from "./board.js";
 import { EngineClient } from "./engine.js";
 import { DigitPad } from "./pad.js";

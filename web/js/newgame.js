@@ -10,7 +10,8 @@
 //
 // Strings: in i18n.js, this dialog's under "newgame.", the level names under "level.".
 import { LEVEL_IDS as LEVELS, engineLanguage, panelT } from "./i18n.js";
-import { DEFAULT_SYMBOLS, gridFromLine } from "./game.js";
+import { gridFromLine } from "./game.js";
+import { DEFAULT_SYMBOLS } from "./geometry.js";
 import { BANK_SYMMETRY, takeFromBank } from "./bank.js";
 import { SLICE_MS } from "./engine.js";
 

@@ -9,7 +9,7 @@ import { MatrixView } from "./matrix.js";
 import { BatchView } from "./batch.js";
 import { readSettings } from "../storage.js";
 import { applyTheme, followSystem } from "../theme.js";
-import { cellName } from "../game.js";
+import { cellName } from "../geometry.js";
 import { conflictText, languageSwitch, parseErrorText, t, translatePage } from "../i18n.js";
 
 // The lab wears the theme chosen on the game's page (light, dark, system, high contrast).

@@ -1,7 +1,7 @@
 // The exact-cover matrix around one cell (the `matrix` operation): one row per option (a digit the cell
 // could hold), the four constraint columns each option covers (number and meaning, as the engine lays
 // them out), and what the givens did: an option whose column a given already covers has left the matrix.
-import { cellName } from "../game.js";
+import { cellName } from "../geometry.js";
 import { houseText, t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);

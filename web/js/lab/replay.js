@@ -7,6 +7,7 @@
 // givens forced), an undo pops the level. So the grid at any step is the givens, plus the root fills,
 // plus every level on the stack. Replaying is cheap (a push or a pop per event), so going back a step is
 // replaying from the start: no inverse events are needed and the state can never drift.
+import { bit } from "../geometry.js";
 
 export class Replay {
   constructor(trace) {
@@ -121,48 +122,13 @@ export class Replay {
   }
 }
 
-// Geometry for candidates: each cell's peers, from the side and the box shape alone.
-export function peersOf(n, [boxRows, boxCols]) {
-  const peers = [];
-  for (let cell = 0; cell < n * n; cell++) {
-    const r = Math.floor(cell / n);
-    const c = cell % n;
-    const r0 = r - (r % boxRows);
-    const c0 = c - (c % boxCols);
-    const set = new Set();
-    for (let i = 0; i < n; i++) {
-      set.add(r * n + i);
-      set.add(i * n + c);
-    }
-    for (let i = 0; i < boxRows; i++) for (let j = 0; j < boxCols; j++) set.add((r0 + i) * n + c0 + j);
-    set.delete(cell);
-    peers.push([...set]);
-  }
-  return peers;
-}
-
 // The candidates of every empty cell given the digits placed: for DLX exactly the options still in
 // the matrix (an option leaves when one of its four columns is covered by a placed digit).
 export function candidates(digits, peers, n) {
   return digits.map((d, cell) => {
     if (d) return 0;
     let mask = 0;
-    for (const p of peers[cell]) if (digits[p]) mask |= 1 << digits[p];
-    return ~mask & (((1 << n) - 1) << 1);
+    for (const p of peers[cell]) if (digits[p]) mask |= bit(digits[p]);
+    return ~mask & ((1 << n) - 1);
   });
-}
-
-// The cells of a house, for highlighting a chosen DLX item.
-export function houseCells(kind, place, n, [boxRows, boxCols]) {
-  if (kind === "cell") return [place];
-  const out = [];
-  if (kind === "row") for (let i = 0; i < n; i++) out.push(place * n + i);
-  else if (kind === "column") for (let i = 0; i < n; i++) out.push(i * n + place);
-  else {
-    const perRow = n / boxCols;
-    const r0 = Math.floor(place / perRow) * boxRows;
-    const c0 = (place % perRow) * boxCols;
-    for (let i = 0; i < boxRows; i++) for (let j = 0; j < boxCols; j++) out.push((r0 + i) * n + c0 + j);
-  }
-  return out;
 }

@@ -2,9 +2,9 @@
 // a seek bar, a speed control and counters. The trace comes from the `trace` operation (the real
 // engine's events, bounded); js/lab/replay.js turns events into grids. The grid is also where a cell
 // is selected for the matrix view ("select" events), by click or by arrow keys and Enter.
-import { cellName } from "../game.js";
+import { bit, cellName, houseCells, peersOf } from "../geometry.js";
 import { gridCells } from "../board.js";
-import { Replay, candidates, houseCells, peersOf } from "./replay.js";
+import { Replay, candidates } from "./replay.js";
 import { houseText, t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -287,17 +287,17 @@ export class WatchView extends EventTarget {
       const gone = struck && !d ? struck[i] & ~mask : 0;
       const back = restored ? restored[i] : 0;
       for (let k = 0; k < spans.length; k++) {
-        const bit = 1 << (k + 1);
+        const b = bit(k + 1);
         const span = spans[k];
-        const show = (mask & bit) || (gone & bit);
+        const show = (mask & b) || (gone & b);
         const want = show ? symbols[k] : "";
         // Drawn from data-d by CSS, so the cell's text is its digit alone and its name starts with it.
         if (span.dataset.d !== want) span.dataset.d = want;
-        span.className = gone & bit ? "struck" : back & bit ? "restored"
-          : itemCells.has(i) && itemDigit === k + 1 && (mask & bit) ? "item" : "";
+        span.className = gone & b ? "struck" : back & b ? "restored"
+          : itemCells.has(i) && itemDigit === k + 1 && (mask & b) ? "item" : "";
       }
       const listed = [];
-      for (let k = 0; k < spans.length; k++) if (mask & (1 << (k + 1))) listed.push(symbols[k]);
+      for (let k = 0; k < spans.length; k++) if (mask & bit(k + 1)) listed.push(symbols[k]);
       const label = t("cell.label", { row, col }) + (d ? t("cell.digit", { digit: text }) + (kinds[i] === "given" ? t("cell.given") : "")
         : t("cell.empty") + (listed.length ? t("lab.cell.candidates", { list: listed.join(" ") }) : ""));
       if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
