@@ -14,7 +14,8 @@ under any sub-path of any static host:
   (``python_stdlib-<hash>.zip``, see :func:`trim_stdlib`);
 * ``py/sudoku_core-<hash>.zip``: the engine, packed deterministically; the content hash in its name
   means a new release is a new URL, so no cache can serve an old engine;
-* ``build-info.js``: the archive's name, the engine and Pyodide versions (imported by the worker);
+* ``build-info.js``: the archive's name, the engine and Pyodide versions, the engine's levels
+  (imported by the worker and by the pages' i18n.js);
 * ``manifest.webmanifest`` and PNG icons (drawn here with the standard library), so it installs;
 * content hashes in the names of the scripts and styles (``js/main-<hash>.js``, ``worker-<hash>.js``,
   ``styles-<hash>.css``; ``asset-map.json`` maps the source names to them): only the pages, ``sw.js``
@@ -321,10 +322,13 @@ def build(dist: Path = DIST, web: Path = WEB) -> dict:
     stdlib_name = f"pyodide/python_stdlib-{hashlib.sha256(stdlib).hexdigest()[:12]}.zip"
     (dist / stdlib_name).write_bytes(stdlib)
 
+    from sudoku_core.techniques import LEVELS
+
     info = {"version": engine_version(), "archive": archive_name, "archiveHash": digest, "stdlib": stdlib_name,
-            "pyodide": json.loads((pyodide / "package.json").read_text())["version"]}
+            "pyodide": json.loads((pyodide / "package.json").read_text())["version"], "levels": list(LEVELS)}
     (dist / "build-info.js").write_text(
-        "// Written by build.py: what this build ships. Imported by the worker.\n"
+        "// Written by build.py: what this build ships, and the engine's facts the page needs before the\n"
+        "// engine is up (its levels). Imported by the worker and by i18n.js.\n"
         f"export const BUILD = {json.dumps(info, indent=2)};\n")
 
     (dist / "icons").mkdir(exist_ok=True)

@@ -6,6 +6,8 @@
 // parameter may be a function, called when the text is made: a message kept as [key, params] then
 // redraws whole in another language.
 
+import { BUILD } from "../build-info.js";
+
 const TABLES = {
   en: {
     "app.title": "Sudoku",
@@ -1155,8 +1157,9 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(value(name)) : whole));
 }
 
-// The engine's level ids, easiest first ("guessing" is a rating, not a level one can ask for).
-export const LEVEL_IDS = ["easy", "medium", "hard", "expert", "extreme"];
+// The engine's level ids, easiest first ("guessing" is a rating, not a level one can ask for), as
+// build.py read them from sudoku_core.techniques.LEVELS: the page has no list of its own.
+export const LEVEL_IDS = BUILD.levels;
 
 // `t` for a panel whose own strings sit under "<prefix>.": level ids (and "guessing") are looked up
 // under "level.", so their names are written once for every panel.
