@@ -12,6 +12,8 @@
 import { readJSON, writeJSON } from "./storage.js";
 
 export const BANK_SYMMETRY = "rot180";
+// The symmetries a bank puzzle meets: its own, and "none" (no symmetry asked: any puzzle will do).
+export const BANK_SERVES = [BANK_SYMMETRY, "none"];
 const SERVED_KEY = "sudoku.bank.v1";
 
 export const BANK = {

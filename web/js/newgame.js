@@ -12,7 +12,7 @@
 import { LEVEL_IDS as LEVELS, engineLanguage, panelT } from "./i18n.js";
 import { gridFromLine } from "./game.js";
 import { DEFAULT_SYMBOLS } from "./geometry.js";
-import { BANK_SYMMETRY, takeFromBank } from "./bank.js";
+import { BANK_SERVES, takeFromBank } from "./bank.js";
 import { SLICE_MS } from "./engine.js";
 
 const t = panelT("newgame");
@@ -197,7 +197,7 @@ export class NewGame {
     const opts = this.options();
     // The slow levels come from the bank shipped with the page (made and rated by this engine, never
     // served twice on this device): a new game at once. Other choices, or an empty bank, generate.
-    const banked = opts.level && !opts.technique && opts.symmetry === BANK_SYMMETRY && !opts.minimal
+    const banked = opts.level && !opts.technique && BANK_SERVES.includes(opts.symmetry) && !opts.minimal
       ? takeFromBank(opts.size, opts.level) : null;
     if (banked) {
       const grid = gridFromLine(banked);
