@@ -163,3 +163,39 @@ def test_a_big_hard_generation_reports_between_slices_and_stops_within_one(app):
     page.wait_for_function("() => !window.sudoku.engine.busy", timeout=15_000)
     assert page.evaluate("() => window.sudoku.engine.startedAt") == worker
     page.click("#ng-close")
+
+
+def test_a_level_running_low_is_refilled_in_the_background_and_served_at_once(open_app, server):
+    """Every shipped 9x9 Expert puzzle already served: the game comes from the generator, and then the
+    engine, while the player leaves it alone, makes more for the bank; the next 9x9 Expert game is one
+    of them, at once, and is taken only once."""
+    app = open_app(server + "index.html").goto().wait_ready()
+    page = app.page
+    shipped = page.evaluate("url => import(url).then(m => m.BANK['9|expert'])", asset(page, "js/bank.js"))
+    page.evaluate("list => localStorage.setItem('sudoku.bank.v1', JSON.stringify({version: 1, served: list}))",
+                  shipped)
+    page.click("#new-game")
+    page.select_option("#ng-size", "9")
+    page.select_option("#ng-level", "expert")
+    page.select_option("#ng-symmetry", "rot180")
+    page.click("#ng-generate")
+    expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=120_000)
+    expect(page.locator("#message")).to_contain_text("(seed ")  # generated, not from the bank
+    first = page.evaluate("window.sudoku.game.shareLine()")
+    # The refill works only in the background: the engine never shows as busy for it.
+    page.wait_for_function("""() => {
+        const b = JSON.parse(localStorage.getItem('sudoku.bank.local.v1') || 'null');
+        return b && (b.puzzles['9|expert'] || []).length >= 1; }""", timeout=120_000)
+    made = page.evaluate("JSON.parse(localStorage.getItem('sudoku.bank.local.v1')).puzzles['9|expert']")
+    assert page.evaluate("() => window.sudoku.newGame.refill.running")  # still at it: it wants 3 left
+    assert page.evaluate("() => [window.sudoku.engine.busy, window.sudoku.engine.state]") == [False, "ready"]
+    assert first not in made and not set(made) & set(shipped)
+    page.click("#new-game")
+    page.click("#ng-generate")
+    expect(page.locator("#newgame-dialog")).to_be_hidden()
+    expect(page.locator("#message")).not_to_contain_text("seed")  # from the bank
+    loaded = page.evaluate("window.sudoku.game.shareLine()")
+    assert loaded == made[0]
+    left = page.evaluate("JSON.parse(localStorage.getItem('sudoku.bank.local.v1')).puzzles['9|expert']")
+    assert made[0] not in left  # taken once
+    expect(page.locator("#rating-badge")).to_have_text("Expert")

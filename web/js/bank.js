@@ -154,14 +154,61 @@ export const BANK = {
 };
 
 // The next puzzle of a size and level never served on this device, or null.
-export function takeFromBank(size, level) {
-  const list = BANK[`${size}|${level}`];
-  if (!list) return null;
+function servedSet() {
   const saved = readJSON(SERVED_KEY);
-  const served = new Set(saved && Array.isArray(saved.served) ? saved.served : []);
+  return new Set(saved && Array.isArray(saved.served) ? saved.served : []);
+}
+
+// Puzzles this device made for the bank in the background (refill.js), by key: {version, puzzles:
+// {"9|extreme": [line, ...]}}. They were generated and rated here, by the same engine, at the level
+// of their key; each is taken once and removed.
+const LOCAL_KEY = "sudoku.bank.local.v1";
+//: The most made puzzles kept per key (a 16x16 line is 256 characters: storage stays small).
+export const LOCAL_MAX = 5;
+
+function localBank() {
+  const saved = readJSON(LOCAL_KEY);
+  const puzzles = saved && saved.version === 1 && saved.puzzles && typeof saved.puzzles === "object" ? saved.puzzles : {};
+  return Object.fromEntries(Object.entries(puzzles).filter(([, v]) => Array.isArray(v))
+    .map(([k, v]) => [k, v.filter((line) => typeof line === "string" && /^[1-9A-G.]+$/.test(line))]));
+}
+
+// Keep a puzzle made in the background for `size`/`level`; false when there is no room (or storage).
+export function addToBank(size, level, line) {
+  const puzzles = localBank();
+  const key = `${size}|${level}`;
+  const list = puzzles[key] || [];
+  if (list.length >= LOCAL_MAX || list.includes(line) || servedSet().has(line)) return false;
+  puzzles[key] = [...list, line];
+  return writeJSON(LOCAL_KEY, { version: 1, puzzles });
+}
+
+// How many puzzles are left for `size`/`level`: shipped ones not yet served, and made ones.
+export function bankLeft(size, level) {
+  const key = `${size}|${level}`;
+  const served = servedSet();
+  return (BANK[key] || []).filter((p) => !served.has(p)).length + (localBank()[key] || []).length;
+}
+
+// The levels the bank holds for a size (the slow ones), for the refill to look after.
+export function bankKeys() {
+  return Object.keys(BANK).map((key) => key.split("|")).map(([size, level]) => ({ size: Number(size), level }));
+}
+
+export function takeFromBank(size, level) {
+  const key = `${size}|${level}`;
+  const list = BANK[key];
+  if (!list) return null;
+  const served = servedSet();
   const next = list.find((puzzle) => !served.has(puzzle));
-  if (!next) return null;
-  served.add(next);
-  writeJSON(SERVED_KEY, { version: 1, served: [...served] });
-  return next;
+  if (next) {
+    served.add(next);
+    writeJSON(SERVED_KEY, { version: 1, served: [...served] });
+    return next;
+  }
+  const puzzles = localBank();
+  const made = (puzzles[key] || []).shift();
+  if (!made) return null;
+  writeJSON(LOCAL_KEY, { version: 1, puzzles });
+  return made;
 }

@@ -96,7 +96,8 @@ export class EngineClient extends EventTarget {
     if (!entry) return; // a reply to a request that timed out or was cancelled
     this.pending.delete(message.id);
     clearTimeout(entry.timer);
-    if (this.pending.size === 0 && this.state === "busy") {
+    if (!entry.background) this.lastForeground = performance.now();
+    if (!this.busy && this.state === "busy") {
       this.state = "ready";
       this.emit();
     }
@@ -105,22 +106,34 @@ export class EngineClient extends EventTarget {
   }
 
   // Send one named operation; `timeoutMs` (optional) cancels the worker if it takes longer.
-  async request(type, payload = {}, { timeoutMs } = {}) {
+  // `background`: work the player did not ask for (the bank's refill): it neither shows the engine as
+  // busy nor counts as the player's use of it.
+  async request(type, payload = {}, { timeoutMs, background = false } = {}) {
     await this.ready;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = timeoutMs
         ? setTimeout(() => this.cancel({ kind: "timeout", message: `${type} took longer than ${timeoutMs} ms` }), timeoutMs)
         : undefined;
-      this.pending.set(id, { resolve, reject, timer, type });
-      this.state = "busy";
-      this.emit();
+      this.pending.set(id, { resolve, reject, timer, type, background });
+      if (!background) {
+        this.lastForeground = performance.now();
+        this.state = "busy";
+        this.emit();
+      }
       this.worker.postMessage({ id, type, payload });
     });
   }
 
+  // Whether the player's own requests are waiting (background work does not count).
   get busy() {
-    return this.pending.size > 0;
+    for (const entry of this.pending.values()) if (!entry.background) return true;
+    return false;
+  }
+
+  // Milliseconds since the player's last request was sent or answered (Infinity before the first).
+  get idleFor() {
+    return this.lastForeground === undefined ? Infinity : performance.now() - this.lastForeground;
   }
 
   // Stop whatever the engine is doing: terminate the worker and boot a new one.

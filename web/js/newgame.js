@@ -12,7 +12,8 @@
 import { LEVEL_IDS as LEVELS, engineLanguage, panelT } from "./i18n.js";
 import { gridFromLine } from "./game.js";
 import { DEFAULT_SYMBOLS } from "./geometry.js";
-import { BANK_SERVES, takeFromBank } from "./bank.js";
+import { BANK_SERVES, bankKeys, takeFromBank } from "./bank.js";
+import { BankRefill } from "./refill.js";
 import { SLICE_MS } from "./engine.js";
 
 const t = panelT("newgame");
@@ -64,6 +65,7 @@ export class NewGame {
     this.engine = engine;
     this.say = say || (() => {});
     this.running = null; // {cancelled} while generating
+    this.refill = new BankRefill(engine); // keeps the bank stocked at the levels the player asks for
     this.build(root);
   }
 
@@ -195,10 +197,13 @@ export class NewGame {
     this.running = run;
     this.setRunning(true);
     const opts = this.options();
-    // The slow levels come from the bank shipped with the page (made and rated by this engine, never
-    // served twice on this device): a new game at once. Other choices, or an empty bank, generate.
-    const banked = opts.level && !opts.technique && BANK_SERVES.includes(opts.symmetry) && !opts.minimal
-      ? takeFromBank(opts.size, opts.level) : null;
+    // The slow levels come from the bank shipped with the page, and refilled on this device in the
+    // background (made and rated by this engine, never served twice): a new game at once. Other
+    // choices, or an empty bank, generate.
+    const bankable = opts.level && !opts.technique && BANK_SERVES.includes(opts.symmetry) && !opts.minimal
+      && bankKeys().some(({ size, level }) => size === opts.size && level === opts.level);
+    const banked = bankable ? takeFromBank(opts.size, opts.level) : null;
+    if (bankable) this.refill.want(opts.size, opts.level);
     if (banked) {
       const grid = gridFromLine(banked);
       const givens = grid.cells.filter((d) => d).length;
