@@ -303,10 +303,11 @@ def test_fuzz_every_operation_by_name():
 
 
 @st.composite
-def job_requests(draw, started: list) -> tuple[dict, int]:
-    """A request to a session's jobs: start one (small grids, any level), step or stop one (a live id,
-    an old one, or junk), with slices of any size and junk fields."""
-    op = draw(st.sampled_from(("generate_job", "job_step", "job_step", "job_stop", "generate", "nonsense")))
+def job_requests(draw) -> tuple[dict, int]:
+    """A request to a session's jobs: start one (small grids, any level), step or stop one (an id of
+    the session's first few jobs, a gone one, or junk), with slices of any size and junk fields."""
+    op = draw(st.sampled_from(("generate_job", "steps_job", "job_step", "job_step", "job_stop", "generate",
+                               "nonsense")))
     ms = draw(maybe(st.one_of(st.integers(1, 300), st.integers(-5, 10 ** 6), junk)))
     if op in ("generate_job", "generate"):
         payload = with_fields({}, {
@@ -315,37 +316,36 @@ def job_requests(draw, started: list) -> tuple[dict, int]:
             "seed": draw(st.one_of(st.integers(-(2 ** 53), 2 ** 53), st.text(max_size=20), junk)),
             "attempts": draw(maybe(st.one_of(st.integers(1, 4), junk))), "ms": ms,
         })
+    elif op == "steps_job":
+        payload = with_fields(draw(puzzle_fields()), {"ms": ms})
     else:
-        job = draw(st.one_of(st.sampled_from(started or [1]), st.integers(-3, 50), junk))
-        payload = with_fields({}, {"job": job, "ms": ms})
+        payload = with_fields({}, {"job": draw(st.one_of(st.integers(-2, 8), junk)), "ms": ms})
     return {"type": op, "payload": payload}, 1
 
 
 def test_fuzz_session_jobs():
-    """The worker's session: jobs started, stepped and stopped in any order, with junk. Every reply is
-    a documented one, none internal, and a step answers within its slice plus one unit of work."""
+    """The worker's session: short runs of jobs started, stepped and stopped in any order, with junk,
+    each on a fresh session. Every reply is a documented one, none internal, and each answers within
+    its slice plus one unit of work."""
     tally = Tally("session jobs")
-    session = bridge.Session()
-    started: list[int] = []
 
     @FUZZ
-    @given(job_requests(started))
-    def prop(item):
-        request, searches = item
-        reply = check(json.dumps(request), tally, searches, handle_json=session.handle_json)
-        result = reply.get("result") or {}
-        if "done" in result:
-            assert isinstance(result["done"], bool) and isinstance(result["attempts"], int)
-            if not result["done"]:
-                started.append(result["job"])
-            else:
-                assert isinstance(result["found"], bool)
+    @given(st.lists(job_requests(), min_size=1, max_size=6))
+    def prop(items):
+        session = bridge.Session()
+        for request, searches in items:
+            reply = check(json.dumps(request), tally, searches, handle_json=session.handle_json)
+            result = reply.get("result") or {}
+            if "done" in result:
+                assert isinstance(result["done"], bool) and isinstance(result["ms"], float | int)
+                if result["done"] and request["type"] != "steps_job":
+                    assert isinstance(result["found"], bool)
+        assert len(session._jobs) <= session.MAX_JOBS
 
     try:
         prop()
     finally:
         tally.report()
-    assert len(session._jobs) <= session.MAX_JOBS
 
 
 def test_fuzz_raw_text():
