@@ -12,7 +12,7 @@ checked by :mod:`sudoku_core.verify`, which shares no code with the solvers.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .puzzle import Puzzle
@@ -28,7 +28,7 @@ def _thread_clock() -> Callable[[], float]:
     return time.thread_time
 
 
-def quantile(sorted_values: list[float], q: float) -> float:
+def quantile(sorted_values: Sequence[float], q: float) -> float:
     """The ``q`` quantile (0..1) of an ascending list, by linear interpolation; 0.0 when empty."""
     if not sorted_values:
         return 0.0

@@ -38,7 +38,7 @@ class ParseError(SudokuError):
         self.size = size
 
     def to_dict(self) -> dict:
-        out = {"kind": self.kind, "message": self.message}
+        out: dict[str, object] = {"kind": self.kind, "message": self.message}
         for key in ("line", "column", "found", "expected", "reason", "char", "size"):
             value = getattr(self, key)
             if value is not None:

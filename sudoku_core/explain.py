@@ -91,6 +91,7 @@ def explain(step: Step, geo, detail: int = 2) -> Message:
             return Message("nudge.house", {"technique": tech, "house": _house(geo, step.houses[0])})
         return Message("nudge", {"technique": tech})
     cells = [_cell(geo, c) for c in step.cells]
+    params: dict[str, object]
     if detail == 1:
         params = {"technique": tech, "digits": _digits(step), "cells": cells}
         if step.houses:

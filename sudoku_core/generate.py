@@ -82,6 +82,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .candidates import single_places
 from .errors import SudokuError
@@ -683,7 +684,7 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
         deadline = 120.0
     work = generation(size, level, symmetry, minimal, technique, seed, box=box, grid_method=grid_method,
                       max_attempts=max_attempts, best_effort=best_effort)
-    last = {"attempts": 0, "best": None}
+    last: dict[str, Any] = {"attempts": 0, "best": None}
 
     def tick(report: dict) -> None:
         last.update(report)

@@ -336,7 +336,7 @@ def matrix_view(puzzle, cell: int) -> dict:
             columns.append({"column": item, "kind": kind, "place": place, "digit": digit,
                             "meaning": _meaning(geo, kind, place, digit), "covered_by": covered.get(item),
                             "open_options": 0 if item in covered else open_count[item]})
-        blocked = sorted({col["covered_by"] for col in columns if col["covered_by"] is not None})
+        blocked = sorted({covered[item] for item in mx.items_of(o) if item in covered})
         state = "given" if p.cells[cell] == d else ("removed" if blocked else "open")
         options.append({"option": o, "digit": d, "state": state, "blocked_by": [] if state == "given" else blocked,
                         "columns": columns})
@@ -352,14 +352,14 @@ def matrix_view(puzzle, cell: int) -> dict:
             "open_options_total": len(open_options), "why": _first_step(geo, mx, covered, open_options)}
 
 
-def _first_step(geo: Geometry, mx, covered: dict[int, int], open_options: list[int]) -> dict:
+def _first_step(geo: Geometry, mx, covered: dict[int, int], open_options: list[int]) -> dict | None:
     """Why DLX is fast, on this puzzle's matrix once the givens are covered: how many columns have
     k options left (``by_options``: [[k, columns], ...]), and the first step of Knuth's rule, the
     column with the fewest options (``column``, ``kind``/``place``/``digit``, ``options``), what
     covering it hides and costs (``hidden``, ``updates``: links removed, one per column and one per
     other node of each hidden option), and what trying its first option (``cell``, ``try_digit``)
     then hides (``then_hidden``) and leaves (``left``). None when every column is covered."""
-    left = {i: [] for i in range(mx.n_items) if i not in covered}
+    left: dict[int, list[int]] = {i: [] for i in range(mx.n_items) if i not in covered}
     for o in open_options:
         for i in mx.items_of(o):
             left[i].append(o)

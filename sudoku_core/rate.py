@@ -286,7 +286,8 @@ def summarise(steps: list[Step], solved: bool, puzzle: str = "", left: float = 0
 def _interleaved(techniques: tuple) -> frozenset:
     """The levels ``k`` for which some technique of level ``k`` or above comes, in ``techniques``, before
     one below ``k``: a path that reached ``k`` may not be the lowest level's."""
-    out, top = set(), -1
+    out: set[int] = set()
+    top = -1
     for t in techniques:
         k = LEVELS.index(t.level)
         out.update(range(k + 1, top + 1))

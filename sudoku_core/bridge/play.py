@@ -97,8 +97,8 @@ def _rating(p, with_steps: bool, langs, quick: bool = False) -> dict:
 def _rating_work(p, with_steps: bool, langs, quick: bool = False):
     """:func:`_rating` as resumable work: yields the steps found so far after every logic step."""
     status, nodes = _unique_status(p)
-    out = {"status": status, "level": None, "score": None, "hardest": None, "solved": False, "nsteps": 0,
-           "exact": True}
+    out: dict[str, object] = {"status": status, "level": None, "score": None, "hardest": None, "solved": False,
+                              "nsteps": 0, "exact": True}
     if status == "gave_up":
         out["nodes"] = nodes
     if status != "unique":
@@ -186,7 +186,7 @@ def _chunk(options: dict, seed, chunk: int, attempts: int) -> dict:
 def _found(g) -> dict:
     """What the page needs of a :class:`~sudoku_core.generate.Generated`: ``found`` (an exact match to
     the request), and then the puzzle, its solution and its rating."""
-    out = {"found": bool(g.exact)}
+    out: dict[str, object] = {"found": bool(g.exact)}
     if g.exact:
         d = g.to_dict()
         p = g.puzzle

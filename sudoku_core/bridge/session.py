@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .payload import MAX_SEED_INT, BadRequest, field
-from .play import generation_job, steps_job
+from .play import WorkJob, generation_job, steps_job
 from .registry import OPS
 from .wire import handle_json
 
@@ -39,7 +39,7 @@ class Session:
     MIN_MS, MAX_MS, DEFAULT_MS = 20, 2_000, 250
 
     def __init__(self) -> None:
-        self._jobs: dict[int, object] = {}
+        self._jobs: dict[int, WorkJob] = {}
         self._next_id = 1
         self.ops: dict[str, Callable[[dict], dict]] = {
             **OPS, "generate_job": self._generate_job, "steps_job": self._steps_job,
@@ -59,7 +59,7 @@ class Session:
     def _steps_job(self, payload: dict) -> dict:
         return self._start(steps_job, payload)
 
-    def _start(self, make: Callable[[dict], object], payload: dict) -> dict:
+    def _start(self, make: Callable[[dict], WorkJob], payload: dict) -> dict:
         seconds = self._slice(payload)
         job = make(payload)
         while len(self._jobs) >= self.MAX_JOBS:
@@ -68,7 +68,7 @@ class Session:
         self._jobs[job_id] = job
         return self._advance(job_id, job, seconds)
 
-    def _job(self, payload: dict) -> tuple[int, object]:
+    def _job(self, payload: dict) -> tuple[int, WorkJob]:
         job_id = field(payload, "job", int, required=True, low=1, high=MAX_SEED_INT)
         job = self._jobs.get(job_id)
         if job is None:
@@ -81,7 +81,7 @@ class Session:
         job_id, job = self._job(payload)
         return self._advance(job_id, job, seconds)
 
-    def _advance(self, job_id: int, job, seconds: float) -> dict:
+    def _advance(self, job_id: int, job: WorkJob, seconds: float) -> dict:
         try:
             done = job.step(seconds)
         except BaseException:
