@@ -16,7 +16,7 @@ What it holds
   - ``TOP[x]`` is the item of node ``x``.
 
   dlx1's ``LEN`` array of option counts is not kept: the search reads what it needs of the counts off
-  the links (see *No counts* below).
+  the links (see the last of the choices below).
 
   ``width`` is the number of items of every option when they all have the same number, else 0.
 
@@ -27,149 +27,29 @@ What it holds
 
 Choices
 -------
-* The template is built once by the caller (the Sudoku encoding memoises one per box shape) and never
-  mutated; each search copies the four mutable lists (a C-speed copy) instead of rebuilding them.
-  That copy is still a fixed cost that shows on easy grids: ``ULINK``/``DLINK`` hold 3241 int objects
-  each for 9x9, every one touched by the copy's increments and again by the decrements when the lists
-  are freed. Under cachegrind (48 KB L1, solving right after ``backtrack`` as the benchmark does)
-  copying and freeing them are about 30% of a 17-clue solve's L1 data misses, and everything before
-  the presets (mostly these copies) measured ~35 us warm, ~45 us right after ``backtrack``, of a
-  ~0.5 ms solve. Nothing tried here made it cheaper (see the dropped variants below).
-* dlx1 marks the ends of options with spacer nodes and walks ``x+1, x+2, ...`` testing for them. Here
-  every node instead has ``OTHERS[x]``, the tuple of the other nodes of its option in dlx1's cyclic
-  order (starting right of ``x``): a ``for`` over a tuple is CPython's cheapest loop and needs no spacer
-  test. Undo walks the same tuples backwards where order matters (covering the items of an option);
-  inside one *hide* the nodes lie in distinct items, so restoring them in either order is exact.
-* A fast path for matrices whose options all hold 4 items (``width == 4``: Sudoku's cell, row, column
-  and box), beside the generic loops, as :mod:`.backtrack` keeps an unrolled 9x9 path beside its
-  generic one: every loop over ``OTHERS`` (hide, unhide, the presets' covers, the tie-break's weights)
-  is unrolled into three unpacked nodes, with no ``for`` and ``SIZE`` lookup per option. Same
-  operations in the same order, so the same solutions, trace and stats (tests run both paths, forcing
-  the generic one with ``Dance(..., generic=True)``, on Sudoku grids, N-queens and random width-4
-  matrices with secondary items). Knuth's N-queens (rank, file, two diagonals) has width 4 too, so it
-  takes the fast path; every other matrix (dominoes, mixed widths) takes the generic loops.
-  ``bench/dlx_variants.py --count 200``, one run, HEAD -> fast path: 17clue 0.623 -> 0.574 ms,
-  magictour 2.65 -> 2.52, hardest 20.2 -> 19.2, serg 0.653 -> 0.594 (5-9%). The price is written
-  down here: the "a list fell to one option or none: note it" block stands in eight places (six unrolled,
-  two generic), so a change to those notes must be made in all eight; the paired tests catch a miss.
-* Preset options (a Sudoku's givens) are applied by covering their items before the search starts.
-  Presets that share an item cannot all be in a cover, so the problem then has no solution: that is
-  reported as zero solutions, not raised. This is a large share of a 17-clue search, but the dance is
-  close to the least work a Python loop can do here: it hides each option meeting a preset exactly once,
-  and only its nodes outside the item being covered (3 of 4 in Sudoku). Applying the presets in bulk
-  was measured and not kept: finding the options that meet a preset with set operations and unlinking
-  all their nodes (one pass, no dance; ``updates`` computed in bulk as the same count) is slower
-  (over the fast path: 17clue median 0.58 -> 0.72 ms, magictour 2.62 -> 2.81, serg 0.66 -> 0.83),
-  since it unlinks 4 nodes per option instead of 3; skipping the nodes of covered items costs a
-  test per node for more than it saves, counting ``LEN`` in bulk with a ``Counter`` is slower again,
-  and rebuilding the links from the surviving nodes needs a scatter that pure Python only does at
-  loop speed (``dict``/``map`` tricks measured no faster than the loop). What was cut is the
-  bookkeeping around the dance: the template keeps each option's items (``option_items``), one
-  ``set`` of all the presets' items shows they are pairwise disjoint (a clash is rare; only then are
-  the presets checked one by one, to cover those before the first clash as before), and the items
-  are covered in one flat loop. ``bench/dlx_variants.py --count 300``, one run, HEAD -> this: 17clue
-  0.387 -> 0.366 ms, magictour 1.90 -> 1.83, hardest 15.4 -> 15.1, serg 0.437 -> 0.411.
-* Items are chosen by Knuth's MRV heuristic: an active item with the fewest options. Scanning the item
-  list is a large share of the time in Python, so hiding notes the last items whose list fell to one
-  option or none, and a node whose note still holds takes that item with no scan (a dead end first, then a forced
-  move). Behind the notes, a list of every item whose count fell to 1 or 0 on the current path
-  (cut back on backtracking) finds any other forced move without a scan, so a scan only happens
-  when every item has two options or more, and stops at the first item with two. See the comment
-  in :meth:`Dance.solutions`. An item with no options is not covered at all: the node is a dead end
-  and we backtrack straight away.
-* Ties at a branch point (two or more options, where the search tree grows) are not left to the
-  item order as in dlx1: among the first ``MRV_TIES`` items with the fewest options, in list order,
-  the search takes the one whose options hold items with the most options in all, i.e. the choice
-  whose options, once tried, hide the most other options and settle the most. It costs a few
-  lookups per weighed item at branch points only, and shrinks the tree: 3907 -> 3056 median nodes on
-  tdoku's forum_hardest (100 puzzles), 10-20% less time there (little change on easier sets, which
-  have few branch points). Weighing every tied item instead of the first 8 gives no smaller trees
-  and costs more than it saves. Ties can therefore go to another item than dlx1 would pick; the
-  counts of solutions never change, the node counts may. Re-measured once the counts were gone
-  (``bench/dlx_variants.py --count 400``, one run, ``MRV_TIES`` 8 / 4 / 2 / 1): magictour 1.57 /
-  1.53 / 1.57 / 1.56 ms and serg within 0.06 ms, i.e. the weighing pays for itself there and no more,
-  while forum_hardest takes 14.7 / 14.4 / 14.7 / 15.9 ms with p90 27 / 32 / 36 / 37 ms; so 8 stays.
-  Other weights measured on node counts alone (lists of two options scored higher or lower; lengths
-  capped at 3 or 4; weighing only near the root) moved the sets by a few percent in opposite
-  directions.
-* Measured and not kept (``bench/dlx_variants.py``): ``(node, item)`` pairs in ``OTHERS`` to save the
-  ``TOP`` lookups (no gain), ``TOP`` as a plain rather than a cell variable (no gain), other item
-  orders for the Sudoku encoding (30-50% more nodes), a scan that stops at two options without
-  knowing that no item has fewer (three times the nodes: forced moves missed), ``(node, item)``
-  pairs unpacked in the width-4 path (17clue 0.572 -> 0.602 ms, hardest 19.1 -> 19.5: no gain), presets
-  in bulk (above). Later, each against the code of its day, timed as per-puzzle minima of 3-5
-  interleaved runs (300 puzzles) and counted in cachegrind instructions: other spellings of the
-  hide, ``u = U[a]; d = D[a]; D[u] = d; U[d] = u`` (-0.5% instructions, +1% time) or chained
-  ``D[u] = d = D[a]`` or ``LEN[z] = n_z = LEN[z] - 1`` (no better) or ``D[U[a]] = D[a]; U[D[a]] =
-  U[a]`` (+2% instructions); the next node of an option from a flat ``NEXT`` list instead of
-  unpacking ``OTHERS`` tuples in the width-4 loops (a smaller working set; no gain); one int
-  object per value in the template, allocated in order (a compact heap; no gain); per-node tuples
-  of the items of ``OTHERS[x]`` (and reversed) for the try and undo loops and the tie-break, which
-  save the ``TOP`` lookups and ``reversed`` (-3.5% instructions on magictour, no faster in time),
-  and unpacked in the hides as well (-1% instructions, +3% time: more memory touched); the width-4
-  undo walking ``(q3, q2, q1)`` instead of ``reversed(OTHERS[p])`` (+0.2% instructions); the
-  generic uncover loops as ``else`` branches (-0.8% instructions, not seen in time); in
-  :func:`.dlx.solve`, building the presets with ``itertools.compress`` and checking digits with
-  ``min``/``max`` (slower at 17-30 givens than the plain loop), and the same for
-  :class:`Dance`'s preset check.
-* No counts. dlx1 keeps ``LEN[i]``, the number of options in item ``i``'s list, and every hide
-  decrements one (``LEN[TOP[a]] -= 1`` and a test of the new count: a third of a hide's bytecodes
-  here). The counts are a function of the links, and the search needs little of them, so it reads
-  that little off the links instead:
+(Why each, with the figures measured when it was made and the variants tried and dropped:
+``docs/notes/exact_cover.md``.)
 
-  - *Which lists fell to one option or none* (the notes above): a hide unlinks node ``a`` from between
-    ``u`` and ``d``; the list then holds at most one option exactly when ``D[d] == u``, and its header is
-    ``u`` when ``u == d`` (no option left), else the smaller of ``u`` and ``d`` (headers are numbered
-    below every option node). One lookup and a compare per hide, where the count cost six operations.
-  - *The fewest options at a branch point*: the notes and the ``low`` list have shown that every item
-    still to cover has two options or more, so ``D[D[D[j]]] == j`` says "exactly two" as cheaply as
-    ``LEN[j] == 2`` did, and the scan takes the first such item. Only when no item has two (in none of
-    the 29,000 branch points of 100 puzzles each of 17clue, magictour and forum_hardest; often in
-    N-queens) are the lists walked to their ends, to take the first item with
-    the fewest.
-  - *The tie-break's weights* (below) are sums of list lengths. With every primary item at two or more,
-    each list is walked from its third node (the same constant left out of every weight, so the
-    comparison is unchanged); a matrix with secondary items walks them in full.
-  - ``updates`` (Knuth's count, in the stats) adds 3 per option hidden in the width-4 loops.
-
-  Backtracking then only relinks nodes, and a level keeps no copy of anything but its place in the
-  ``low`` list. The choices, stats and traces are the same as with the counts (the pinned test in
-  ``tests/test_dlx.py``). ``bench/dlx_variants.py --count 300`` against the counting engine, one run
-  each: 17clue 0.547 -> 0.474 ms, serg 0.449 -> 0.405, magictour 2.33 -> 2.23, hardest 14.5 -> 14.6
-  ms; cachegrind instructions per 40 puzzles, 17clue 189.6 -> 170.4 M, magictour 839 -> 803 M. The
-  sets with many branch points gain least, since counting a list is now a walk. Before it, counts
-  were restored on backtracking by a per-level copy of ``LEN`` (magictour 2.47 -> 2.31 ms against a
-  ``+= 1`` per node relinked).
-* Three trims that only take work away, too small to see reliably in timings on a shared machine,
-  so measured by instructions (valgrind's cachegrind, ``Ir`` per puzzle of 40, solve to 2, this
-  module and :mod:`.dlx`): an item is put on the ``low`` list when its count falls to 1, not again
-  at 0 (see the comment in :meth:`Dance.solutions`), which cuts the list and its scans by a quarter;
-  the width-4 covers added ``3 * LEN[c] + 1`` to ``updates`` in one go (while there were counts);
-  and :func:`.dlx.solve` writes a solution back through two per-option tables (cell,
-  digit) instead of a ``divmod`` per cell. Together, before -> after: 17clue 4.35 -> 4.17 M
-  instructions (-4.2%), magictour 21.2 -> 20.5 M (-3.3%).
-* The search is iterative: ``x[0 .. l-1]`` holds the node tried at each level (Knuth's X1-X8), so the
-  depth is bounded by memory, not by the recursion limit (a 25x25 grid in the browser is safe).
-  Covers and uncovers are written inline in the loop: a call per node is a measurable share of the
-  time in CPython. When a dead end or a solution is met while every level is on its item's last
-  option, the search is over and stops there, without uncovering back to the root: the arrays are
-  private and would never be read again, and that unwinding was a large share of a uniqueness proof.
-* Stats are machine-independent: ``nodes`` (search nodes visited, root included), ``guesses`` (options
-  tried for an item that had two or more), ``max_depth`` (deepest level), ``updates`` (Knuth's count of
-  link removals: one per item taken out of the item list, one per node hidden from an item's list).
-* An optional bounded *trace* records the search as events, for replay in the algorithm lab. With
-  ``trace=None`` the cost is one test of a local flag per event (a few per node). Events::
-
-      ("choose", item, k)   item chosen, with k options left (k == 0: a dead end, nothing is tried)
-      ("try", option)       option tried at the current level: its items are covered
-      ("undo", option)      the option is taken back
-      ("backtrack", item)   every option of the item has been tried: uncover it, leave the level
-      ("solution",)         the options tried and not undone (plus the presets) form a solution
-
-  Replaying tries as pushes and undos as pops gives, at each ``solution``, the solution's options. A
-  search that stops early (no options left) still gets its closing undo/backtrack events, so a full
-  replay ends with an empty stack. At most ``trace_limit`` events are kept;
-  :attr:`Dance.trace_truncated` says when more happened (the search itself goes on unchanged).
+* The template is built once by the caller and never mutated; each search copies the four mutable
+  lists instead of rebuilding them.
+* Every node has ``OTHERS[x]``, the tuple of the other nodes of its option in dlx1's cyclic order,
+  instead of dlx1's spacer nodes: a ``for`` over a tuple needs no spacer test.
+* A fast path for matrices whose options all hold 4 items (``width == 4``: Sudoku, N-queens), beside
+  the generic loops: same operations in the same order, so the same solutions, trace and stats (the
+  tests run both). The "a list fell to one option or none: note it" block stands in eight places (six
+  unrolled, two generic): a change to those notes must be made in all eight; the paired tests catch a
+  miss.
+* Preset options (a Sudoku's givens) are covered before the search starts; presets that share an item
+  mean no solution (reported as zero solutions, not raised).
+* Items are chosen by Knuth's MRV heuristic, with notes of the items whose list fell to one option or
+  none (a dead end first, then a forced move) and a ``low`` list of such items on the current path, so
+  the item list is scanned only when every item has two options or more.
+* Ties at a branch point go, among the first ``MRV_TIES`` items with the fewest options, to the one
+  whose options hold items with the most options in all (smaller trees; the counts of solutions never
+  change, node counts may differ from dlx1's).
+* No ``LEN`` counts: the search reads what it needs of them off the links (after a hide between ``u``
+  and ``d``, the list holds at most one option exactly when ``D[d] == u``; "exactly two" is
+  ``D[D[D[j]]] == j``), so backtracking only relinks nodes.
 """
 
 from __future__ import annotations
