@@ -1,4 +1,5 @@
-"""Benchmark of the logic solver and rater: coverage, speed, level distribution, Spearman's rho.
+"""Benchmark of the logic solver and rater: coverage, speed, level distribution, Spearman's rho and
+the share of SE bands hit.
 
 Usage: ``python3 bench/rate_bench.py [--sample N] [--sets a,b,...] [--hint-positions N]``
 
@@ -6,7 +7,8 @@ For each data set (``../shared/data``): how many puzzles logic alone solves, med
 maximum time of the whole rating (CPU time of this process, so that other load on the machine does not
 inflate it), the level distribution and the
 hardest techniques. For ``sudokuexchange_diabolical_se5plus`` it also reports Spearman's rank correlation
-between our score and the Sudoku Explainer rating (side file), on an evenly spaced sample. Finally the
+between our score and the Sudoku Explainer rating (side file), on an evenly spaced sample, and how often
+our score falls in SE's band (the same integer part) or within one band of it. Finally the
 median time of :func:`sudoku_core.next_hint` on positions taken along solving paths.
 
 Samples are evenly spaced lines (deterministic), not random. ``--se-offset K`` shifts the SE sample by
@@ -90,7 +92,12 @@ def bench_set(name: str, sample: int | None, offset: int = 0, span: tuple[int, i
     }
     if name == SE_SET:
         se = (DATA / f"{name}.se_ratings.txt").read_text().split()
-        out["rho"] = spearman([r.score for r in ratings], [float(se[i]) for i in idx])
+        ours, theirs = [r.score for r in ratings], [float(se[i]) for i in idx]
+        out["rho"] = spearman(ours, theirs)
+        # SE's band is the integer part of its rating (5.x, 6.x, ...); ours is on the same scale.
+        bands = [(int(a), int(b)) for a, b in zip(ours, theirs, strict=True)]
+        out["band_hit"] = sum(a == b for a, b in bands) / len(bands)
+        out["band_near"] = sum(abs(a - b) <= 1 for a, b in bands) / len(bands)
     return out
 
 
@@ -175,7 +182,8 @@ def main() -> None:
               f"median={res['median_ms']:7.1f} ms p90={res['p90_ms']:7.1f} ms max={res['max_ms']:7.0f} ms")
         print(f"{'':36s} levels: {levels}")
         if "rho" in res:
-            print(f"{'':36s} Spearman rho(score, SE rating) = {res['rho']:.3f}")
+            print(f"{'':36s} Spearman rho(score, SE rating) = {res['rho']:.3f}; SE band (integer part) hit "
+                  f"{100 * res['band_hit']:.1f}%, within one band {100 * res['band_near']:.1f}%")
         print(f"{'':36s} hardest: " + ", ".join(f"{k}={v}" for k, v in res["hardest"].most_common(8)), flush=True)
     if args.hint_positions:
         ht = bench_hints(("qqwing_expert", "tdoku_magictour_top1465", SE_SET), args.hint_positions)
