@@ -199,3 +199,20 @@ def test_a_level_running_low_is_refilled_in_the_background_and_served_at_once(op
     left = page.evaluate("JSON.parse(localStorage.getItem('sudoku.bank.local.v1')).puzzles['9|expert']")
     assert made[0] not in left  # taken once
     expect(page.locator("#rating-badge")).to_have_text("Expert")
+
+
+def test_the_clock_stops_while_the_new_game_dialog_covers_the_board(app):
+    page = app.page
+    load(page, EASY)
+    page.click("#board [data-cell='0']")
+    page.keyboard.press("4")  # a move: the clock runs
+    page.wait_for_timeout(300)
+    page.click("#new-game")
+    expect(page.locator("#newgame-dialog")).to_be_visible()
+    page.wait_for_timeout(100)
+    still = page.evaluate("() => window.sudoku.game.timeMs()")
+    page.wait_for_timeout(1200)
+    assert page.evaluate("() => window.sudoku.game.timeMs()") == still
+    page.click("#ng-close")
+    page.wait_for_timeout(1200)
+    assert page.evaluate("() => window.sudoku.game.timeMs()") > still + 1000

@@ -1012,10 +1012,12 @@ document.addEventListener("visibilitychange", () => {
     // Back in front: catch up with another tab's moves if this one missed the storage event (a
     // background page can be frozen), before the player makes a move on an older copy.
     if (currentId && library.newerElsewhere(currentId)) syncFromStorage();
-    game.startClock();
+    if (!covering.size) game.startClock();
   }
 });
 window.addEventListener("pagehide", () => save({ passive: true }));
+// Dialogs over the board (New game, a question) stop the clock too (see below, after boot builds them).
+const covering = new Set();
 
 // --- boot -------------------------------------------------------------------------------------
 
@@ -1027,6 +1029,19 @@ applySettings();
 const hints = initHints({ game, board, engine, root: $("hints-panel"), pathRoot: $("path-slot"),
   badgeRoot: $("badge-slot") });
 const newGame = initNewGame({ game, engine, say });
+// A dialog over the board (New game, a question) stops the clock too: time spent choosing the next
+// puzzle or answering is not time spent solving this one.
+for (const id of ["newgame-dialog", "confirm"]) {
+  const dialog = $(id);
+  if (!dialog) continue;
+  new MutationObserver(() => {
+    if (dialog.open) covering.add(id);
+    else covering.delete(id);
+    if (covering.size) game.stopClock();
+    else if (!document.hidden) game.startClock();
+    renderClock();
+  }).observe(dialog, { attributes: true, attributeFilter: ["open"] });
+}
 reportStorageProblems();
 const sharedText = readFragment();
 const shared = splitFragment(sharedText);
