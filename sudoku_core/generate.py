@@ -77,8 +77,9 @@ Choices
   start (or the DLX first row) completed on that geometry, relabelled, and for X and Windoku turned by
   one of the square's symmetries (band and row swaps would break the diagonals and windows). A Jigsaw
   draws its regions with every grid (:func:`random_regions`: cells traded between neighbouring regions
-  while both stay connected); regions for which no grid is found within :data:`VARIANT_GRID_TRIES`
-  starts are drawn again, so every layout returned is proved to admit a solution. Classic grids draw
+  while both stay connected) and takes DLX's first solution of the empty grid; regions for which none
+  is found within :data:`VARIANT_NODE_LIMIT` nodes are drawn again, so every layout returned is proved
+  to admit a solution. Classic grids draw
   exactly the random numbers they drew before, so classic seeds give the same puzzles.
 * **Time.** The deadline and the progress callback are checked between steps; neither changes which
   puzzle a seed gives, only whether it is reached in time.
@@ -374,18 +375,19 @@ def full_grid(geo: Geometry, rng: random.Random, method: str = "lasvegas", stats
             return shuffle(geo, search.solutions[0], rng)
         tries += 1
         if geo.variant != "classic" and tries >= VARIANT_GRID_TRIES:
-            raise _NoGrid
+            # Few grids of this variant and side (6x6 X): the empty grid's first solution, relabelled
+            # and turned, rather than more starts that mostly have none.
+            search = engine("dlx")(geo, [0] * geo.ncells, 1, None)
+            if not search.solutions:
+                raise GenerationError(f"no {n}x{n} {geo.variant} grid exists")
+            return shuffle(geo, search.solutions[0], rng)
 
 
-#: Variants: Las Vegas starts tried before a geometry is given up on (a Jigsaw layout may admit no
-#: solution at all: :func:`jigsaw_grid` then draws new regions), and the node budget of the DLX
-#: completion of a first row (which, unlike a classic one, may not extend).
+#: Variants: Las Vegas starts tried before the empty grid is solved instead (6x6 X has few grids, and
+#: most starts have none), and the node budget of a DLX completion of a variant (a first row that,
+#: unlike a classic one, may not extend; a Jigsaw layout, which may admit no grid at all).
 VARIANT_GRID_TRIES = 20
 VARIANT_NODE_LIMIT = 20_000
-
-
-class _NoGrid(Exception):
-    """:func:`full_grid` found no solved grid of a variant's geometry within its tries."""
 
 
 def _dihedral(n: int, k: int, r: int, c: int) -> tuple[int, int]:
@@ -459,18 +461,25 @@ def random_regions(n: int, rng: random.Random, box: tuple[int, int] | None = Non
     return check_regions(n, region)
 
 
-def jigsaw_grid(n: int, rng: random.Random, method: str = "lasvegas", stats: dict | None = None,
-                box: tuple[int, int] | None = None) -> tuple[Geometry, list[int]]:
-    """Random Jigsaw regions and a solved grid for them: regions whose :func:`full_grid` finds no grid
-    within its tries are drawn again, so the layout returned is proved to admit a solution."""
+def jigsaw_grid(n: int, rng: random.Random, stats: dict | None = None, box: tuple[int, int] | None = None):
+    """Random Jigsaw regions and a solved grid for them, as resumable work (:mod:`sudoku_core.work`,
+    one yield per layout tried) returning ``(geometry, grid)``.
+
+    The grid is the DLX engine's first solution of the empty grid within :data:`VARIANT_NODE_LIMIT` nodes,
+    relabelled at random (the random regions are the variety); a layout without one is drawn again, so
+    the layout returned is proved to admit a solution. Measured (seed 1, four layouts each): 9x9 and
+    12x12 layouts mostly complete in 300-5,000 nodes; no 16x16 layout completed within 50,000, so
+    Jigsaw is for sides up to 12 for now (larger sides run until the deadline).
+    """
     stats = stats if stats is not None else {}
+    run = engine("dlx")
     while True:
         stats["layouts"] = stats.get("layouts", 0) + 1
         geo = variant_geometry(n, "jigsaw", random_regions(n, rng, box), box)
-        try:
-            return geo, full_grid(geo, rng, method, stats)
-        except _NoGrid:
-            continue
+        search = run(geo, [0] * geo.ncells, 1, VARIANT_NODE_LIMIT)
+        if search.solutions:
+            return geo, shuffle_variant(geo, search.solutions[0], rng)
+        yield
 
 
 # --- digging --------------------------------------------------------------------------------------------
@@ -536,7 +545,9 @@ class _Digger:
         locked = fill == "locked"
         self.stats = stats
         self.node_limit = node_limit
-        self.run = engine("backtrack")
+        # A Jigsaw's backtracker has no locked candidates (its regions have no box-line segments) and DLX
+        # proves its digs faster (9x9, seeds 0-7: median 0.25 s either way, max 0.7 s against 2.8 s).
+        self.run = engine("dlx" if geo.regions is not None else "backtrack")
         self.givens = (1 << geo.ncells) - 1  # bit set of the cells still given
         self.house_bits = [sum(1 << c for c in house) for house in geo.houses]
         self.peer_bits = [sum(1 << p for p in peers) | 1 << c for c, peers in enumerate(geo.peers)]
@@ -952,7 +963,7 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
         attempts += 1
         yield report("grid")
         if jigsaw:
-            geo, solution = jigsaw_grid(geo.n, rng, grid_method, stats, box)
+            geo, solution = yield from in_phase(jigsaw_grid(geo.n, rng, stats, box), "grid")
         else:
             solution = full_grid(geo, rng, grid_method, stats)
         yield report("dig")
