@@ -286,3 +286,45 @@ def test_cli_classic_generate_unchanged(capsys):
         "54......8....8...3..92..5.6...7..4....3....91....692...7..3.....9.1.6..2..8..5...")
     assert main(["generate", "--seed", "3", "--json"]) == 0
     assert "variant" not in json.loads(capsys.readouterr().out)
+
+
+# --- levels and hints ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant, level", [("x", "easy"), ("x", "hard"), ("windoku", "easy"), ("jigsaw", "easy")])
+def test_levels_on_variants_use_only_sound_techniques(variant, level):
+    from sudoku_core.generate import VARIANT_UNSAFE
+    from sudoku_core.rate import rate
+    from sudoku_core.techniques import BY_ID
+
+    g = generate(9, seed=1, variant=variant, level=level, deadline=60)
+    assert g.level == level and count_solutions(g.puzzle, method="dlx") == 1
+    safe = [t for t in BY_ID.values() if t.id not in VARIANT_UNSAFE[variant]
+            and not (t.uniqueness and "uniqueness" in VARIANT_UNSAFE[variant])]
+    r = rate(g.puzzle, safe, unique=True)
+    assert r.level == level and r.solved
+    sol = g.solution.cells
+    for s in r.steps:  # every step of the path is true of the solution
+        assert all(sol[c] == d for c, d in s.placements) and all(sol[c] != d for c, d in s.eliminations)
+
+
+def test_unsound_practice_targets_are_refused():
+    with pytest.raises(SudokuError, match="not rated on jigsaw"):
+        generate(9, seed=1, variant="jigsaw", technique="finned_x_wing")
+    with pytest.raises(SudokuError, match="not rated on x"):
+        generate(9, seed=1, variant="x", technique="unique_rectangle_1")
+
+
+def test_hints_on_variants_are_refused_not_wrong():
+    from sudoku_core.hint import next_hint
+
+    with pytest.raises(SudokuError, match="not available yet"):
+        next_hint(generate(9, seed=1, variant="x").puzzle)
+
+
+def test_cli_rate_and_steps_refuse_variants(capsys):
+    line = format_variant(generate(9, seed=1, variant="windoku").puzzle, one_line=True)
+    assert main(["rate", line]) == 1
+    assert "not available yet" in capsys.readouterr().err
+    assert main(["steps", line]) == 2
+    assert "not available yet" in capsys.readouterr().err
