@@ -82,9 +82,11 @@ class Tables:
         return self.geo.cell_houses[a][kind] == self.geo.cell_houses[b][kind]
 
 
-def _shape(geo: Geometry) -> tuple[int, int]:
-    """The key memoised finders use for a geometry: hashing the Geometry itself would hash its tables."""
-    return geo.box_rows, geo.box_cols
+def _shape(geo: Geometry) -> tuple:
+    """The key memoised finders use for a geometry: hashing the Geometry itself would hash its tables.
+    ``geometry(*key)`` gives the geometry back; for a classic grid it is ``(box_rows, box_cols)``, and a
+    variant's key also holds its name and regions, so a variant never shares a classic grid's tables."""
+    return geo.key
 
 
 @cache

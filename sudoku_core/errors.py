@@ -52,3 +52,22 @@ class ConflictError(ParseError):
     """Givens that break a rule: two equal digits in one house."""
 
     kind = "conflict"
+
+
+class RegionError(SudokuError):
+    """Regions that do not make a valid Jigsaw layout, or a variant the grid does not allow.
+
+    ``rule`` names the rule broken ("size": a region without ``n`` cells; "connected": a region in two or
+    more pieces; "tiling": cells in no region, or a map of the wrong length; "variant": a variant this
+    grid cannot have); ``region`` is the 0-based region index and ``cells`` the 0-based cells involved.
+    """
+
+    kind = "regions"
+
+    def __init__(self, message: str, *, rule: str | None = None, region: int | None = None,
+                 cells: tuple[int, ...] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.region = region
+        self.cells = tuple(cells)

@@ -51,6 +51,12 @@ Choices made:
   then columns, then boxes) and point at the second. Text longer than :data:`MAX_TEXT` (50,000
   characters, 2.5 times the largest pencil-mark grid) is refused before any scanning, and text with
   more than :data:`MAX_LINES` (2,000) lines that may hold cells as soon as the lines are counted.
+* Variants (X, Windoku, Jigsaw; ``docs/variants.md``): a first line ``variant: NAME`` followed by the
+  digits in any layout above, and for a Jigsaw its region map (after a ``regions:`` line, or as the last
+  ``n`` lines of ``n`` symbols, or the last line of ``n^2``); or the one-line form ``NAME:DIGITS`` and
+  ``jigsaw:DIGITS:MAP``. Any non-blank character names a region. A bad map is a :class:`ParseError`
+  whose ``reason`` is the rule broken ("tiling", "size", "connected"), with the region's ``cells``.
+  :func:`format_variant` writes both forms.
 * Speed: a one-line string in the default alphabet takes a fast path (one dict lookup per character);
   anything unusual falls through to the general reader, which also builds the precise error. Every
   step is linear in the text: no regular expression has nested or adjacent unbounded repeats (a test
@@ -64,13 +70,13 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from .errors import ConflictError, ParseError, SudokuError
-from .grid import STANDARD_BOXES, box_shape, geometry
+from .errors import ConflictError, ParseError, RegionError, SudokuError
+from .grid import STANDARD_BOXES, VARIANTS, box_shape, geometry, variant_geometry
 from .puzzle import DEFAULT_SYMBOLS, Alphabet, Puzzle
 
 __all__ = [
     "BLANKS", "HEX_SYMBOLS", "LETTER_SYMBOLS", "MAX_LINES", "MAX_TEXT", "SIDES", "check_rules", "format_candidates",
-    "format_grid", "format_line", "parse", "parse_candidates",
+    "format_grid", "format_line", "format_variant", "parse", "parse_candidates",
 ]
 
 #: Characters read as an empty cell, in order of preference, unless the alphabet uses one as a digit.
@@ -425,6 +431,10 @@ def parse(text: str, *, box: tuple[int, int] | None = None, check: bool = True, 
         if puzzle is not None and not (check and _has_conflict(puzzle)):
             return puzzle
     _guard(text)
+    if ":" in text:
+        form = _variant_form(text)
+        if form is not None:
+            return _parse_variant(*form, box=box, check=check, alphabet=alphabet)
     if alphabet is None and _letters_only(text):
         # Letters and no digit at all (POJ 3076's A-P with '-' blanks, a 9x9 in A-I): read as letters
         # without being told; if that fails, the default reading's error says what is wrong.
@@ -646,3 +656,110 @@ def format_candidates(puzzle: Puzzle, candidates: list[int]) -> str:
         else:
             tokens.append("".join(symbols[d - 1] for d in range(1, geo.n + 1) if mask >> d & 1) or ".")
     return _layout(geo, tokens, border=True)
+
+
+# --- variants --------------------------------------------------------------------------------------
+
+#: The header line of the variant form: ``variant: x``.
+_VARIANT_HEADER = re.compile(r"(?i)variant[ \t]*:[ \t]*(\S*)")
+_REGIONS_HEADER = re.compile(r"(?i)regions?[ \t]*:[ \t]*")
+
+
+def _variant_form(text: str):
+    """``(variant, digits text, map lines)`` when ``text`` is in a variant form, else None. Map lines are
+    ``(line number, text)``; None for a variant without a map."""
+    lines = text.split("\n") if "\n" in text else text.split("\r")
+    first = next(((i, line.strip()) for i, line in enumerate(lines) if line.strip() and not
+                  line.strip().startswith("#")), None)
+    if first is None:
+        return None
+    index, head = first
+    match = _VARIANT_HEADER.fullmatch(head)
+    if match is None:
+        name, sep, rest = head.partition(":")
+        if not sep or name.strip().lower() not in VARIANTS or index != len(lines) - 1 - sum(
+                1 for line in lines[index + 1:] if not line.strip()):
+            return None  # not the one-line form NAME:DIGITS[:MAP] either
+        digits, sep, regions = rest.partition(":")
+        return name.strip().lower(), digits, [(index + 1, regions)] if sep else None
+    name = match.group(1).lower()
+    body = [(i + 1, line.rstrip("\r")) for i, line in enumerate(lines) if i > index]
+    marker = next((k for k, (_, line) in enumerate(body) if _REGIONS_HEADER.match(line.strip())), None)
+    if marker is not None:
+        number, line = body[marker]
+        rest = line.strip()[_REGIONS_HEADER.match(line.strip()).end():]
+        regions = ([(number, rest)] if rest else []) + [(k, t) for k, t in body[marker + 1:] if _map_line(t)]
+        return name, "\n".join(t for _, t in body[:marker]), regions
+    if name != "jigsaw":
+        return name, "\n".join(t for _, t in body), None
+    # No "regions:" line: the map is the last line of n^2 symbols, or the last n lines of n.
+    content = [(k, t) for k, t in body if _map_line(t)]
+    if not content:
+        return name, "", []
+    size = len("".join(content[-1][1].split()))
+    take = 1 if size > max(SIDES) else size
+    start = body.index(content[-take]) if take <= len(content) else 0
+    return name, "\n".join(t for _, t in body[:start]), content[-take:]
+
+
+def _map_line(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def _parse_variant(name: str, digits: str, map_lines, *, box, check: bool, alphabet) -> Puzzle:
+    if name not in VARIANTS:
+        raise ParseError(f"unknown variant {name!r} in the header; choose one of {', '.join(VARIANTS)}",
+                         reason="variant")
+    if name == "jigsaw" and not map_lines:
+        raise ParseError("a jigsaw puzzle needs its region map after the digits: n lines of n region letters "
+                         "(or one line of n*n), after a line 'regions:'", reason="tiling")
+    if name != "jigsaw" and map_lines:
+        raise ParseError(f"a {name} puzzle has no region map (only jigsaw has one)", reason="variant")
+    if not digits.strip():
+        raise ParseError(f"the {name} puzzle has no digits", found=0, reason="empty")
+    plain = parse(digits, box=box, check=False, alphabet=alphabet)
+    n = plain.n
+    labels: list[str] | None = None
+    rows: list[int] = []
+    if map_lines:
+        labels = []
+        for number, line in map_lines:
+            chars = [ch for ch in line if not ch.isspace()]
+            labels.extend(chars)
+            rows.extend([number] * len(chars))
+    try:
+        geo = variant_geometry(n, name, labels, box=(plain.geometry.box_rows, plain.geometry.box_cols))
+    except RegionError as exc:
+        line = rows[exc.cells[0]] if exc.cells and rows and exc.cells[0] < len(rows) else None
+        raise ParseError(f"bad region map: {exc}" if labels is not None else str(exc), line=line, cells=exc.cells,
+                         reason=exc.rule, found=len(labels) if labels is not None and exc.rule == "tiling"
+                         and len(labels) != n * n else None, expected=n * n if labels is not None else None) from None
+    puzzle = Puzzle(geo, plain.cells, plain.alphabet)
+    if check:
+        _raise_conflicts(puzzle, None)
+    return puzzle
+
+
+def format_variant(puzzle: Puzzle, one_line: bool = False) -> str:
+    """The puzzle in its variant's text form, which :func:`parse` reads back into an equal puzzle.
+
+    The header form: ``variant: NAME``, the digits on one line, and for a Jigsaw ``regions:`` then its map,
+    ``n`` lines of region letters (``A`` for the region of the first cell, then in order of first cell).
+    With ``one_line``: ``NAME:DIGITS`` (``jigsaw:DIGITS:MAP``). A classic puzzle is its one-line form.
+    """
+    geo = puzzle.geometry
+    line = format_line(puzzle)
+    if geo.variant == "classic":
+        return line
+    regions = geo.regions
+    names = LETTER_SYMBOLS if geo.n <= len(LETTER_SYMBOLS) else DEFAULT_SYMBOLS
+    if one_line:
+        tail = f":{''.join(names[r] for r in regions)}" if regions is not None else ""
+        return f"{geo.variant}:{line}{tail}"
+    out = [f"variant: {geo.variant}", line]
+    if regions is not None:
+        n = geo.n
+        out.append("regions:")
+        out.extend("".join(names[regions[r * n + c]] for c in range(n)) for r in range(n))
+    return "\n".join(out)

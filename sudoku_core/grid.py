@@ -15,6 +15,21 @@ changes results).
 
 Box shape convention: for a side that is not a square, boxes are wider than tall (6x6 has 2x3 boxes,
 12x12 has 3x4 boxes), as in most published puzzles; pass ``box=(rows, cols)`` to choose otherwise.
+
+Variants (:data:`VARIANTS`) are more houses, or other boxes, on the same model, so every reader of the
+tables (solvers, counting, candidates, the generator) handles them with no code of its own:
+
+* ``classic``: rows, columns, boxes; ``cell_houses[c]`` has exactly three houses (the fast paths rely on it);
+* ``x``: plus the two main diagonals, houses ``3n`` (top-left to bottom-right) and ``3n + 1``;
+* ``windoku``: plus four extra 3x3 windows (9x9 only), houses ``3n .. 3n + 3``, at rows and columns 2-4
+  and 6-8 (1-based);
+* ``jigsaw``: the boxes are irregular regions, houses ``2n .. 3n - 1`` in the order of their first cell;
+  each region has ``n`` orthogonally connected cells and together they tile the grid
+  (:func:`check_regions` says which region or cell breaks which rule).
+
+In the variants a cell may be in three, four or five houses. ``box_rows``/``box_cols`` keep the
+conventional shape of the side for a Jigsaw (for layout only). :attr:`Geometry.key` is the memo key:
+``geometry(*geo.key) is geo``; it is ``(box_rows, box_cols)`` for a classic grid, as before.
 """
 
 from __future__ import annotations
@@ -22,25 +37,39 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from .errors import RegionError
+
 #: Sides the package supports, with their conventional box shape.
 STANDARD_BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4),
                   15: (3, 5), 16: (4, 4), 20: (4, 5), 25: (5, 5)}
 
+#: The variants a geometry can have (see the module notes).
+VARIANTS = ("classic", "x", "windoku", "jigsaw")
+
 
 @dataclass(frozen=True)
 class Geometry:
-    """Cells, houses and peers for one box shape. Build it with :func:`geometry`."""
+    """Cells, houses and peers for one box shape and variant. Build it with :func:`geometry` or
+    :func:`variant_geometry`."""
 
     box_rows: int
     box_cols: int
+    #: One of :data:`VARIANTS`.
+    variant: str = "classic"
+    #: Jigsaw only: ``regions[c]`` is the region (0-based, numbered by first cell) of cell ``c``.
+    regions: tuple[int, ...] | None = None
     n: int = field(init=False)
     ncells: int = field(init=False)
-    #: ``houses[h]`` is the tuple of cells of house ``h`` (rows, then columns, then boxes).
+    #: ``houses[h]`` is the tuple of cells of house ``h`` (rows, then columns, then boxes or regions,
+    #: then the variant's extra houses).
     houses: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
-    #: ``cell_houses[c]`` is ``(row, n + col, 2n + box)``: the three houses that hold cell ``c``.
-    cell_houses: tuple[tuple[int, int, int], ...] = field(init=False, repr=False)
+    #: ``cell_houses[c]`` is ``(row, n + col, 2n + box, *extra houses)``: the houses that hold cell ``c``
+    #: (exactly three in a classic grid).
+    cell_houses: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
     #: ``peers[c]`` is the sorted tuple of the cells that share a house with ``c`` (``c`` excluded).
     peers: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    #: The arguments of :func:`geometry` that give this geometry back (a memo key for per-geometry tables).
+    key: tuple = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         br, bc = self.box_rows, self.box_cols
@@ -50,18 +79,26 @@ class Geometry:
         set_(self, "ncells", n * n)
         rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
         cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
-        boxes = []
-        for b in range(n):
-            r0, c0 = (b // (n // bc)) * br, (b % (n // bc)) * bc
-            boxes.append(tuple((r0 + i) * n + c0 + j for i in range(br) for j in range(bc)))
-        houses = tuple(rows + cols + boxes)
-        cell_houses = tuple((c // n, n + c % n, 2 * n + self.box_of(c)) for c in range(n * n))
+        if self.regions is None:
+            boxes = []
+            for b in range(n):
+                r0, c0 = (b // (n // bc)) * br, (b % (n // bc)) * bc
+                boxes.append(tuple((r0 + i) * n + c0 + j for i in range(br) for j in range(bc)))
+        else:
+            boxes = [tuple(c for c in range(n * n) if self.regions[c] == b) for b in range(n)]
+        houses = tuple(rows + cols + boxes + _extra_houses(self.variant, n))
+        cell_houses = [[c // n, n + c % n, 2 * n + self.box_of(c)] for c in range(n * n)]
+        for h in range(3 * n, len(houses)):
+            for c in houses[h]:
+                cell_houses[c].append(h)
+        cell_houses = tuple(map(tuple, cell_houses))
         peers = tuple(
             tuple(sorted({p for h in cell_houses[c] for p in houses[h]} - {c})) for c in range(n * n)
         )
         set_(self, "houses", houses)
         set_(self, "cell_houses", cell_houses)
         set_(self, "peers", peers)
+        set_(self, "key", (br, bc) if self.variant == "classic" else (br, bc, self.variant, self.regions))
 
     # Small helpers; callers in hot loops use the tables directly.
     def row_of(self, cell: int) -> int:
@@ -71,6 +108,8 @@ class Geometry:
         return cell % self.n
 
     def box_of(self, cell: int) -> int:
+        if self.regions is not None:
+            return self.regions[cell]
         n = self.n
         r, c = divmod(cell, n)
         return (r // self.box_rows) * (n // self.box_cols) + c // self.box_cols
@@ -84,9 +123,17 @@ class Geometry:
         return ((1 << self.n) - 1) << 1
 
     def house_name(self, house: int) -> str:
-        """Human label of a house, 1-based: ``row 3``, ``column 6``, ``box 5``."""
+        """Human label of a house, 1-based: ``row 3``, ``column 6``, ``box 5`` (``region 5`` in a Jigsaw,
+        ``diagonal 1`` / ``diagonal 2`` in an X, ``window 1`` .. ``window 4`` in a Windoku)."""
         kind, index = divmod(house, self.n)
-        return f"{('row', 'column', 'box')[kind]} {index + 1}"
+        if kind < 3:
+            return f"{('row', 'column', 'region' if self.regions is not None else 'box')[kind]} {index + 1}"
+        return f"{'diagonal' if self.variant == 'x' else 'window'} {house - 3 * self.n + 1}"
+
+    @property
+    def extra_houses(self) -> tuple[tuple[int, ...], ...]:
+        """The variant's houses beyond rows, columns and boxes (the diagonals, the windows)."""
+        return self.houses[3 * self.n:]
 
     def cell_name(self, cell: int) -> str:
         """Human label of a cell, 1-based: ``r3c6``."""
@@ -112,12 +159,112 @@ def box_shape(n: int, box: tuple[int, int] | None = None) -> tuple[int, int]:
     )
 
 
+def _extra_houses(variant: str, n: int) -> list[tuple[int, ...]]:
+    """The variant's houses beyond rows, columns and boxes (checked by :func:`variant_geometry`)."""
+    if variant == "x":
+        return [tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n))]
+    if variant == "windoku":
+        return [tuple((r0 + i) * n + c0 + j for i in range(3) for j in range(3))
+                for r0 in (1, 5) for c0 in (1, 5)]
+    return []
+
+
 @cache
-def geometry(box_rows: int, box_cols: int) -> Geometry:
-    """The shared :class:`Geometry` for boxes of ``box_rows`` x ``box_cols`` cells."""
-    return Geometry(box_rows, box_cols)
+def _geometry(box_rows: int, box_cols: int, variant: str, regions: tuple[int, ...] | None) -> Geometry:
+    return Geometry(box_rows, box_cols, variant, regions)
+
+
+def geometry(box_rows: int, box_cols: int, variant: str = "classic",
+             regions: tuple[int, ...] | None = None) -> Geometry:
+    """The shared :class:`Geometry` for boxes of ``box_rows`` x ``box_cols`` cells (and, for a variant,
+    its name and canonical region map: see :func:`variant_geometry`, which checks them)."""
+    return _geometry(box_rows, box_cols, variant, regions)
 
 
 def geometry_for_side(n: int, box: tuple[int, int] | None = None) -> Geometry:
     """The :class:`Geometry` for a grid of side ``n`` (conventional boxes unless ``box`` is given)."""
     return geometry(*box_shape(n, box))
+
+
+def variant_geometry(n: int, variant: str = "classic", regions=None,
+                     box: tuple[int, int] | None = None) -> Geometry:
+    """The :class:`Geometry` of a side-``n`` grid of ``variant``, checked.
+
+    ``regions`` (Jigsaw only, required there) is the region of every cell in reading order, as any
+    labels (``"AAABBB..."``, a list of ints); see :func:`check_regions`. Raises :class:`RegionError`
+    for an unknown variant, a variant the side cannot have, or regions that break a rule.
+    """
+    name = (variant or "classic").strip().lower()
+    if name not in VARIANTS:
+        raise RegionError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}", rule="variant")
+    try:
+        br, bc = box_shape(n, box)
+    except ValueError as exc:
+        raise RegionError(str(exc), rule="variant") from None
+    if name != "jigsaw" and regions is not None:
+        raise RegionError(f"a {name} grid has boxes, not a region map (regions are for jigsaw)", rule="variant")
+    if name == "windoku" and (br, bc) != (3, 3):
+        raise RegionError(f"windoku is played on 9x9 grids with 3x3 boxes, not {n}x{n}", rule="variant")
+    if name == "jigsaw":
+        if regions is None:
+            raise RegionError("a jigsaw grid needs its region map", rule="tiling")
+        return geometry(br, bc, name, check_regions(n, regions))
+    return geometry(br, bc, name)
+
+
+def _name(cell: int, n: int) -> str:
+    return f"r{cell // n + 1}c{cell % n + 1}"
+
+
+def check_regions(n: int, regions) -> tuple[int, ...]:
+    """The canonical region map (regions numbered 0 .. n-1 in the order of their first cell) of
+    ``regions``, one label per cell in reading order (any labels: ``"AAAB..."``, ``"1112..."``, ints);
+    a label None, ``""`` or ``"."`` leaves its cell in no region.
+
+    Raises :class:`RegionError` naming the region (by its label and number) or the cell for the first
+    rule broken, checked in this order: one label per cell, every cell in a region (the regions tile
+    the grid), every region ``n`` cells, every region orthogonally connected.
+    """
+    labels = list(regions)
+    nc = n * n
+    if len(labels) != nc:
+        raise RegionError(f"the region map has {len(labels)} cells; a {n}x{n} grid has {nc}", rule="tiling")
+    blank = [c for c, x in enumerate(labels) if x is None or (isinstance(x, str) and x.strip() in ("", "."))]
+    if blank:
+        raise RegionError(f"cell {_name(blank[0], n)} is in no region: the regions must tile the grid "
+                          f"({len(blank)} cell{'s' if len(blank) > 1 else ''} without a region)",
+                          rule="tiling", cells=tuple(blank))
+    order: dict = {}
+    for x in labels:
+        order.setdefault(x, len(order))
+    canon = tuple(order[x] for x in labels)
+    members: list[list[int]] = [[] for _ in order]
+    for c, r in enumerate(canon):
+        members[r].append(c)
+    names = list(order)
+    for r, cells in enumerate(members):
+        if len(cells) != n:
+            more = "more" if len(cells) > n else "fewer"
+            raise RegionError(
+                f"region {names[r]!r} (region {r + 1}, from {_name(cells[0], n)}) has {len(cells)} cells; each "
+                f"region of a {n}x{n} grid has {n} (the map has {len(members)} regions, so some have {more})",
+                rule="size", region=r, cells=tuple(cells))
+    for r, cells in enumerate(members):
+        piece = {cells[0]}
+        todo = [cells[0]]
+        inside = set(cells)
+        while todo:
+            c = todo.pop()
+            row, col = divmod(c, n)
+            for x in ((c - n) if row else -1, (c + n) if row < n - 1 else -1,
+                      (c - 1) if col else -1, (c + 1) if col < n - 1 else -1):
+                if x in inside and x not in piece:
+                    piece.add(x)
+                    todo.append(x)
+        if len(piece) != n:
+            rest = tuple(c for c in cells if c not in piece)
+            cut, main = (tuple(sorted(piece)), rest) if 2 * len(piece) < n else (rest, tuple(sorted(piece)))
+            raise RegionError(
+                f"region {names[r]!r} (region {r + 1}) is not connected: {_name(cut[0], n)} is cut off from "
+                f"{_name(main[0], n)} ({len(cut)} of its {n} cells apart)", rule="connected", region=r, cells=cut)
+    return canon

@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 import sys
 
+from ..formats import format_variant
 from ..generate import GRID_METHODS, LEVELS, SYMMETRIES, generate
+from ..grid import VARIANTS
 
 
 def register(subparsers) -> None:
@@ -34,6 +36,9 @@ def register(subparsers) -> None:
     p.add_argument("--timeout", type=float, default=120.0,
                    help="seconds allowed per puzzle before giving up (default 120)")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.add_argument("--variant", type=str.lower, choices=VARIANTS, default="classic",
+                   help="x (diagonals), windoku (4 extra windows, 9x9) or jigsaw (random regions); output "
+                   "lines are then NAME:DIGITS (jigsaw:DIGITS:REGIONS), see docs/variants.md (default classic)")
     p.set_defaults(func=run)
 
 
@@ -46,9 +51,10 @@ def run(args) -> int:
         if seed is not None and i:
             seed = f"{seed}:{i}"
         g = generate(args.size, level=args.level, symmetry=args.symmetry, minimal=args.minimal,
-                     technique=args.technique, seed=seed, grid_method=args.grid_method, deadline=args.timeout)
+                     technique=args.technique, seed=seed, grid_method=args.grid_method, deadline=args.timeout,
+                     variant=args.variant)
         if args.json:
             print(json.dumps(g.to_dict()), flush=True)
         else:
-            print(g.puzzle.to_line(), flush=True)
+            print(format_variant(g.puzzle, one_line=True), flush=True)
     return 0

@@ -18,7 +18,7 @@ import sys
 from ..errors import SudokuError
 from ..explain import explain, render
 from ..formats import MAX_TEXT, parse, parse_candidates
-from ..hint import next_hint
+from ..hint import next_hint, require_classic
 from ..rate import rate
 from .inputs import TOO_LONG, InputError, open_lines, puzzle_lines, too_long_message
 
@@ -93,6 +93,7 @@ def run_rate(args: argparse.Namespace) -> int:
             if line == TOO_LONG:
                 raise SudokuError(too_long_message())
             puzzle = parse(line)
+            require_classic(puzzle, "ratings")
         except SudokuError as exc:
             status = 1
             where = f"line {number}: " if args.input != "-" or number > 1 else ""
@@ -109,6 +110,7 @@ def run_rate(args: argparse.Namespace) -> int:
 
 def run_steps(args: argparse.Namespace) -> int:
     puzzle = parse(args.puzzle)
+    require_classic(puzzle, "logic steps")
     geo = puzzle.geometry
     r = rate(puzzle)
     for step in r.steps:

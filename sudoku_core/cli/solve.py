@@ -8,6 +8,7 @@ import sys
 
 from ..errors import SudokuError
 from ..formats import parse
+from ..generate import variant_fields
 from ..solvers import METHODS, solve
 from .inputs import TOO_LONG, open_lines, puzzle_lines, too_long_message
 
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         result = solve(puzzle, method=args.method, limit=args.limit, node_limit=args.node_limit)
         if args.json:
-            record = {"line": number, "puzzle": puzzle.to_line(), **result.to_dict()}
+            record = {"line": number, "puzzle": puzzle.to_line(), **variant_fields(puzzle), **result.to_dict()}
             out.write(json.dumps(record) + "\n")
         else:
             out.write(result.message() + "\n")

@@ -34,7 +34,11 @@ Rules run cheapest first: naked singles until none is left, then houses, then lo
 only when no single is left. The branch cell has the fewest candidates; among cells with two (there
 nearly always are some) it is the one whose open peers hold the most candidates, counting twice the
 peers with two candidates that share one with it: the choice that settles the most around it.
-3x3 boxes take an unrolled copy of the propagation (:func:`_propagate9`, constants inlined and a
+Variants (:mod:`sudoku_core.grid`) take the loop form: placements clear every peer, the variant's
+extra houses included, and their houses (a Jigsaw's regions, X's diagonals, Windoku's windows) are
+counted one house at a time for contradictions and hidden singles; box-line locked candidates stay
+for X and Windoku, whose boxes are boxes, and are left out for a Jigsaw.
+Classic 3x3 boxes take an unrolled copy of the propagation (:func:`_propagate9`, constants inlined and a
 placement table); every other shape, from 1x4 to 5x5 and rectangular boxes, takes the loop form
 (:func:`_propagate`), which gives the same results on 3x3 boxes (same nodes) and is checked against
 it there.
@@ -137,11 +141,17 @@ class _Tables:
     peer: tuple[int, ...]    # peer[c]: bit 0 of every peer cell of c
     peer_all: tuple[int, ...]  # peer[c] with all n digit bits
     k9: tuple | None         # constants of the unrolled 3x3-box path
+    # Variants: the houses the folds do not cover (a Jigsaw's regions, X's diagonals, Windoku's windows),
+    # each as the bit offsets of its cells; and whether the box-line locked candidates hold (not when
+    # the boxes are irregular regions).
+    extra: tuple[tuple[int, ...], ...] = ()
+    locked: bool = True
 
 
 @cache
-def _tables(br: int, bc: int) -> _Tables:
-    geo = geometry(br, bc)
+def _tables(*key) -> _Tables:
+    geo = geometry(*key)
+    br, bc = geo.box_rows, geo.box_cols
     n = geo.n
     cw = n + 1
     nc = n * n
@@ -159,7 +169,7 @@ def _tables(br: int, bc: int) -> _Tables:
     t = _Tables(
         n, cw, nc, full, full * low, low << n, low,
         _shifts(bc, cw), _shifts(br, rw), _shifts(br, bc * cw), _shifts(bc, br * rw),
-        anchors(r * n for r in rows), anchors(range(n)), anchors(h[0] for h in geo.houses[2 * n:]),
+        anchors(r * n for r in rows), anchors(range(n)), anchors(h[0] for h in geo.houses[2 * n:3 * n]),
         anchors(hseg_starts), anchors(vseg_starts),
         tuple((anchors(c for c in hseg_starts if c // n % br == i), i * rw) for i in range(br)),
         tuple((anchors(c for c in hseg_starts if c % n // bc == j), j * bc * cw) for j in range(br)),
@@ -167,6 +177,13 @@ def _tables(br: int, bc: int) -> _Tables:
         tuple((anchors(c for c in vseg_starts if c // n // br == i), i * br * rw) for i in range(bc)),
         peer, tuple(p * full for p in peer), None,
     )
+    if geo.variant != "classic":
+        # Rows and columns fold as ever; regions and extra houses are counted house by house, and a
+        # Jigsaw has no box anchors (its box fold is masked out) and no box-line segments.
+        jigsaw = geo.regions is not None
+        extra = geo.houses[2 * n:] if jigsaw else geo.extra_houses
+        return replace(t, extra=tuple(tuple(c * cw for c in h) for h in extra), locked=not jigsaw,
+                       box_a=0 if jigsaw else t.box_a)
     if (br, bc) != (3, 3):
         return t
     every = (1 << (nc * cw)) - 1
@@ -251,9 +268,26 @@ def _propagate(t: _Tables, C: int, P: int, new: int) -> tuple[int, int] | None:
         hs = co & col_a & ~ct
         if hs:
             new |= _smear(_smear(hs, col), vseg)
+        if t.extra:
+            for offsets in t.extra:  # a variant's other houses, one at a time
+                o = u = 0
+                for at in offsets:
+                    x = (C >> at) & full
+                    u |= o & x
+                    o |= x
+                if o != full:
+                    return None  # a digit without a place in this house
+                one = o & ~u
+                if one:
+                    for at in offsets:
+                        x = (C >> at) & one
+                        if x:
+                            new |= x << at
         new &= C & ~P
         if new:
             continue
+        if not t.locked:
+            return C, P
         # Locked candidates. Segment anchors that hold the digit somewhere in the segment:
         elim = 0
         hsa = ho & t.hseg_a
@@ -455,7 +489,7 @@ def _digits(t: _Tables, C: int) -> list[int]:
 def _setup(geo: Geometry, cells: list[int]):
     """Tables, the propagator for this shape, the givens' bits and the root position (None if the
     givens clash)."""
-    t = _tables(geo.box_rows, geo.box_cols)
+    t = _tables(*geo.key)
     prop = _propagate9 if t.k9 is not None else _propagate
     cw = t.cw
     givens = 0

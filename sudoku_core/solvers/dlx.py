@@ -22,8 +22,14 @@ What it holds
 
 Choices
 -------
-* The template is memoised on ``(box_rows, box_cols)`` rather than on the Geometry itself: a frozen
-  dataclass hashes all its tuple fields on every call, which would cost more than the lookup saves.
+* The template is memoised on the geometry's ``key`` (``(box_rows, box_cols)`` for a classic grid)
+  rather than on the Geometry itself: a frozen dataclass hashes all its tuple fields on every call,
+  which would cost more than the lookup saves.
+* Variants (:mod:`sudoku_core.grid`) are more items, not another solver: house ``h`` and digit ``d`` is
+  item ``n^2 + h*n + d - 1`` (the same numbering as above for rows, columns and boxes), so the two
+  diagonals of X add ``2n`` items and Windoku's windows ``4n``; an option then holds one item per house
+  of its cell (4 to 6), and the engine takes its generic loops. A Jigsaw keeps four items per option,
+  its regions standing where the boxes were.
   The memo holds immutable templates only, so it never changes a result.
 * Cells come before digits in the item order, as in Knuth's ``sudoku-dlx``: at a branch point the
   engine's scan takes the first item with the fewest options, so ties go to "which digit for this
@@ -40,29 +46,34 @@ from .exact_cover import DEFAULT_TRACE_LIMIT, Dance, ExactCover
 
 
 @cache
-def _matrix(box_rows: int, box_cols: int) -> ExactCover:
-    geo = geometry(box_rows, box_cols)
+def _matrix(*key) -> ExactCover:
+    geo = geometry(*key)
     n = geo.n
     n2 = n * n
     options = []
-    for cell in range(n2):
-        row, col = divmod(cell, n)
-        box = geo.box_of(cell)
-        for d in range(n):
-            options.append((cell, n2 + row * n + d, 2 * n2 + col * n + d, 3 * n2 + box * n + d))
-    return ExactCover(4 * n2, options)
+    if len(geo.houses) == 3 * n:  # rows, columns, boxes (or Jigsaw regions): four items per option
+        for cell in range(n2):
+            row, col = divmod(cell, n)
+            box = geo.box_of(cell)
+            for d in range(n):
+                options.append((cell, n2 + row * n + d, 2 * n2 + col * n + d, 3 * n2 + box * n + d))
+    else:  # extra houses are more items, one per house and digit: house h, digit d is n2 + h*n + d - 1
+        for cell in range(n2):
+            hs = geo.cell_houses[cell]
+            for d in range(n):
+                options.append((cell, *(n2 + h * n + d for h in hs)))
+    return ExactCover(n2 + len(geo.houses) * n, options)
 
 
 @cache
-def _writers(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _writers(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per option number, its cell and its digit: two lookups per cell to write a solution back."""
-    n = box_rows * box_cols
     return tuple(o // n for o in range(n ** 3)), tuple(o % n + 1 for o in range(n ** 3))
 
 
 def sudoku_matrix(geo: Geometry) -> ExactCover:
-    """The exact-cover matrix of an empty grid of ``geo``'s shape (shared; never mutate it)."""
-    return _matrix(geo.box_rows, geo.box_cols)
+    """The exact-cover matrix of an empty grid of ``geo``'s shape and variant (shared; never mutate it)."""
+    return _matrix(*geo.key)
 
 
 def option_of(geo: Geometry, cell: int, digit: int) -> int:
@@ -84,6 +95,8 @@ def describe_item(geo: Geometry, item: int) -> tuple[str, int, int]:
     if kind == 0:
         return "cell", rest, 0
     place, d = divmod(rest, n)
+    if kind > 3:  # a variant's extra house (a diagonal, a window), numbered from 0
+        return ("diagonal" if geo.variant == "x" else "window"), (kind - 4) * n + place, d + 1
     return ("row", "column", "box")[kind - 1], place, d + 1
 
 
@@ -102,7 +115,7 @@ def solve(geo: Geometry, cells: list[int], limit: int, node_limit: int | None,
                 raise ValueError(f"digit {v} in cell {c} is outside 1 .. {n}")
             preset.append(c * n + v - 1)
     matrix = sudoku_matrix(geo)
-    cell_of, digit_of = _writers(geo.box_rows, geo.box_cols)
+    cell_of, digit_of = _writers(n)
     dance = Dance(matrix, preset, node_limit, trace, trace_limit)
     solutions: list[list[int]] = []
     gen = dance.solutions()
