@@ -388,8 +388,10 @@ import json
 from sudoku_core.generate import generate
 cases = [dict(size=9, seed=1), dict(size=9, seed="2026-11-21", level="easy"),
          dict(size=9, seed=7, level="hard", symmetry="rot180"), dict(size=6, seed=3, symmetry="rot90"),
-         dict(size=9, seed=8, grid_method="dlx")]
-json.dumps([generate(**c).puzzle.to_line() for c in cases])
+         dict(size=9, seed=8, grid_method="dlx"), dict(size=9, seed=4, variant="x"),
+         dict(size=9, seed=5, variant="windoku"), dict(size=9, seed=6, variant="jigsaw")]
+json.dumps([[g.puzzle.to_line(), g.puzzle.geometry.variant, g.puzzle.geometry.regions]
+            for g in (generate(**c) for c in cases)])
 """
 
 
@@ -403,4 +405,4 @@ def test_same_seed_same_puzzle_in_pyodide(tmp_path, pyodide):
     in_pyodide = json.loads(out.stdout.strip().splitlines()[-1])
     namespace: dict = {}
     exec(SEED_CASES.replace("json.dumps(", "result = ("), namespace)
-    assert in_pyodide == namespace["result"]
+    assert in_pyodide == json.loads(json.dumps(namespace["result"]))  # tuples read back as lists
