@@ -133,42 +133,58 @@ def _links(shape, where: tuple) -> dict:
 
     Bit-parallel over ALS indices. ``x`` is restricted between A and B when every x cell of A sees every
     x cell of B: with ``sees_x[c]`` the sets whose every x cell sees cell c, A's partners on x are the
-    sets in ``sees_x[c]`` for every x cell c of A, minus those sharing a cell with A. ``sees_x`` is built
-    once per distinct x cells (many sets share them: the big sets of a house above all).
+    sets in ``sees_x[c]`` for every x cell c of A, less those sharing a cell with A (few: checked one by
+    one). ``sees_x`` is built once per distinct x cells (many sets share them: the big sets of a house
+    above all). Cells are keyed by their bit (``1 << c``) and bits are walked inline: this runs at every
+    position that reaches ALS, and the generator :func:`bits` cost a third of it.
     """
     als = _all_als(shape, where)
-    geo = geometry(*shape)
-    n = geo.n
-    holds = [0] * (n * n)  # holds[c]: ALS with cell c
-    same: dict = {}  # (x, x cells) -> (the ALS with exactly those x cells, the cells seeing them all)
+    n = geometry(*shape).n
+    # same[x][x cells] -> [the ALS with exactly those x cells, the cells seeing them all]
+    same = [{} for _ in range(n + 1)]
     for i, a in enumerate(als):
         bit = 1 << i
-        for c in bits(a.cells):
-            holds[c] |= bit
         for x, p in a.places.items():
-            got = same.get((x, p))
-            same[x, p] = (got[0] | bit, got[1]) if got else (bit, a.sees[x])
-    sees_x = [{} for _ in range(n + 1)]
-    for (x, _), (group, s) in same.items():
-        sx = sees_x[x]
-        for c in bits(s & where[x]):
-            sx[c] = sx.get(c, 0) | group
-    fits = {}  # (x, x cells) -> the sets whose every x sees all those cells
-    for x, p in same:
-        sx = sees_x[x]
-        ok = -1
-        for c in bits(p):
-            ok &= sx.get(c, 0)
-        fits[x, p] = ok
+            got = same[x].get(p)
+            if got is None:
+                same[x][p] = [bit, a.sees[x]]
+            else:
+                got[0] |= bit
+    fits = [{} for _ in range(n + 1)]  # fits[x][x cells]: the sets whose every x sees all those cells
+    for x in range(1, n + 1):
+        groups, wx = same[x], where[x]
+        sees_x = {}
+        for group, s in groups.values():
+            m = s & wx
+            while m:
+                low = m & -m
+                sees_x[low] = sees_x.get(low, 0) | group
+                m ^= low
+        fx = fits[x]
+        for p in groups:
+            if not p & (p - 1):
+                fx[p] = sees_x.get(p, 0)
+                continue
+            ok, m = -1, p
+            while m:
+                low = m & -m
+                ok &= sees_x.get(low, 0)
+                m ^= low
+            fx[p] = ok
+    cells = [a.cells for a in als]
     lists: list[list] = [[] for _ in als]
     for i, a in enumerate(als):
-        overlap = 0
-        for c in bits(a.cells):
-            overlap |= holds[c]
-        later = ~((2 << i) - 1) & ~overlap
+        later = ~((2 << i) - 1)
+        own = a.cells
         mine: dict[int, list] = {}
         for x, p in a.places.items():
-            for j in bits(later & fits[x, p]):
+            m = later & fits[x][p]
+            while m:
+                low = m & -m
+                m ^= low
+                j = low.bit_length() - 1
+                if cells[j] & own:
+                    continue
                 if j in mine:
                     mine[j].append(x)
                 else:
@@ -192,6 +208,14 @@ def _elims_z(a: _Als, b: _Als, z: int, where) -> int:
 def _xz_elims(a: _Als, b: _Als, rcc: list[int], where) -> tuple:
     """The eliminations of ALS-XZ on disjoint sets ``a`` and ``b`` with restricted commons ``rcc``,
     sorted and distinct."""
+    if len(rcc) == 1:
+        # Most pairs eliminate nothing: find that out without building lists (the common case).
+        x, bs = rcc[0], b.sees
+        for z, s in a.sees.items():
+            if z != x and z in bs and where[z] & s & bs[z]:
+                break
+        else:
+            return ()
     elims = []
     if len(rcc) >= 2:
         # Doubly linked: both sets are locked.
@@ -293,12 +317,19 @@ def find_als_xy_wing(state):
                 a, b = als[ai], als[bi]
                 if a.cells & b.cells:
                     continue
+                zs = 0  # the common digits some cell outside both could lose (x and y aside)
+                bs = b.sees
+                for z, s in a.sees.items():
+                    if z in bs and where[z] & s & bs[z]:
+                        zs |= 1 << z
+                if not zs:
+                    continue
                 for x in rx:
                     for y in ry:
                         if x == y:
                             continue
                         elims = []
-                        for z in bits(a.digits & b.digits & ~(1 << x) & ~(1 << y)):
+                        for z in bits(zs & ~(1 << x) & ~(1 << y)):
                             elims += [(e, z) for e in bits(_elims_z(a, b, z, where))]
                         if elims:
                             size = a.cells.bit_count() + b.cells.bit_count() + c.cells.bit_count()
@@ -475,7 +506,7 @@ class _ChainGraph:
             out = 0  # every state a restricted common of i leads to
             for r, partners in nbr[i].items():
                 out |= partners << (r * na)
-            for m in bits(a.digits):
+            for m in a.places:  # the set's digits, lowest first
                 succ[m * na + i] = out & ~(((1 << na) - 1) << (m * na))
         self.succ = succ
         self.reach = [succ]
@@ -491,8 +522,10 @@ class _ChainGraph:
         by_cell = [dict() for _ in range(n + 1)]  # by_cell[z][e]: sets whose every z cell sees e
         for (z, _), (group, targets) in same.items():
             bz = by_cell[z]
-            for e in bits(targets):
+            while targets:  # bits walked inline here and below: this runs at every position
+                e = targets & -targets
                 bz[e] = bz.get(e, 0) | group
+                targets ^= e
         self.goals = {}
         mask = (1 << na) - 1
         spread = sum(1 << (m * na) for m in range(1, n + 1))  # ends * spread: the ends under every digit
@@ -501,8 +534,10 @@ class _ChainGraph:
                 continue
             bz = by_cell[z]
             ends = 0
-            for e in bits(targets):
+            while targets:
+                e = targets & -targets
                 ends |= bz[e]
+                targets ^= e
             goal = ends * spread & ~(mask << (z * na))
             for i in bits(group):
                 if ends & ~(1 << i):
@@ -520,10 +555,12 @@ class _ChainGraph:
                 through = {}
                 for r, partners in nbr[i].items():
                     acc, base = 0, r * na
-                    for k in bits(partners):
-                        acc |= prev[base + k]
+                    while partners:
+                        low = partners & -partners
+                        acc |= prev[base + low.bit_length() - 1]
+                        partners ^= low
                     through[r] = acc
-                for m in bits(a.digits):
+                for m in a.places:  # the set's digits
                     s = m * na + i
                     acc = prev[s]
                     for r, t in through.items():
