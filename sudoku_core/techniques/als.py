@@ -55,16 +55,22 @@ MAX_SDC_PART = 3
 class _Als:
     __slots__ = ("cells", "digits", "house", "places", "sees")
 
-    def __init__(self, cells, digits, house, where, peer_bits):
+    def __init__(self, cells, digits, house, where, peer_bits, common):
         self.cells, self.digits, self.house = cells, digits, house
-        # places[d]: the cells of the set holding d; sees[d]: the cells that see all of them.
-        self.places, self.sees = {}, {}
+        # places[d]: the cells of the set holding d; sees[d]: the cells that see all of them (``common``
+        # remembers them per cell set: the sets of a house share most of their places).
+        self.places, self.sees = places, sees = {}, {}
         for d in bits(digits):
             p = where[d] & cells
-            s = -1
-            for c in bits(p):
-                s &= peer_bits[c]
-            self.places[d], self.sees[d] = p, s
+            s = common.get(p)
+            if s is None:
+                s, m = -1, p
+                while m:
+                    low = m & -m
+                    s &= peer_bits[low.bit_length() - 1]
+                    m ^= low
+                common[p] = s
+            places[d], sees[d] = p, s
 
 
 @lru_cache(maxsize=1024)
@@ -83,6 +89,7 @@ def _house_als(shape, h: int, cands: tuple) -> tuple:
     free = [(c, m) for c, m in zip(cells, cands, strict=True) if m]
     limit = min(MAX_ALS_CELLS, len(free) - 1)
     out = []
+    common: dict = {}
     stack = [(0, 0, 0, 0)]
     while stack:
         start, cellset, digits, size = stack.pop()
@@ -94,7 +101,7 @@ def _house_als(shape, h: int, cands: tuple) -> tuple:
                 continue  # more digits than any extension of the set can lock
             cs = cellset | 1 << c
             if m.bit_count() == k + 1:
-                out.append(_Als(cs, m, h, where, peer_bits))
+                out.append(_Als(cs, m, h, where, peer_bits, common))
             if k < limit:
                 stack.append((i + 1, cs, m, k))
     return tuple(out)
@@ -380,8 +387,11 @@ def find_sue_de_coq(state):
     cand, t = state.cand, state.t
     shape = _shape(state.geo)
     seen = set()
+    empty = 0
+    for w in state.where:
+        empty |= w
     for k, (_, _, inter) in enumerate(t.crossings):
-        if sum(1 for c in bits(inter) if cand[c]) < 2:
+        if (inter & empty).bit_count() < 2:
             continue  # no core: nothing to look up
         cells = _sdc_cells(shape, k)
         for elims, used, V, vl, vb, cmask, lcs, bcs in _sdc_at(shape, k, tuple(cand[c] for c in cells)):
