@@ -356,9 +356,12 @@ def find_als_xy_wing(state):
                                          for e in bits(c.places[d] | s.places[d])))))
 
 
-def _subsets_upto(cells, cand, limit):
-    """``(cells, digits, size)`` for every subset of ``cells`` of 1 to ``limit`` cells, in a fixed
-    depth-first order (the order the parts are tried in)."""
+@lru_cache(maxsize=1024)
+def _subsets_upto(cells: tuple, cands: tuple, limit: int) -> tuple:
+    """``(cells, digits, size)`` for every subset of ``cells`` (holding ``cands``) of 1 to ``limit``
+    cells, in a fixed depth-first order (the order the parts are tried in). Memoised: the line (box)
+    part of a crossing often outlives a change to the box (line)."""
+    cand = dict(zip(cells, cands, strict=True))
     out = []
     stack = [(0, 0, 0, 0)]
     while stack:
@@ -369,7 +372,7 @@ def _subsets_upto(cells, cand, limit):
             out.append((cs2, m2, k2))
             if k2 < limit:
                 stack.append((i + 1, cs2, m2, k2))
-    return out
+    return tuple(out)
 
 
 def _parts(subsets, V):
@@ -426,18 +429,15 @@ def _sdc_at(shape, k: int, cands: tuple) -> tuple:
     box, line, inter = t.crossings[k]
     house_bits = t.house_bits
     cand = dict(zip(_sdc_cells(shape, k), cands, strict=True))
-    where: dict[int, int] = {}
-    for c, m in cand.items():
-        for d in bits(m):
-            where[d] = where.get(d, 0) | 1 << c
+    where: dict[int, int] = {}  # digit -> its cells, filled only when a set is found (rarely)
     core = [c for c in bits(inter) if cand[c]]
     if len(core) < 2:
         return ()
     line_rest = [c for c in bits(house_bits[line] & ~inter) if cand[c]]
     box_rest = [c for c in bits(house_bits[box] & ~inter) if cand[c]]
     # The parts' cell subsets do not depend on the core: enumerate them once per crossing.
-    line_subsets = _subsets_upto(line_rest, cand, MAX_SDC_PART)
-    box_subsets = _subsets_upto(box_rest, cand, MAX_SDC_PART)
+    line_subsets = _subsets_upto(tuple(line_rest), tuple(cand[c] for c in line_rest), MAX_SDC_PART)
+    box_subsets = _subsets_upto(tuple(box_rest), tuple(cand[c] for c in box_rest), MAX_SDC_PART)
     out = []
     for size in range(2, len(core) + 1):
         for cmask in _subsets(core, size):
@@ -455,6 +455,10 @@ def _sdc_at(shape, k: int, cands: tuple) -> tuple:
                     if vl & vb:
                         continue
                     used = cmask | lcs | bcs
+                    if not where:
+                        for c, m in cand.items():
+                            for d in bits(m):
+                                where[d] = where.get(d, 0) | 1 << c
                     elims = []
                     for d in bits(vl | (V & ~vb)):
                         elims += [(c, d) for c in bits(where.get(d, 0) & house_bits[line] & ~used)]
