@@ -1,5 +1,5 @@
-"""Almost locked sets: ALS-XZ (singly and doubly linked), WXYZ- and VWXYZ-Wings, ALS-XY-Wing, ALS-XY-Chain;
-and Sue de Coq.
+"""Almost locked sets: ALS-XZ (singly and doubly linked), WXYZ- and VWXYZ-Wings, ALS-XY-Wing, ALS-XY-Chain,
+Death Blossom; and Sue de Coq.
 
 An *almost locked set* (ALS) is ``k`` cells of one house holding ``k + 1`` candidates between them: take
 any one digit away and the rest is locked. A digit ``x`` is a *restricted common candidate* (RCC) of two
@@ -24,6 +24,9 @@ B holding ``x``: ``x`` is then in at most one of them, so the other one is locke
 * ALS-XY-Chain: ALS A1 .. An, each tied to the next by a restricted common r_j, consecutive r_j
   different; if A1 lacks a digit z (not r_1) it holds r_1, so A2 lacks r_1 and holds r_2, ..., and An
   lacks r_(n-1) and holds z (not r_(n-1)): A1 or An holds z (see :class:`_ChainGraph`).
+* Death Blossom: a stem cell s and, for each candidate d of s, a petal ALS holding d with every d seeing
+  s (:data:`MAX_STEM` candidates at most). Whatever s holds, that digit's petal loses it and is locked, so
+  a digit z in every petal (not in s) is in one of them: a cell seeing every z of every petal loses it.
 * Sue de Coq: cells C (two or more) where a box and a line cross, holding candidates V with
   ``|V| >= |C| + 2``; cells Dl of the rest of the line with candidates Vl and Db of the rest of the box
   with candidates Vb, Vl and Vb disjoint, and as many cells as digits in total. Every digit of Vl can
@@ -135,40 +138,54 @@ def _rccs(a: _Als, b: _Als) -> list[int]:
 
 
 @lru_cache(maxsize=16)
-def _links(shape, where: tuple) -> dict:
-    """``{i: [(j, rccs), ...]}`` for every pair of disjoint ALS with a restricted common candidate.
-
-    Bit-parallel over ALS indices. ``x`` is restricted between A and B when every x cell of A sees every
-    x cell of B: with ``sees_x[c]`` the sets whose every x cell sees cell c, A's partners on x are the
-    sets in ``sees_x[c]`` for every x cell c of A, less those sharing a cell with A (few: checked one by
-    one). ``sees_x`` is built once per distinct x cells (many sets share them: the big sets of a house
-    above all). Cells are keyed by their bit (``1 << c``) and bits are walked inline: this runs at every
-    position that reaches ALS, and the generator :func:`bits` cost a third of it.
-    """
+def _seen_by(shape, where: tuple) -> tuple[list, list]:
+    """``(same, seen)``: ``same[x][x cells]`` is the sets (bits over ALS indices) whose x candidates are
+    exactly those cells; ``seen[x][1 << c]``, for a cell c holding x, the sets whose every x cell sees c
+    (never a set holding x in c: a cell does not see itself). Built once per distinct x cells (many sets
+    share them: the big sets of a house above all); shared by the restricted commons and Death Blossom.
+    Cells are keyed by their bit and bits are walked inline: this runs at every position that reaches
+    ALS, and the generator :func:`bits` cost a third of it."""
     als = _all_als(shape, where)
     n = geometry(*shape).n
-    # same[x][x cells] -> [the ALS with exactly those x cells, the cells seeing them all]
     same = [{} for _ in range(n + 1)]
+    sees = [{} for _ in range(n + 1)]  # the cells seeing every x cell of a group, per group
     for i, a in enumerate(als):
         bit = 1 << i
         for x, p in a.places.items():
             got = same[x].get(p)
             if got is None:
-                same[x][p] = [bit, a.sees[x]]
+                same[x][p] = bit
+                sees[x][p] = a.sees[x]
             else:
-                got[0] |= bit
-    fits = [{} for _ in range(n + 1)]  # fits[x][x cells]: the sets whose every x sees all those cells
+                same[x][p] = got | bit
+    seen = [{} for _ in range(n + 1)]
     for x in range(1, n + 1):
-        groups, wx = same[x], where[x]
-        sees_x = {}
-        for group, s in groups.values():
-            m = s & wx
+        wx, sx, seen_x = where[x], sees[x], seen[x]
+        for p, group in same[x].items():
+            m = sx[p] & wx
             while m:
                 low = m & -m
-                sees_x[low] = sees_x.get(low, 0) | group
+                seen_x[low] = seen_x.get(low, 0) | group
                 m ^= low
-        fx = fits[x]
-        for p in groups:
+    return same, seen
+
+
+@lru_cache(maxsize=16)
+def _links(shape, where: tuple) -> dict:
+    """``{i: [(j, rccs), ...]}`` for every pair of disjoint ALS with a restricted common candidate.
+
+    Bit-parallel over ALS indices. ``x`` is restricted between A and B when every x cell of A sees every
+    x cell of B: with ``seen[x][c]`` the sets whose every x cell sees cell c (:func:`_seen_by`), A's
+    partners on x are the sets in ``seen[x][c]`` for every x cell c of A, less those sharing a cell with
+    A (few: checked one by one).
+    """
+    als = _all_als(shape, where)
+    n = geometry(*shape).n
+    same, seen = _seen_by(shape, where)
+    fits = [{} for _ in range(n + 1)]  # fits[x][x cells]: the sets whose every x sees all those cells
+    for x in range(1, n + 1):
+        sees_x, fx = seen[x], fits[x]
+        for p in same[x]:
             if not p & (p - 1):
                 fx[p] = sees_x.get(p, 0)
                 continue
@@ -672,3 +689,137 @@ def find_als_xy_chain(state):
             yield Step("als_xy_chain", eliminations=elims, cells=tuple(bits(cells)),
                        candidates=tuple(x for s in sets for x in _als_group("", s)[1]),
                        houses=tuple(s.house for s in sets), digits=(z,), groups=(*groups, rcc_group), links=links)
+
+
+#: Most candidates of a Death Blossom's stem cell (one petal each). Stems of 4 candidates (4 disjoint
+#: petals) gave 8 more steps on 1095 forum-hardest positions and cost 60% more time at every position
+#: that ends in a forcing chain; with 3, HoDoKu's Death Blossom eliminations were all found on the
+#: magictour sample (bench/hodoku_als_recall.py).
+MAX_STEM = 3
+#: Most petal sets tried per stem, digit z and cell losing z (the search for disjoint petals).
+MAX_BLOSSOM_TRIES = 64
+
+
+def _petals(als, petals, sz):
+    """One petal per stem digit, from ``petals`` ``[(d, sets)]`` met with ``sz`` (the sets whose every z
+    sees the cell), different and pairwise disjoint, smallest sets first: ``[(d, set)]`` in the digits'
+    order, or None (none found within :data:`MAX_BLOSSOM_TRIES`)."""
+    order = sorted(((q & sz).bit_count(), d, q & sz) for d, q in petals)  # fewest choices first
+    chosen: list = [None] * len(order)
+    tries = MAX_BLOSSOM_TRIES
+
+    def pick(k, used):
+        nonlocal tries
+        if k == len(order):
+            return True
+        _, d, m = order[k]
+        while m:
+            low = m & -m
+            m ^= low
+            a = als[low.bit_length() - 1]
+            if a.cells & used:
+                continue
+            tries -= 1
+            if tries < 0:
+                return False
+            chosen[k] = (d, a)
+            if pick(k + 1, used | a.cells):
+                return True
+        return False
+
+    if not pick(0, 0):
+        return None
+    return sorted(chosen, key=lambda x: x[0])
+
+
+def find_death_blossom(state):
+    """Death Blossom: a stem cell s and, for each candidate d of s, an ALS (a petal) holding d whose every
+    d sees s, so that d is restricted between s and the petal. Whatever s holds, the petal of that digit
+    loses it and is locked on its other digits. So for a digit z that is not a candidate of s but is in
+    every petal, the petal of s's digit holds z: a cell seeing every z of every petal loses it. The
+    petals are different sets with no cell in common (as HoDoKu's, without overlap; one set tied to s by
+    two digits would be a doubly linked ALS-XZ, found before).
+
+    Bit-parallel over ALS indices with :func:`_seen_by`: the petals of (s, d) are ``seen[d][s]``, and
+    the sets whose every z sees a cell e are ``seen[z][e]``; e can lose z only when, for every d, the
+    two meet. Then a small search picks disjoint petals (the smallest first, at most
+    :data:`MAX_BLOSSOM_TRIES` tries per cell)."""
+    cand = state.cand
+    where = tuple(state.where)
+    shape = _shape(state.geo)
+    n = state.geo.n
+    als = _all_als(shape, where)
+    if not als:
+        return
+    same, seen = _seen_by(shape, where)
+    has = [0] * (n + 1)  # has[z]: the sets holding z
+    for z in range(1, n + 1):
+        for group in same[z].values():
+            has[z] |= group
+    found = []
+    for s, m in enumerate(cand):
+        if m & (m - 1) == 0 or m.bit_count() > MAX_STEM:
+            continue  # filled, a single (found long before), or too many petals to find
+        sb = 1 << s
+        petals = []
+        for d in bits(m):
+            q = seen[d].get(sb, 0)
+            if not q:
+                break
+            petals.append((d, q))
+        else:
+            for z in range(1, n + 1):
+                if m >> z & 1 or not where[z]:
+                    continue
+                hz = has[z]
+                qs = [q & hz for _, q in petals]  # the petals of each digit that hold z
+                if not all(qs):
+                    continue
+                # The cells the sets of the digit with fewest choices could make lose z, then the others.
+                few = min(qs, key=int.bit_count)
+                reach = 0
+                while few:
+                    low = few & -few
+                    few ^= low
+                    reach |= als[low.bit_length() - 1].sees[z]
+                reach &= where[z]
+                left = 0  # the cells holding z that every petal of some choice sees
+                sx = seen[z]
+                while reach:
+                    e = reach & -reach
+                    reach ^= e
+                    sz = sx[e]
+                    for q in qs:
+                        if not q & sz:
+                            break
+                    else:
+                        left |= e
+                while left:
+                    e = left & -left
+                    left ^= e
+                    chosen = _petals(als, petals, seen[z][e])
+                    if chosen is None:
+                        continue
+                    elim = where[z]
+                    for _, a in chosen:
+                        elim &= a.sees[z]
+                    left &= ~elim
+                    size = sum(a.cells.bit_count() for _, a in chosen)
+                    found.append((size, -elim.bit_count(), s, z, elim, chosen))
+    found.sort(key=lambda f: f[:4])
+    seen_elims = set()
+    for _, _, s, z, elim, chosen in found:
+        elims = tuple((c, z) for c in bits(elim))
+        if elims in seen_elims:
+            continue
+        seen_elims.add(elims)
+        sets = [a for _, a in chosen]
+        cells = 1 << s
+        for a in sets:
+            cells |= a.cells
+        stem = ("stem", tuple((s, d) for d in bits(cand[s])))
+        groups = tuple(_als_group(f"petal_{d}", a) for d, a in chosen)
+        rcc = ("rcc", tuple((c, d) for d, a in chosen for c in (s, *bits(a.places[d]))))
+        yield Step("death_blossom", eliminations=elims, cells=tuple(bits(cells)),
+                   candidates=stem[1] + tuple(x for a in sets for x in _als_group("", a)[1]),
+                   houses=tuple(dict.fromkeys(a.house for a in sets)), digits=(z,), groups=(stem, *groups, rcc))
