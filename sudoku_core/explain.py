@@ -101,7 +101,7 @@ def explain(step: Step, geo, detail: int = 2) -> Message:
     params = {"technique": tech, "digits": _digits(step), "cells": cells, "result": _result(geo, step),
               "houses": [_house(geo, h) for h in step.houses], "cover": [_house(geo, h) for h in step.cover],
               "fins": [_cell(geo, c) for c, _ in step.fins]}
-    for label in ("pivot", "pincers", "roof", "floor", "link", "color_a", "color_b", "bivalue", "als"):
+    for label in ("pivot", "pincers", "roof", "floor", "link", "color_a", "color_b", "bivalue", "als", "stem"):
         if any(lab == label for lab, _ in step.groups):
             params[label] = _group(geo, step, label)
     key = f"reason.{step.technique}"
@@ -187,7 +187,7 @@ NAMES = {
         "remote_pair": "Remote Pair", "x_chain": "X-Chain", "xy_chain": "XY-Chain", "nice_loop": "Nice Loop",
         "aic": "Alternating Inference Chain", "grouped_nice_loop": "Grouped Nice Loop",
         "grouped_aic": "Grouped AIC", "als_xz": "ALS-XZ", "als_xy_wing": "ALS-XY-Wing",
-        "als_xy_chain": "ALS-XY-Chain", "sue_de_coq": "Sue de Coq",
+        "als_xy_chain": "ALS-XY-Chain", "death_blossom": "Death Blossom", "sue_de_coq": "Sue de Coq",
         "cell_forcing_chain": "Cell Forcing Chain", "unit_forcing_chain": "Unit Forcing Chain",
         "digit_forcing_chain": "Digit Forcing Chain", "forcing_net": "Forcing Net",
     },
@@ -210,7 +210,8 @@ NAMES = {
         "hidden_rectangle": "隐性唯一矩形", "bug_plus_1": "全双值坟墓+1（BUG+1）",
         "remote_pair": "远程数对", "x_chain": "X链", "xy_chain": "XY链", "nice_loop": "环",
         "aic": "交替推理链", "grouped_nice_loop": "分组环", "grouped_aic": "分组交替推理链",
-        "als_xz": "ALS-XZ", "als_xy_wing": "ALS-XY翼", "als_xy_chain": "ALS-XY链", "sue_de_coq": "融合（Sue de Coq）",
+        "als_xz": "ALS-XZ", "als_xy_wing": "ALS-XY翼", "als_xy_chain": "ALS-XY链", "death_blossom": "死亡绽放",
+        "sue_de_coq": "融合（Sue de Coq）",
         "cell_forcing_chain": "单元格强制链", "unit_forcing_chain": "区域强制链",
         "digit_forcing_chain": "数字强制链", "forcing_net": "强制网",
     },
@@ -321,6 +322,10 @@ EN = {
                            "digit, never the same one twice in a row: if the first set lacked {digits} it would be "
                            "locked and force the next, and so on, so the last would hold {digits}. So the first or "
                            "the last holds {digits}; cells seeing all its places in both lose it. {result}",
+    "reason.death_blossom": "Each candidate of the stem cell {stem} is tied to an almost locked set (a petal) by "
+                            "a restricted digit: whichever digit the stem takes, the petal of that digit loses it "
+                            "and is locked, and every petal has {digits} among its candidates. So one petal "
+                            "holds {digits}; cells seeing all its places in every petal lose it. {result}",
     "reason.cell_forcing_chain": "Whichever candidate {cells} takes, following its consequences gives the same "
                                  "result. {result}",
     "reason.unit_forcing_chain": "Wherever {digits} goes in {houses}, following the consequences gives the same "
@@ -417,6 +422,9 @@ ZH = {
     "reason.als_xy_chain": "{cells}中的待定数组组成一条链，相邻两组由受限公共数字相连，且相邻的两个受限数字不同："
                            "若第一组不含{digits}，它就成为数组并迫使下一组，依次类推，最后一组必含{digits}。"
                            "所以首尾两组中必有一组含{digits}；能看到两组中所有{digits}位置的格不能是{digits}。{result}",
+    "reason.death_blossom": "茎格{stem}的每个候选数都通过一个受限公共数字连到一个待定数组（花瓣）："
+                            "茎格无论填哪个数字，该数字的花瓣都失去它而成为数组，且每个花瓣都有候选数{digits}。"
+                            "所以必有一个花瓣含{digits}；能看到所有花瓣中{digits}全部位置的格不能是{digits}。{result}",
     "reason.cell_forcing_chain": "无论{cells}填哪个候选数，推导的结果都相同。{result}",
     "reason.unit_forcing_chain": "无论数字{digits}在{houses}中填在哪里，推导的结果都相同。{result}",
     "reason.digit_forcing_chain": "分别假设{cells}是{digits}和不是{digits}：其中一种导致矛盾，"

@@ -103,9 +103,10 @@ from .techniques import LEVELS  # player-facing levels, easiest first ("guessing
 from .work import run as run_work
 
 #: Bumped whenever a change makes a seed give another puzzle.
-GENERATOR_VERSION = 4  # 2: easy and medium digs use the level's own fill (naked singles; singles);
+GENERATOR_VERSION = 5  # 2: easy and medium digs use the level's own fill (naked singles; singles);
 # 3: the rater knows WXYZ- and VWXYZ-Wings (expert), so a candidate that needed forcing may rate expert;
-# 4: the rater knows UR types 5 and 6, more Hidden Rectangles, ALS of up to 8 cells and ALS-XY-Chains
+# 4: the rater knows UR types 5 and 6, more Hidden Rectangles, ALS of up to 8 cells and ALS-XY-Chains;
+# 5: the rater knows Death Blossom (expert)
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.

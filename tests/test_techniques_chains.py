@@ -23,7 +23,7 @@ DATA = Path(__file__).parent / "data" / "chains"
 SAMPLES = Path(__file__).parent / "data" / "samples"
 BASIC = tuple(t for t in TABLE if t.finder.split(":")[0] in ("singles", "intersections", "subsets"))
 MINE = {"remote_pair", "x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic",
-        "wxyz_wing", "vwxyz_wing", "sue_de_coq", "als_xz", "als_xy_wing", "als_xy_chain",
+        "wxyz_wing", "vwxyz_wing", "sue_de_coq", "als_xz", "als_xy_wing", "als_xy_chain", "death_blossom",
         "cell_forcing_chain", "unit_forcing_chain",
         "digit_forcing_chain", "forcing_net"}
 CHAINS = {"x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic"}
@@ -672,7 +672,7 @@ def small_als(monkeypatch):
     """ALS of at most 4 cells for hand-made grids, where every free cell holds all digits (so the rest of
     a house would make 8-cell sets); the memoised sets are dropped before and after."""
     def clear():
-        for f in (als_mod._house_als, als_mod._all_als, als_mod._links, als_mod._chain_graph):
+        for f in (als_mod._house_als, als_mod._all_als, als_mod._seen_by, als_mod._links, als_mod._chain_graph):
             f.cache_clear()
     monkeypatch.setattr(als_mod, "MAX_ALS_CELLS", 4)
     clear()
@@ -739,3 +739,30 @@ def test_als_xy_chains_are_chains_on_real_positions():
                 checked += 1
             apply_step(state, step)
     assert checked > 20
+
+
+def test_death_blossom_on_a_hand_made_grid(small_als):
+    # Stem r1c1{1,2,4}; petals r1c5{1,3} (1 sees the stem in row 1), r1c8{2,3} (row 1), r2c3{3,4} (box 1):
+    # whatever the stem holds, that digit's petal is left with 3. r1c2 and r1c3 see every 3 of the three
+    # petals (row 1, and box 1 for r2c3), so they lose 3.
+    marks = {"r1c1": "124", "r1c5": "13", "r1c8": "23", "r2c3": "34"}
+    state = _pencil_grid(marks)
+    steps = [s for s in BY_ID["death_blossom"].find(state) if s.digits == (3,)]
+    assert steps
+    step = steps[0]
+    assert set(step.eliminations) == {(_cell("r1c2"), 3), (_cell("r1c3"), 3)}
+    groups = _groups(step)
+    assert groups["stem"] == {_cell("r1c1")}
+    assert [groups[f"petal_{d}"] for d in (1, 2, 4)] == [{_cell("r1c5")}, {_cell("r1c8")}, {_cell("r2c3")}]
+
+
+def test_death_blossom_needs_the_digit_in_every_petal(small_als):
+    # As above, but the petal of 4 is r2c3{4,5}: no digit is in all three petals, so nothing follows.
+    state = _pencil_grid({"r1c1": "124", "r1c5": "13", "r1c8": "23", "r2c3": "45"})
+    assert not list(BY_ID["death_blossom"].find(state))
+
+
+def test_death_blossom_needs_a_petal_for_every_stem_digit(small_als):
+    # The stem r1c1{1,2,4} has no set tied to it by 4 (r5c5{3,4} does not see it): no blossom.
+    state = _pencil_grid({"r1c1": "124", "r1c5": "13", "r1c8": "23", "r5c5": "34"})
+    assert not list(BY_ID["death_blossom"].find(state))

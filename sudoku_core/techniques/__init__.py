@@ -35,8 +35,8 @@ the solver's next step (:func:`sudoku_core.rate.next_step`), whatever the level.
 
 Families and modules: ``singles``, ``intersections``, ``subsets``, ``fish``, ``single_digit``, ``wings``,
 ``coloring``, ``uniqueness`` (this suite's tests: ``tests/test_techniques.py``); ``chains`` (remote pairs,
-X-/XY-chains, AICs and nice loops, grouped), ``als`` (ALS-XZ, ALS-XY-Wing, ALS-XY-Chain, Sue de Coq) and ``forcing``
-(cell/unit/digit forcing chains, forcing nets) come last, before any guessing
+X-/XY-chains, AICs and nice loops, grouped), ``als`` (ALS-XZ, ALS-XY-Wing, ALS-XY-Chain, Death Blossom,
+Sue de Coq) and ``forcing`` (cell/unit/digit forcing chains, forcing nets) come last, before any guessing
 (``tests/test_techniques_chains.py``).
 """
 
@@ -128,6 +128,7 @@ TABLE: tuple[Technique, ...] = (
     T("als_xz", "expert", 7.5, "als:find_als_xz"),
     T("als_xy_wing", "expert", 7.8, "als:find_als_xy_wing"),
     T("als_xy_chain", "expert", 8.0, "als:find_als_xy_chain"),
+    T("death_blossom", "expert", 8.2, "als:find_death_blossom"),
     T("cell_forcing_chain", "extreme", 8.3, "forcing:find_cell_forcing_chain"),
     T("unit_forcing_chain", "extreme", 8.5, "forcing:find_unit_forcing_chain"),
     T("digit_forcing_chain", "extreme", 8.7, "forcing:find_digit_forcing_chain"),

@@ -1,5 +1,5 @@
-"""Almost locked sets: ALS-XZ (singly and doubly linked), WXYZ- and VWXYZ-Wings, ALS-XY-Wing, ALS-XY-Chain;
-and Sue de Coq.
+"""Almost locked sets: ALS-XZ (singly and doubly linked), WXYZ- and VWXYZ-Wings, ALS-XY-Wing, ALS-XY-Chain,
+Death Blossom; and Sue de Coq.
 
 An *almost locked set* (ALS) is ``k`` cells of one house holding ``k + 1`` candidates between them: take
 any one digit away and the rest is locked. A digit ``x`` is a *restricted common candidate* (RCC) of two
@@ -24,6 +24,9 @@ B holding ``x``: ``x`` is then in at most one of them, so the other one is locke
 * ALS-XY-Chain: ALS A1 .. An, each tied to the next by a restricted common r_j, consecutive r_j
   different; if A1 lacks a digit z (not r_1) it holds r_1, so A2 lacks r_1 and holds r_2, ..., and An
   lacks r_(n-1) and holds z (not r_(n-1)): A1 or An holds z (see :class:`_ChainGraph`).
+* Death Blossom: a stem cell s and, for each candidate d of s, a petal ALS holding d with every d seeing
+  s (:data:`MAX_STEM` candidates at most). Whatever s holds, that digit's petal loses it and is locked, so
+  a digit z in every petal (not in s) is in one of them: a cell seeing every z of every petal loses it.
 * Sue de Coq: cells C (two or more) where a box and a line cross, holding candidates V with
   ``|V| >= |C| + 2``; cells Dl of the rest of the line with candidates Vl and Db of the rest of the box
   with candidates Vb, Vl and Vb disjoint, and as many cells as digits in total. Every digit of Vl can
@@ -55,16 +58,22 @@ MAX_SDC_PART = 3
 class _Als:
     __slots__ = ("cells", "digits", "house", "places", "sees")
 
-    def __init__(self, cells, digits, house, where, peer_bits):
+    def __init__(self, cells, digits, house, where, peer_bits, common):
         self.cells, self.digits, self.house = cells, digits, house
-        # places[d]: the cells of the set holding d; sees[d]: the cells that see all of them.
-        self.places, self.sees = {}, {}
+        # places[d]: the cells of the set holding d; sees[d]: the cells that see all of them (``common``
+        # remembers them per cell set: the sets of a house share most of their places).
+        self.places, self.sees = places, sees = {}, {}
         for d in bits(digits):
             p = where[d] & cells
-            s = -1
-            for c in bits(p):
-                s &= peer_bits[c]
-            self.places[d], self.sees[d] = p, s
+            s = common.get(p)
+            if s is None:
+                s, m = -1, p
+                while m:
+                    low = m & -m
+                    s &= peer_bits[low.bit_length() - 1]
+                    m ^= low
+                common[p] = s
+            places[d], sees[d] = p, s
 
 
 @lru_cache(maxsize=1024)
@@ -83,6 +92,7 @@ def _house_als(shape, h: int, cands: tuple) -> tuple:
     free = [(c, m) for c, m in zip(cells, cands, strict=True) if m]
     limit = min(MAX_ALS_CELLS, len(free) - 1)
     out = []
+    common: dict = {}
     stack = [(0, 0, 0, 0)]
     while stack:
         start, cellset, digits, size = stack.pop()
@@ -94,7 +104,7 @@ def _house_als(shape, h: int, cands: tuple) -> tuple:
                 continue  # more digits than any extension of the set can lock
             cs = cellset | 1 << c
             if m.bit_count() == k + 1:
-                out.append(_Als(cs, m, h, where, peer_bits))
+                out.append(_Als(cs, m, h, where, peer_bits, common))
             if k < limit:
                 stack.append((i + 1, cs, m, k))
     return tuple(out)
@@ -128,47 +138,77 @@ def _rccs(a: _Als, b: _Als) -> list[int]:
 
 
 @lru_cache(maxsize=16)
+def _seen_by(shape, where: tuple) -> tuple[list, list]:
+    """``(same, seen)``: ``same[x][x cells]`` is the sets (bits over ALS indices) whose x candidates are
+    exactly those cells; ``seen[x][1 << c]``, for a cell c holding x, the sets whose every x cell sees c
+    (never a set holding x in c: a cell does not see itself). Built once per distinct x cells (many sets
+    share them: the big sets of a house above all); shared by the restricted commons and Death Blossom.
+    Cells are keyed by their bit and bits are walked inline: this runs at every position that reaches
+    ALS, and the generator :func:`bits` cost a third of it."""
+    als = _all_als(shape, where)
+    n = geometry(*shape).n
+    same = [{} for _ in range(n + 1)]
+    sees = [{} for _ in range(n + 1)]  # the cells seeing every x cell of a group, per group
+    for i, a in enumerate(als):
+        bit = 1 << i
+        for x, p in a.places.items():
+            got = same[x].get(p)
+            if got is None:
+                same[x][p] = bit
+                sees[x][p] = a.sees[x]
+            else:
+                same[x][p] = got | bit
+    seen = [{} for _ in range(n + 1)]
+    for x in range(1, n + 1):
+        wx, sx, seen_x = where[x], sees[x], seen[x]
+        for p, group in same[x].items():
+            m = sx[p] & wx
+            while m:
+                low = m & -m
+                seen_x[low] = seen_x.get(low, 0) | group
+                m ^= low
+    return same, seen
+
+
+@lru_cache(maxsize=16)
 def _links(shape, where: tuple) -> dict:
     """``{i: [(j, rccs), ...]}`` for every pair of disjoint ALS with a restricted common candidate.
 
     Bit-parallel over ALS indices. ``x`` is restricted between A and B when every x cell of A sees every
-    x cell of B: with ``sees_x[c]`` the sets whose every x cell sees cell c, A's partners on x are the
-    sets in ``sees_x[c]`` for every x cell c of A, minus those sharing a cell with A. ``sees_x`` is built
-    once per distinct x cells (many sets share them: the big sets of a house above all).
+    x cell of B: with ``seen[x][c]`` the sets whose every x cell sees cell c (:func:`_seen_by`), A's
+    partners on x are the sets in ``seen[x][c]`` for every x cell c of A, less those sharing a cell with
+    A (few: checked one by one).
     """
     als = _all_als(shape, where)
-    geo = geometry(*shape)
-    n = geo.n
-    holds = [0] * (n * n)  # holds[c]: ALS with cell c
-    same: dict = {}  # (x, x cells) -> (the ALS with exactly those x cells, the cells seeing them all)
-    for i, a in enumerate(als):
-        bit = 1 << i
-        for c in bits(a.cells):
-            holds[c] |= bit
-        for x, p in a.places.items():
-            got = same.get((x, p))
-            same[x, p] = (got[0] | bit, got[1]) if got else (bit, a.sees[x])
-    sees_x = [{} for _ in range(n + 1)]
-    for (x, _), (group, s) in same.items():
-        sx = sees_x[x]
-        for c in bits(s & where[x]):
-            sx[c] = sx.get(c, 0) | group
-    fits = {}  # (x, x cells) -> the sets whose every x sees all those cells
-    for x, p in same:
-        sx = sees_x[x]
-        ok = -1
-        for c in bits(p):
-            ok &= sx.get(c, 0)
-        fits[x, p] = ok
+    n = geometry(*shape).n
+    same, seen = _seen_by(shape, where)
+    fits = [{} for _ in range(n + 1)]  # fits[x][x cells]: the sets whose every x sees all those cells
+    for x in range(1, n + 1):
+        sees_x, fx = seen[x], fits[x]
+        for p in same[x]:
+            if not p & (p - 1):
+                fx[p] = sees_x.get(p, 0)
+                continue
+            ok, m = -1, p
+            while m:
+                low = m & -m
+                ok &= sees_x.get(low, 0)
+                m ^= low
+            fx[p] = ok
+    cells = [a.cells for a in als]
     lists: list[list] = [[] for _ in als]
     for i, a in enumerate(als):
-        overlap = 0
-        for c in bits(a.cells):
-            overlap |= holds[c]
-        later = ~((2 << i) - 1) & ~overlap
+        later = ~((2 << i) - 1)
+        own = a.cells
         mine: dict[int, list] = {}
         for x, p in a.places.items():
-            for j in bits(later & fits[x, p]):
+            m = later & fits[x][p]
+            while m:
+                low = m & -m
+                m ^= low
+                j = low.bit_length() - 1
+                if cells[j] & own:
+                    continue
                 if j in mine:
                     mine[j].append(x)
                 else:
@@ -192,6 +232,14 @@ def _elims_z(a: _Als, b: _Als, z: int, where) -> int:
 def _xz_elims(a: _Als, b: _Als, rcc: list[int], where) -> tuple:
     """The eliminations of ALS-XZ on disjoint sets ``a`` and ``b`` with restricted commons ``rcc``,
     sorted and distinct."""
+    if len(rcc) == 1:
+        # Most pairs eliminate nothing: find that out without building lists (the common case).
+        x, bs = rcc[0], b.sees
+        for z, s in a.sees.items():
+            if z != x and z in bs and where[z] & s & bs[z]:
+                break
+        else:
+            return ()
     elims = []
     if len(rcc) >= 2:
         # Doubly linked: both sets are locked.
@@ -293,12 +341,19 @@ def find_als_xy_wing(state):
                 a, b = als[ai], als[bi]
                 if a.cells & b.cells:
                     continue
+                zs = 0  # the common digits some cell outside both could lose (x and y aside)
+                bs = b.sees
+                for z, s in a.sees.items():
+                    if z in bs and where[z] & s & bs[z]:
+                        zs |= 1 << z
+                if not zs:
+                    continue
                 for x in rx:
                     for y in ry:
                         if x == y:
                             continue
                         elims = []
-                        for z in bits(a.digits & b.digits & ~(1 << x) & ~(1 << y)):
+                        for z in bits(zs & ~(1 << x) & ~(1 << y)):
                             elims += [(e, z) for e in bits(_elims_z(a, b, z, where))]
                         if elims:
                             size = a.cells.bit_count() + b.cells.bit_count() + c.cells.bit_count()
@@ -318,9 +373,12 @@ def find_als_xy_wing(state):
                                          for e in bits(c.places[d] | s.places[d])))))
 
 
-def _subsets_upto(cells, cand, limit):
-    """``(cells, digits, size)`` for every subset of ``cells`` of 1 to ``limit`` cells, in a fixed
-    depth-first order (the order the parts are tried in)."""
+@lru_cache(maxsize=1024)
+def _subsets_upto(cells: tuple, cands: tuple, limit: int) -> tuple:
+    """``(cells, digits, size)`` for every subset of ``cells`` (holding ``cands``) of 1 to ``limit``
+    cells, in a fixed depth-first order (the order the parts are tried in). Memoised: the line (box)
+    part of a crossing often outlives a change to the box (line)."""
+    cand = dict(zip(cells, cands, strict=True))
     out = []
     stack = [(0, 0, 0, 0)]
     while stack:
@@ -331,7 +389,7 @@ def _subsets_upto(cells, cand, limit):
             out.append((cs2, m2, k2))
             if k2 < limit:
                 stack.append((i + 1, cs2, m2, k2))
-    return out
+    return tuple(out)
 
 
 def _parts(subsets, V):
@@ -349,8 +407,11 @@ def find_sue_de_coq(state):
     cand, t = state.cand, state.t
     shape = _shape(state.geo)
     seen = set()
+    empty = 0
+    for w in state.where:
+        empty |= w
     for k, (_, _, inter) in enumerate(t.crossings):
-        if sum(1 for c in bits(inter) if cand[c]) < 2:
+        if (inter & empty).bit_count() < 2:
             continue  # no core: nothing to look up
         cells = _sdc_cells(shape, k)
         for elims, used, V, vl, vb, cmask, lcs, bcs in _sdc_at(shape, k, tuple(cand[c] for c in cells)):
@@ -385,18 +446,15 @@ def _sdc_at(shape, k: int, cands: tuple) -> tuple:
     box, line, inter = t.crossings[k]
     house_bits = t.house_bits
     cand = dict(zip(_sdc_cells(shape, k), cands, strict=True))
-    where: dict[int, int] = {}
-    for c, m in cand.items():
-        for d in bits(m):
-            where[d] = where.get(d, 0) | 1 << c
+    where: dict[int, int] = {}  # digit -> its cells, filled only when a set is found (rarely)
     core = [c for c in bits(inter) if cand[c]]
     if len(core) < 2:
         return ()
     line_rest = [c for c in bits(house_bits[line] & ~inter) if cand[c]]
     box_rest = [c for c in bits(house_bits[box] & ~inter) if cand[c]]
     # The parts' cell subsets do not depend on the core: enumerate them once per crossing.
-    line_subsets = _subsets_upto(line_rest, cand, MAX_SDC_PART)
-    box_subsets = _subsets_upto(box_rest, cand, MAX_SDC_PART)
+    line_subsets = _subsets_upto(tuple(line_rest), tuple(cand[c] for c in line_rest), MAX_SDC_PART)
+    box_subsets = _subsets_upto(tuple(box_rest), tuple(cand[c] for c in box_rest), MAX_SDC_PART)
     out = []
     for size in range(2, len(core) + 1):
         for cmask in _subsets(core, size):
@@ -414,6 +472,10 @@ def _sdc_at(shape, k: int, cands: tuple) -> tuple:
                     if vl & vb:
                         continue
                     used = cmask | lcs | bcs
+                    if not where:
+                        for c, m in cand.items():
+                            for d in bits(m):
+                                where[d] = where.get(d, 0) | 1 << c
                     elims = []
                     for d in bits(vl | (V & ~vb)):
                         elims += [(c, d) for c in bits(where.get(d, 0) & house_bits[line] & ~used)]
@@ -475,7 +537,7 @@ class _ChainGraph:
             out = 0  # every state a restricted common of i leads to
             for r, partners in nbr[i].items():
                 out |= partners << (r * na)
-            for m in bits(a.digits):
+            for m in a.places:  # the set's digits, lowest first
                 succ[m * na + i] = out & ~(((1 << na) - 1) << (m * na))
         self.succ = succ
         self.reach = [succ]
@@ -491,8 +553,10 @@ class _ChainGraph:
         by_cell = [dict() for _ in range(n + 1)]  # by_cell[z][e]: sets whose every z cell sees e
         for (z, _), (group, targets) in same.items():
             bz = by_cell[z]
-            for e in bits(targets):
+            while targets:  # bits walked inline here and below: this runs at every position
+                e = targets & -targets
                 bz[e] = bz.get(e, 0) | group
+                targets ^= e
         self.goals = {}
         mask = (1 << na) - 1
         spread = sum(1 << (m * na) for m in range(1, n + 1))  # ends * spread: the ends under every digit
@@ -501,8 +565,10 @@ class _ChainGraph:
                 continue
             bz = by_cell[z]
             ends = 0
-            for e in bits(targets):
+            while targets:
+                e = targets & -targets
                 ends |= bz[e]
+                targets ^= e
             goal = ends * spread & ~(mask << (z * na))
             for i in bits(group):
                 if ends & ~(1 << i):
@@ -520,10 +586,12 @@ class _ChainGraph:
                 through = {}
                 for r, partners in nbr[i].items():
                     acc, base = 0, r * na
-                    for k in bits(partners):
-                        acc |= prev[base + k]
+                    while partners:
+                        low = partners & -partners
+                        acc |= prev[base + low.bit_length() - 1]
+                        partners ^= low
                     through[r] = acc
-                for m in bits(a.digits):
+                for m in a.places:  # the set's digits
                     s = m * na + i
                     acc = prev[s]
                     for r, t in through.items():
@@ -621,3 +689,137 @@ def find_als_xy_chain(state):
             yield Step("als_xy_chain", eliminations=elims, cells=tuple(bits(cells)),
                        candidates=tuple(x for s in sets for x in _als_group("", s)[1]),
                        houses=tuple(s.house for s in sets), digits=(z,), groups=(*groups, rcc_group), links=links)
+
+
+#: Most candidates of a Death Blossom's stem cell (one petal each). Stems of 4 candidates (4 disjoint
+#: petals) gave 8 more steps on 1095 forum-hardest positions and cost 60% more time at every position
+#: that ends in a forcing chain; with 3, HoDoKu's Death Blossom eliminations were all found on the
+#: magictour sample (bench/hodoku_als_recall.py).
+MAX_STEM = 3
+#: Most petal sets tried per stem, digit z and cell losing z (the search for disjoint petals).
+MAX_BLOSSOM_TRIES = 64
+
+
+def _petals(als, petals, sz):
+    """One petal per stem digit, from ``petals`` ``[(d, sets)]`` met with ``sz`` (the sets whose every z
+    sees the cell), different and pairwise disjoint, smallest sets first: ``[(d, set)]`` in the digits'
+    order, or None (none found within :data:`MAX_BLOSSOM_TRIES`)."""
+    order = sorted(((q & sz).bit_count(), d, q & sz) for d, q in petals)  # fewest choices first
+    chosen: list = [None] * len(order)
+    tries = MAX_BLOSSOM_TRIES
+
+    def pick(k, used):
+        nonlocal tries
+        if k == len(order):
+            return True
+        _, d, m = order[k]
+        while m:
+            low = m & -m
+            m ^= low
+            a = als[low.bit_length() - 1]
+            if a.cells & used:
+                continue
+            tries -= 1
+            if tries < 0:
+                return False
+            chosen[k] = (d, a)
+            if pick(k + 1, used | a.cells):
+                return True
+        return False
+
+    if not pick(0, 0):
+        return None
+    return sorted(chosen, key=lambda x: x[0])
+
+
+def find_death_blossom(state):
+    """Death Blossom: a stem cell s and, for each candidate d of s, an ALS (a petal) holding d whose every
+    d sees s, so that d is restricted between s and the petal. Whatever s holds, the petal of that digit
+    loses it and is locked on its other digits. So for a digit z that is not a candidate of s but is in
+    every petal, the petal of s's digit holds z: a cell seeing every z of every petal loses it. The
+    petals are different sets with no cell in common (as HoDoKu's, without overlap; one set tied to s by
+    two digits would be a doubly linked ALS-XZ, found before).
+
+    Bit-parallel over ALS indices with :func:`_seen_by`: the petals of (s, d) are ``seen[d][s]``, and
+    the sets whose every z sees a cell e are ``seen[z][e]``; e can lose z only when, for every d, the
+    two meet. Then a small search picks disjoint petals (the smallest first, at most
+    :data:`MAX_BLOSSOM_TRIES` tries per cell)."""
+    cand = state.cand
+    where = tuple(state.where)
+    shape = _shape(state.geo)
+    n = state.geo.n
+    als = _all_als(shape, where)
+    if not als:
+        return
+    same, seen = _seen_by(shape, where)
+    has = [0] * (n + 1)  # has[z]: the sets holding z
+    for z in range(1, n + 1):
+        for group in same[z].values():
+            has[z] |= group
+    found = []
+    for s, m in enumerate(cand):
+        if m & (m - 1) == 0 or m.bit_count() > MAX_STEM:
+            continue  # filled, a single (found long before), or too many petals to find
+        sb = 1 << s
+        petals = []
+        for d in bits(m):
+            q = seen[d].get(sb, 0)
+            if not q:
+                break
+            petals.append((d, q))
+        else:
+            for z in range(1, n + 1):
+                if m >> z & 1 or not where[z]:
+                    continue
+                hz = has[z]
+                qs = [q & hz for _, q in petals]  # the petals of each digit that hold z
+                if not all(qs):
+                    continue
+                # The cells the sets of the digit with fewest choices could make lose z, then the others.
+                few = min(qs, key=int.bit_count)
+                reach = 0
+                while few:
+                    low = few & -few
+                    few ^= low
+                    reach |= als[low.bit_length() - 1].sees[z]
+                reach &= where[z]
+                left = 0  # the cells holding z that every petal of some choice sees
+                sx = seen[z]
+                while reach:
+                    e = reach & -reach
+                    reach ^= e
+                    sz = sx[e]
+                    for q in qs:
+                        if not q & sz:
+                            break
+                    else:
+                        left |= e
+                while left:
+                    e = left & -left
+                    left ^= e
+                    chosen = _petals(als, petals, seen[z][e])
+                    if chosen is None:
+                        continue
+                    elim = where[z]
+                    for _, a in chosen:
+                        elim &= a.sees[z]
+                    left &= ~elim
+                    size = sum(a.cells.bit_count() for _, a in chosen)
+                    found.append((size, -elim.bit_count(), s, z, elim, chosen))
+    found.sort(key=lambda f: f[:4])
+    seen_elims = set()
+    for _, _, s, z, elim, chosen in found:
+        elims = tuple((c, z) for c in bits(elim))
+        if elims in seen_elims:
+            continue
+        seen_elims.add(elims)
+        sets = [a for _, a in chosen]
+        cells = 1 << s
+        for a in sets:
+            cells |= a.cells
+        stem = ("stem", tuple((s, d) for d in bits(cand[s])))
+        groups = tuple(_als_group(f"petal_{d}", a) for d, a in chosen)
+        rcc = ("rcc", tuple((c, d) for d, a in chosen for c in (s, *bits(a.places[d]))))
+        yield Step("death_blossom", eliminations=elims, cells=tuple(bits(cells)),
+                   candidates=stem[1] + tuple(x for a in sets for x in _als_group("", a)[1]),
+                   houses=tuple(dict.fromkeys(a.house for a in sets)), digits=(z,), groups=(stem, *groups, rcc))
