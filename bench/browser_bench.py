@@ -529,6 +529,7 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--interp", type=int, default=3, metavar="ROUNDS", help="rounds of the interpreter comparison")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    parser.add_argument("--dist", type=Path, help="serve this built site as it is (to compare builds)")
     args = parser.parse_args()
     parts = set(args.parts)
     puzzles: list[str] = []
@@ -538,8 +539,8 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    dist = ROOT / "dist"
-    if not args.no_build:
+    dist = args.dist or ROOT / "dist"
+    if not (args.no_build or args.dist):
         build.build(dist)
     failures: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
