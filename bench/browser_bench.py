@@ -227,7 +227,8 @@ PHASES = (
     ("engine unpack", "loadPyodide done", "archive unpacked"),
     ("  of which 1st runPython", "loadPyodide done", "first runPython"),
     ("  of which unpackArchive", "archive fetched", "archive written"),
-    ("engine import", "archive unpacked", "engine imported"),
+    ("reseed (restore)", "loadPyodide done", "reseeded"),
+    ("engine import", ("archive unpacked", "reseeded"), "engine imported"),
     ("first answer", "engine imported", "first answer"),
 )
 

@@ -65,14 +65,19 @@ async function boot(mode, snapshot) {
     },
   });
   ev("loadPyodide done");
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  ev("first runPython");
-  const zip = new Uint8Array(await archive);
-  ev("archive fetched");
-  pyodide.unpackArchive(zip, "zip", { extractDir: sitePackages });
-  ev("archive written");
-  if (snapshot) pyodide.runPython("import importlib, os, random; importlib.invalidate_caches(); random.seed(os.urandom(32))");
-  ev("archive unpacked");
+  if (snapshot) {
+    // As web/worker.js: the snapshot holds every engine module; the files come back once idle.
+    pyodide.runPython("import os, random; random.seed(os.urandom(32))");
+    ev("reseeded");
+  } else {
+    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    ev("first runPython");
+    const zip = new Uint8Array(await archive);
+    ev("archive fetched");
+    pyodide.unpackArchive(zip, "zip", { extractDir: sitePackages });
+    ev("archive written");
+    ev("archive unpacked");
+  }
   const bridge = pyodide.pyimport("sudoku_core.bridge");
   ev("engine imported");
   const version = JSON.parse(bridge.handle_json(JSON.stringify({ type: "version", payload: {} })));
