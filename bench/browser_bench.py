@@ -43,8 +43,49 @@ Targets (issue 17, this machine, Chromium): returning-visit ready <= 0.8 s; firs
 WebKit <= 1.5x Chromium; new game p95 <= 1 s. Earlier: first paint <= 300 ms on localhost;
 browser/CPython solve ratio <= 2.
 
-Figures, 2026-11-25 (2 cores shared with another job's CPU work: medians, and the load inflates them):
-see the end of this docstring, filled in from a run of every part.
+Figures, 2026-11-25, this machine: 2 cores shared with another job's CPU work (load average 2-11 during
+the runs), so medians, and WebKitGTK suffers most from the load. Chromium 156, Firefox ESR 153,
+WebKitGTK 2.50.6 (Xvfb, software rendering). Every returning visit booted from the snapshot.
+
+  engine ready, median of fresh profiles, ms     cold    returning
+    the final build (``--parts boot --runs 5``, load 8.7):
+      Chromium                                    3055      749
+      Firefox ESR                                 1346      870
+      WebKitGTK                                   4837     1627   (runs: cold 3.8-9.1 s, returning 1.0-2.7 s)
+    before the bytecode changes (4 profiles, interleaved with the next row's build):
+      Chromium / Firefox / WebKitGTK        3169 / 2612 / 10912    826 / 990 / 2438
+    stdlib and engine as bytecode, restore answering before the unpack (10 profiles, load 4-10):
+      Chromium / Firefox / WebKitGTK        2077 / 1282 /  8380    639 / 922 / 2324
+    then the status dot without its pulse (WebKitGTK only, 12 profiles each, interleaved): cold 7977 ->
+    5532 ms, returning 2252 -> 1376 ms.
+
+  boot phases in the probe's worker, ms (mean of two runs' medians of 5), Chromium / Firefox / WebKitGTK:
+    cold:    pyodide.asm.mjs import 82 / 148 / 219; wasm compile+instantiate (streaming) 119 / 236 / 421;
+             Python init 210 / 18 / 232; Pyodide bootstrap 1398 / 373 / 1772; engine unpack 108 / 76 / 212;
+             engine import 290 / 96 / 547; first answer at 2777 / 1098 / 3652
+    restore: wasm compile+instantiate 95 / 199 / 442; restore 86 / 18 / 92; reseed 10 / 1 / 12;
+             first answer at 418 / 403 / 1108
+    the runtime alone: pyodide.asm.wasm compiled by itself 61-105 / 193-247 / 1070-2035 ms (V8 may reuse
+    its in-process module cache); a 300k-iteration pure-Python loop after a cold boot 94-191 / 52-68 /
+    78-125 ms, right after a restore 169-183 / 122-194 / 769-1110 ms: JavaScriptCore still runs Python's
+    WebAssembly in a lower tier for about a second after instantiation, where V8 and SpiderMonkey do not.
+
+  WebKitGTK against Chromium, final build: cold 1.58x, returning 2.17x (target 1.5x). What is left is the
+  runtime's: compiling pyodide.asm.wasm (10x V8's time on its own) and running Python in JavaScriptCore's
+  lower tier right after a restore (the loop above: 769-1110 ms against 169-183 ms); our own phases
+  (engine unpack and import, reseed) are 0.2-0.8 s cold and 12 ms after a restore. WebKitGTK is also the
+  browser the shared machine's load hurts most (its cold runs span 3.8-9.1 s in one run of 5).
+
+  first visit (Chromium): 46 files, 13.44 MB raw, 6.08 MB gzip, 5.21 MB brotli; but every file is sent
+  twice (the page, then the service worker's precache with cache: "reload"): 26.78 / 12.12 / 10.40 MB.
+  pyodide.asm.wasm 9.60 MB (2.74 brotli), the stdlib zip (bytecode) 1.64 MB, pyodide.asm.mjs 1.25 MB,
+  the engine archive 0.52 MB.
+
+  new game (Chromium, 5 each, p95 = the slowest): every size and level <= 0.6 s at p95 except 9x9 Hard
+  (median 175, p95 816 ms) and 12x12 Hard (median 256, p95 1208 ms); banked levels 12-24 ms median.
+
+  hint, rate (10 9x9 bank puzzles): hint 2.0 ms in the browser against 0.3 ms in CPython (the worker's
+  bare round trip is 2.7 ms); rate (quick) 50.8 ms against 34.9 ms, ratio of sums 1.26.
 """
 
 from __future__ import annotations
