@@ -25,7 +25,8 @@ const lap = (name) => { timings[name] = Math.round(performance.now()); };
 // engine archive (content-hashed) and Pyodide version: another build never reads it, and removes it.
 // Any failure (none stored, quota, a restore that throws or answers wrongly) falls back to a plain
 // boot and is said only in the console. The file system is not part of the snapshot, so the engine
-// archive is unpacked again after a restore; randomness is reseeded (a snapshot freezes its state).
+// archive is unpacked again after a restore, once the engine is idle; randomness is reseeded at once (a
+// snapshot freezes its state).
 const SNAPSHOT_CACHE = "engine-snapshot"; // not "sudoku-…": the service worker clears those
 const SNAPSHOT_KEY = here(`./engine-snapshot/${`${BUILD.archive}-${BUILD.stdlib}`.replace(/[^\w.-]/g, "_")}-pyodide-${BUILD.pyodide}`);
 const IDLE_MS = 1500;
@@ -59,17 +60,21 @@ async function dropSnapshot() {
 }
 
 let lastRequest = 0;
-function saveSnapshotWhenIdle(pyodide) {
+// Run `task` once the engine has answered nothing for IDLE_MS.
+function whenIdle(task) {
   const wait = () => {
     const idle = performance.now() - lastRequest;
-    if (idle < IDLE_MS) {
-      setTimeout(wait, IDLE_MS - idle + 50);
-      return;
-    }
-    (async () => {
-      try {
-        // Import every engine module first, so a restored engine answers its first request at once.
-        pyodide.runPython(`
+    if (idle < IDLE_MS) setTimeout(wait, IDLE_MS - idle + 50);
+    else task();
+  };
+  setTimeout(wait, IDLE_MS);
+}
+
+function saveSnapshotWhenIdle(pyodide) {
+  whenIdle(async () => {
+    try {
+      // Import every engine module first, so a restored engine answers its first request at once.
+      pyodide.runPython(`
 import importlib, pkgutil, sudoku_core
 for _m in pkgutil.walk_packages(sudoku_core.__path__, "sudoku_core."):
     if _m.name.endswith("__main__") or ".cli" in _m.name:
@@ -79,17 +84,15 @@ for _m in pkgutil.walk_packages(sudoku_core.__path__, "sudoku_core."):
     except BaseException:
         pass
 del _m`);
-        const started = performance.now();
-        const bytes = pyodide.makeMemorySnapshot();
-        const cache = await snapshotCache();
-        await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
-        postMessage({ type: "snapshot", bytes: bytes.length, ms: Math.round(performance.now() - started) });
-      } catch (error) {
-        console.warn(`engine: snapshot not saved (${error.message})`);
-      }
-    })();
-  };
-  setTimeout(wait, IDLE_MS);
+      const started = performance.now();
+      const bytes = pyodide.makeMemorySnapshot();
+      const cache = await snapshotCache();
+      await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
+      postMessage({ type: "snapshot", bytes: bytes.length, ms: Math.round(performance.now() - started) });
+    } catch (error) {
+      console.warn(`engine: snapshot not saved (${error.message})`);
+    }
+  });
 }
 
 // --- boot ------------------------------------------------------------------------------------------
@@ -104,9 +107,17 @@ async function start(indexURL, archive, snapshot) {
     ...(snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: typeof caches !== "undefined" }),
   });
   lap("pyodide");
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(await archive, "zip", { extractDir: sitePackages });
-  if (snapshot) pyodide.runPython("import importlib, os, random; importlib.invalidate_caches(); random.seed(os.urandom(32))");
+  const unpack = async () => {
+    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    pyodide.unpackArchive(await archive, "zip", { extractDir: sitePackages });
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  };
+  // A snapshot holds every engine module, imported before it was taken (saveSnapshotWhenIdle), but not
+  // the file system: the archive's files come back once the engine is idle. Unpacking them first cost a
+  // returning visit 0.1-1 s in WebKitGTK, whose WebAssembly still runs in its first tier right after a
+  // restore (bench/browser_bench.py --parts phases). A snapshot without the bridge fails the import below.
+  if (snapshot) pyodide.runPython("import os, random; random.seed(os.urandom(32))");
+  else await unpack();
   const bridge = pyodide.pyimport("sudoku_core.bridge");
   const session = bridge.Session(); // holds the resumable jobs (a generation run in slices)
   const handle = session.handle_json;
@@ -114,7 +125,7 @@ async function start(indexURL, archive, snapshot) {
   const version = call("version", {});
   if (!version.ok) throw new Error(`the engine did not answer (${version.error && version.error.message})`);
   lap("bridge");
-  return { pyodide, call, version: version.result };
+  return { pyodide, call, version: version.result, unpack };
 }
 
 async function boot() {
@@ -126,6 +137,7 @@ async function boot() {
     try {
       const engine = await start(indexURL, archive, snapshot);
       timings.from = "snapshot";
+      whenIdle(() => engine.unpack().catch((error) => console.warn(`engine: archive not unpacked (${error.message})`)));
       return engine;
     } catch (error) {
       console.warn(`engine: snapshot not usable (${error.message}); booting normally`);
