@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import urllib.parse
 import zipfile
 import zlib
 from pathlib import Path
@@ -405,8 +406,14 @@ def build(dist: Path = DIST, web: Path = WEB) -> dict:
     }
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2) + "\n")
 
-    (dist / "asset-map.json").write_text(json.dumps(hash_asset_names(dist), indent=2, sort_keys=True) + "\n")
-    info["files"] = write_service_worker(dist, web)
+    renamed = hash_asset_names(dist)
+    (dist / "asset-map.json").write_text(json.dumps(renamed, indent=2, sort_keys=True) + "\n")
+    # Names that fix their content within this build: the content-hashed assets, and Pyodide's files
+    # (the pinned version; the standard library zip is content-hashed too). The precache may take them
+    # from the browser's HTTP cache once revalidated, instead of downloading them a second time.
+    fixed = sorted({*renamed.values(), *(p.relative_to(dist).as_posix() for p in (dist / "pyodide").iterdir()),
+                    archive_name})
+    info["files"] = write_service_worker(dist, web, fixed)
     log(f"dist/ written: {info['files']} files, engine {info['version']} ({archive_name}), pyodide {info['pyodide']}")
     return info
 
@@ -471,10 +478,11 @@ def hash_asset_names(dist: Path) -> dict[str, str]:
     return renamed
 
 
-def write_service_worker(dist: Path, web: Path = WEB) -> int:
+def write_service_worker(dist: Path, web: Path = WEB, fixed: list[str] = ()) -> int:
     """Write ``dist/sw.js`` last: it precaches every file of ``dist``, and its cache name is a hash of
     all their contents (not a time), so any change to the site is a new service worker and a fresh
-    cache. Returns the number of files of the site, sw.js included."""
+    cache. ``fixed``: the files whose name fixes their content in this build, which the precache may
+    revalidate instead of fetching again. Returns the number of files of the site, sw.js included."""
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.name != "sw.js")
     site_hash = hashlib.sha256()
     for name in files:
@@ -482,6 +490,7 @@ def write_service_worker(dist: Path, web: Path = WEB) -> int:
     sw = (web / "sw.js").read_text()
     sw = sw.replace("__CACHE_NAME__", f"sudoku-{site_hash.hexdigest()[:16]}")
     sw = sw.replace("__PRECACHE__", json.dumps(["./", *files], indent=2))
+    sw = sw.replace("__FIXED__", json.dumps([f for f in fixed if f in files], indent=2))
     (dist / "sw.js").write_text(sw)
     return len(files) + 1
 
@@ -495,6 +504,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    record: list[tuple[str, int]] | None = None  # (path, status) of every response, when a list
 
     def end_headers(self) -> None:
         self.send_header("Content-Security-Policy", CSP)
@@ -506,20 +516,29 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not self.quiet:
             super().log_message(format, *args)
 
+    def send_response(self, code, message=None) -> None:
+        if self.record is not None:
+            self.record.append((urllib.parse.urlsplit(self.path).path, code))
+        super().send_response(code, message)
 
-def make_server(port: int = 0, directory: Path = DIST, quiet: bool = False) -> http.server.ThreadingHTTPServer:
+
+def make_server(port: int = 0, directory: Path = DIST, quiet: bool = False,
+                record: list[tuple[str, int]] | None = None) -> http.server.ThreadingHTTPServer:
     """A server for ``directory`` on 127.0.0.1 (``port`` 0 picks a free one); call
-    ``serve_forever`` on it, in a thread if you like."""
-    handler = functools.partial(type("QuietHandler" if quiet else "LoudHandler", (Handler,), {"quiet": quiet}),
-                                directory=str(directory))
+    ``serve_forever`` on it, in a thread if you like. ``record``: a list that gets the path and status
+    of every response (for tests and benchmarks that count what a visit downloads)."""
+    handler = functools.partial(
+        type("QuietHandler" if quiet else "LoudHandler", (Handler,), {"quiet": quiet, "record": record}),
+        directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     return server
 
 
-def serve_in_thread(directory: Path = DIST, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_thread(directory: Path = DIST, port: int = 0,
+                    record: list[tuple[str, int]] | None = None) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Start a quiet server in a daemon thread; returns it and its base URL."""
-    server = make_server(port, directory, quiet=True)
+    server = make_server(port, directory, quiet=True, record=record)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

@@ -2,18 +2,22 @@
 // release installs a fresh cache and drops the old one) and the list of every file to precache.
 const CACHE = "__CACHE_NAME__";
 const PRECACHE = __PRECACHE__;
+// The files whose name fixes their content in this build (content-hashed names, the pinned Pyodide).
+const FIXED = new Set(__FIXED__);
 
-// Install: every file of this build, fetched past the HTTP cache (`reload`), so a file the browser
-// kept from an older build (a 304 for a file whose date did not change) can never be stored under
-// this build's name; only complete same-origin 200s are kept, else the install fails and the old
-// release stays. No skipWaiting: a new release waits until the page asks for it (the player presses
+// Install: every file of this build. A page or other file whose name does not fix its content is
+// fetched past the HTTP cache (`reload`), so a file the browser kept from an older build (a 304 for a
+// file whose date did not change) can never be stored under this build's name. A file whose name
+// fixes its content is revalidated (`no-cache`): the browser then hands over the copy the page has
+// just downloaded (9.6 MB of WebAssembly among them) instead of downloading it a second time. Only
+// complete same-origin 200s are kept, else the install fails and the old release stays. No skipWaiting: a new release waits until the page asks for it (the player presses
 // "Reload" in the page's "New version ready" bar), so an open game never runs old page code against a
 // new engine.
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await Promise.all(PRECACHE.map(async (path) => {
-      const response = await fetch(new Request(path, { cache: "reload" }));
+      const response = await fetch(new Request(path, { cache: FIXED.has(path) ? "no-cache" : "reload" }));
       if (response.status !== 200 || response.type !== "basic") {
         throw new Error(`precache: ${path} answered ${response.status} (${response.type})`);
       }

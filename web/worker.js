@@ -1,6 +1,6 @@
 // The engine worker (a module worker): boots Pyodide from the local copy and unpacks the
 // sudoku_core archive, both fetched in parallel, then answers `{id, type, payload}` requests by
-// handing them, as a JSON string, to sudoku_core.bridge.handle_json. Only named operations exist
+// handing them, as a JSON string, to a sudoku_core.bridge.Session (its handle_json). Only named operations exist
 // (the bridge's table); the page can never run arbitrary Python, and only JSON comes back.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { BUILD } from "./build-info.js";
