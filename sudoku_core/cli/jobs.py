@@ -236,7 +236,9 @@ def _parallel(work: Callable[[Any], Any], items: Iterator[Any], jobs: int) -> It
         stop.set()
         if not finished:
             _stop_workers(pool)
-        pool.shutdown(wait=finished, cancel_futures=True)
+        # Wait even after a stop: the pool's own thread ends at once when its workers are gone, and one
+        # still closing its pipes at interpreter exit can print "Exception ignored ... Bad file descriptor".
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _stop_workers(pool) -> None:
