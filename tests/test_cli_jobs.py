@@ -85,7 +85,7 @@ def test_a_pool_keeps_input_order_and_reads_a_bounded_window_ahead():
     assert [next(results) for _ in range(5)] == ["0", "1", "2", "3", "4"]
     time.sleep(0.5)  # give the reader every chance to run ahead
     read = next(pulled)
-    assert read <= jobs.READ_AHEAD + 2 * 2 * jobs.MAX_CHUNK + jobs.MAX_CHUNK + 10, read
+    assert read <= jobs.READ_AHEAD + (jobs.WINDOW * 2 + 2) * jobs.MAX_CHUNK + 10, read
     results.close()  # stops the workers
 
 

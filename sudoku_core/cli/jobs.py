@@ -13,7 +13,7 @@ on a terminal, and a clean stop on Ctrl+C. Every batch command (``solve``, ``rat
   the input as they come; a feeder thread sends them in chunks, as many as are already read up to a
   size that keeps a chunk near :data:`CHUNK_SECONDS` of work (one item when items are slow or the input
   trickles in, up to :data:`MAX_CHUNK` when they are quick), so inter-process traffic does not
-  dominate. At most ``2 N`` chunks are in flight and :data:`READ_AHEAD` items read ahead: memory stays
+  dominate. At most :data:`WINDOW` ``* N`` chunks are in flight and :data:`READ_AHEAD` items read ahead: memory stays
   bounded on any input size, and the first answer comes out before the input is all read.
 * **Progress.** When standard error is a terminal (and ``--no-progress`` is not given), one line on it
   shows the items done, the total when it is known (``generate``, ``compare --set``), the rate and an
@@ -39,11 +39,13 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 #: A chunk sent to a worker holds about this many seconds of work (measured as the batch runs).
-CHUNK_SECONDS = 0.05
+CHUNK_SECONDS = 0.2
 #: Most items in one chunk.
 MAX_CHUNK = 256
 #: Most items read from the input ahead of the ones in flight.
 READ_AHEAD = 512
+#: Chunks in flight per worker: room to keep the others busy while the oldest chunk is slow.
+WINDOW = 4
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -217,7 +219,7 @@ def _parallel(work: Callable[[Any], Any], items: Iterator[Any], jobs: int) -> It
         # Start the workers before any thread of ours exists (forking a threaded process is unsafe).
         pool.submit(int).result()
         read: queue.Queue = queue.Queue(maxsize=READ_AHEAD)
-        sent: queue.Queue = queue.Queue(maxsize=2 * jobs)
+        sent: queue.Queue = queue.Queue(maxsize=WINDOW * jobs)
         pace = _Pace()
         threading.Thread(target=_read, args=(items, read, stop), daemon=True, name="sudoku-read").start()
         threading.Thread(target=_feed, args=(pool, work, read, sent, pace, stop), daemon=True,
