@@ -3,7 +3,8 @@
 Each command lives in its own module of this package with ``register(subparsers)``, which adds its
 parser and sets ``func`` (``func(args) -> exit status``). User mistakes print one line on stderr and
 exit non-zero; they never show a traceback. Exit statuses: 0 all good, 1 some puzzle failed, 2 usage or
-unreadable input (binary, directory, empty, not UTF-8; see :mod:`.inputs`), 3 a bug.
+unreadable input (binary, directory, empty, not UTF-8; see :mod:`.inputs`), 3 a bug, 130 interrupted
+(Ctrl+C: the answers written before it are whole lines; see :mod:`.jobs`).
 """
 
 from __future__ import annotations
@@ -50,8 +51,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except (OSError, UnicodeError) as exc:  # a file read outside cli/inputs.py (bench's data sets)
         return _fail(f"cannot read the input: {exc}", 2)
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt:  # Ctrl+C: keep what was written (whole lines), say so in one line
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        return _fail("interrupted", 130)
     except Exception as exc:  # a bug: one line, never a traceback
         return _fail(f"internal error: {type(exc).__name__}: {exc} (please report it)", 3)
 

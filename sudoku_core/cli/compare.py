@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 
 from ..errors import SudokuError
 from ..formats import parse
@@ -20,15 +21,18 @@ from ..lab import (
     COMPARE_COLUMNS,
     LAB_METHODS,
     LAB_NODE_LIMIT,
-    batch,
     batch_csv,
+    batch_part,
     compare,
     compare_csv,
     format_batch_table,
     format_table,
+    merge_parts,
     sample_sets,
+    summarize,
 )
 from ..solvers import METHODS
+from . import jobs
 from .inputs import TOO_LONG, open_lines, puzzle_lines, too_long_message
 
 
@@ -48,6 +52,7 @@ def register(subparsers) -> None:
                    help="one row per method over all the puzzles (median, p90, max), as the lab's Batch")
     p.add_argument("--set", choices=sorted(sample_sets()), metavar="NAME",
                    help=f"the lab's bundled sample set NAME as the input ({', '.join(sample_sets())})")
+    jobs.add_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -57,12 +62,13 @@ def run(args: argparse.Namespace) -> int:
     if args.node_limit < 0:
         raise SudokuError(f"--node-limit must be 0 (none) or more, not {args.node_limit}")
     node_limit = args.node_limit or None
-    out = sys.stdout
-    status = 0
-    lines = (enumerate(sample_sets()[args.set]["puzzles"], 1) if args.set
-             else puzzle_lines(open_lines(args.input), None))
+    if args.set:
+        puzzles = sample_sets()[args.set]["puzzles"]
+        lines, source, total = enumerate(puzzles, 1), None, len(puzzles)
+    else:
+        lines, source, total = puzzle_lines(open_lines(args.input), None), args.input, None
     if args.summary:
-        return _summary(args, lines, node_limit)
+        return _summary(args, lines, node_limit, source, total)
     puzzles = iter(lines)
     first = next(puzzles, None)
     if first is None:
@@ -70,47 +76,67 @@ def run(args: argparse.Namespace) -> int:
     second = next(puzzles, None)
     many = second is not None
     stream = [first] + ([second] if many else [])
-    for k, (number, line) in enumerate(_chain(stream, puzzles)):
-        try:
-            if line == TOO_LONG:
-                raise SudokuError(too_long_message())
-            puzzle = parse(line, check=False)
-        except SudokuError as exc:
-            print(f"sudoku-core: line {number}: {exc}" if many else f"sudoku-core: {exc}", file=sys.stderr)
-            status = 1
-            continue
-        rows = compare(puzzle, args.methods, node_limit, args.limit)
-        if args.csv:
-            body = compare_csv(rows)
-            if many:  # one header for the whole file, with the line number in front of each row
-                lines = body.splitlines()
-                if k == 0:
-                    out.write("line," + ",".join(COMPARE_COLUMNS) + "\n")
-                out.writelines(f"{number},{row}\n" for row in lines[1:])
-            else:
-                out.write(body)
-        else:
-            if many:
-                out.write(f"{'' if k == 0 else chr(10)}line {number}: {puzzle.to_line()}\n")
-            out.write(format_table(rows) + "\n")
-        out.flush()
-    return status
+    work = partial(table, methods=args.methods, node_limit=node_limit, limit=args.limit, csv=args.csv, many=many)
+    return jobs.write_answers(work, enumerate(_chain(stream, puzzles)), args, "compare", source=source, total=total)
 
 
-def _summary(args: argparse.Namespace, lines, node_limit: int | None) -> int:
+def table(item: tuple[int, tuple[int, str]], *, methods: list[str], node_limit: int | None, limit: int,
+          csv: bool, many: bool) -> tuple[str, str]:
+    """The ``k``-th puzzle's table (or CSV rows) as ``(output, error)``; ``item`` is ``(k, (line number,
+    text))``. With ``many`` puzzles, each table is headed by its line (CSV: one header, before the first)."""
+    k, (number, line) = item
+    try:
+        if line == TOO_LONG:
+            raise SudokuError(too_long_message())
+        puzzle = parse(line, check=False)
+    except SudokuError as exc:
+        return "", f"line {number}: {exc}" if many else str(exc)
+    rows = compare(puzzle, methods, node_limit, limit)
+    if csv:
+        body = compare_csv(rows)
+        if not many:
+            return body, ""
+        head = "line," + ",".join(COMPARE_COLUMNS) + "\n" if k == 0 else ""
+        return head + "".join(f"{number},{row}\n" for row in body.splitlines()[1:]), ""
+    title = f"{'' if k == 0 else chr(10)}line {number}: {puzzle.to_line()}\n" if many else ""
+    return title + format_table(rows) + "\n", ""
+
+
+def summary_part(item: tuple[int, str], *, methods: list[str], node_limit: int | None,
+                 limit: int) -> tuple[list[dict] | None, str]:
+    """One puzzle's raw batch figures (:func:`sudoku_core.lab.batch_part`), or an error message."""
+    number, line = item
+    try:
+        if line == TOO_LONG:
+            raise SudokuError(too_long_message())
+        puzzle = parse(line, check=False)
+    except SudokuError as exc:
+        return None, f"line {number}: {exc}"
+    return batch_part([puzzle], methods, node_limit, limit), ""
+
+
+def _summary(args: argparse.Namespace, lines, node_limit: int | None, source: str | None,
+             total: int | None) -> int:
     status = 0
-    puzzles = []
-    for number, line in lines:
-        try:
-            if line == TOO_LONG:
-                raise SudokuError(too_long_message())
-            puzzles.append(parse(line, check=False))
-        except SudokuError as exc:
-            print(f"sudoku-core: line {number}: {exc}", file=sys.stderr)
+    parts: list[list[dict]] = []
+    progress = jobs.progress_for(args, "compare", total)
+
+    def emit(result: tuple[list[dict] | None, str]) -> None:
+        nonlocal status
+        part, error = result
+        if error:
+            if progress is not None:
+                progress.clear()
+            print(f"sudoku-core: {error}", file=sys.stderr)
             status = 1
-    if not puzzles:
+        else:
+            parts.append(part)
+
+    work = partial(summary_part, methods=args.methods, node_limit=node_limit, limit=args.limit)
+    jobs.run(work, lines, emit, jobs=jobs.jobs_for(args.jobs, source), progress=progress)
+    if not parts:
         raise SudokuError("no puzzle given")
-    rows = batch(puzzles, args.methods, node_limit, args.limit)
+    rows = summarize(merge_parts(parts), node_limit)
     sys.stdout.write(batch_csv(rows) if args.csv else format_batch_table(rows) + "\n")
     return status
 

@@ -1,17 +1,20 @@
 """``generate``: new puzzles with a unique solution, one per output line (or JSON lines).
 
 The ``i``-th of ``--count N`` puzzles uses the seed ``S`` for the first and ``S:i`` after it, and every
-JSON line reports its seed, so any single puzzle of a batch can be made again on its own.
+JSON line reports its seed, so any single puzzle of a batch can be made again on its own, and a batch
+is the same for any ``--jobs`` (each puzzle depends on its index alone, never on which worker made it).
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 
 from ..formats import format_variant
 from ..generate import GRID_METHODS, LEVELS, SYMMETRIES, generate
 from ..grid import VARIANTS
+from . import jobs
 
 
 def register(subparsers) -> None:
@@ -39,6 +42,7 @@ def register(subparsers) -> None:
     p.add_argument("--variant", type=str.lower, choices=VARIANTS, default="classic",
                    help="x (diagonals), windoku (4 extra windows, 9x9) or jigsaw (random regions); output "
                    "lines are then NAME:DIGITS (jigsaw:DIGITS:REGIONS), see docs/variants.md (default classic)")
+    jobs.add_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -46,15 +50,22 @@ def run(args) -> int:
     if args.count < 1:
         print("sudoku-core: --count must be at least 1", file=sys.stderr)
         return 2
-    for i in range(args.count):
-        seed = args.seed
-        if seed is not None and i:
-            seed = f"{seed}:{i}"
-        g = generate(args.size, level=args.level, symmetry=args.symmetry, minimal=args.minimal,
-                     technique=args.technique, seed=seed, grid_method=args.grid_method, deadline=args.timeout,
-                     variant=args.variant)
-        if args.json:
-            print(json.dumps(g.to_dict()), flush=True)
-        else:
-            print(format_variant(g.puzzle, one_line=True), flush=True)
-    return 0
+    work = partial(one, seed=args.seed, size=args.size, level=args.level, symmetry=args.symmetry,
+                   minimal=args.minimal, technique=args.technique, grid_method=args.grid_method,
+                   timeout=args.timeout, as_json=args.json, variant=args.variant)
+    return jobs.write_answers(work, range(args.count), args, "generate", total=args.count)
+
+
+def seed_of(seed: str | None, index: int) -> str | None:
+    """The seed of the ``index``-th puzzle of a batch seeded ``seed``: ``seed``, then ``seed:index``."""
+    return f"{seed}:{index}" if seed is not None and index else seed
+
+
+def one(index: int, *, seed: str | None, size: int, level: str | None, symmetry: str, minimal: bool,
+        technique: str | None, grid_method: str, timeout: float, as_json: bool,
+        variant: str = "classic") -> tuple[str, str]:
+    """The ``index``-th puzzle of the batch as ``(output line, "")``: a pure function of its arguments
+    when ``seed`` is given (a fresh seed otherwise)."""
+    g = generate(size, level=level, symmetry=symmetry, minimal=minimal, technique=technique,
+                 seed=seed_of(seed, index), grid_method=grid_method, deadline=timeout, variant=variant)
+    return (json.dumps(g.to_dict()) if as_json else format_variant(g.puzzle, one_line=True)) + "\n", ""

@@ -13,13 +13,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
+from functools import partial
 
 from ..errors import SudokuError
 from ..explain import explain, render
 from ..formats import MAX_TEXT, parse, parse_candidates
 from ..hint import next_hint, require_classic
 from ..rate import rate
+from . import jobs
 from .inputs import TOO_LONG, InputError, open_lines, puzzle_lines, too_long_message
 
 
@@ -42,6 +43,7 @@ def register(subparsers) -> None:
                               "puzzle given directly): level, score and hardest technique.")
     p.add_argument("input", nargs="?", default="-", metavar="FILE|-|PUZZLE")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    jobs.add_arguments(p)
     p.set_defaults(func=run_rate)
 
     p = subparsers.add_parser("steps", help="the whole logic solving path of a puzzle")
@@ -87,25 +89,26 @@ def _read_whole(path: str) -> str:
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    status = 0
-    for number, line in puzzle_lines(open_lines(args.input)):
-        try:
-            if line == TOO_LONG:
-                raise SudokuError(too_long_message())
-            puzzle = parse(line)
-            require_classic(puzzle, "ratings")
-        except SudokuError as exc:
-            status = 1
-            where = f"line {number}: " if args.input != "-" or number > 1 else ""
-            print(f"sudoku-core: {where}{exc}", file=sys.stderr)
-            continue
-        r = rate(puzzle)
-        if args.json:
-            print(json.dumps(r.to_dict()))
-        else:
-            print(f"{r.puzzle} {r.level} {r.score:.1f} {r.hardest or '-'}{'' if r.solved else ' (stalled)'}")
-        sys.stdout.flush()
-    return status
+    work = partial(rate_answer, source=args.input, as_json=args.json)
+    return jobs.write_answers(work, puzzle_lines(open_lines(args.input)), args, "rate", source=args.input)
+
+
+def rate_answer(item: tuple[int, str], *, source: str = "-", as_json: bool = False) -> tuple[str, str]:
+    """One puzzle line's ``(output, error)``: ``puzzle level score hardest`` (or a JSON object), and the
+    error message for a line that is not a puzzle. A pure function of the line: see docs/batch.md."""
+    number, line = item
+    try:
+        if line == TOO_LONG:
+            raise SudokuError(too_long_message())
+        puzzle = parse(line)
+        require_classic(puzzle, "ratings")
+    except SudokuError as exc:
+        where = f"line {number}: " if source != "-" or number > 1 else ""
+        return "", f"{where}{exc}"
+    r = rate(puzzle)
+    if as_json:
+        return json.dumps(r.to_dict()) + "\n", ""
+    return f"{r.puzzle} {r.level} {r.score:.1f} {r.hardest or '-'}{'' if r.solved else ' (stalled)'}\n", ""
 
 
 def run_steps(args: argparse.Namespace) -> int:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
+from functools import partial
 
 from ..errors import SudokuError
 from ..formats import parse
 from ..generate import variant_fields
 from ..solvers import METHODS, solve
+from . import jobs
 from .inputs import TOO_LONG, open_lines, puzzle_lines, too_long_message
 
 
@@ -29,31 +30,34 @@ def register(subparsers) -> None:
     p.add_argument("--node-limit", type=int, default=None, help="give up after this many search nodes")
     p.add_argument("--alphabet", default=None, help="'hex' (0-F) or 'letters' (A-P) for 16x16, or the symbols")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    jobs.add_arguments(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise SudokuError(f"--limit must be at least 1, not {args.limit}")
-    status = 0
-    out = sys.stdout
-    for number, line in puzzle_lines(open_lines(args.input), args.alphabet):
-        try:
-            if line == TOO_LONG:
-                raise SudokuError(too_long_message())
-            puzzle = parse(line, alphabet=args.alphabet)
-        except SudokuError as exc:
-            status = 1
-            where = f"line {number}: " if args.input != "-" or number > 1 else ""
-            print(f"sudoku-core: {where}{exc}", file=sys.stderr)
-            if args.json:
-                out.write(json.dumps({"line": number, "error": {"kind": exc.kind, "message": str(exc)}}) + "\n")
-            continue
-        result = solve(puzzle, method=args.method, limit=args.limit, node_limit=args.node_limit)
-        if args.json:
-            record = {"line": number, "puzzle": puzzle.to_line(), **variant_fields(puzzle), **result.to_dict()}
-            out.write(json.dumps(record) + "\n")
-        else:
-            out.write(result.message() + "\n")
-        out.flush()  # one answer per line as it comes: a long file shows progress
-    return status
+    work = partial(answer, source=args.input, alphabet=args.alphabet, method=args.method, limit=args.limit,
+                   node_limit=args.node_limit, as_json=args.json)
+    return jobs.write_answers(work, puzzle_lines(open_lines(args.input), args.alphabet), args, "solve",
+                              source=args.input)
+
+
+def answer(item: tuple[int, str], *, source: str, alphabet: str | None, method: str, limit: int,
+           node_limit: int | None, as_json: bool) -> tuple[str, str]:
+    """One puzzle line's ``(output, error)``: the solution line (or JSON record), and the error message
+    for a line that is not a puzzle."""
+    number, line = item
+    try:
+        if line == TOO_LONG:
+            raise SudokuError(too_long_message())
+        puzzle = parse(line, alphabet=alphabet)
+    except SudokuError as exc:
+        where = f"line {number}: " if source != "-" or number > 1 else ""
+        record = {"line": number, "error": {"kind": exc.kind, "message": str(exc)}}
+        return (json.dumps(record) + "\n" if as_json else ""), f"{where}{exc}"
+    result = solve(puzzle, method=method, limit=limit, node_limit=node_limit)
+    if as_json:
+        record = {"line": number, "puzzle": puzzle.to_line(), **variant_fields(puzzle), **result.to_dict()}
+        return json.dumps(record) + "\n", ""
+    return result.message() + "\n", ""

@@ -1,0 +1,216 @@
+"""Batch commands at scale (issue 18, part 8): ``--jobs N`` gives the same bytes as ``--jobs 1``, in
+input order, streaming with bounded read-ahead; a progress line only on a terminal; Ctrl+C keeps whole
+lines and exits 130; seeded generation is the same for any N; the documented pool example works."""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+import os
+import pty
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sudoku_core.cli import jobs
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "tests" / "data" / "samples"
+EXPERT = [line for line in (SAMPLES / "qqwing_expert.txt").read_text().split() if line]
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+EASY_SOLVED = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sudoku_core", *args], input=stdin, capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+
+
+@pytest.fixture
+def mixed(tmp_path) -> Path:
+    """24 expert puzzles with a comment, a blank line, a line that is not a puzzle and a too-long line."""
+    f = tmp_path / "mixed.txt"
+    lines = ["# expert puzzles", *EXPERT[:10], "", EXPERT[10][:80], *EXPERT[11:18], "1" * 60_000, *EXPERT[18:25]]
+    f.write_text("\n".join(lines) + "\n")
+    return f
+
+
+@pytest.mark.parametrize("command", [("rate",), ("rate", "--json"), ("solve",), ("solve", "--limit", "2")])
+def test_the_output_is_the_same_bytes_for_any_number_of_jobs(mixed, command):
+    outs = {n: run(*command, str(mixed), "--jobs", str(n)) for n in (1, 2, 3)}
+    assert outs[1].returncode == 1 and outs[1].stdout.count("\n") == 24, outs[1].stderr
+    assert "line 13: " in outs[1].stderr and "longer than 50,000" in outs[1].stderr
+    for n in (2, 3):
+        assert (outs[n].returncode, outs[n].stdout, outs[n].stderr) == (outs[1].returncode, outs[1].stdout,
+                                                                         outs[1].stderr), n
+
+
+def _without_times(text: str) -> list[dict]:
+    return [{k: v for k, v in row.items() if not k.endswith("ms")} for row in csv.DictReader(io.StringIO(text))]
+
+
+def test_compare_over_a_file_and_a_set_is_the_same_for_any_number_of_jobs(mixed):
+    """Times differ from run to run; every other figure, and the order, do not."""
+    args = ("--methods", "backtrack", "dlx", "--csv")
+    one, two = run("compare", str(mixed), *args, "--jobs", "1"), run("compare", str(mixed), *args, "--jobs", "2")
+    assert one.returncode == two.returncode == 1 and one.stderr == two.stderr
+    assert len(_without_times(one.stdout)) == 48 and _without_times(one.stdout) == _without_times(two.stdout)
+    one = run("compare", "--set", "17clue", "--summary", *args, "--jobs", "1")
+    two = run("compare", "--set", "17clue", "--summary", *args, "--jobs", "2")
+    assert one.returncode == two.returncode == 0, two.stderr
+    assert _without_times(one.stdout) == _without_times(two.stdout) and len(_without_times(one.stdout)) == 2
+
+
+def test_seeded_generation_is_the_same_for_any_number_of_jobs():
+    outs = [run("generate", "--count", "6", "--seed", "jobs", "--jobs", str(n)) for n in (1, 2, 3)]
+    assert all(o.returncode == 0 for o in outs), outs[-1].stderr
+    assert outs[0].stdout == outs[1].stdout == outs[2].stdout and len(set(outs[0].stdout.split())) == 6
+    # each puzzle's seed comes from the base seed and its index alone: the 4th is "jobs:3" made on its own
+    alone = run("generate", "--seed", "jobs:3", "--json", "--jobs", "2")
+    record = json.loads(alone.stdout)
+    assert record["seed"] == "jobs:3" and record["puzzle"] == outs[2].stdout.split()[3]
+
+
+def test_a_pool_keeps_input_order_and_reads_a_bounded_window_ahead():
+    assert list(jobs.in_order(str, range(3000), 2)) == [str(i) for i in range(3000)]
+    pulled = itertools.count()
+    endless = (next(pulled) for _ in itertools.count())  # an input that never ends
+    results = jobs.in_order(str, endless, 2)
+    assert [next(results) for _ in range(5)] == ["0", "1", "2", "3", "4"]
+    time.sleep(0.5)  # give the reader every chance to run ahead
+    read = next(pulled)
+    assert read <= jobs.READ_AHEAD + (jobs.WINDOW * 2 + 2) * jobs.MAX_CHUNK + 10, read
+    results.close()  # stops the workers
+
+
+def test_with_jobs_output_starts_before_the_input_ends():
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku_core", "solve", "--jobs", "2"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        for _ in range(3):
+            proc.stdin.write(EASY + "\n")
+            proc.stdin.flush()
+            assert proc.stdout.readline().strip() == EASY_SOLVED  # the input is still open
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+
+
+def test_a_bad_line_mid_stream_with_jobs_answers_the_lines_before_it(tmp_path):
+    f = tmp_path / "latin1.txt"
+    f.write_bytes(f"{EASY}\n{EASY}\n".encode() + "café\n".encode("latin-1") + f"{EASY}\n".encode())
+    out = run("solve", str(f), "--jobs", "2")
+    assert out.returncode == 2 and out.stdout.split() == [EASY_SOLVED, EASY_SOLVED]
+    assert out.stderr.strip() == f"sudoku-core: {f}: line 3 is not UTF-8 text (byte 4 is 0xe9); save the file as UTF-8"
+
+
+def test_jobs_must_be_a_positive_whole_number():
+    for bad in ("0", "two"):
+        out = run("rate", EASY, "--jobs", bad)
+        assert out.returncode == 2 and "--jobs" in out.stderr.splitlines()[-1] and "Traceback" not in out.stderr
+
+
+# --- progress: on a terminal only ------------------------------------------------------------------
+
+def _stderr_on_a_terminal(*args: str) -> tuple[int, str, bytes]:
+    master, slave = pty.openpty()
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "sudoku_core", *args], stdout=subprocess.PIPE,
+                                stderr=slave, cwd=ROOT)
+    finally:
+        os.close(slave)
+    out, _ = proc.communicate(timeout=120)
+    err = b""
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # the terminal is closed once the command has ended
+            break
+        if not data:
+            break
+        err += data
+    os.close(master)
+    return proc.returncode, out.decode(), err
+
+
+def test_progress_is_drawn_on_a_terminal_and_cleared_at_the_end():
+    status, out, err = _stderr_on_a_terminal("rate", str(SAMPLES / "qqwing_expert.txt"), "--jobs", "2")
+    assert status == 0 and out.count("\n") == len(EXPERT)
+    assert err.startswith(b"\rrate  ") and b" puzzles  " in err and b"/s" in err and err.endswith(b"\r\x1b[K")
+    status, out, err = _stderr_on_a_terminal("generate", "-n", "3", "--seed", "1", "--jobs", "2")
+    assert status == 0 and b"generate  1/3 puzzles [" in err
+    status, out, err = _stderr_on_a_terminal("rate", str(SAMPLES / "qqwing_expert.txt"), "--no-progress")
+    assert status == 0 and err == b""
+
+
+def test_no_progress_in_a_pipe(mixed):
+    for args in (("rate", str(SAMPLES / "qqwing_expert.txt")), ("generate", "-n", "3", "--seed", "1")):
+        out = run(*args, "--jobs", "2")
+        assert out.returncode == 0 and out.stderr == "", args
+
+
+def test_progress_text_with_and_without_a_total():
+    p = jobs.Progress("rate", None, stream=io.StringIO())
+    p.done = 150
+    assert p.text(10.0) == "rate  150 puzzles  15.0/s"
+    p = jobs.Progress("generate", 200, stream=io.StringIO())
+    p.done = 50
+    assert p.text(10.0) == "generate  50/200 puzzles [#####...............]  25%  5.0/s  ETA 0:30"
+
+
+# --- Ctrl+C ---------------------------------------------------------------------------------------
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(x) for x in (task / "children").read_text().split()}
+    return found
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_ctrl_c_keeps_whole_lines_and_exits_130(tmp_path, n):
+    f = tmp_path / "many.txt"
+    f.write_text("\n".join(EXPERT * 40) + "\n")  # 2,000 puzzles: far from done when interrupted
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku_core", "rate", str(f), "--jobs", str(n)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        first = [proc.stdout.readline() for _ in range(3)]
+        workers = _children(proc.pid)
+        assert not workers if n == 1 else len(workers) >= n  # (>=: a forkserver, where that is the default)
+        proc.send_signal(signal.SIGINT)
+        rest, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and err == "sudoku-core: interrupted\n"
+    lines = "".join(first) + rest
+    assert lines.endswith("\n") and len(lines.splitlines()) < 2000
+    for puzzle, line in zip(EXPERT * 40, lines.splitlines(), strict=False):
+        assert line.split()[0] == puzzle and len(line.split()) == 4, line  # whole answers, in order
+    time.sleep(0.2)
+    assert not [w for w in workers if Path(f"/proc/{w}").exists()
+                and "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2]]  # no worker left running
+
+
+# --- the documented pattern for other engines -------------------------------------------------------
+
+def test_the_documented_pool_example_gives_the_cli_s_answers(tmp_path):
+    """docs/examples/batch_pool.py: the pattern docs/batch.md gives for Dask or any map over many
+    machines (a pure function of one line or one index), run here on a local process pool."""
+    example = ROOT / "docs" / "examples" / "batch_pool.py"
+    f = tmp_path / "expert.txt"
+    f.write_text("\n".join(EXPERT[:12]) + "\n")
+    got = subprocess.run([sys.executable, str(example), "rate", str(f), "2"], capture_output=True, text=True,
+                         cwd=ROOT, timeout=120)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout == run("rate", str(f), "--jobs", "1").stdout
+    got = subprocess.run([sys.executable, str(example), "generate", "5", "docs", "2"], capture_output=True,
+                         text=True, cwd=ROOT, timeout=120)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout == run("generate", "--count", "5", "--seed", "docs", "--jobs", "1").stdout
