@@ -128,7 +128,6 @@ E = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5
 for req in ({"type": "version"}, {"type": "parse", "payload": {"text": E}}, {"type": "parse", "payload": {"text": "z"}},
             {"type": "hint", "payload": {"text": E}}, {"type": "rate", "payload": {"text": E}},
             {"type": "steps", "payload": {"text": E}}, {"type": "solve", "payload": {"text": E}},
-            {"type": "generate", "payload": {"size": 9, "level": "hard", "seed": 1}},
             {"type": "daily", "payload": {"date": "2026-01-01"}}, {"type": "samples"},
             {"type": "compare", "payload": {"text": E}}, {"type": "trace", "payload": {"text": E}},
             {"type": "matrix", "payload": {"text": E, "cell": 0}}, {"type": "batch", "payload": {"puzzles": [E, "1"]}},

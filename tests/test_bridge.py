@@ -272,7 +272,7 @@ def test_anything_that_is_not_json_text_gets_bad_request(text):
     ({"size": 4, "seed": "ok", "level": "x\udfff"}, "payload.level"),
 ])
 def test_lone_surrogates_are_named_by_field_and_character(payload, field):
-    error = reply_of(json.dumps({"type": "generate", "payload": payload}))["error"]
+    error = json.loads(bridge.Session().handle_json(json.dumps({"type": "generate_job", "payload": payload})))["error"]
     assert error["kind"] == "bad_request" and error["field"] == field and error["reason"] == "surrogate"
     assert "U+D" in error["message"], error
 
@@ -288,22 +288,25 @@ def test_box_shapes_beyond_the_engine_are_bad_requests(box):
     assert error["kind"] == "bad_request" and error["field"] == "payload.box", error
 
 
+def job(**payload) -> dict:
+    """A generation job started on a fresh session (generation is not a stateless operation)."""
+    return json.loads(bridge.Session().handle_json(json.dumps({"type": "generate_job", "payload": payload})))
+
+
 def test_seeds_are_strings_or_integers_in_range():
-    assert err("generate", size=4, seed=2 ** 60)["field"] == "payload.seed"
-    assert err("generate", size=4, seed="")["field"] == "payload.seed"
-    assert err("generate", size=4, seed=1.5)["field"] == "payload.seed"
-    assert err("generate", size=4, seed=[1])["field"] == "payload.seed"
-    assert call("generate", size=4, seed="x" * 200)["ok"]
-    assert call("generate", size=4, seed=-(2 ** 53))["ok"]
+    assert job(size=4, seed=2 ** 60)["error"]["field"] == "payload.seed"
+    assert job(size=4, seed="")["error"]["field"] == "payload.seed"
+    assert job(size=4, seed=1.5)["error"]["field"] == "payload.seed"
+    assert job(size=4, seed=[1])["error"]["field"] == "payload.seed"
+    assert job(size=4, seed="x" * 200)["ok"]
+    assert job(size=4, seed=-(2 ** 53))["ok"]
+    assert call("generate", size=4, seed=1)["error"]["kind"] == "unknown_op"  # only as a job
 
 
 @pytest.mark.parametrize(("op", "payload", "field"), [
     ("solve", {"text": EASY, "limit": 0}, "payload.limit"),
     ("solve", {"text": EASY, "limit": 1001}, "payload.limit"),
     ("solve", {"text": EASY, "node_limit": 0}, "payload.node_limit"),
-    ("generate", {"seed": 1, "chunk": -1}, "payload.chunk"),
-    ("generate", {"seed": 1, "chunk": 10 ** 7}, "payload.chunk"),
-    ("generate", {"seed": 1, "attempts": 51}, "payload.attempts"),
     ("hint", {"text": EASY, "langs": [["en"]]}, "payload.langs"),
     ("hint", {"text": EASY, "entered": [0] * 80 + ["1"]}, "payload.entered[80]"),
     ("matrix", {"text": EASY, "cell": -1}, "payload.cell"),

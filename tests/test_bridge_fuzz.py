@@ -152,14 +152,6 @@ def requests(draw, ops) -> tuple[dict, int]:
     searches = 1
     if op in ("version", "samples"):
         payload = draw(st.one_of(st.just({}), st.dictionaries(st.text(max_size=5), junk, max_size=2)))
-    elif op == "generate":
-        payload = with_fields({}, {
-            "size": draw(maybe(st.sampled_from((4, 6, 9)))), "level": draw(maybe(st.sampled_from(LEVELS))),
-            "symmetry": draw(maybe(st.sampled_from(SYMMETRIES))), "minimal": draw(maybe(st.booleans())),
-            "seed": draw(st.one_of(st.integers(-(2 ** 53), 2 ** 53), st.text(max_size=20), junk)),
-            "chunk": draw(maybe(st.integers(0, 100))), "attempts": draw(maybe(st.integers(1, 4))),
-        })
-        searches = payload["attempts"] if isinstance(payload.get("attempts"), int) and payload["attempts"] > 0 else 4
     elif op == "daily":
         date = st.dates().map(lambda d: f"{d.year:04d}-{d.month:02d}-{d.day:02d}")
         payload = with_fields({}, {"date": draw(st.one_of(date, date, junk, st.text(max_size=12)))})
@@ -294,8 +286,8 @@ def test_fuzz_play_operations():
     run_many("hint/rate/steps", requests(("hint", "rate", "steps")))
 
 
-def test_fuzz_generation_and_lab_operations():
-    run_many("generate/daily/batch/version/samples", requests(("generate", "daily", "batch", "version", "samples")))
+def test_fuzz_daily_and_lab_operations():
+    run_many("daily/batch/version/samples", requests(("daily", "batch", "version", "samples")))
 
 
 def test_fuzz_every_operation_by_name():
@@ -306,10 +298,9 @@ def test_fuzz_every_operation_by_name():
 def job_requests(draw) -> tuple[dict, int]:
     """A request to a session's jobs: start one (small grids, any level), step or stop one (an id of
     the session's first few jobs, a gone one, or junk), with slices of any size and junk fields."""
-    op = draw(st.sampled_from(("generate_job", "steps_job", "job_step", "job_step", "job_stop", "generate",
-                               "nonsense")))
+    op = draw(st.sampled_from(("generate_job", "steps_job", "job_step", "job_step", "job_stop", "nonsense")))
     ms = draw(maybe(st.one_of(st.integers(1, 300), st.integers(-5, 10 ** 6), junk)))
-    if op in ("generate_job", "generate"):
+    if op == "generate_job":
         payload = with_fields({}, {
             "size": draw(maybe(st.sampled_from((4, 6, 9, 12)))), "level": draw(maybe(st.sampled_from(LEVELS))),
             "symmetry": draw(maybe(st.sampled_from(SYMMETRIES))), "minimal": draw(maybe(st.booleans())),

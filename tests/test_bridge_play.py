@@ -1,4 +1,5 @@
-"""The play operations of the bridge: hint, rate, steps, generate, daily, and their errors."""
+"""The play operations of the bridge: hint, rate, steps, daily, generation (a session job), and their
+errors."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 
 import pytest
 
-from sudoku_core.bridge import OPS, handle, handle_json
+from sudoku_core.bridge import OPS, Session, handle, handle_json
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
@@ -27,13 +28,26 @@ def err(op, **payload):
     return reply["error"]
 
 
+def generated(**payload):
+    """A generation job on a fresh session, run to its end: its final reply (or error)."""
+    session = Session()
+
+    def call(op, body):
+        return json.loads(session.handle_json(json.dumps({"type": op, "payload": body})))
+
+    reply = call("generate_job", {"ms": 2000, **payload})
+    while reply["ok"] and not reply["result"]["done"]:
+        reply = call("job_step", {"job": reply["result"]["job"], "ms": 2000})
+    return reply
+
+
 def cells(line):
     return [0 if ch == "." else int(ch) for ch in line]
 
 
 def test_ops_are_listed():
-    assert {"hint", "rate", "steps", "generate", "daily"} <= set(OPS)
-    assert {"hint", "rate", "steps", "generate", "daily"} <= set(ok("version")["ops"])
+    assert {"hint", "rate", "steps", "daily"} <= set(OPS) and "generate" not in OPS  # generation: a job
+    assert {"hint", "rate", "steps", "daily"} <= set(ok("version")["ops"])
 
 
 def test_hint_step_with_three_levels_in_both_languages():
@@ -128,21 +142,21 @@ def test_steps_replay_to_the_solution():
 
 
 def test_generate_is_deterministic_and_unique():
-    a = ok("generate", size=9, level="easy", symmetry="rot180", seed=7)
-    b = ok("generate", size=9, level="easy", symmetry="rot180", seed=7)
-    assert a == {**b, "ms": a["ms"]}
+    a = generated(size=9, level="easy", symmetry="rot180", seed=7)["result"]
+    b = generated(size=9, level="easy", symmetry="rot180", seed=7)["result"]
+    assert a["cells"] == b["cells"] and a["solution"] == b["solution"]
     assert a["found"] and a["level"] == "easy" and a["symmetry"] == "rot180"
     assert ok("rate", box=a["box"], cells=a["cells"])["status"] == "unique"
     assert all(g in (0, s) for g, s in zip(a["cells"], a["solution"], strict=True))
-    c = ok("generate", size=9, level="easy", symmetry="rot180", seed=7, chunk=1)
+    c = generated(size=9, level="easy", symmetry="rot180", seed=8)["result"]
     assert c["cells"] != a["cells"]
-    small = ok("generate", size=4, seed="x")
+    small = generated(size=4, seed="x")["result"]
     assert small["found"] and len(small["cells"]) == 16 and small["level"] is None
 
 
-def test_generate_chunk_can_come_back_empty():
-    # One attempt at an expert 9x9 rarely matches; whatever comes back has the chunk's facts.
-    r = ok("generate", level="expert", seed=1, attempts=1)
+def test_generate_can_run_out_of_attempts():
+    # One attempt at an expert 9x9 rarely matches; whatever comes back has the job's facts.
+    r = generated(level="expert", seed=1, attempts=1)["result"]
     assert r["attempts"] == 1 and "found" in r
     if not r["found"]:
         assert "cells" not in r
@@ -154,14 +168,14 @@ def test_generate_chunk_can_come_back_empty():
     ({"seed": 1, "symmetry": "spiral"}, "unknown symmetry"),
     ({"seed": 1, "minimal": "yes"}, "'minimal'"),
     ({"seed": 1, "attempts": 0}, "'attempts'"),
-    ({"seed": 1, "attempts": 1000}, "'attempts'"),
-    ({"seed": 1, "chunk": -1}, "'chunk'"),
+    ({"seed": 1, "attempts": 10 ** 7}, "'attempts'"),
+    ({"seed": 1, "ms": 0}, "'ms'"),
     ({"seed": 1.5}, "'seed'"),
     ({}, "needs 'seed'"),
     ({"seed": 1, "size": True}, "boolean"),
 ])
 def test_generate_bad_payloads(payload, words):
-    e = err("generate", **payload)
+    e = generated(**payload)["error"]
     assert e["kind"] == "bad_request" and words in e["message"], e
 
 
@@ -241,11 +255,8 @@ def test_generate_builds_a_puzzle_around_a_practice_technique():
     names = {t["id"]: t for t in ok("version")["techniques"]}
     assert {"skyscraper", "x_wing", "xy_wing"} <= set(names) and names["xy_wing"]["name"]["zh"]
     assert all(t["level"] in ("hard", "expert") for t in names.values())
-    for chunk in range(20):
-        r = ok("generate", size=9, technique="skyscraper", symmetry="rot180", seed=5, chunk=chunk, attempts=50)
-        if r["found"]:
-            break
+    r = generated(size=9, technique="skyscraper", symmetry="rot180", seed=5, attempts=1000)["result"]
     assert r["found"] and r["hardest"] == "skyscraper"
     assert ok("rate", box=r["box"], cells=r["cells"])["status"] == "unique"
-    bad = handle({"type": "generate", "payload": {"size": 9, "technique": "forcing_net", "seed": 1}})
+    bad = generated(size=9, technique="forcing_net", seed=1)
     assert not bad["ok"] and bad["error"]["field"] == "payload.technique"

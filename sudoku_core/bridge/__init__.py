@@ -41,7 +41,7 @@ The package, one concept per module:
 * :mod:`~sudoku_core.bridge.payload`: :class:`BadRequest` and the checked readers every operation uses;
 * :mod:`~sudoku_core.bridge.registry`: :data:`OPS`, the operations by name, and ``version``;
 * the operations by kind: :mod:`~sudoku_core.bridge.core` (parse, solve, format),
-  :mod:`~sudoku_core.bridge.play` (hint, rate, steps, generate, daily, and the jobs),
+  :mod:`~sudoku_core.bridge.play` (hint, rate, steps, daily, and the generation and path jobs),
   :mod:`~sudoku_core.bridge.lab` (compare, trace, matrix, batch, samples);
 * :mod:`~sudoku_core.bridge.session`: :class:`Session`, the worker's entry point.
 

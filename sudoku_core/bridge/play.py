@@ -14,11 +14,10 @@ are started by :class:`sudoku_core.bridge.session.Session`.
   ``extreme`` with ``exact: false``, "extreme or harder" (for a badge on import);
 * ``steps``: the puzzle -> the rating plus ``steps``, the whole logic path, each step with its
   placements, eliminations, highlight, technique name and text per language;
-* ``generate``: ``size``, ``level``, ``symmetry``, ``minimal``, ``seed``, ``chunk``, ``attempts`` -> one
-  bounded chunk of generation. ``found`` says whether a puzzle meeting the request came out; if not the
-  page asks again with ``chunk + 1`` (chunking keeps every request short, so the page can show progress
-  and cancel). A chunk's seed is derived from ``seed`` and ``chunk``, so the same request always gives
-  the same answer;
+* generation is not a stateless operation: one attempt at a hard big grid takes seconds, so it runs
+  as a job of the worker's :class:`~sudoku_core.bridge.session.Session` (``generate_job``: ``size``,
+  ``level``, ``symmetry``, ``minimal``, ``technique``, ``seed``, ``attempts``), a slice at a time;
+  :class:`GenerationJob` and :func:`_found` say what it answers;
 * ``daily``: ``date`` "YYYY-MM-DD" (the player's local date) -> the day's puzzle, the same for everyone
   on that date: fixed options (:data:`DAILY`) and a seed derived from the date string.
 """
@@ -37,8 +36,8 @@ from .payload import LANGS, BadRequest, field, langs, per_cell, puzzle, seed, sh
 
 #: The daily puzzle's fixed options.
 DAILY = {"size": 9, "level": "hard", "symmetry": "rot180"}
-#: Attempts per generate chunk (default) and the most one request may ask for; the last chunk number.
-CHUNK_ATTEMPTS, MAX_CHUNK_ATTEMPTS, MAX_CHUNK = 4, 50, 1_000_000
+#: Attempts per chunk of the daily puzzle's search (9x9 Hard: a few ms each; the first chunk or two find it).
+CHUNK_ATTEMPTS = 4
 #: Attempts of a generation job (default: far more than any request the page makes needs) and the most.
 JOB_ATTEMPTS, MAX_JOB_ATTEMPTS = 10_000, 1_000_000
 #: Sides the page can generate (bigger grids take too long for a page).
@@ -196,14 +195,6 @@ def _found(g) -> dict:
     return out
 
 
-def op_generate(payload: dict) -> dict:
-    """One bounded chunk of generation (see the module docstring)."""
-    options = _options(payload)
-    chunk = field(payload, "chunk", int, 0, low=0, high=MAX_CHUNK)
-    attempts = field(payload, "attempts", int, CHUNK_ATTEMPTS, low=1, high=MAX_CHUNK_ATTEMPTS)
-    return _chunk(options, seed(payload), chunk, attempts)
-
-
 def op_daily(payload: dict) -> dict:
     """The puzzle of the day ``date`` ("YYYY-MM-DD"): the same for everyone on that date."""
     date = field(payload, "date", str, required=True)
@@ -282,4 +273,4 @@ def steps_job(payload: dict) -> StepsJob:
 
 
 #: Operation name -> function, merged into the bridge's table.
-PLAY_OPS = {"hint": op_hint, "rate": op_rate, "steps": op_steps, "generate": op_generate, "daily": op_daily}
+PLAY_OPS = {"hint": op_hint, "rate": op_rate, "steps": op_steps, "daily": op_daily}

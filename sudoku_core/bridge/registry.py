@@ -32,5 +32,5 @@ OPS: dict[str, Callable[[dict], dict]] = {
     "version": op_version,
     **CORE_OPS,  # parse, solve, format
     **LAB_OPS,  # the algorithm lab: compare, trace, matrix, batch, samples
-    **PLAY_OPS,  # playing: hint, rate, steps, generate, daily
+    **PLAY_OPS,  # playing: hint, rate, steps, daily (generation runs as a Session job)
 }
