@@ -348,9 +348,9 @@ def test_solve_stops_at_its_budget_with_gave_up():
     import time
 
     for method in ("backtrack", "backtrack-recursive", "dlx"):
-        start = time.process_time()
+        start = time.thread_time()
         result = ok("solve", text=SPARSE_16, method=method, limit=2)
-        spent = time.process_time() - start  # CPU time: the reply's "ms" is wall time, long on a busy machine
+        spent = time.thread_time() - start  # this thread's CPU time: the reply's "ms" is wall time, long on a busy machine
         assert result["status"] == "gave_up" and result["gave_up"], (method, result["status"])
         assert result["node_limit"] == sudoku_core.solvers.budget_nodes(method, 16)
         assert result["stats"]["nodes"] <= result["node_limit"]
@@ -379,7 +379,7 @@ def test_every_supported_size_answers_within_the_budget(n):
     box = [geo.box_rows, geo.box_cols]
     for op, extra in (("solve", {"method": "backtrack"}), ("solve", {"method": "dlx"}),
                       ("solve", {"method": "naive"}), ("hint", {}), ("rate", {"quick": True})):
-        start = time.process_time()
+        start = time.thread_time()
         result = ok(op, cells=cells, box=box, **extra)
-        assert time.process_time() - start < 2.0, (n, op, extra)
+        assert time.thread_time() - start < 2.0, (n, op, extra)
         assert result["status"] in {"unique", "multiple", "gave_up", "step"}, (n, op, result)

@@ -228,9 +228,9 @@ def test_hint_rate_and_steps_give_up_within_their_budget(n):
 
     most = sum(int(budget_nodes(m, n, 0.3) * share) for m, share in UNIQUE_STAGES)
     for op in ("hint", "rate", "steps"):
-        start = time.process_time()
+        start = time.thread_time()
         r = ok(op, text=SPARSE[n])
-        assert time.process_time() - start < 2.0, op  # about 0.6 s here; slack for a loaded machine
+        assert time.thread_time() - start < 2.0, op  # about 0.6 s here; slack for a loaded machine
         assert r["status"] == "gave_up" and 0 < r["nodes"] <= most, (op, r)
         if op == "hint":
             text = r["messages"]["0"]["text"]

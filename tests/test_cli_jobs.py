@@ -178,8 +178,11 @@ def _children(pid: int) -> set[int]:
 def test_ctrl_c_keeps_whole_lines_and_exits_130(tmp_path, n):
     f = tmp_path / "many.txt"
     f.write_text("\n".join(EXPERT * 40) + "\n")  # 2,000 puzzles: far from done when interrupted
+    # SIGINT back to its default in the child: a test command run in the background of a shell without
+    # job control inherits it ignored, and then Ctrl+C (rightly) does nothing.
     proc = subprocess.Popen([sys.executable, "-m", "sudoku_core", "rate", str(f), "--jobs", str(n)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         first = [proc.stdout.readline() for _ in range(3)]
         workers = _children(proc.pid)

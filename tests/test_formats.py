@@ -867,10 +867,11 @@ def test_adversarial_text_parses_or_fails_in_linear_time(name):
 
     text = ADVERSARIAL[name][:_N]
     for reader in (parse, parse_candidates):
-        start = time.process_time()
+        # This thread's CPU time: the browser tests' server threads in the same process do not count.
+        start = time.thread_time()
         with contextlib.suppress(ParseError):
             reader(text)
-        assert time.process_time() - start < 0.2, (name, reader.__name__)
+        assert time.thread_time() - start < 0.2, (name, reader.__name__)
 
 
 def test_section_headers_still_read():
