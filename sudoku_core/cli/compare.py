@@ -16,7 +16,6 @@ import sys
 from functools import partial
 
 from ..errors import SudokuError
-from ..formats import parse
 from ..lab import (
     COMPARE_COLUMNS,
     LAB_METHODS,
@@ -33,7 +32,7 @@ from ..lab import (
 )
 from ..solvers import METHODS
 from . import jobs
-from .inputs import TOO_LONG, open_lines, puzzle_lines, too_long_message
+from .inputs import open_lines, parse_line, puzzle_lines
 
 
 def register(subparsers) -> None:
@@ -86,9 +85,7 @@ def table(item: tuple[int, tuple[int, str]], *, methods: list[str], node_limit: 
     text))``. With ``many`` puzzles, each table is headed by its line (CSV: one header, before the first)."""
     k, (number, line) = item
     try:
-        if line == TOO_LONG:
-            raise SudokuError(too_long_message())
-        puzzle = parse(line, check=False)
+        puzzle = parse_line(line, check=False)
     except SudokuError as exc:
         return "", f"line {number}: {exc}" if many else str(exc)
     rows = compare(puzzle, methods, node_limit, limit)
@@ -107,9 +104,7 @@ def summary_part(item: tuple[int, str], *, methods: list[str], node_limit: int |
     """One puzzle's raw batch figures (:func:`sudoku_core.lab.batch_part`), or an error message."""
     number, line = item
     try:
-        if line == TOO_LONG:
-            raise SudokuError(too_long_message())
-        puzzle = parse(line, check=False)
+        puzzle = parse_line(line, check=False)
     except SudokuError as exc:
         return None, f"line {number}: {exc}"
     return batch_part([puzzle], methods, node_limit, limit), ""

@@ -21,7 +21,7 @@ from ..formats import MAX_TEXT, parse, parse_candidates
 from ..hint import next_hint, require_classic
 from ..rate import rate
 from . import jobs
-from .inputs import TOO_LONG, InputError, open_lines, puzzle_lines, too_long_message
+from .inputs import TOO_LONG, InputError, open_lines, parse_line, puzzle_lines
 
 
 def register(subparsers) -> None:
@@ -98,9 +98,7 @@ def rate_answer(item: tuple[int, str], *, source: str = "-", as_json: bool = Fal
     error message for a line that is not a puzzle. A pure function of the line: see docs/batch.md."""
     number, line = item
     try:
-        if line == TOO_LONG:
-            raise SudokuError(too_long_message())
-        puzzle = parse(line)
+        puzzle = parse_line(line)
         require_classic(puzzle, "ratings")
     except SudokuError as exc:
         where = f"line {number}: " if source != "-" or number > 1 else ""

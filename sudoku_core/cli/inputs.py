@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator
 
 from ..errors import SudokuError
 from ..formats import MAX_TEXT, parse
+from ..puzzle import Puzzle
 
 #: Longest line read as a puzzle: the parser's own cap.
 MAX_LINE = MAX_TEXT
@@ -197,3 +198,11 @@ def _parses(text: str, alphabet: str | None) -> bool:
 
 def too_long_message() -> str:
     return f"the line is longer than {MAX_LINE:,} characters, so it is not one puzzle"
+
+
+def parse_line(line: str, **options) -> Puzzle:
+    """A line of :func:`puzzle_lines` read as a puzzle (``options`` go to :func:`~sudoku_core.formats.parse`);
+    :class:`SudokuError` for a line too long to be one, as for one that does not parse."""
+    if line == TOO_LONG:
+        raise SudokuError(too_long_message())
+    return parse(line, **options)

@@ -7,11 +7,10 @@ import json
 from functools import partial
 
 from ..errors import SudokuError
-from ..formats import parse
 from ..generate import variant_fields
 from ..solvers import METHODS, solve
 from . import jobs
-from .inputs import TOO_LONG, open_lines, puzzle_lines, too_long_message
+from .inputs import open_lines, parse_line, puzzle_lines
 
 
 def register(subparsers) -> None:
@@ -49,9 +48,7 @@ def answer(item: tuple[int, str], *, source: str, alphabet: str | None, method: 
     for a line that is not a puzzle."""
     number, line = item
     try:
-        if line == TOO_LONG:
-            raise SudokuError(too_long_message())
-        puzzle = parse(line, alphabet=alphabet)
+        puzzle = parse_line(line, alphabet=alphabet)
     except SudokuError as exc:
         where = f"line {number}: " if source != "-" or number > 1 else ""
         record = {"line": number, "error": {"kind": exc.kind, "message": str(exc)}}
