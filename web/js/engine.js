@@ -10,6 +10,13 @@
 //: answers, with progress or to a "job_stop", about this often.
 export const SLICE_MS = 200;
 
+// A fresh seed for a generation request (the engine reports it, so the puzzle can be made again).
+export function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0];
+}
+
 export class EngineError extends Error {
   constructor(error) {
     super(error.message);

@@ -14,7 +14,7 @@ import { gridFromLine } from "./game.js";
 import { DEFAULT_SYMBOLS } from "./geometry.js";
 import { BANK_SERVES, bankKeys, takeFromBank } from "./bank.js";
 import { BankRefill } from "./refill.js";
-import { SLICE_MS } from "./engine.js";
+import { SLICE_MS, randomSeed } from "./engine.js";
 
 const t = panelT("newgame");
 const SIZES = [4, 6, 9, 12, 16];
@@ -51,12 +51,6 @@ function select(id, values, label, chosen) {
 export function localDate(now = new Date()) {
   const pad = (x) => String(x).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-function randomSeed() {
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return a[0];
 }
 
 export class NewGame {

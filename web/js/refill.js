@@ -5,19 +5,13 @@
 // visible and the player has not used the engine for IDLE_MS, so a hint waits at most one slice. The
 // puzzles it finds are kept (bank.addToBank), so the next game at that level opens at once and no
 // puzzle is ever served twice.
-import { SLICE_MS } from "./engine.js";
+import { SLICE_MS, randomSeed } from "./engine.js";
 import { BANK_SYMMETRY, addToBank, bankLeft } from "./bank.js";
 
 //: Refill a level once no more than this many of its puzzles are left.
 export const LOW = 2;
 //: Work only after the player has left the engine alone this long.
 const IDLE_MS = 1500;
-
-function randomSeed() {
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return a[0];
-}
 
 export class BankRefill {
   constructor(engine) {
