@@ -16,7 +16,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 
-def until(driver, script: str, timeout: float = 180.0):
+def until(driver, script: str, timeout: float = 180.0, poll: float = 0.1):
+    """Evaluate ``script`` every ``poll`` seconds until it is truthy; its value, or TimeoutError."""
     deadline = time.monotonic() + timeout
     while True:
         value = driver.execute_script(f"return {script}")
@@ -24,7 +25,7 @@ def until(driver, script: str, timeout: float = 180.0):
             return value
         if time.monotonic() > deadline:
             raise TimeoutError(script)
-        time.sleep(0.1)
+        time.sleep(poll)
 
 
 # qqwing_easy, line 1 (tests/data/samples): a second puzzle, pasted into the import box.
