@@ -37,6 +37,14 @@ def load(page, text: str, expect_text: str = "Loaded") -> None:
     settle(page)
 
 
+def list_path(page) -> None:
+    """Open the solution path's panel (if closed) and ask for the path."""
+    open_study(page)
+    if page.locator("#path-panel").get_attribute("open") is None:
+        page.click("#path-panel summary")
+    page.click("#path-load")
+
+
 def shown(page) -> str:
     return "".join(t or "." for t in page.locator("#board [role=gridcell]").evaluate_all(
         "cells => cells.map(c => c.firstElementChild ? '' : c.textContent)"))
@@ -153,9 +161,7 @@ def test_unsolvable_puzzles_are_said_so(app, puzzle, status, words):
 def test_solution_path_lists_every_step_and_shows_one_on_the_grid(app):
     page = app.page
     load(page, EASY)
-    open_study(page)
-    page.click("#path-panel summary")
-    page.click("#path-load")
+    list_path(page)
     steps = page.locator("#path-list li")
     expect(steps.first).to_be_visible()
     expect(page.locator("#path-info")).to_contain_text("49 steps")
@@ -190,10 +196,7 @@ def test_the_reason_is_drawn_for_every_family_and_matches_the_step_record(app):
     candidate and fin, one crossed circle per elimination, one double ring per placement, and every set."""
     page = app.page
     load(page, EVERY_FAMILY)
-    open_study(page)
-    if page.locator("#path-panel").get_attribute("open") is None:
-        page.click("#path-panel summary")
-    page.click("#path-load")
+    list_path(page)
     expect(page.locator("#path-list li").first).to_be_visible()
     steps = page.evaluate("window.sudoku.hints.pathSteps.map(s => s.step)")
     families = set()
@@ -253,10 +256,7 @@ HARD_16 = ("...753B...G..8.......81.2.....G..9.2DE4......A5...EG7F295.A41.3DC3.6
 def test_a_long_path_counts_its_steps_while_it_works_and_a_changed_board_stops_it(app):
     page = app.page
     load(page, HARD_16)
-    open_study(page)
-    if page.locator("#path-panel").get_attribute("open") is None:
-        page.click("#path-panel summary")
-    page.click("#path-load")
+    list_path(page)
     info = page.locator("#path-info")
     expect(info).to_contain_text("steps so far", timeout=20_000)
     expect(info).to_contain_text("Extreme", timeout=120_000)
