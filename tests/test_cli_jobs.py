@@ -181,18 +181,22 @@ def test_ctrl_c_keeps_whole_lines_and_exits_130(tmp_path, n):
     # SIGINT back to its default in the child: a test command run in the background of a shell without
     # job control inherits it ignored, and then Ctrl+C (rightly) does nothing.
     proc = subprocess.Popen([sys.executable, "-m", "sudoku_core", "rate", str(f), "--jobs", str(n)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        first = [proc.stdout.readline() for _ in range(3)]
+        # The first answers straight off the pipe: communicate() reads the pipe itself too, so bytes that
+        # a buffered readline() had taken beyond the third line would be lost to it.
+        first = b""
+        while first.count(b"\n") < 3:
+            first += os.read(proc.stdout.fileno(), 65536)
         workers = _children(proc.pid)
         assert not workers if n == 1 else len(workers) >= n  # (>=: a forkserver, where that is the default)
         proc.send_signal(signal.SIGINT)
         rest, err = proc.communicate(timeout=30)
     finally:
         proc.kill()
-    assert proc.returncode == 130 and err == "sudoku-core: interrupted\n"
-    lines = "".join(first) + rest
+    assert proc.returncode == 130 and err.decode() == "sudoku-core: interrupted\n"
+    lines = (first + rest).decode()
     assert lines.endswith("\n") and len(lines.splitlines()) < 2000
     for puzzle, line in zip(EXPERT * 40, lines.splitlines(), strict=False):
         assert line.split()[0] == puzzle and len(line.split()) == 4, line  # whole answers, in order
