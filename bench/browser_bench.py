@@ -84,6 +84,16 @@ WebKitGTK 2.50.6 (Xvfb, software rendering). Every returning visit booted from t
   new game (Chromium, 5 each, p95 = the slowest): every size and level <= 0.6 s at p95 except 9x9 Hard
   (median 175, p95 816 ms) and 12x12 Hard (median 256, p95 1208 ms); banked levels 12-24 ms median.
 
+  interpreters and the small-int question (``--parts interp --puzzles 40 --methods backtrack locked dlx``,
+  first 40 of magictour, load 0.01), browser / CPython medians, ms:
+    plain Python: arithmetic 15.2 / 8.4 (1.80x), calls 1.48x, lists 1.35x, dicts+strings 1.68x;
+    the same integer loop on 27-bit ints 24.9 / 11.4 (2.18x), 81-bit 44.1 / 14.3 (3.07x), 810-bit 55.3 / 18.2
+    (3.04x); solve backtrack 53.2 / 19.9 (2.68x), solve locked 386.8 / 280.7 (1.38x), solve dlx 1.56x.
+  So wide integers cost Pyodide about 1.4x more than one-digit ones, and backtrack (810-bit grid integers)
+  pays 2.7x where plain Python pays 1.4-1.8x. A small-int path does not close that: ``locked`` is the same
+  rules on 9-bit per-cell masks and runs 7.3x slower than backtrack *in the browser*, and one 810-bit
+  operation costs about 2.2 one-digit operations there while standing for 27 of them. Not built.
+
   hint, rate (10 9x9 bank puzzles): hint 2.0 ms in the browser against 0.3 ms in CPython (the worker's
   bare round trip is 2.7 ms); rate (quick) 50.8 ms against 34.9 ms, ratio of sums 1.26.
 """
