@@ -29,6 +29,7 @@ from .errors import SudokuError
 from .explain import Message, describe, render, technique_name
 from .puzzle import Puzzle
 from .rate import next_step
+from .step import sightings
 
 
 def _as_cells(value, puzzle: Puzzle) -> list[int]:
@@ -127,6 +128,7 @@ def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh"), techniques=
         out["reveal"] = [c, solution[c]]
         return out
     data = step.to_dict(geo)
+    data["sees"] = sightings(step, geo, values)  # why a single is one: the placed digits that rule the rest out
     return {"status": "step", "technique": step.technique,
             "name": {lang: technique_name(step.technique, lang) for lang in langs},
             "messages": describe(step, geo, langs),

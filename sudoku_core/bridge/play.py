@@ -30,6 +30,7 @@ import re
 from sudoku_core.generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, generate, generation
 from sudoku_core.hint import next_hint
 from sudoku_core.rate import rate_steps
+from sudoku_core.step import sightings
 from sudoku_core.work import Job, run
 
 from .payload import LANGS, BadRequest, field, langs, per_cell, puzzle, seed, short
@@ -114,8 +115,12 @@ def _rating_work(p, with_steps: bool, langs, quick: bool = False):
 
         geo = p.geometry
         steps = []
+        values = list(p.cells)  # the board before each step, for what a single's sightings are
         for i, s in enumerate(r.steps):
             data = s.to_dict(geo)
+            data["sees"] = sightings(s, geo, values)
+            for c, d in s.placements:
+                values[c] = d
             messages = describe(s, geo, langs)
             steps.append({
                 "index": i, "technique": s.technique,
