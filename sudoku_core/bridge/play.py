@@ -28,7 +28,7 @@ import datetime
 import re
 
 from sudoku_core.generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, generate, generation
-from sudoku_core.hint import next_hint
+from sudoku_core.hint import next_hint, solution_problem
 from sudoku_core.rate import rate_steps
 from sudoku_core.step import sightings
 from sudoku_core.work import Job, run
@@ -62,7 +62,8 @@ def _unique_status(p) -> tuple[str, int]:
 
 
 def op_hint(payload: dict) -> dict:
-    """The next hint for givens + ``entered`` + optional ``pencil``."""
+    """The next hint for givens + ``entered`` + optional ``pencil``; ``solution`` (the givens' unique
+    solution, as digits) spares the engine solving the givens again."""
     p = puzzle(payload)
     n, ncells = p.geometry.n, p.geometry.ncells
     entered = per_cell(payload, "entered", ncells)
@@ -81,7 +82,12 @@ def op_hint(payload: dict) -> dict:
             if not ok:
                 raise BadRequest(f"pencil cell {c} holds {short(marks)}; give a list of digits 1..{n} "
                                    "(or a mask)", field=f"payload.pencil[{c}]")
-    return next_hint(p, entered, pencil, langs(payload))
+    solution = per_cell(payload, "solution", ncells)
+    if solution is not None:
+        problem = solution_problem(p, solution)
+        if problem:
+            raise BadRequest(f"'solution': {problem}", field="payload.solution")
+    return next_hint(p, entered, pencil, langs(payload), solution=solution)
 
 
 def _quick_techniques() -> list[str]:

@@ -254,6 +254,25 @@ def test_a_hint_draws_its_reason_without_the_answer_until_the_last_level(app):
     page.click("#resume")
 
 
+def test_a_hint_sends_the_solution_the_page_knows_so_the_engine_does_not_solve_again(app):
+    page = app.page
+    load(page, EASY)
+    page.wait_for_function("() => !!window.sudoku.game.truth")
+    page.click("#board [data-cell='0']")
+    page.keyboard.press(EASY_SOLUTION[0])  # a position no earlier hint was asked for
+    sent = page.evaluate("""async () => {
+        const engine = window.sudoku.engine, real = engine.request.bind(engine), seen = [];
+        engine.request = (type, payload, options) => {
+            if (type === 'hint') seen.push(payload);
+            return real(type, payload, options); };
+        document.getElementById('hint').click();
+        for (let i = 0; i < 250 && !seen.length; i++) await new Promise((r) => setTimeout(r, 20));
+        engine.request = real;
+        return {solution: seen.length ? seen[0].solution : 'no hint asked', truth: window.sudoku.game.truth}; }""")
+    assert sent["solution"] == sent["truth"] and len(sent["solution"]) == 81
+    expect(page.locator("#hint-text")).not_to_be_empty()
+
+
 # Line 41 of sixteen_by_sixteen_owhy_100 (owhygithub/sudoku-sat-solvers, see tests/data/README.md): an
 # extreme 16x16 whose path takes over a second of CPython and several in the browser.
 HARD_16 = ("...753B...G..8.......81.2.....G..9.2DE4......A5...EG7F295.A41.3DC3.6...E...D8.9...7..B83.5.9C.EA..."
