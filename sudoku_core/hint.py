@@ -25,7 +25,6 @@ techniques).
 from __future__ import annotations
 
 from .candidates import State
-from .errors import SudokuError
 from .explain import Message, describe, render, technique_name
 from .puzzle import Puzzle
 from .rate import next_step
@@ -71,14 +70,6 @@ def _status(status: str, langs, **params) -> dict:
             "highlight": {"cells": [], "candidates": []}}
 
 
-def require_classic(puzzle: Puzzle, what: str) -> None:
-    """Refuse a variant puzzle where the logic techniques would run on it: they do not know a variant's
-    houses yet (docs/variants.md measures where they go wrong), and no answer beats a wrong one."""
-    variant = puzzle.geometry.variant
-    if variant != "classic":
-        raise SudokuError(f"{what} on {variant} puzzles are not available yet; solve and generate are")
-
-
 def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh"), techniques=None) -> dict:
     """The next hint for the position ``puzzle`` (givens) + ``entered`` (player digits, 0 = empty;
     a list, a string or a Puzzle) + optional ``pencil`` marks (one mask or digit list per cell).
@@ -87,7 +78,6 @@ def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh"), techniques=
 
     p = as_puzzle(puzzle)
     geo = p.geometry
-    require_classic(p, "hints")
     result = check_unique(p)
     if result.count < 2 and result.gave_up:
         nodes = result.stats["nodes"]
