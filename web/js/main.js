@@ -68,11 +68,13 @@ function describeError(error) {
 // A conflict from the engine ({cells, house, digit}) in the page's language; the engine's own
 // English words are the fallback for a conflict without those fields.
 function conflictText(conflict, n = game.n) {
-  return wordConflict(conflict, n, (cell) => cellName(cell, n), (digit) => game.symbol(digit));
+  const shape = { n, box: game.box, variant: game.variant, regions: game.regions };
+  return wordConflict(conflict, shape, (cell) => cellName(cell, n), (digit) => game.symbol(digit));
 }
 
-function sizeText() {
-  return `${game.n}×${game.n}`;
+// "9×9", or "9×9 Jigsaw" for a variant: what the messages call the grid.
+function sizeText(n = game.n, variant = game.variant) {
+  return `${n}×${n}${variant && variant !== "classic" ? ` ${t(`variant.${variant}`)}` : ""}`;
 }
 
 // --- drawing ----------------------------------------------------------------------------------
@@ -357,7 +359,7 @@ async function importText(text, { fromShare = false, progress = null, early = nu
   const info = { source: fromShare ? "link" : "paste" };
   if (early === null || !sameGrid(result)) game.load(result, "load", info);
   game.setConflicts(result.conflicts);
-  const size = `${result.size}×${result.size}`;
+  const size = sizeText(result.size, result.variant);
   $("size").value = String(result.size);
   sayStats("");
   // Givens that break a rule cannot be played: stay in (or go back to) entering, to fix them.
@@ -546,8 +548,9 @@ function shareCurrent() {
   writeFragment(line);
 }
 
-function sameGrid({ box, cells, symbols }) {
-  return game.box[0] === box[0] && game.box[1] === box[1] && game.symbols === symbols
+function sameGrid({ box, cells, symbols, variant = "classic", regions = null }) {
+  return game.box[0] === box[0] && game.box[1] === box[1] && game.symbols === symbols && game.variant === variant
+    && String(game.regions) === String(variant === "jigsaw" ? regions : null)
     && game.givens.length === cells.length && game.givens.every((d, i) => d === cells[i]);
 }
 
