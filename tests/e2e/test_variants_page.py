@@ -165,6 +165,8 @@ def test_new_game_offers_the_variants(app):
     saved = page.evaluate("""() => Object.keys(localStorage).map(k => localStorage.getItem(k))
         .filter(v => v && v.includes('"variant":"jigsaw"') && v.includes('"regions":[')).length""")
     assert saved >= 1
+    page.evaluate("document.getElementById('games').open = true")
+    expect(page.locator("#games-list")).to_contain_text("9×9 Jigsaw · Easy")
 
 
 @pytest.mark.parametrize("text, words, marked", [

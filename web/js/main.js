@@ -792,7 +792,7 @@ function showFinish() {
   const { best } = stats.finished(currentId, { ...info, ms, hints: game.hintsUsed, mistakes: game.mistakes,
     assisted: game.assisted });
   save();
-  $("finish-level").textContent = `${game.n}×${game.n} · ${levelName(info.level)}`;
+  $("finish-level").textContent = `${sizeText()} · ${levelName(info.level)}`;
   $("finish-time").textContent = formatTime(ms);
   $("finish-best").textContent = best === null ? "—" : formatTime(Math.min(best, game.assisted ? best : ms));
   $("finish-hints").textContent = String(game.hintsUsed);
@@ -833,7 +833,7 @@ function renderGames() {
     const text = document.createElement("span");
     const state = entry.finished ? t("games.finished") : entry.mode === "edit" ? t("games.editing")
       : t("games.progress", { filled: entry.filled || 0, open: entry.open || 0 });
-    text.textContent = `${entry.n}×${entry.n} · ${entry.level ? t(`level.${entry.level}`) : sourceName(entry)} · ${state}`
+    text.textContent = `${sizeText(entry.n, entry.variant)} · ${entry.level ? t(`level.${entry.level}`) : sourceName(entry)} · ${state}`
       + ` · ${formatTime(entry.elapsed || 0)}`;
     const resume = document.createElement("button");
     resume.type = "button";
