@@ -197,3 +197,19 @@ def test_variant_boards_pass_axe(browser, server, theme):
         page.click("#hint")
         settle(page)
         assert not audit(page)
+
+
+def test_the_text_forms_import_and_conflicts_name_the_extra_house(app):
+    page = app.page
+    # The header form of docs/variants.md, pasted into the import box: digits, then the region map.
+    header = ("variant: jigsaw\n3.2.6.......7.8.....8......57.....3......3..5.4...........9.......2.....4.3....9.\n"
+              "regions:\nAAABBBBBB\nAAAACCBBB\nDAACCCEEF\nDDDCEEEFF\nDCCCEEFFF\nDDGGGEEFF\nHDGGGIIFI\nHDGHGGIII\n"
+              "HHHHHHIII\n")
+    load(page, header, "9×9 Jigsaw")
+    assert game_state(page)["regions"][:12] == [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0]
+    # Givens that break a diagonal: the page says which diagonal, in its language.
+    open_study(page)
+    page.fill("#puzzle-text", "x:5" + "." * 79 + "5")
+    page.click("#load")
+    expect(page.locator("#message")).to_contain_text("9×9 X (diagonals) puzzle, but its givens break the rules")
+    expect(page.locator("#details")).to_have_text("r1c1 and r9c9 both hold 5 in diagonal 1")
