@@ -206,7 +206,16 @@ def test_the_text_forms_import_and_conflicts_name_the_extra_house(app):
               "regions:\nAAABBBBBB\nAAAACCBBB\nDAACCCEEF\nDDDCEEEFF\nDCCCEEFFF\nDDGGGEEFF\nHDGGGIIFI\nHDGHGGIII\n"
               "HHHHHHIII\n")
     load(page, header, "9×9 Jigsaw")
-    assert game_state(page)["regions"][:12] == [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0]
+    imported = game_state(page)
+    assert imported["regions"][:12] == [0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0]
+    # Exported as a grid or a line, it comes back with its regions.
+    page.evaluate("() => { for (const d of document.querySelectorAll('details')) d.open = true; }")
+    for kind in ("grid", "line"):
+        page.click(f"#copy-{kind}")
+        text = page.input_value("#export-text")
+        assert text.startswith("variant: jigsaw\n" if kind == "grid" else "jigsaw:"), text
+        load(page, text, "9×9 Jigsaw")
+        assert game_state(page) == imported
     # Givens that break a diagonal: the page says which diagonal, in its language.
     open_study(page)
     page.fill("#puzzle-text", "x:5" + "." * 79 + "5")

@@ -200,10 +200,18 @@ export class Game extends EventTarget {
   // being told an alphabet (a puzzle typed in, say, A-P comes back as 1-9A-G: same digits). A variant
   // is written in its one-line form (docs/variants.md): "x:<digits>", "jigsaw:<digits>:<regions A..>".
   shareLine() {
-    const digits = this.givens.map((d) => (d ? DEFAULT_SYMBOLS[d - 1] : ".")).join("");
+    return this.variantLine(this.givens.map((d) => (d ? DEFAULT_SYMBOLS[d - 1] : ".")).join(""));
+  }
+
+  // A line of digits in the one-line form of the game's variant (docs/variants.md); as it is, classic.
+  variantLine(digits) {
     if (this.variant === "classic") return digits;
-    const regions = this.regions ? `:${this.regions.map((r) => String.fromCharCode(65 + r)).join("")}` : "";
-    return `${this.variant}:${digits}${regions}`;
+    return `${this.variant}:${digits}${this.regions ? `:${this.regionLetters().join("")}` : ""}`;
+  }
+
+  // A Jigsaw's regions as the letters of the text forms, one per cell (region 0 is "A").
+  regionLetters() {
+    return this.regions.map((r) => String.fromCharCode(65 + r));
   }
 
   // What the engine needs besides the cells: the variant (and regions) of a variant grid.
