@@ -222,3 +222,20 @@ def test_the_text_forms_import_and_conflicts_name_the_extra_house(app):
     page.click("#load")
     expect(page.locator("#message")).to_contain_text("9×9 X (diagonals) puzzle, but its givens break the rules")
     expect(page.locator("#details")).to_have_text("r1c1 and r9c9 both hold 5 in diagonal 1")
+
+
+def test_statistics_keep_variants_apart(server, open_app):
+    page = open_app(server + "index.html", locale="en-US").goto().wait_ready().page
+    rows = page.evaluate("""url => import(url).then(({ Stats }) => {
+        const s = new Stats();
+        s.started("a", { n: 9, level: "easy" });
+        s.finished("a", { n: 9, level: "easy", ms: 50000 });
+        s.started("b", { n: 9, level: "easy", variant: "jigsaw" });
+        s.finished("b", { n: 9, level: "easy", variant: "jigsaw", ms: 90000 });
+        const best = [s.best(9, "easy"), s.best(9, "easy", null, "jigsaw"), s.best(9, "easy", null, "x")];
+        return { rows: s.summary().map(r => [r.variant, r.played, r.best]), best,
+                 stored: s.records.map(r => r.variant || null) };
+    })""", asset(page, "js/stats.js"))
+    assert rows["rows"] == [["classic", 1, 50000], ["jigsaw", 1, 90000]]
+    assert rows["best"] == [50000, 90000, None]
+    assert rows["stored"] == [None, "jigsaw"]  # a classic record is written as before variants

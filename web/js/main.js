@@ -279,7 +279,7 @@ function announceMove(reason) {
 }
 
 function statInfo() {
-  return { n: game.n, level: game.info.level, daily: game.info.daily };
+  return { n: game.n, variant: game.variant, level: game.info.level, daily: game.info.daily };
 }
 
 // --- engine status ----------------------------------------------------------------------------
@@ -797,7 +797,7 @@ function showFinish() {
   $("finish-best").textContent = best === null ? "—" : formatTime(Math.min(best, game.assisted ? best : ms));
   $("finish-hints").textContent = String(game.hintsUsed);
   $("finish-mistakes").textContent = settings.check ? String(game.mistakes) : t("finish.unchecked");
-  const row = stats.summary().find((r) => r.n === game.n && r.level === (info.level || null));
+  const row = stats.summary().find((r) => r.n === game.n && r.variant === game.variant && r.level === (info.level || null));
   const streak = info.daily ? stats.dailyStreak(localDate()) : row ? row.streak : 0;
   $("finish-streak").textContent = t(info.daily ? "finish.daily-streak" : "finish.streak-games", { count: streak });
   let note = "";
@@ -896,7 +896,7 @@ function renderStats() {
   const tbody = document.createElement("tbody");
   for (const r of rows) {
     const tr = document.createElement("tr");
-    const cells = [`${r.n}×${r.n} ${levelName(r.level)}`, r.played, r.solved,
+    const cells = [`${sizeText(r.n, r.variant)} ${levelName(r.level)}`, r.played, r.solved,
       r.best === null ? "—" : formatTime(r.best), r.median === null ? "—" : formatTime(r.median), r.streak, r.bestStreak];
     cells.forEach((value, i) => {
       const td = document.createElement(i ? "td" : "th");
