@@ -120,6 +120,12 @@ def test_a_variant_game_plays_hints_the_extra_house_and_survives_a_reload(server
     expect(board).to_have_attribute("data-variant", variant)
     assert page.locator("#board .cell.diag, #board .cell.window").count() == shaded
     assert page.evaluate("decodeURIComponent(location.hash.slice(1))").startswith(f"{variant}:")
+    # Printed, the diagonals and windows stay shaded (everything else prints white).
+    page.emulate_media(media="print")
+    backgrounds = page.evaluate("""() => [...document.querySelectorAll('#board .cell')].map(c =>
+        [c.classList.contains('diag') || c.classList.contains('window'), getComputedStyle(c).backgroundColor])""")
+    assert {bg for extra, bg in backgrounds if extra} == ({"rgb(228, 228, 228)"} if shaded else set())
+    assert {bg for extra, bg in backgrounds if not extra} == {"rgb(255, 255, 255)"}
 
 
 def test_a_jigsaw_link_opens_the_same_regions_in_a_fresh_browser(server, open_app):
