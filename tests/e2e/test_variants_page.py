@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from test_a11y import audit, axe_app
 
 from sudoku_core.candidates import State
-from sudoku_core.formats import format_variant
+from sudoku_core.formats import format_variant, parse
 from sudoku_core.generate import generate
 from sudoku_core.grid import variant_geometry
 from sudoku_core.hint import next_hint
@@ -103,6 +103,11 @@ def test_a_variant_game_plays_hints_the_extra_house_and_survives_a_reload(server
     else:
         regions = page.evaluate("window.sudoku.game.regions")
         assert f"region {regions[80] + 1}" in at(page, 9, 9).get_attribute("aria-label")
+    # Auto notes and conflicts come from the variant's houses: the page's candidates are the engine's.
+    puzzle = parse(line)
+    engine_cands = [m >> 1 for m in State.from_values(puzzle.geometry, puzzle.cells).cand]
+    assert page.evaluate("Array.from({length: 81}, (_, i) => window.sudoku.game.givens[i] ? 0 "
+                         ": window.sudoku.game.candidates(i))") == engine_cands
     # A move, then a hint about the variant's own house.
     page.locator(f"#board [data-cell='{cell}']").focus()
     page.keyboard.press(str(digit))
