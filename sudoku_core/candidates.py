@@ -75,6 +75,13 @@ class Tables:
     crossings: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
     #: The same crossings ordered by line, then box.
     crossings_by_line: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
+    #: Locked candidates, as ``(source house, target house, bit set of the shared cells)``: ``pointing``
+    #: from every block (box, region, window) into every house it meets, ``claiming`` from every line
+    #: (row, column, diagonal) into every block it meets. On a classic grid these are exactly
+    #: ``crossings`` and ``crossings_by_line``; a variant adds its extra houses (a window and the box it
+    #: overlaps, a diagonal and a box), so the intersections work on every pair of houses.
+    pointing: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
+    claiming: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
 
 
     def cell_houses_kind(self, a: int, b: int, kind: int) -> bool:
@@ -100,9 +107,16 @@ def tables(geo: Geometry) -> Tables:
         for b in range(2 * n, 3 * n) for line in range(2 * n) if house_bits[b] & house_bits[line]
     )
     cells = range(n * n)
+    extra = range(3 * n, len(geo.houses))
+    lines = (*range(2 * n), *(extra if geo.variant == "x" else ()))
+    blocks = (*range(2 * n, 3 * n), *(extra if geo.variant != "x" else ()))
+    pointing = tuple((s, t, house_bits[s] & house_bits[t])
+                     for s in blocks for t in range(len(house_bits)) if t != s and house_bits[s] & house_bits[t])
+    claiming = tuple((s, t, house_bits[s] & house_bits[t])
+                     for s in lines for t in blocks if house_bits[s] & house_bits[t])
     return Tables(geo, house_bits, peer_bits, tuple(range(n)), tuple(range(n, 2 * n)), tuple(range(2 * n, 3 * n)),
                   tuple(c // n for c in cells), tuple(c % n for c in cells), tuple(geo.box_of(c) for c in cells),
-                  crossings, tuple(sorted(crossings, key=lambda x: (x[1], x[0]))))
+                  crossings, tuple(sorted(crossings, key=lambda x: (x[1], x[0]))), pointing, claiming)
 
 
 class State:

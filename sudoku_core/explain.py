@@ -27,8 +27,6 @@ from dataclasses import dataclass, field
 
 from .step import Step
 
-HOUSE_KINDS = ("row", "column", "box")
-
 
 @dataclass(frozen=True)
 class Message:
@@ -47,8 +45,8 @@ def _cell(geo, c: int) -> str:
 
 
 def _house(geo, h: int) -> dict:
-    kind, index = divmod(h, geo.n)
-    return {"house": [HOUSE_KINDS[kind], index + 1]}
+    kind, index = geo.house_kind(h)
+    return {"house": [kind, index + 1]}
 
 
 def _cands(geo, pairs, op: str) -> list[str]:
@@ -220,6 +218,7 @@ NAMES = {
 EN = {
     "sep": ", ",
     "house.row": "row {index}", "house.column": "column {index}", "house.box": "box {index}",
+    "house.region": "region {index}", "house.diagonal": "diagonal {index}", "house.window": "window {index}",
     "nudge.house": "There is a {technique} in {house}.",
     "nudge": "There is a {technique} on the board.",
     "where.houses": "{technique} on {digits} in {houses}: look at {cells}.",
@@ -339,6 +338,7 @@ EN = {
 ZH = {
     "sep": "、",
     "house.row": "第{index}行", "house.column": "第{index}列", "house.box": "第{index}宫",
+    "house.region": "第{index}区域", "house.diagonal": "第{index}条对角线", "house.window": "第{index}窗口",
     "nudge.house": "{house}中有一个{technique}。",
     "nudge": "盘面上有一个{technique}。",
     "where.houses": "{houses}中数字{digits}的{technique}：请看{cells}。",

@@ -99,7 +99,7 @@ from .errors import SudokuError
 from .grid import Geometry, check_regions, variant_geometry
 from .puzzle import Alphabet, Puzzle
 from .solvers import engine
-from .techniques import LEVELS  # player-facing levels, easiest first ("guessing" is beyond them)
+from .techniques import LEVELS, for_variant  # player-facing levels, easiest first ("guessing" is beyond them)
 from .work import run as run_work
 
 #: Bumped whenever a change makes a seed give another puzzle.
@@ -142,28 +142,10 @@ CHECK_NODE_LIMITS = {4: 10_000, 6: 10_000, 8: 10_000, 9: 20_000, 10: 10_000, 12:
 COMPLETE_NODE_LIMITS = {16: 5_000, 20: 10_000, 25: 20_000}
 
 
-#: Techniques the rater leaves out on a variant, until the techniques learn the variants' houses (issue 21
-#: keeps them unchanged in its first slice). Measured with every technique tried at every position of a
-#: logic path through 8 generated 9x9 puzzles per variant (30,000-40,000 steps each), steps checked
-#: against the solution: on X and Windoku the uniqueness patterns were wrong 90 and 35 times (a deadly
-#: pattern there must also respect the diagonals or windows) and the grouped chains raised IndexError;
-#: on a Jigsaw the finned and sashimi fish, which assume rectangular boxes, were wrong 2,310 times.
-#: Every other technique was right every time. Hidden singles are still only looked for in rows, columns
-#: and boxes, so a variant's rating may be above what a solver seeing every house would need.
-VARIANT_UNSAFE = {
-    "x": ("uniqueness", "grouped_nice_loop", "grouped_aic"),
-    "windoku": ("uniqueness", "grouped_nice_loop", "grouped_aic"),
-    "jigsaw": ("finned_x_wing", "finned_swordfish", "finned_jellyfish", "sashimi_x_wing", "sashimi_swordfish",
-               "sashimi_jellyfish"),
-}
-
-
 def variant_techniques(table, variant: str) -> tuple | None:
-    """The rater's techniques that are sound on ``variant`` (None for a classic grid: the whole table)."""
-    unsafe = VARIANT_UNSAFE.get(variant)
-    if unsafe is None:
-        return None
-    return tuple(t for t in table.values() if t.id not in unsafe and not (t.uniqueness and "uniqueness" in unsafe))
+    """The rater's techniques that are sound on ``variant`` (None for a classic grid: the whole table);
+    the list is :data:`sudoku_core.techniques.VARIANT_UNSAFE`."""
+    return None if variant == "classic" else for_variant(variant)
 
 
 class GenerationError(SudokuError):

@@ -122,13 +122,19 @@ class Geometry:
         """Bit mask with bits ``1 .. n`` set (bit ``d`` stands for digit ``d``)."""
         return ((1 << self.n) - 1) << 1
 
+    def house_kind(self, house: int) -> tuple[str, int]:
+        """The kind of a house and its 0-based place among its kind: ``("row", 2)``, ``("column", 5)``,
+        ``("box", 4)`` (``"region"`` in a Jigsaw, ``"diagonal"`` in an X, ``"window"`` in a Windoku)."""
+        kind, index = divmod(house, self.n)
+        if kind < 3:
+            return ("row", "column", "region" if self.regions is not None else "box")[kind], index
+        return "diagonal" if self.variant == "x" else "window", house - 3 * self.n
+
     def house_name(self, house: int) -> str:
         """Human label of a house, 1-based: ``row 3``, ``column 6``, ``box 5`` (``region 5`` in a Jigsaw,
         ``diagonal 1`` / ``diagonal 2`` in an X, ``window 1`` .. ``window 4`` in a Windoku)."""
-        kind, index = divmod(house, self.n)
-        if kind < 3:
-            return f"{('row', 'column', 'region' if self.regions is not None else 'box')[kind]} {index + 1}"
-        return f"{'diagonal' if self.variant == 'x' else 'window'} {house - 3 * self.n + 1}"
+        kind, index = self.house_kind(house)
+        return f"{kind} {index + 1}"
 
     @property
     def extra_houses(self) -> tuple[tuple[int, ...], ...]:

@@ -72,14 +72,6 @@ def _status(status: str, langs, **params) -> dict:
             "highlight": {"cells": [], "candidates": []}}
 
 
-def require_classic(puzzle: Puzzle, what: str) -> None:
-    """Refuse a variant puzzle where the logic techniques would run on it: they do not know a variant's
-    houses yet (docs/variants.md measures where they go wrong), and no answer beats a wrong one."""
-    variant = puzzle.geometry.variant
-    if variant != "classic":
-        raise SudokuError(f"{what} on {variant} puzzles are not available yet; solve and generate are")
-
-
 def solution_problem(p: Puzzle, solution) -> str | None:
     """Why ``solution`` cannot be the solution of the givens of ``p`` (a list of ``n * n`` digits), or None:
     a cell that is not a digit, a given it changes, or a house that holds a digit twice."""
@@ -108,7 +100,6 @@ def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh"), techniques=
 
     p = as_puzzle(puzzle)
     geo = p.geometry
-    require_classic(p, "hints")
     if solution is not None:
         problem = solution_problem(p, solution)
         if problem:

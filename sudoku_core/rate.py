@@ -87,9 +87,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .candidates import State
+from .errors import SudokuError
 from .puzzle import Alphabet, Puzzle
 from .step import Step, apply_step
-from .techniques import BY_ID, LEVELS, TABLE
+from .techniques import BY_ID, LEVELS, for_variant
 from .work import run
 
 #: Score given to a puzzle that logic alone cannot finish (above every logic technique but nets).
@@ -187,16 +188,21 @@ def prove_unique(state: State) -> bool:
     return not result.gave_up and result.count == 1
 
 
-def _techniques(techniques):
+def _techniques(techniques, geo):
+    """The techniques to try: ``techniques`` as given, or by default every one that is sound on the
+    grid's variant (:func:`~sudoku_core.techniques.for_variant`; an unchecked variant is refused)."""
     if techniques is None:
-        return TABLE
+        try:
+            return for_variant(geo.variant)
+        except ValueError as exc:
+            raise SudokuError(str(exc)) from None
     return tuple(BY_ID[t] if isinstance(t, str) else t for t in techniques)
 
 
 def find_steps(state: State, techniques=None):
     """Every step the techniques find in ``state``, technique by technique in table order (for tests
     and tools; the solver only wants the first)."""
-    for tech in _techniques(techniques):
+    for tech in _techniques(techniques, state.geo):
         if tech.uniqueness:
             if state.unique is None:
                 state.unique = prove_unique(state)
@@ -208,7 +214,7 @@ def find_steps(state: State, techniques=None):
 def next_step(state: State, techniques=None) -> Step | None:
     """The cheapest step in ``state`` (lowest :func:`step_score`, first in table order among equals; see
     the module notes), or None when no technique applies."""
-    return run(_next_steps(state, _techniques(techniques)))
+    return run(_next_steps(state, _techniques(techniques, state.geo)))
 
 
 def _next_steps(state: State, techniques: tuple, progress=None):
@@ -248,7 +254,7 @@ def logic_solve(state: State, techniques=None, max_steps: int | None = None) -> 
 def logic_solve_steps(state: State, techniques=None, max_steps: int | None = None):
     """:func:`logic_solve` as resumable work (:mod:`sudoku_core.work`): yields the number of steps found
     so far after every technique searched."""
-    techs = _techniques(techniques)
+    techs = _techniques(techniques, state.geo)
     path: list[Step] = []
     while not state.solved():
         if max_steps is not None and len(path) >= max_steps:
@@ -311,7 +317,7 @@ def rate_steps(puzzle, techniques=None, unique: bool | None = None):
     from .solvers import as_puzzle
 
     p = as_puzzle(puzzle)
-    techs = _techniques(techniques)
+    techs = _techniques(techniques, p.geometry)
     state = State.from_puzzle(p, unique)
     steps, solved = yield from logic_solve_steps(state, techs)
     left = state.values.count(0) / len(state.values)

@@ -52,7 +52,6 @@ class Step:
     def to_dict(self, geo) -> dict:
         """Plain JSON, as the bridge and the command line send it: cells 0-based, every candidate
         ``[cell, digit]``, houses ``{"kind", "index"}`` (index 0-based within its kind)."""
-        n = geo.n
 
         def cand(cd):
             return [cd[0], cd[1]]
@@ -61,8 +60,8 @@ class Step:
             return c
 
         def house(h):
-            kind, index = divmod(h, n)
-            return {"kind": ("row", "column", "box")[kind], "index": index}
+            kind, index = geo.house_kind(h)
+            return {"kind": kind, "index": index}
 
         out = {
             "technique": self.technique,

@@ -288,3 +288,66 @@ def test_a_hint_takes_the_solution_the_page_already_has_instead_of_solving_again
     swapped[0], swapped[1] = swapped[1], swapped[0]  # keeps the givens, breaks a column
     assert "twice" in err("hint", text=EASY, solution=swapped)["message"]
     assert "not a digit" in err("hint", text=EASY, solution=[0] * 81)["message"]
+
+
+# --- variants (issue 21) -------------------------------------------------------------------------------
+
+X_LINE = ".7.8.....................439.1....5....9....12...1.6......2.....9....86.4......2."
+JIGSAW = ("jigsaw:3.2.6.......7.8.....8......57.....3......3..5.4...........9.......2.....4.3....9.:"
+          "AAABBBBBBAAAACCBBBDAACCCEEFDDDCEEEFFDCCCEEFFFDDGGGEEFFHDGGGIIFIHDGHGGIIIHHHHHHIII")
+
+
+def test_variant_games_round_trip_through_the_bridge():
+    # A generated Jigsaw comes back with its regions; the same box + cells + variant + regions is the
+    # same puzzle for parse, solve, hint and steps.
+    reply = generated(size=9, level="easy", variant="jigsaw", seed=5)
+    assert reply["ok"], reply
+    g = reply["result"]
+    assert g["variant"] == "jigsaw" and sorted(g["regions"]) == sorted(list(range(9)) * 9)
+    game = {"box": g["box"], "cells": g["cells"], "variant": "jigsaw", "regions": g["regions"]}
+    parsed = ok("parse", **game)
+    assert (parsed["variant"], parsed["regions"], parsed["cells"]) == ("jigsaw", g["regions"], g["cells"])
+    assert ok("solve", **game, method="dlx")["cells"] == [g["solution"]]
+    assert ok("hint", **game, langs=["en"])["status"] == "step"
+    steps = ok("steps", **game, langs=["en"])
+    assert steps["solved"] and steps["level"] == "easy"
+    # The text forms of docs/variants.md say their variant themselves.
+    assert ok("parse", text=f"x:{X_LINE}")["variant"] == "x"
+    jig = ok("parse", text=JIGSAW)
+    assert jig["variant"] == "jigsaw" and jig["regions"][:4] == [0, 0, 0, 1]
+    assert ok("parse", text=EASY)["variant"] == "classic" and ok("parse", text=EASY)["regions"] is None
+    # Or the payload names the variant of a plain line.
+    assert ok("parse", text=X_LINE, variant="x")["variant"] == "x"
+
+
+def test_variant_conflicts_name_the_extra_house():
+    cells = [0] * 81
+    cells[0] = cells[80] = 5  # r1c1 and r9c9: both on the main diagonal
+    found = ok("parse", box=[3, 3], cells=cells, variant="x")["conflicts"]
+    assert [c["message"] for c in found] == ["r1c1 and r9c9 both hold 5 in diagonal 1"]
+    assert ok("parse", box=[3, 3], cells=cells)["conflicts"] == []
+
+
+@pytest.mark.parametrize("payload, fieldname, reason, message", [
+    ({"variant": "y"}, "payload.variant", "variant", "unknown variant 'y'"),
+    ({"variant": "windoku", "box": [2, 3], "cells": [0] * 36}, "payload.variant", "variant", "9x9"),
+    ({"variant": "jigsaw"}, "payload.regions", "tiling", "needs its region map"),
+    ({"variant": "jigsaw", "regions": [0] * 81}, "payload.regions", "size", "region 0 (region 1, from r1c1)"),
+    ({"variant": "jigsaw", "regions": [r // 9 if r % 9 else (r // 9 + 1) % 9 for r in range(81)]},
+     "payload.regions", "connected", "is not connected"),
+    ({"variant": "jigsaw", "regions": [True] * 81}, "payload.regions", None, "one integer"),
+])
+def test_bad_variants_and_region_maps_say_which_rule(payload, fieldname, reason, message):
+    e = err("parse", **{"box": [3, 3], "cells": [0] * 81, **payload})
+    assert e["kind"] == "bad_request" and e["field"] == fieldname and e.get("reason") == reason
+    assert message in e["message"]
+
+
+def test_generation_jobs_take_a_variant():
+    reply = generated(size=9, variant="x", level="medium", seed=3)
+    assert reply["ok"] and reply["result"]["variant"] == "x" and reply["result"]["regions"] is None
+    assert generated(size=9, seed=3)["result"]["variant"] == "classic"
+    bad = generated(size=9, variant="killer", seed=3)
+    assert not bad["ok"] and bad["error"]["field"] == "payload.variant"
+    small = generated(size=6, variant="windoku", seed=3)
+    assert not small["ok"] and "9x9" in small["error"]["message"]

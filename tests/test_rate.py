@@ -63,6 +63,39 @@ def test_every_step_agrees_with_the_solution(name, k, every):
     assert checked > k
 
 
+@pytest.mark.parametrize("variant", ["x", "windoku", "jigsaw"])
+def test_every_step_agrees_with_the_solution_on_variants(variant):
+    """Generated X, Windoku and Jigsaw puzzles of every level: every step of the path, and every 3rd
+    position the first step of every technique below the forcing chains that is sound on the variant
+    (its default table), agree with the unique solution."""
+    from sudoku_core.generate import generate
+    from sudoku_core.techniques import for_variant
+
+    below_nets = tuple(t for t in for_variant(variant) if t.level != "extreme")
+    checked, levels = 0, set()
+    for level in LEVELS:
+        for seed in range(2):
+            g = generate(9, seed=seed, variant=variant, level=level, deadline=60)
+            solution = g.solution.cells
+            state = State.from_puzzle(g.puzzle, unique=True)
+            position = 0
+            while not state.solved():
+                if position % 3 == 0:
+                    for tech in below_nets:
+                        for step in tech.find(state):
+                            assert not wrong_parts(step, solution), (variant, level, seed, step)
+                            checked += 1
+                            break
+                step = next_step(state)
+                assert step is not None and step.progress
+                assert not wrong_parts(step, solution), (variant, level, seed, step)
+                checked += 1
+                apply_step(state, step)
+                position += 1
+            levels.add(g.level)
+    assert levels == set(LEVELS) and checked > 500
+
+
 def test_rating_api():
     line = sample("qqwing_expert", 1)[0]
     r = rate(line)

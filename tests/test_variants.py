@@ -293,16 +293,16 @@ def test_cli_classic_generate_unchanged(capsys):
 
 @pytest.mark.parametrize("variant, level", [("x", "easy"), ("x", "hard"), ("windoku", "easy"), ("jigsaw", "easy")])
 def test_levels_on_variants_use_only_sound_techniques(variant, level):
-    from sudoku_core.generate import VARIANT_UNSAFE
     from sudoku_core.rate import rate
-    from sudoku_core.techniques import BY_ID
+    from sudoku_core.techniques import VARIANT_UNSAFE, for_variant
 
     g = generate(9, seed=1, variant=variant, level=level, deadline=60)
     assert g.level == level and count_solutions(g.puzzle, method="dlx") == 1
-    safe = [t for t in BY_ID.values() if t.id not in VARIANT_UNSAFE[variant]
-            and not (t.uniqueness and "uniqueness" in VARIANT_UNSAFE[variant])]
-    r = rate(g.puzzle, safe, unique=True)
+    r = rate(g.puzzle, unique=True)  # the default table of a variant is its sound one
     assert r.level == level and r.solved
+    assert not {s.technique for s in r.steps} & {t.id for t in for_variant("classic")} - {
+        t.id for t in for_variant(variant)}
+    assert VARIANT_UNSAFE[variant]
     sol = g.solution.cells
     for s in r.steps:  # every step of the path is true of the solution
         assert all(sol[c] == d for c, d in s.placements) and all(sol[c] != d for c, d in s.eliminations)
@@ -315,16 +315,69 @@ def test_unsound_practice_targets_are_refused():
         generate(9, seed=1, variant="x", technique="unique_rectangle_1")
 
 
-def test_hints_on_variants_are_refused_not_wrong():
+def test_unchecked_variants_are_refused_by_the_logic():
+    from sudoku_core.techniques import for_variant
+
+    with pytest.raises(ValueError, match="not been checked on killer"):
+        for_variant("killer")
+
+
+def _position_using(variant: str, kind: str, seed: int = 0):
+    """A generated puzzle of ``variant`` and the digits of the first position along its logic path
+    whose next step, from the digits alone (as a hint sees them), works in a house of ``kind``."""
+    from sudoku_core.candidates import State
+    from sudoku_core.rate import next_step
+    from sudoku_core.step import apply_step
+
+    for s in range(seed, seed + 20):
+        g = generate(9, seed=s, variant=variant)
+        geo = g.puzzle.geometry
+        state = State.from_puzzle(g.puzzle, unique=True)
+        while not state.solved():
+            seen = next_step(State.from_values(geo, state.values, unique=True))
+            if any(geo.house_kind(h)[0] == kind for h in (*seen.houses, *seen.cover)):
+                return g, list(state.values), seen
+            apply_step(state, next_step(state))
+    raise AssertionError(f"no {kind} step in 20 {variant} puzzles")
+
+
+@pytest.mark.parametrize("variant, kind, zh", [("x", "diagonal", "对角线"), ("windoku", "window", "窗口"),
+                                               ("jigsaw", "region", "区域")])
+def test_hints_name_the_variant_house(variant, kind, zh):
     from sudoku_core.hint import next_hint
 
-    with pytest.raises(SudokuError, match="not available yet"):
-        next_hint(generate(9, seed=1, variant="x").puzzle)
+    g, values, step = _position_using(variant, kind)
+    entered = [0 if given else v for given, v in zip(g.puzzle.cells, values, strict=True)]
+    out = next_hint(g.puzzle, entered)
+    assert out["status"] == "step" and out["technique"] == step.technique
+    assert any(h["kind"] == kind for h in (*out["step"]["houses"], *out["step"]["cover"]))
+    assert kind in out["messages"]["2"]["text"]["en"] and zh in out["messages"]["2"]["text"]["zh"]
+    sol = g.solution.cells
+    assert all(sol[c] == d for c, d in out["step"]["placements"])
+    assert all(sol[c] != d for c, d in out["step"]["eliminations"])
 
 
-def test_cli_rate_and_steps_refuse_variants(capsys):
+def test_intersections_cross_a_window_and_a_box():
+    from sudoku_core.candidates import tables
+
+    geo = variant_geometry(9, "windoku")
+    t = tables(geo)
+    window = 27  # rows 2-4, columns 2-4: it meets box 1 in r2c2, r2c3, r3c2, r3c3
+    shared = [inter for s, target, inter in t.pointing if (s, target) == (window, 18)]
+    assert shared == [sum(1 << c for c in (10, 11, 19, 20))]
+    assert (18, window, shared[0]) in t.pointing
+    classic = tables(geometry(3, 3))
+    assert classic.pointing == classic.crossings  # a classic grid scans exactly what it did
+    assert classic.claiming == tuple((line, box, inter) for box, line, inter in classic.crossings_by_line)
+
+
+def test_cli_rate_and_steps_on_variants(capsys):
     line = format_variant(generate(9, seed=1, variant="windoku").puzzle, one_line=True)
-    assert main(["rate", line]) == 1
-    assert "not available yet" in capsys.readouterr().err
-    assert main(["steps", line]) == 2
-    assert "not available yet" in capsys.readouterr().err
+    assert main(["rate", line]) == 0
+    out = capsys.readouterr().out
+    assert out.split()[1] in ("easy", "medium", "hard", "expert", "extreme")
+    assert main(["steps", line, "--json"]) == 0
+    steps = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert steps and {h["kind"] for s in steps for h in s["houses"]} >= {"row", "box"}
+    assert main(["hint", line]) == 0
+    assert capsys.readouterr().out.strip()

@@ -11,11 +11,19 @@ from .payload import BadRequest, field, puzzle
 
 
 def grid_value(p: Puzzle) -> dict:
+    """The grid as the page holds it; ``variant`` and ``regions`` (a Jigsaw's region of every cell, else
+    null) are what the page sends back with ``box`` and ``cells``."""
     geo = p.geometry
     return {
         "size": geo.n, "box": [geo.box_rows, geo.box_cols], "cells": list(p.cells),
         "symbols": p.alphabet.symbols, "blank": p.alphabet.blank, "givens": p.givens, "line": p.to_line(),
+        **variant_value(geo),
     }
+
+
+def variant_value(geo) -> dict:
+    """``variant`` and ``regions`` of a geometry, as the page's game state and saved games carry them."""
+    return {"variant": geo.variant, "regions": list(geo.regions) if geo.regions is not None else None}
 
 
 def conflicts(p: Puzzle) -> list[dict]:

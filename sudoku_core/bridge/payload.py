@@ -8,6 +8,8 @@ broken (``reason``).
 from __future__ import annotations
 
 from sudoku_core import Alphabet, Puzzle, formats, geometry, parse
+from sudoku_core.errors import RegionError
+from sudoku_core.grid import VARIANTS, variant_geometry
 
 #: Longest seed string, and the largest seed integer (the page's numbers are JavaScript doubles).
 MAX_SEED_CHARS, MAX_SEED_INT = 200, 2 ** 53
@@ -87,8 +89,37 @@ def box(payload: dict) -> tuple[int, int] | None:
 
 
 def puzzle(payload: dict) -> Puzzle:
-    """The puzzle a payload carries, as ``text`` or as ``box`` + ``cells``; never checked for
-    conflicts here (operations report conflicts as data)."""
+    """The puzzle a payload carries, as ``text`` or as ``box`` + ``cells``, with its ``variant`` and, for a
+    Jigsaw, ``regions`` (see :func:`variant`); never checked for conflicts here (operations report
+    conflicts as data)."""
+    return variant(payload, _grid(payload))
+
+
+def variant(payload: dict, p: Puzzle) -> Puzzle:
+    """``p`` on the geometry of ``variant`` (one of :data:`~sudoku_core.grid.VARIANTS`; default: the
+    puzzle's own, which a text form may name) with ``regions``, a Jigsaw's region of every cell (a list
+    of integers or a string of labels). A region map that breaks a rule is a bad request naming the
+    rule (``reason``), the ``region`` (0-based) and the ``cells``."""
+    name = field(payload, "variant", str)
+    regions = field(payload, "regions", (list, str))
+    if name is None and regions is None:
+        return p
+    name = name or p.geometry.variant
+    if name not in VARIANTS:
+        raise BadRequest(f"unknown variant {short(name)}; choose one of {', '.join(VARIANTS)}",
+                         field="payload.variant", reason="variant")
+    if isinstance(regions, list) and not all(isinstance(r, int) and not isinstance(r, bool) for r in regions):
+        raise BadRequest("'regions' must list one integer (a region) per cell", field="payload.regions")
+    geo = p.geometry
+    try:
+        new = variant_geometry(geo.n, name, regions, box=(geo.box_rows, geo.box_cols))
+    except RegionError as exc:
+        raise BadRequest(str(exc), field="payload.regions" if exc.rule != "variant" else "payload.variant",
+                         reason=exc.rule, region=exc.region, cells=list(exc.cells)) from None
+    return p if new is geo else Puzzle(new, p.cells, p.alphabet)
+
+
+def _grid(payload: dict) -> Puzzle:
     text = field(payload, "text", str)
     if text is not None:
         return parse(text, box=box(payload), check=False, alphabet=field(payload, "alphabet", str))

@@ -16,7 +16,8 @@ are started by :class:`sudoku_core.bridge.session.Session`.
   placements, eliminations, highlight, technique name and text per language;
 * generation is not a stateless operation: one attempt at a hard big grid takes seconds, so it runs
   as a job of the worker's :class:`~sudoku_core.bridge.session.Session` (``generate_job``: ``size``,
-  ``level``, ``symmetry``, ``minimal``, ``technique``, ``seed``, ``attempts``), a slice at a time;
+  ``level``, ``symmetry``, ``minimal``, ``technique``, ``variant``, ``seed``, ``attempts``), a slice at a
+  time;
   :class:`GenerationJob` and :func:`_found` say what it answers;
 * ``daily``: ``date`` "YYYY-MM-DD" (the player's local date) -> the day's puzzle, the same for everyone
   on that date: fixed options (:data:`DAILY`) and a seed derived from the date string.
@@ -28,11 +29,13 @@ import datetime
 import re
 
 from sudoku_core.generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, generate, generation
+from sudoku_core.grid import VARIANTS
 from sudoku_core.hint import next_hint, solution_problem
 from sudoku_core.rate import rate_steps
 from sudoku_core.step import sightings
 from sudoku_core.work import Job, run
 
+from .core import variant_value
 from .payload import LANGS, BadRequest, field, langs, per_cell, puzzle, seed, short
 
 #: The daily puzzle's fixed options.
@@ -165,11 +168,16 @@ def _options(payload: dict) -> dict:
         raise BadRequest(f"unknown symmetry {short(symmetry)}; choose one of {', '.join(SYMMETRIES)}",
                            field="payload.symmetry")
     minimal = field(payload, "minimal", bool, False)
+    variant = field(payload, "variant", str, "classic")
+    if variant not in VARIANTS:
+        raise BadRequest(f"unknown variant {short(variant)}; choose one of {', '.join(VARIANTS)}",
+                         field="payload.variant")
     technique = field(payload, "technique", str)
     if technique is not None and technique not in PRACTICE:
         raise BadRequest(f"unknown practice technique {short(technique)}; see the 'techniques' of op version",
                            field="payload.technique")
-    return {"size": size, "level": level, "symmetry": symmetry, "minimal": minimal, "technique": technique}
+    out = {"size": size, "level": level, "symmetry": symmetry, "minimal": minimal, "technique": technique}
+    return out if variant == "classic" else {**out, "variant": variant}  # classic: the options as before
 
 
 def practice_techniques() -> list[dict]:
@@ -202,7 +210,8 @@ def _found(g) -> dict:
         p = g.puzzle
         out.update(level=d["level"], score=d["score"], hardest=d["hardest"], symmetry=d["symmetry"],
                    minimal=d["minimal"], line=d["puzzle"], box=[p.geometry.box_rows, p.geometry.box_cols],
-                   cells=list(p.cells), solution=list(g.solution.cells), givens=p.givens)
+                   cells=list(p.cells), solution=list(g.solution.cells), givens=p.givens,
+                   **variant_value(p.geometry))
     return out
 
 

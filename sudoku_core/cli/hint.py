@@ -18,7 +18,7 @@ from functools import partial
 from ..errors import SudokuError
 from ..explain import explain, render
 from ..formats import MAX_TEXT, parse, parse_candidates
-from ..hint import next_hint, require_classic
+from ..hint import next_hint
 from ..rate import rate
 from . import jobs
 from .inputs import TOO_LONG, InputError, open_lines, parse_line, puzzle_lines
@@ -99,11 +99,10 @@ def rate_answer(item: tuple[int, str], *, source: str = "-", as_json: bool = Fal
     number, line = item
     try:
         puzzle = parse_line(line)
-        require_classic(puzzle, "ratings")
+        r = rate(puzzle)
     except SudokuError as exc:
         where = f"line {number}: " if source != "-" or number > 1 else ""
         return "", f"{where}{exc}"
-    r = rate(puzzle)
     if as_json:
         return json.dumps(r.to_dict()) + "\n", ""
     return f"{r.puzzle} {r.level} {r.score:.1f} {r.hardest or '-'}{'' if r.solved else ' (stalled)'}\n", ""
@@ -111,7 +110,6 @@ def rate_answer(item: tuple[int, str], *, source: str = "-", as_json: bool = Fal
 
 def run_steps(args: argparse.Namespace) -> int:
     puzzle = parse(args.puzzle)
-    require_classic(puzzle, "logic steps")
     geo = puzzle.geometry
     r = rate(puzzle)
     for step in r.steps:

@@ -138,6 +138,30 @@ TABLE: tuple[Technique, ...] = (
 #: id -> Technique
 BY_ID: dict[str, Technique] = {t.id: t for t in TABLE}
 
+#: Techniques left out on a variant because they are not sound there ("uniqueness" stands for every
+#: ``uniqueness=True`` row). A deadly pattern on X or Windoku would have to respect the diagonals or
+#: windows too, and the finned and sashimi fish assume rectangular boxes, which a Jigsaw has not.
+#: Measured in docs/variants.md (every technique tried at every position of logic paths, checked
+#: against the solution); every other technique works on any houses the geometry has.
+VARIANT_UNSAFE: dict[str, tuple[str, ...]] = {
+    "x": ("uniqueness",),
+    "windoku": ("uniqueness",),
+    "jigsaw": ("finned_x_wing", "finned_swordfish", "finned_jellyfish", "sashimi_x_wing", "sashimi_swordfish",
+               "sashimi_jellyfish"),
+}
+
+
+@cache
+def for_variant(variant: str = "classic") -> tuple[Technique, ...]:
+    """The techniques that are sound on ``variant``, in table order (the whole table for a classic grid).
+    Raises ValueError for a variant the table has not been checked on."""
+    if variant == "classic":
+        return TABLE
+    if variant not in VARIANT_UNSAFE:
+        raise ValueError(f"the logic techniques have not been checked on {variant} puzzles yet")
+    unsafe = VARIANT_UNSAFE[variant]
+    return tuple(t for t in TABLE if t.id not in unsafe and not (t.uniqueness and "uniqueness" in unsafe))
+
 
 def technique(id_: str) -> Technique:
     """The table entry for ``id_``; KeyError names the unknown id."""

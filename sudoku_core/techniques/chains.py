@@ -55,14 +55,16 @@ def _cell_columns(shape) -> tuple:
 @lru_cache(maxsize=64)
 def _pieces(shape) -> tuple:
     """``pieces[h]``: for each way of cutting house ``h`` by crossing houses (a line by the boxes; a box
-    by the rows, then by the columns), the non-empty crossings in house order."""
+    by the rows, then by the columns), the non-empty crossings in house order. A variant's extra houses
+    (diagonals, windows) are not cut: their places link as single cells only, which is less than they
+    could, never wrong."""
     geo = geometry(*shape)
     t = tables(geo)
     n = geo.n
     hb = t.house_bits
     out = []
-    for h in range(3 * n):
-        kinds = (2,) if h < 2 * n else (0, 1)
+    for h in range(len(hb)):
+        kinds = (2,) if h < 2 * n else (0, 1) if h < 3 * n else ()
         out.append(tuple(tuple(hb[h] & hb[h2] for h2 in range(k * n, k * n + n) if hb[h] & hb[h2])
                          for k in kinds))
     return tuple(out)
@@ -131,7 +133,7 @@ class _Graph:
                         a, b = node(d, pieces[0]), node(d, pieces[1])
                         if a is not None and b is not None:
                             link(a, b)
-                if h >= 2 * n:
+                if 2 * n <= h < 3 * n:
                     # A box whose places are a row group and a column group (neither split above sees it).
                     rows_of, cols_of = pieces_of[h]
                     for inter in rows_of:

@@ -5,7 +5,10 @@
 * claiming (box/line reduction): within a line, a digit's places all lie in one box, so the digit
   leaves the rest of that box.
 
-Both come from the same crossing table (``state.t.crossings``), so they work for any box shape.
+Both come from the crossing tables ``state.t.pointing`` and ``state.t.claiming``, so they work for any
+box shape and on a variant's extra houses: a window and the box it overlaps, a diagonal and a box, a
+Jigsaw region and a line ("box" above stands for any block: box, region or window; "line" for a row,
+a column or a diagonal).
 """
 
 from __future__ import annotations
@@ -16,10 +19,8 @@ from ..step import Step
 
 def _locked(state, technique: str, pointing: bool):
     house_bits, where, n = state.t.house_bits, state.where, state.geo.n
-    # Boxes first in the outer loop for pointing, lines first for claiming: the order people scan.
-    crossings = state.t.crossings if pointing else state.t.crossings_by_line
-    for box, line, inter in crossings:
-        source, target = (box, line) if pointing else (line, box)
+    # Blocks first in the outer loop for pointing, lines first for claiming: the order people scan.
+    for source, target, inter in state.t.pointing if pointing else state.t.claiming:
         sb = house_bits[source]
         for d in range(1, n + 1):
             p = where[d] & sb

@@ -1,7 +1,8 @@
 """Singles: full house, hidden single, naked single.
 
 Houses are scanned boxes first, then rows, then columns, because a single in a box is the one people
-spot first; within that, lowest house and digit first, so results are deterministic.
+spot first, then a variant's extra houses (diagonals, windows); within that, lowest house and digit
+first, so results are deterministic.
 """
 
 from __future__ import annotations
@@ -9,18 +10,18 @@ from __future__ import annotations
 from ..step import Step
 
 
-def _house_order(n: int):
-    return (*range(2 * n, 3 * n), *range(n), *range(n, 2 * n))
+def _house_order(geo):
+    n = geo.n
+    return (*range(2 * n, 3 * n), *range(n), *range(n, 2 * n), *range(3 * n, len(geo.houses)))
 
 
 def find_full_house(state):
     """A house with one empty cell left: it takes the one missing digit."""
-    n = state.geo.n
     house_bits, cand, values = state.t.house_bits, state.cand, state.values
     empty = 0
     for m in state.where[1:]:
         empty |= m
-    for h in _house_order(n):
+    for h in _house_order(state.geo):
         e = empty & house_bits[h]
         if e and not e & (e - 1):
             c = e.bit_length() - 1
@@ -36,7 +37,7 @@ def find_hidden_single(state):
     """A digit with one place left in a house."""
     n = state.geo.n
     house_bits, where = state.t.house_bits, state.where
-    for h in _house_order(n):
+    for h in _house_order(state.geo):
         hb = house_bits[h]
         for d in range(1, n + 1):
             p = where[d] & hb

@@ -21,14 +21,15 @@ NAMES = {(True, 2): "naked_pair", (True, 3): "naked_triple", (True, 4): "naked_q
          (False, 2): "hidden_pair", (False, 3): "hidden_triple", (False, 4): "hidden_quad"}
 
 
-def _house_order(n: int):
-    return (*range(n), *range(n, 2 * n), *range(2 * n, 3 * n))
+def _house_order(geo):
+    """Rows, columns, boxes, then a variant's extra houses (diagonals, windows)."""
+    return range(len(geo.houses))
 
 
 def _naked(state, k: int):
     geo, cand = state.geo, state.cand
     tech = NAMES[True, k]
-    for h in _house_order(geo.n):
+    for h in _house_order(geo):
         cells = [c for c in geo.houses[h] if cand[c] and cand[c].bit_count() <= k and cand[c].bit_count() >= 2]
         if len(cells) < k:
             continue
@@ -60,7 +61,7 @@ def _hidden(state, k: int):
     geo, cand, where, house_bits = state.geo, state.cand, state.where, state.t.house_bits
     tech = NAMES[False, k]
     n = geo.n
-    for h in _house_order(n):
+    for h in _house_order(geo):
         hb = house_bits[h]
         places = {d: where[d] & hb for d in range(1, n + 1)}
         digits = [d for d, p in places.items() if 2 <= p.bit_count() <= k]

@@ -2,11 +2,12 @@
 // the page boots its engine, Ctrl+V on the focused grid loads a puzzle from the clipboard (Firefox sends
 // the paste event to <body>, not to the cell), a hint answers, a digit goes in, (OFFLINE_STEP) a
 // reload with the server stopped boots from the service worker's cache, then Solve reveals the
-// solution and a 16x16 Hard new game comes from the generator in slices. Prints one JSON line
+// solution, a 16x16 Hard new game comes from the generator in slices, and a Jigsaw link opens with its
+// regions (argv: the puzzle, the Jigsaw line, the site's URL). Prints one JSON line
 // of facts for tests/e2e/test_firefox.py to check; exits non-zero if the browser cannot start.
 import puppeteer from "puppeteer-core";
 
-const [puzzle, url] = process.argv.slice(2);
+const [puzzle, jigsaw, url] = process.argv.slice(2);
 const browser = await puppeteer.launch({
   browser: "firefox", executablePath: process.env.FIREFOX || "/usr/bin/firefox-esr", headless: true,
   extraPrefsFirefox: { "dom.events.testing.asyncClipboard": true, "dom.events.asyncClipboard.readText": true },
@@ -70,6 +71,12 @@ try {
   await until(page, () => window.sudoku.game.n === 16 && !document.getElementById("newgame-dialog").open);
   facts.newGame = await page.evaluate(() => ({ n: window.sudoku.game.n, givens: window.sudoku.game.givenCount,
     slices: Number(document.getElementById("ng-progress").dataset.slices) }));
+  // A Jigsaw link: the engine's regions, drawn with their borders, named in the cells' labels.
+  await page.evaluate((line) => { location.hash = encodeURIComponent(line); }, jigsaw);
+  await until(page, () => window.sudoku.game.variant === "jigsaw" && !window.sudoku.engine.busy);
+  facts.jigsaw = await page.evaluate(() => ({ regions: window.sudoku.game.regions,
+    borders: document.querySelectorAll("#board .box-right").length + document.querySelectorAll("#board .box-bottom").length,
+    label: document.querySelector("#board [data-cell='80']").getAttribute("aria-label") }));
 } finally {
   await browser.close();
 }

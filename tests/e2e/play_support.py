@@ -9,6 +9,23 @@ from playwright.sync_api import expect
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+# A Jigsaw in the one-line form of docs/variants.md (one solution), and what a page must make of it.
+JIGSAW = ("jigsaw:3.2.6.......7.8.....8......57.....3......3..5.4...........9.......2.....4.3....9.:"
+          "AAABBBBBBAAAACCBBBDAACCCEEFDDDCEEEFFDCCCEEFFFDDGGGEEFFHDGGGIIFIHDGHGGIIIHHHHHHIII")
+
+
+def check_jigsaw(facts: dict) -> None:
+    """A journey's facts about the JIGSAW link: the engine's regions, their borders, the cell labels."""
+    from sudoku_core.formats import parse
+
+    regions = list(parse(JIGSAW).geometry.regions)
+    borders = sum(c % 9 < 8 and regions[c] != regions[c + 1] for c in range(81)) + sum(
+        c < 72 and regions[c] != regions[c + 9] for c in range(81))
+    assert facts["regions"] == regions
+    assert facts["borders"] == borders
+    assert f"region {regions[80] + 1}" in facts["label"]
+
+
 # Another puzzle with one solution (for links that must not match a saved game).
 OTHER = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 

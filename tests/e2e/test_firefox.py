@@ -1,5 +1,6 @@
 """Firefox ESR runs the page too (issue 14: Ctrl+V on the board did nothing there): boot, Ctrl+V,
-a hint, a digit, an offline reload with the server stopped, then Solve and a 16x16 new game offline.
+a hint, a digit, an offline reload with the server stopped, then Solve, a 16x16 new game offline and a
+Jigsaw link (its regions as the engine reads them).
 Driven by puppeteer-core (npm dev dependency) over WebDriver BiDi with Debian's firefox-esr; a browser
 that cannot start fails the test, it never skips."""
 
@@ -10,7 +11,7 @@ import subprocess
 
 import pytest
 from e2e_support import ROOT, run_offline_journey
-from play_support import EASY
+from play_support import EASY, JIGSAW, check_jigsaw
 
 pytestmark = pytest.mark.e2e
 
@@ -21,7 +22,7 @@ def test_firefox_boots_pastes_with_ctrl_v_hints_plays_works_offline_solves_and_g
     assert shutil.which("firefox-esr"), "firefox-esr is not installed (tests/run.sh installs it)"
     if not (ROOT / "node_modules" / "puppeteer-core").exists():
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
-    facts = run_offline_journey(["node", str(SCRIPT), EASY], site, timeout=600)
+    facts = run_offline_journey(["node", str(SCRIPT), EASY, JIGSAW], site, timeout=600)
     assert facts["errors"] == []
     assert facts["first"] > 17  # a puzzle to play on the first visit
     assert facts["pasted"] == EASY  # Ctrl+V on the grid read the clipboard
@@ -31,3 +32,4 @@ def test_firefox_boots_pastes_with_ctrl_v_hints_plays_works_offline_solves_and_g
     assert "Solved" in facts["solvedMessage"]
     assert facts["newGame"]["n"] == 16 and facts["newGame"]["givens"] > 0 and facts["newGame"]["slices"] >= 1
     assert "Single" in facts["offlineHint"]
+    check_jigsaw(facts["jigsaw"])  # a Jigsaw link: the same regions as the engine

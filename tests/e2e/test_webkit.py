@@ -1,6 +1,6 @@
 """WebKitGTK (Safari's engine) runs the page too: boot, a link, a hint, a digit, a puzzle pasted into
-the import box and solved, a 16x16 new game from the generator, and an offline reload with the server
-stopped. Driven by
+the import box and solved, a 16x16 new game from the generator, an offline reload with the server
+stopped, and a Jigsaw link with its regions. Driven by
 Selenium and Debian's WebKitWebDriver under xvfb-run (tests/e2e/webkit_journey.py); a browser that
 cannot start fails the test, it never skips."""
 
@@ -11,7 +11,7 @@ import sys
 
 import pytest
 from e2e_support import ROOT, run_offline_journey
-from play_support import EASY
+from play_support import EASY, JIGSAW, check_jigsaw
 
 pytestmark = pytest.mark.e2e
 
@@ -20,7 +20,7 @@ def test_webkit_boots_follows_a_link_hints_plays_pastes_solves_generates_and_wor
     for tool in ("WebKitWebDriver", "xvfb-run"):
         assert shutil.which(tool), f"{tool} is not installed (tests/run.sh installs webkit2gtk-driver and xvfb)"
     facts = run_offline_journey(["xvfb-run", "-a", sys.executable, str(ROOT / "tests" / "e2e" / "webkit_journey.py"),
-                                 EASY], site)
+                                 EASY, JIGSAW], site)
     print(f"WebKitGTK: engine ready after {facts['ready_s']} s")
     assert facts["first"] > 17
     assert facts["linked"] == EASY
@@ -31,3 +31,4 @@ def test_webkit_boots_follows_a_link_hints_plays_pastes_solves_generates_and_wor
     assert facts["new_game"] is True and facts["slices"] >= 1 and facts["games"] >= 2
     assert facts["offline_n"] == 16  # offline, from the cache: the new 16x16 game is back
     assert facts["offline_hint"]
+    check_jigsaw(facts["jigsaw"])  # a Jigsaw link: the same regions as the engine

@@ -197,9 +197,10 @@ export const BANK = {
 // What New game asks for, as the bank sees it: {key, options}. The bank's own kind (its symmetry, or no
 // symmetry asked, not minimal, no technique) has the shipped key "S|L" and is made with the bank's
 // symmetry; every other choice has a key of its own, "S|L|" and its other options, and is made as asked.
-// Only a level can be banked (any level is quick to make): null without one.
+// Only a level can be banked (any level is quick to make), and only a classic game (the lines kept here
+// carry no variant or regions): null otherwise.
 export function bankKind({ size, level, symmetry = BANK_SYMMETRY, minimal = false, technique = "", ...rest }) {
-  if (!level) return null;
+  if (!level || (rest.variant && rest.variant !== "classic")) return null;
   const plain = BANK_SERVES.includes(symmetry) && !minimal && !technique && !Object.keys(rest).length;
   if (plain) return { key: `${size}|${level}`, options: { size, level, symmetry: BANK_SYMMETRY } };
   const others = Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`);

@@ -11,13 +11,18 @@
 //
 // Focus is a roving tabindex: one cell is in the tab order, arrow keys move it, Tab leaves the grid.
 // Text goes in with textContent only: nothing typed or pasted is ever read as HTML.
-import { t } from "./i18n.js";
+import { houseText, t } from "./i18n.js";
+import { boxOf, cellHousesOf, shapeOf } from "./geometry.js";
 
 // The rows and cells of an n x n grid with boxes `box` ([rows, cols]) appended to `root`: each cell
 // a role=gridcell div with its index, row, column and box, and the thick box borders as classes.
 // Returns the cells in reading order. The play board and the lab's read-only board both use it.
-export function gridCells(root, n, box) {
-  const [br, bc] = box;
+// A variant (`shape`: {variant, regions}, see geometry.js) is drawn here too: a Jigsaw's regions get
+// the thick borders where two regions meet; an X's diagonal cells the class "diag", a Windoku's
+// window cells "window" (shaded by styles.css).
+export function gridCells(root, n, box, shape = {}) {
+  const s = shapeOf({ n, box, ...shape });
+  const extra = s.variant === "x" || s.variant === "windoku" ? cellHousesOf(s) : null;
   const cells = [];
   for (let r = 0; r < n; r++) {
     const row = document.createElement("div");
@@ -29,16 +34,22 @@ export function gridCells(root, n, box) {
       cell.dataset.cell = String(r * n + c);
       cell.dataset.row = String(r);
       cell.dataset.col = String(c);
-      cell.dataset.box = String(Math.floor(r / br) * (n / bc) + Math.floor(c / bc));
+      const i = r * n + c;
+      cell.dataset.box = String(boxOf(i, s));
       cell.className = "cell";
-      if ((c + 1) % bc === 0 && c < n - 1) cell.classList.add("box-right");
-      if ((r + 1) % br === 0 && r < n - 1) cell.classList.add("box-bottom");
+      if (c < n - 1 && boxOf(i + 1, s) !== boxOf(i, s)) cell.classList.add("box-right");
+      if (r < n - 1 && boxOf(i + n, s) !== boxOf(i, s)) cell.classList.add("box-bottom");
+      if (extra && extra[i].length > 1) cell.classList.add(s.variant === "x" ? "diag" : "window");
       row.append(cell);
       cells.push(cell);
     }
     root.append(row);
   }
   return cells;
+}
+
+function shapeKeyOf({ variant = "classic", regions = null }) {
+  return `${variant || "classic"}:${regions ? regions.join("") : ""}`;
 }
 
 // The classes hints.js puts on the cells a hint points at: a cell's name says it is part of the hint.
@@ -75,15 +86,19 @@ export class BoardView extends EventTarget {
     }
   }
 
-  // Rebuild the cells when the shape changes; otherwise only update them.
-  build(n, box) {
+  // Rebuild the cells when the shape changes (side, boxes, variant, regions); otherwise only update them.
+  build(n, box, shape = {}) {
     this.n = n;
     this.box = box;
+    this.shapeKey = shapeKeyOf(shape);
+    this.houses = cellHousesOf({ n, box, ...shape });
+    this.variant = shape.variant || "classic";
     this.el.replaceChildren();
     this.el.dataset.size = String(n);
+    this.el.dataset.variant = this.variant;
     this.el.style.setProperty("--n", String(n));
     this.el.style.setProperty("--note-cols", String(Math.ceil(Math.sqrt(n))));
-    this.cells = gridCells(this.el, n, box);
+    this.cells = gridCells(this.el, n, box, shape);
     this.labels = [];
     if (this.interactive) for (const cell of this.cells) cell.tabIndex = -1;
     this.focused = Math.min(this.focused, n * n - 1);
@@ -91,8 +106,10 @@ export class BoardView extends EventTarget {
   }
 
   render(game) {
-    if (game.n !== this.n || !this.box || game.box[0] !== this.box[0] || game.box[1] !== this.box[1]) {
-      this.build(game.n, game.box);
+    const shape = { variant: game.variant, regions: game.regions };
+    if (game.n !== this.n || !this.box || game.box[0] !== this.box[0] || game.box[1] !== this.box[1]
+      || shapeKeyOf(shape) !== this.shapeKey) {
+      this.build(game.n, game.box, shape);
     }
     const answer = this.which === "second" ? game.second : game.solution;
     const conflicts = game.conflictCells();
@@ -103,6 +120,7 @@ export class BoardView extends EventTarget {
     const sel = this.interactive ? this.cells[this.focused] : null;
     const digit = first ? ui.digit : 0;
     const highlight = first && this.interactive && ui.highlight && game.mode === "play";
+    const peers = highlight && sel ? new Set(game.peers[this.focused]) : null; // the variant's houses too
     this.el.classList.toggle("paused", first && ui.paused);
     for (let i = 0; i < this.cells.length; i++) {
       const cell = this.cells[i];
@@ -117,8 +135,7 @@ export class BoardView extends EventTarget {
       cell.classList.toggle("wrong", wrong.has(i));
       cell.classList.toggle("diff", game.differences.has(i));
       cell.classList.toggle("marked", game.marked.has(i));
-      const peer = highlight && sel && sel !== cell && (sel.dataset.row === cell.dataset.row
-        || sel.dataset.col === cell.dataset.col || sel.dataset.box === cell.dataset.box);
+      const peer = peers && peers.has(i);
       cell.classList.toggle("peer", !!peer);
       cell.classList.toggle("same", highlight && digit > 0 && d === digit);
       const colour = first && game.colours ? game.colours[i] : 0;
@@ -160,6 +177,11 @@ export class BoardView extends EventTarget {
   // "empty"), whether it is a given or from the solution, its notes, and what is wrong with it.
   label(cell, game, { digit, kind, notes, colour, conflict, wrong, diff }) {
     let text = t("cell.label", { row: Number(cell.dataset.row) + 1, col: Number(cell.dataset.col) + 1 });
+    if (this.variant !== "classic") {
+      // A variant cell says its region, diagonal or window (a classic grid's boxes go unsaid, as before).
+      const houses = this.houses[Number(cell.dataset.cell)].filter(([kind]) => kind !== "box");
+      for (const [kind, place] of houses) text += t("cell.house", { house: houseText(kind, place) });
+    }
     text += digit ? t("cell.digit", { digit: game.symbol(digit) }) : t("cell.empty");
     if (kind === "given") text += t("cell.given");
     if (kind === "solved") text += t("cell.solved");

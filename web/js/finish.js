@@ -5,7 +5,7 @@ import { localDate } from "./newgame.js";
 
 const $ = (id) => document.getElementById(id);
 let app, game, board, settings, stats; // the page's shared parts (main.js)
-let say, formatTime, levelName; // messages.js, through app
+let say, formatTime, levelName, sizeText; // messages.js, through app
 
 function showFinish() {
   const ms = game.timeMs();
@@ -13,12 +13,12 @@ function showFinish() {
   const { best } = stats.finished(app.currentId(), { ...info, ms, hints: game.hintsUsed, mistakes: game.mistakes,
     assisted: game.assisted });
   app.save();
-  $("finish-level").textContent = `${game.n}×${game.n} · ${levelName(info.level)}`;
+  $("finish-level").textContent = `${sizeText()} · ${levelName(info.level)}`;
   $("finish-time").textContent = formatTime(ms);
   $("finish-best").textContent = best === null ? "—" : formatTime(Math.min(best, game.assisted ? best : ms));
   $("finish-hints").textContent = String(game.hintsUsed);
   $("finish-mistakes").textContent = settings.check ? String(game.mistakes) : t("finish.unchecked");
-  const row = stats.summary().find((r) => r.n === game.n && r.level === (info.level || null));
+  const row = stats.summary().find((r) => r.n === game.n && r.variant === game.variant && r.level === (info.level || null));
   const streak = info.daily ? stats.dailyStreak(localDate()) : row ? row.streak : 0;
   $("finish-streak").textContent = t(info.daily ? "finish.daily-streak" : "finish.streak-games", { count: streak });
   let note = "";
@@ -35,7 +35,7 @@ function showFinish() {
 // `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
 export function initFinish(shared) {
   app = shared;
-  ({ game, board, settings, stats, say, formatTime, levelName } = shared);
+  ({ game, board, settings, stats, say, formatTime, levelName, sizeText } = shared);
   $("finish-close").addEventListener("click", () => $("finish").close());
   $("finish-next").addEventListener("click", () => {
     $("finish").close();

@@ -2,12 +2,13 @@
 // asked questions about it; nothing else keeps a copy. Cells are 0-based indices in row-major
 // order, digits are 1..n, 0 is empty, exactly as in sudoku_core.
 //
-// State: the grid (`n`, `box`, `symbols`), the `givens`, and what the engine last said about them
+// State: the grid (`n`, `box`, `symbols`, and its `variant` with a Jigsaw's `regions`: see
+// geometry.js), the `givens`, and what the engine last said about them
 // (`solution`, `second`, `differences`, `conflicts`, `marked`). Every change fires "change" with
 // `detail.reason`; any edit of the givens drops the engine's answers, which were about other givens,
 // and bumps `revision`, so an answer that arrives after an edit can be recognised and dropped.
 
-import { BOXES, DEFAULT_SYMBOLS, bit, peersOf } from "./geometry.js";
+import { BOXES, DEFAULT_SYMBOLS, VARIANTS, bit, peersOf } from "./geometry.js";
 
 // A grid value ({box, cells, symbols}) from a line as this app writes it: the default symbols, '.'
 // or '0' for a blank, a size in BOXES. Anything else (other alphabets, grids, bad characters) is
@@ -54,10 +55,13 @@ export class Game extends EventTarget {
   // Take a grid value from the engine (`parse` result) or built by the page. `info` says where the
   // puzzle came from, for the games list and statistics: {source: "new" | "daily" | "link" | "paste" |
   // "typed" | "starter" | "empty", level, daily (the date)}.
-  load({ box, cells, symbols }, reason = "load", info = {}) {
+  // A variant grid value also has `variant` and, for a Jigsaw, `regions` (as the engine sends them).
+  load({ box, cells, symbols, variant = "classic", regions = null }, reason = "load", info = {}) {
     this.info = { source: info.source || "paste", level: info.level || null, daily: info.daily || null };
     this.box = [box[0], box[1]];
     this.n = box[0] * box[1];
+    this.variant = variant || "classic";
+    this.regions = this.variant === "jigsaw" && regions ? Array.from(regions) : null;
     this.symbols = symbols || DEFAULT_SYMBOLS.slice(0, this.n);
     this.givens = Array.from(cells);
     this.revision = (this.revision || 0) + 1;
@@ -193,14 +197,31 @@ export class Game extends EventTarget {
   }
 
   // The share-link form: the givens in the default symbols, which the engine reads back without
-  // being told an alphabet (a puzzle typed in, say, A-P comes back as 1-9A-G: same digits).
+  // being told an alphabet (a puzzle typed in, say, A-P comes back as 1-9A-G: same digits). A variant
+  // is written in its one-line form (docs/variants.md): "x:<digits>", "jigsaw:<digits>:<regions A..>".
   shareLine() {
-    return this.givens.map((d) => (d ? DEFAULT_SYMBOLS[d - 1] : ".")).join("");
+    return this.variantLine(this.givens.map((d) => (d ? DEFAULT_SYMBOLS[d - 1] : ".")).join(""));
+  }
+
+  // A line of digits in the one-line form of the game's variant (docs/variants.md); as it is, classic.
+  variantLine(digits) {
+    if (this.variant === "classic") return digits;
+    return `${this.variant}:${digits}${this.regions ? `:${this.regionLetters().join("")}` : ""}`;
+  }
+
+  // A Jigsaw's regions as the letters of the text forms, one per cell (region 0 is "A").
+  regionLetters() {
+    return this.regions.map((r) => String.fromCharCode(65 + r));
+  }
+
+  // What the engine needs besides the cells: the variant (and regions) of a variant grid.
+  shape() {
+    return this.variant === "classic" ? {} : { variant: this.variant, regions: this.regions };
   }
 
   // The grid value the engine's operations take.
   payload() {
-    return { box: this.box, cells: this.givens, symbols: this.symbols };
+    return { box: this.box, cells: this.givens, symbols: this.symbols, ...this.shape() };
   }
 
   // Givens and the player's digits together: what the grid shows without the engine's answers.
@@ -210,13 +231,13 @@ export class Game extends EventTarget {
 
   // The same with the player's digits: for conflict messages while playing.
   playPayload() {
-    return { box: this.box, cells: this.filled(), symbols: this.symbols };
+    return { box: this.box, cells: this.filled(), symbols: this.symbols, ...this.shape() };
   }
 
   // --- moves ----------------------------------------------------------------------------------
 
   get peers() {
-    return peersOf(this.n, this.box);
+    return peersOf(this.n, this.box, this.variant, this.regions);
   }
 
   // Write one side of a move's changes into the state.
@@ -514,7 +535,7 @@ export class Game extends EventTarget {
 
   toJSON() {
     return {
-      version: 2, box: this.box, symbols: this.symbols, givens: this.givens, mode: this.mode,
+      version: 2, box: this.box, symbols: this.symbols, givens: this.givens, mode: this.mode, ...this.shape(),
       entries: this.entries, notes: this.notes, colours: this.colours,
       done: this.done, undone: this.undone, hintsUsed: this.hintsUsed, mistakes: this.mistakes,
       autoNotes: this.autoNotes, finished: this.finished, elapsed: this.timeMs(), paused: this.paused,
@@ -527,9 +548,9 @@ export class Game extends EventTarget {
   // sets the save aside and tells the player.
   restore(saved) {
     checkSave(saved);
-    const { box, symbols, givens } = saved;
+    const { box, symbols, givens, variant, regions } = saved;
     const info = saved.info && typeof saved.info === "object" ? saved.info : {};
-    this.load({ box, cells: givens, symbols }, "restore-givens", {
+    this.load({ box, cells: givens, symbols, variant, regions }, "restore-givens", {
       source: typeof info.source === "string" ? info.source : "saved",
       level: typeof info.level === "string" ? info.level : null,
       daily: typeof info.daily === "string" ? info.daily : null,
@@ -572,6 +593,18 @@ export function checkSave(saved) {
     const bad = a.findIndex((v) => !Number.isInteger(v) || v < 0 || v > max);
     if (bad >= 0) fail(field, `cell ${bad} holds ${JSON.stringify(a[bad])}, not 0..${max}`);
   };
+  const variant = saved.variant === undefined ? "classic" : saved.variant; // saves before variants: classic
+  if (!VARIANTS.includes(variant)) fail("variant", `${JSON.stringify(variant)} is not a variant this page plays`);
+  if (variant === "windoku" && n !== 9) fail("variant", "windoku is played on 9x9 grids only");
+  if (variant === "jigsaw") {
+    // The engine checks a map fully (connected regions); a save only needs n regions of n cells each.
+    const regions = saved.regions;
+    if (!Array.isArray(regions) || regions.length !== n * n
+      || !regions.every((r) => Number.isInteger(r) && r >= 0 && r < n)) fail("regions", `are not ${n * n} regions 0..${n - 1}`);
+    const sizes = new Array(n).fill(0);
+    for (const r of regions) sizes[r] += 1;
+    if (sizes.some((k) => k !== n)) fail("regions", `do not make ${n} regions of ${n} cells`);
+  }
   cells("givens", n);
   cells("entries", n);
   cells("notes", 2 ** n - 1);

@@ -18,42 +18,101 @@ export function bit(digit) {
   return 1 << (digit - 1);
 }
 
-// The peers of every cell (same row, column or box), built once per shape.
-const PEERS = new Map();
-export function peersOf(n, box) {
-  const key = `${box[0]}x${box[1]}`;
-  if (PEERS.has(key)) return PEERS.get(key);
-  const [br, bc] = box;
-  const peers = [];
-  for (let i = 0; i < n * n; i++) {
-    const r = Math.floor(i / n);
-    const c = i % n;
-    const set = new Set();
-    for (let k = 0; k < n; k++) {
-      set.add(r * n + k);
-      set.add(k * n + c);
+// Variants (docs/variants.md): more houses, or other boxes, on the same grid. The definitions mirror
+// sudoku_core/grid.py (_extra_houses, house_kind), house for house and in the same order, and
+// tests/e2e/test_variants_page.py checks that the two agree:
+// - "x": plus the two main diagonals (top left to bottom right, then the other);
+// - "windoku": plus four 3x3 windows at rows and columns 2-4 and 6-8 (9x9 only), top left, top right,
+//   bottom left, bottom right;
+// - "jigsaw": the boxes are irregular regions, `regions[cell]` the 0-based region of each cell
+//   (numbered by their first cell, as the engine sends them).
+export const VARIANTS = ["classic", "x", "windoku", "jigsaw"];
+
+// A grid's shape as the page holds it: {n, box, variant, regions}.
+export function shapeOf({ n, box, variant = "classic", regions = null }) {
+  return { n: n || box[0] * box[1], box, variant: variant || "classic", regions: variant === "jigsaw" ? regions : null };
+}
+
+function shapeKey({ n, box, variant, regions }) {
+  return `${n}:${box[0]}x${box[1]}:${variant}:${regions ? regions.join(",") : ""}`;
+}
+
+// The box (or Jigsaw region) of a cell, 0-based.
+export function boxOf(cell, { n, box, regions }) {
+  if (regions) return regions[cell];
+  const r = Math.floor(cell / n);
+  const c = cell % n;
+  return Math.floor(r / box[0]) * (n / box[1]) + Math.floor(c / box[1]);
+}
+
+// Every house of a shape, as the engine numbers them: rows 0..n-1, columns n..2n-1, boxes (or
+// regions) 2n..3n-1, then the variant's extra houses from 3n. Built once per shape.
+const HOUSES = new Map();
+export function housesOf(shape) {
+  const s = shapeOf(shape);
+  const key = shapeKey(s);
+  if (HOUSES.has(key)) return HOUSES.get(key);
+  const { n } = s;
+  const houses = [];
+  for (let r = 0; r < n; r++) houses.push(Array.from({ length: n }, (_, c) => r * n + c));
+  for (let c = 0; c < n; c++) houses.push(Array.from({ length: n }, (_, r) => r * n + c));
+  const boxes = Array.from({ length: n }, () => []);
+  for (let i = 0; i < n * n; i++) boxes[boxOf(i, s)].push(i);
+  houses.push(...boxes);
+  if (s.variant === "x") {
+    houses.push(Array.from({ length: n }, (_, i) => i * n + i), Array.from({ length: n }, (_, i) => i * n + n - 1 - i));
+  } else if (s.variant === "windoku") {
+    for (const r0 of [1, 5]) {
+      for (const c0 of [1, 5]) {
+        const w = [];
+        for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) w.push((r0 + i) * n + c0 + j);
+        houses.push(w);
+      }
     }
-    const r0 = r - (r % br);
-    const c0 = c - (c % bc);
-    for (let a = 0; a < br; a++) for (let b = 0; b < bc; b++) set.add((r0 + a) * n + c0 + b);
-    set.delete(i);
-    peers.push([...set]);
   }
+  HOUSES.set(key, houses);
+  return houses;
+}
+
+// A house number's kind and 0-based place among its kind, as the engine's Geometry.house_kind says:
+// ["row", 2], ["box", 4] ("region" in a Jigsaw), ["diagonal", 0] (X), ["window", 3] (Windoku).
+export function houseKind(house, shape) {
+  const s = shapeOf(shape);
+  const kind = Math.floor(house / s.n);
+  if (kind < 3) return [["row", "column", s.regions ? "region" : "box"][kind], house % s.n];
+  return [s.variant === "x" ? "diagonal" : "window", house - 3 * s.n];
+}
+
+// The houses of a cell beyond its row and column: [[kind, place], ...] (its box or region, then any
+// diagonal or window), for what a screen reader says of the cell.
+export function cellHousesOf(shape) {
+  const houses = housesOf(shape);
+  const n = shapeOf(shape).n;
+  const out = Array.from({ length: n * n }, () => []);
+  for (let h = 2 * n; h < houses.length; h++) for (const c of houses[h]) out[c].push(houseKind(h, shape));
+  return out;
+}
+
+// The peers of every cell (the other cells of its houses: row, column, box or region, and a variant's
+// diagonals or windows), built once per shape. `box` may be a shape object {n, box, variant, regions}.
+const PEERS = new Map();
+export function peersOf(n, box, variant = "classic", regions = null) {
+  const s = shapeOf({ n, box, variant, regions });
+  const key = shapeKey(s);
+  if (PEERS.has(key)) return PEERS.get(key);
+  const sets = Array.from({ length: n * n }, () => new Set());
+  for (const house of housesOf(s)) for (const c of house) for (const p of house) if (p !== c) sets[c].add(p);
+  const peers = sets.map((set) => [...set].sort((a, b) => a - b));
   PEERS.set(key, peers);
   return peers;
 }
 
-// The cells of a house: kind "row", "column" or "box" and its 0-based place (or "cell": that cell).
-export function houseCells(kind, place, n, [boxRows, boxCols]) {
+// The cells of a house: kind "row", "column", "box", "region", "diagonal" or "window" and its 0-based
+// place (or "cell": that cell); `variant` and `regions` as the game holds them.
+export function houseCells(kind, place, n, box, variant = "classic", regions = null) {
   if (kind === "cell") return [place];
-  const out = [];
-  if (kind === "row") for (let i = 0; i < n; i++) out.push(place * n + i);
-  else if (kind === "column") for (let i = 0; i < n; i++) out.push(i * n + place);
-  else {
-    const perRow = n / boxCols;
-    const r0 = Math.floor(place / perRow) * boxRows;
-    const c0 = (place % perRow) * boxCols;
-    for (let i = 0; i < boxRows; i++) for (let j = 0; j < boxCols; j++) out.push((r0 + i) * n + c0 + j);
-  }
-  return out;
+  const s = shapeOf({ n, box, variant, regions });
+  const houses = housesOf(s);
+  const first = { row: 0, column: n, box: 2 * n, region: 2 * n, diagonal: 3 * n, window: 3 * n }[kind];
+  return first === undefined ? [] : [...(houses[first + place] || [])];
 }

@@ -119,7 +119,7 @@ export class HintsPanel {
   // What the hint was about: a new position needs a new hint.
   positionKey() {
     const g = this.game;
-    return [g.n, g.givens.join(""), (g.entries || []).join(""), (g.notes || []).join(","),
+    return [g.n, g.variant, String(g.regions), g.givens.join(""), (g.entries || []).join(""), (g.notes || []).join(","),
       [...this.struck].map(([c, s]) => `${c}:${[...s].join("")}`).join(",")].join("|");
   }
 
@@ -156,7 +156,8 @@ export class HintsPanel {
     this.clearHighlights();
     // The reason, drawn over the grid: houses, causing candidates, sets and links; what the step removes
     // and places only at the full level.
-    if (step) this.overlay.draw(step, { n: this.game.n, box: this.game.box }, { full });
+    const g = this.game;
+    if (step) this.overlay.draw(step, { n: g.n, box: g.box, variant: g.variant, regions: g.regions }, { full });
     const cellsEl = this.board.cells;
     const notes = new Map();
     const note = (i, text) => notes.set(i, [...(notes.get(i) || []), text]);

@@ -7,6 +7,7 @@
 // redraws whole in another language.
 
 import { BUILD } from "../build-info.js";
+import { houseKind } from "./geometry.js";
 
 const TABLES = {
   en: {
@@ -34,6 +35,7 @@ const TABLES = {
     "announce.empty": "empty",
     "cell.notes": ", notes {notes}",
     "cell.colour": ", {colour}",
+    "cell.house": ", {house}",
     "pad.label": "Digits for the selected cell",
     "pad.set": "Set {digit}",
     "pad.set-left": "Set {digit}, {count} left",
@@ -163,6 +165,9 @@ const TABLES = {
     "house.0": "row {k}",
     "house.1": "column {k}",
     "house.2": "box {k}",
+    "house.3": "region {k}",
+    "house.4": "diagonal {k}",
+    "house.5": "window {k}",
     // Levels of difficulty (the engine's ids), the hint panel and the New game dialog.
     "level.easy": "Easy",
     "level.medium": "Medium",
@@ -204,6 +209,13 @@ const TABLES = {
     "newgame.level": "Level",
     "newgame.symmetry": "Symmetry",
     "newgame.minimal": "Minimal (no given can be removed)",
+    "newgame.variant": "Variant",
+    "newgame.variantOnly9": "Windoku is played on 9×9 only",
+    "newgame.loadedVariant": "New {size}×{size} {variant} puzzle, {level}, {givens} givens (seed {seed}).",
+    "variant.classic": "Classic",
+    "variant.x": "X (diagonals)",
+    "variant.windoku": "Windoku",
+    "variant.jigsaw": "Jigsaw",
     "newgame.generate": "Generate",
     "newgame.cancel": "Cancel",
     "newgame.close": "Close",
@@ -594,6 +606,7 @@ const TABLES = {
     "announce.empty": "空",
     "cell.notes": "，笔记 {notes}",
     "cell.colour": "，{colour}",
+    "cell.house": "，{house}",
     "pad.label": "所选格子的数字",
     "pad.set": "填入 {digit}",
     "pad.set-left": "填入 {digit}，还剩 {count} 个",
@@ -722,6 +735,9 @@ const TABLES = {
     "house.0": "第 {k} 行",
     "house.1": "第 {k} 列",
     "house.2": "第 {k} 宫",
+    "house.3": "第 {k} 区域",
+    "house.4": "第 {k} 条对角线",
+    "house.5": "第 {k} 个窗口",
     "level.easy": "简单",
     "level.medium": "中等",
     "level.hard": "困难",
@@ -761,6 +777,13 @@ const TABLES = {
     "newgame.level": "难度",
     "newgame.symmetry": "对称",
     "newgame.minimal": "最简（不能再删去任何提示数）",
+    "newgame.variant": "变体",
+    "newgame.variantOnly9": "窗口数独只有 9×9",
+    "newgame.loadedVariant": "新的 {size}×{size} {variant}，{level}，{givens} 个提示数（种子 {seed}）。",
+    "variant.classic": "标准数独",
+    "variant.x": "对角线数独",
+    "variant.windoku": "窗口数独",
+    "variant.jigsaw": "锯齿数独",
     "newgame.generate": "生成",
     "newgame.cancel": "取消",
     "newgame.close": "关闭",
@@ -1177,8 +1200,8 @@ export function translatePage(root = document) {
   document.title = t(document.documentElement.dataset.title || "app.title");
 }
 
-// The engine's kinds of house, in the order of its house numbers (rows, columns, boxes).
-const HOUSE_KINDS = ["row", "column", "box"];
+// The kinds of house (the engine's Geometry.house_kind and geometry.js houseKind name them).
+const HOUSE_KINDS = ["row", "column", "box", "region", "diagonal", "window"];
 
 // "row 3", "第 3 宫": a house by its kind (a name of HOUSE_KINDS) and 0-based place.
 export function houseText(kind, place) {
@@ -1186,11 +1209,12 @@ export function houseText(kind, place) {
 }
 
 // "r1c2 and r1c5 both hold 4 in row 1", from a conflict's facts (the engine's `conflicts` entries), in
-// the page's language; `name` and `symbol` write a cell and a digit as the page does.
-export function conflictText({ cells, house, digit, message }, n, name, symbol) {
+// the page's language; `shape` is the grid's {n, box, variant, regions}; `name` and `symbol` write a
+// cell and a digit as the page does.
+export function conflictText({ cells, house, digit, message }, shape, name, symbol) {
   if (!cells || house === undefined || !digit) return message;
   return t("conflict", { a: name(cells[0]), b: name(cells[1]), digit: symbol(digit),
-    house: houseText(HOUSE_KINDS[Math.floor(house / n)], house % n) });
+    house: houseText(...houseKind(house, shape)) });
 }
 
 // The engine words its errors in English, with every nuance. The commonest parse errors are said by

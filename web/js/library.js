@@ -23,7 +23,7 @@ export function metaOf(game, extra = {}) {
   const filled = game.entries ? game.entries.reduce((k, d, i) => k + (d && !game.givens[i] ? 1 : 0), 0) : 0;
   const info = game.info || {};
   return {
-    puzzle: game.shareLine(), n: game.n, givens: game.givenCount, filled, open: game.ncells - game.givenCount,
+    puzzle: game.shareLine(), n: game.n, variant: game.variant || "classic", givens: game.givenCount, filled, open: game.ncells - game.givenCount,
     mode: game.mode, source: info.source || "typed", level: info.level || null, daily: info.daily || null,
     elapsed: Math.round(game.timeMs()), finished: !!game.finished, assisted: !!game.assisted,
     hints: game.hintsUsed || 0, moves: game.done ? game.done.length : 0, updated: Date.now(), ...extra,

@@ -73,11 +73,14 @@ function exportText(kind, withProgress = $("export-progress").checked) {
   const progress = withProgress && game.mode === "play";
   const digits = progress ? game.filled() : game.givens;
   const symbol = (d) => (d ? game.symbols[d - 1] : ".");
-  if (kind === "line") return digits.map(symbol).join("");
+  if (kind === "line") return game.variantLine(digits.map(symbol).join(""));
   if (kind === "grid") {
-    const rows = [];
-    for (let r = 0; r < game.n; r++) rows.push(digits.slice(r * game.n, r * game.n + game.n).map(symbol).join(""));
-    return rows.join("\n");
+    // A variant grid is written in the header form of docs/variants.md, which the import box reads back.
+    const rows = (cells) => Array.from({ length: game.n }, (_, r) => cells.slice(r * game.n, (r + 1) * game.n).join(""));
+    const grid = rows(digits.map(symbol));
+    if (game.variant === "classic") return grid.join("\n");
+    return [`variant: ${game.variant}`, ...grid, ...(game.regions ? ["regions:", ...rows(game.regionLetters())] : [])]
+      .join("\n");
   }
   const url = new URL(location.href);
   const line = game.shareLine();

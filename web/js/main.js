@@ -174,7 +174,7 @@ function announceMove(reason) {
 }
 
 function statInfo() {
-  return { n: game.n, level: game.info.level, daily: game.info.daily };
+  return { n: game.n, variant: game.variant, level: game.info.level, daily: game.info.daily };
 }
 
 // --- engine status ----------------------------------------------------------------------------

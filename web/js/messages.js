@@ -41,11 +41,13 @@ function describeError(error) {
 // A conflict from the engine ({cells, house, digit}) in the page's language; the engine's own
 // English words are the fallback for a conflict without those fields.
 function conflictText(conflict, n = game.n) {
-  return wordConflict(conflict, n, (cell) => cellName(cell, n), (digit) => game.symbol(digit));
+  const shape = { n, box: game.box, variant: game.variant, regions: game.regions };
+  return wordConflict(conflict, shape, (cell) => cellName(cell, n), (digit) => game.symbol(digit));
 }
 
-function sizeText() {
-  return `${game.n}×${game.n}`;
+// "9×9", or "9×9 Jigsaw" for a variant: what the messages call the grid.
+function sizeText(n = game.n, variant = game.variant) {
+  return `${n}×${n}${variant && variant !== "classic" ? ` ${t(`variant.${variant}`)}` : ""}`;
 }
 
 function formatTime(ms) {

@@ -11,7 +11,7 @@
 // Strings: in i18n.js, this dialog's under "newgame.", the level names under "level.".
 import { LEVEL_IDS as LEVELS, engineLanguage, panelT } from "./i18n.js";
 import { gridFromLine } from "./game.js";
-import { DEFAULT_SYMBOLS } from "./geometry.js";
+import { DEFAULT_SYMBOLS, VARIANTS } from "./geometry.js";
 import { bankKind, shipped, takeFromBank } from "./bank.js";
 import { BankRefill } from "./refill.js";
 import { SLICE_MS, randomSeed } from "./engine.js";
@@ -21,6 +21,9 @@ const SIZES = [4, 6, 9, 12, 16];
 // Levels a size can reach: a 4x4 is always solved by singles, and no 6x6 has been found that needs
 // Extreme's chains (200 attempts of the generator: none); those choices are offered greyed out.
 const OUT_OF_REACH = { 4: ["medium", "hard", "expert", "extreme"], 6: ["extreme"] };
+
+// Windoku's windows fit a 9x9 grid only; the other variants are offered at every size.
+const VARIANT_SIZES = { windoku: [9] };
 
 const SYMMETRIES = ["none", "rot180", "rot90", "mirror_h", "mirror_v", "diagonal", "antidiagonal", "dihedral"];
 //: Give up after this long (the player can always cancel sooner).
@@ -73,6 +76,7 @@ export class NewGame {
     this.dailyButton = el("button", { type: "button", id: "daily", text: t("daily") });
     root.replaceChildren(this.openButton, this.dailyButton);
 
+    this.variant = select("ng-variant", VARIANTS, (v) => panelT("variant")(v), "classic");
     this.size = select("ng-size", SIZES, (n) => `${n}×${n}`, 9);
     this.level = select("ng-level", ["", ...LEVELS], (v) => t(v || "any"), "medium");
     this.symmetry = select("ng-symmetry", SYMMETRIES, (v) => t(v), "rot180");
@@ -94,7 +98,7 @@ export class NewGame {
     this.dialog = el("dialog", { id: "newgame-dialog", class: "newgame", "aria-labelledby": "ng-title" },
       L(el("h2", { id: "ng-title", text: t("title") }), "title"),
       el("div", { class: "ng-fields" },
-        field("size", this.size), field("level", this.level), field("technique", this.technique),
+        field("variant", this.variant), field("size", this.size), field("level", this.level), field("technique", this.technique),
         field("symmetry", this.symmetry),
         el("label", { class: "field" }, this.minimal, L(el("span", { text: t("minimal") }), "minimal"))),
       el("div", { class: "ng-progress-row" }, this.progress, this.progressText),
@@ -103,15 +107,17 @@ export class NewGame {
     for (const [node, key] of [[this.openButton, "newGame"], [this.dailyButton, "daily"], [this.goButton, "generate"],
       [this.cancelButton, "cancel"], [this.closeButton, "close"]]) L(node, key);
     for (const option of this.level.options) L(option, option.value || "any");
+    for (const option of this.variant.options) this.labels.push([option, `variant.${option.value}`]);
     for (const option of this.symmetry.options) L(option, option.value);
     document.addEventListener("sudoku:language", () => {
       this.fillTechniques();
       this.progress.setAttribute("aria-label", t("progress"));
-      for (const [node, key] of this.labels) node.textContent = t(key);
+      for (const [node, key] of this.labels) node.textContent = key.startsWith("variant.") ? panelT("variant")(key.slice(8)) : t(key);
     });
     this.setRunning(false);
 
     this.size.addEventListener("change", () => this.fitLevels());
+    this.variant.addEventListener("change", () => this.fitSizes());
     // A practice technique sets the level itself.
     this.technique.addEventListener("change", () => { this.level.disabled = !!this.technique.value; });
     this.openButton.addEventListener("click", () => this.open());
@@ -143,9 +149,20 @@ export class NewGame {
     this.progress.hidden = !running;
     this.cancelButton.hidden = !running;
     this.goButton.disabled = running;
-    for (const s of [this.size, this.level, this.symmetry, this.minimal, this.technique]) s.disabled = running;
+    for (const s of [this.variant, this.size, this.level, this.symmetry, this.minimal, this.technique]) s.disabled = running;
     if (!running && this.technique.value) this.level.disabled = true;
     this.dialog.dataset.state = running ? "running" : "idle";
+  }
+
+  // Grey out the sizes the chosen variant is not played at (Windoku: 9x9 only), moving to 9x9.
+  fitSizes() {
+    const sizes = VARIANT_SIZES[this.variant.value];
+    for (const option of this.size.options) {
+      option.disabled = !!sizes && !sizes.includes(Number(option.value));
+      option.title = option.disabled ? t("variantOnly9") : "";
+    }
+    if (sizes && !sizes.includes(Number(this.size.value))) this.size.value = String(sizes[0]);
+    this.fitLevels();
   }
 
   // Grey out the levels the chosen size cannot reach, moving the choice to the nearest one it can.
@@ -179,6 +196,7 @@ export class NewGame {
 
   options() {
     const opts = { size: Number(this.size.value), symmetry: this.symmetry.value, minimal: this.minimal.checked };
+    if (this.variant.value !== "classic") opts.variant = this.variant.value;
     if (this.level.value) opts.level = this.level.value;
     const technique = this.techniques.find((x) => x.id === this.technique.value);
     if (technique) {
@@ -196,7 +214,8 @@ export class NewGame {
     const opts = this.options();
     // The slow levels come from the bank shipped with the page, and refilled on this device in the
     // background (made and rated by this engine, never served twice): a new game at once. Other
-    // choices generate, and one that took long is made ahead from then on, so it comes at once too.
+    // choices generate, and one that took long is made ahead from then on, so it comes at once too. The
+    // bank is classic: a variant game is always generated live.
     const kind = bankKind(opts);
     const banked = kind ? takeFromBank(kind.key) : null;
     if (kind && (shipped(kind.key) || banked)) this.refill.want(kind);
@@ -254,8 +273,10 @@ export class NewGame {
       }
       const size = r.box[0] * r.box[1];
       const practised = this.techniques.find((x) => x.id === opts.technique);
+      const variantName = opts.variant ? panelT("variant")(opts.variant) : "";
       this.finish(r, { source: "new", level: r.level || opts.level || null },
-        practised ? t("loadedPractice", { size, technique: practised.name[engineLanguage()] || practised.name.en,
+        opts.variant ? t("loadedVariant", { size, variant: variantName, level: t(r.level || "any"), givens: r.givens, seed })
+          : practised ? t("loadedPractice", { size, technique: practised.name[engineLanguage()] || practised.name.en,
           givens: r.givens, seed })
           : r.level ? t("loaded", { size, level: t(r.level), givens: r.givens, seed })
             : t("loadedAny", { size, givens: r.givens, seed }));
@@ -305,7 +326,8 @@ export class NewGame {
   }
 
   loadPuzzle(r, info) {
-    const value = { box: r.box, cells: r.cells, symbols: DEFAULT_SYMBOLS.slice(0, r.box[0] * r.box[1]) };
+    const value = { box: r.box, cells: r.cells, symbols: DEFAULT_SYMBOLS.slice(0, r.box[0] * r.box[1]),
+      variant: r.variant || "classic", regions: r.regions || null };
     this.game.loadNew(value, info);
     const size = document.getElementById("size");
     if (size) size.value = String(r.box[0] * r.box[1]);

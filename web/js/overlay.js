@@ -10,6 +10,8 @@
 // Candidates sit where the board draws its notes: digit d in a ceil(sqrt(n))-column grid in the cell.
 // The drawing is decoration for sight: the hint's text says the same in words (aria-hidden).
 
+import { houseCells } from "./geometry.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const SETS = 4; // colours and patterns for sets, cycled
 
@@ -45,16 +47,23 @@ export class ReasonOverlay {
     return [c + ((i % cols) + 0.5) / cols, r + (Math.floor(i / cols) + 0.5) / rows];
   }
 
-  houseRect({ kind, index }, n, box) {
+  // The rectangles [x, y, w, h] that draw a house: one for a row, column, box or Windoku window; one
+  // per cell for a Jigsaw region or an X diagonal (shapes no rectangle covers).
+  houseRects({ kind, index }, { n, box, variant, regions }) {
     const k = index;
-    if (kind === "row") return [0, k, n, 1];
-    if (kind === "column") return [k, 0, 1, n];
-    const across = n / box[1];
-    return [(k % across) * box[1], Math.floor(k / across) * box[0], box[1], box[0]];
+    if (kind === "row") return [[0, k, n, 1]];
+    if (kind === "column") return [[k, 0, 1, n]];
+    if (kind === "box") {
+      const across = n / box[1];
+      return [[(k % across) * box[1], Math.floor(k / across) * box[0], box[1], box[0]]];
+    }
+    if (kind === "window") return [[k % 2 ? 5 : 1, k < 2 ? 1 : 5, 3, 3]];
+    return houseCells(kind, k, n, box, variant, regions).map((c) => [c % n, Math.floor(c / n), 1, 1]);
   }
 
   // Draw a step; `full` adds what it removes and places (the hint's last level, the solution path).
-  draw(step, { n, box }, { full = true } = {}) {
+  draw(step, shape, { full = true } = {}) {
+    const { n } = shape;
     this.clear();
     if (!step) return;
     this.step = step;
@@ -73,9 +82,10 @@ export class ReasonOverlay {
     const houses = layer("houses");
     for (const [list, cls] of [[step.houses || [], "rs-house"], [step.cover || [], "rs-cover"]]) {
       for (const h of list) {
-        const [x, y, w, hh] = this.houseRect(h, n, box);
-        node("rect", { class: cls, x: x + 0.04, y: y + 0.04, width: w - 0.08, height: hh - 0.08, rx: 0.12,
-          "data-house": `${h.kind} ${h.index}` }, houses);
+        for (const [x, y, w, hh] of this.houseRects(h, shape)) {
+          node("rect", { class: cls, x: x + 0.04, y: y + 0.04, width: w - 0.08, height: hh - 0.08, rx: 0.12,
+            "data-house": `${h.kind} ${h.index}` }, houses);
+        }
       }
     }
     // A single's sightings ([from, cell] pairs): a digit placed in `from` rules `cell` out.

@@ -54,7 +54,7 @@ async function importText(text, { fromShare = false, progress = null, early = nu
   const info = { source: fromShare ? "link" : "paste" };
   if (early === null || !sameGrid(result)) game.load(result, "load", info);
   game.setConflicts(result.conflicts);
-  const size = `${result.size}×${result.size}`;
+  const size = sizeText(result.size, result.variant);
   $("size").value = String(result.size);
   sayStats("");
   // Givens that break a rule cannot be played: stay in (or go back to) entering, to fix them.
@@ -211,8 +211,9 @@ async function solveCurrent() {
   sayStats(parts.join(" · "));
 }
 
-function sameGrid({ box, cells, symbols }) {
-  return game.box[0] === box[0] && game.box[1] === box[1] && game.symbols === symbols
+function sameGrid({ box, cells, symbols, variant = "classic", regions = null }) {
+  return game.box[0] === box[0] && game.box[1] === box[1] && game.symbols === symbols && game.variant === variant
+    && String(game.regions) === String(variant === "jigsaw" ? regions : null)
     && game.givens.length === cells.length && game.givens.every((d, i) => d === cells[i]);
 }
 

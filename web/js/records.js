@@ -5,7 +5,7 @@ import { localDate } from "./newgame.js";
 
 const $ = (id) => document.getElementById(id);
 let app, board, library, stats; // the page's shared parts (main.js)
-let say, ask, formatTime, levelName; // messages.js, through app
+let say, ask, formatTime, levelName, sizeText; // messages.js, through app
 
 function sourceName(entry) {
   if (entry.daily) return t("games.daily", { date: entry.daily });
@@ -21,7 +21,7 @@ function renderGames() {
     const text = document.createElement("span");
     const state = entry.finished ? t("games.finished") : entry.mode === "edit" ? t("games.editing")
       : t("games.progress", { filled: entry.filled || 0, open: entry.open || 0 });
-    text.textContent = `${entry.n}×${entry.n} · ${entry.level ? t(`level.${entry.level}`) : sourceName(entry)} · ${state}`
+    text.textContent = `${sizeText(entry.n, entry.variant)} · ${entry.level ? t(`level.${entry.level}`) : sourceName(entry)} · ${state}`
       + ` · ${formatTime(entry.elapsed || 0)}`;
     const resume = document.createElement("button");
     resume.type = "button";
@@ -69,7 +69,7 @@ function renderStats() {
   const tbody = document.createElement("tbody");
   for (const r of rows) {
     const tr = document.createElement("tr");
-    const cells = [`${r.n}×${r.n} ${levelName(r.level)}`, r.played, r.solved,
+    const cells = [`${sizeText(r.n, r.variant)} ${levelName(r.level)}`, r.played, r.solved,
       r.best === null ? "—" : formatTime(r.best), r.median === null ? "—" : formatTime(r.median), r.streak, r.bestStreak];
     cells.forEach((value, i) => {
       const td = document.createElement(i ? "td" : "th");
@@ -86,7 +86,7 @@ function renderStats() {
 // `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
 export function initRecords(shared) {
   app = shared;
-  ({ board, library, stats, say, ask, formatTime, levelName } = shared);
+  ({ board, library, stats, say, ask, formatTime, levelName, sizeText } = shared);
   $("games").addEventListener("toggle", () => { if ($("games").open) renderGames(); });
   $("games-list").addEventListener("click", async (event) => {
     const resume = event.target.closest("button[data-resume]");

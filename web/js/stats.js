@@ -1,5 +1,6 @@
 // Statistics, kept on this device only (`sudoku.records.v1`): one record per game the player began
-// (a first move), marked solved when finished. Summaries per size and level: played, solved, best
+// (a first move), marked solved when finished. Summaries per size, variant and level (a record
+// without `variant` is classic, as every record was before variants): played, solved, best
 // and median time, current and best streak (solved games in a row, an abandoned one breaks it), and
 // the daily puzzle's streak (consecutive days solved). Exportable as JSON, resettable.
 import { readStored, writeJSON } from "./storage.js";
@@ -12,6 +13,11 @@ function median(values) {
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : Math.round((s[mid - 1] + s[mid]) / 2);
+}
+
+// A record's variant field: none for a classic game (so records read as they did before variants).
+function variantOf(variant) {
+  return variant && variant !== "classic" ? { variant } : {};
 }
 
 function previousDay(date) {
@@ -52,39 +58,40 @@ export class Stats {
   }
 
   // The player began a game (first move): it counts as played from now on.
-  started(id, { n, level, daily }) {
+  started(id, { n, level, daily, variant }) {
     if (this.find(id)) return false;
-    this.records.push({ id, n, level: level || null, daily: daily || null, started: Date.now(), solved: false });
+    this.records.push({ id, n, ...variantOf(variant), level: level || null, daily: daily || null, started: Date.now(),
+      solved: false });
     return this.write();
   }
 
   // The game was solved: returns {record, best} where best is the previous best time at this size
   // and level (null when this is the first), so the finish screen can say "a new record".
-  finished(id, { n, level, daily, ms, hints, mistakes, assisted }) {
+  finished(id, { n, level, daily, variant, ms, hints, mistakes, assisted }) {
     let record = this.find(id);
     if (!record) {
-      record = { id, n, level: level || null, daily: daily || null, started: Date.now() };
+      record = { id, n, ...variantOf(variant), level: level || null, daily: daily || null, started: Date.now() };
       this.records.push(record);
     }
-    if (record.solved) return { record, best: this.best(n, level, id) };
-    const best = this.best(n, level, id);
+    if (record.solved) return { record, best: this.best(n, level, id, variant) };
+    const best = this.best(n, level, id, variant);
     Object.assign(record, { solved: true, ms: Math.round(ms), hints, mistakes, assisted: !!assisted, at: Date.now() });
     this.write();
     return { record, best };
   }
 
-  // Best unassisted time at a size and level, leaving out one game.
-  best(n, level, except = null) {
+  // Best unassisted time at a size, variant and level, leaving out one game.
+  best(n, level, except = null, variant = "classic") {
     const times = this.records.filter((r) => r.solved && !r.assisted && r.n === n && r.level === (level || null)
-      && r.id !== except).map((r) => r.ms);
+      && (r.variant || "classic") === (variant || "classic") && r.id !== except).map((r) => r.ms);
     return times.length ? Math.min(...times) : null;
   }
 
-  // Per size and level: {n, level, played, solved, best, median, streak, bestStreak}.
+  // Per size, variant and level: {n, variant, level, played, solved, best, median, streak, bestStreak}.
   summary() {
     const groups = new Map();
     for (const r of [...this.records].sort((a, b) => a.started - b.started)) {
-      const key = `${r.n}|${r.level || ""}`;
+      const key = `${r.n}|${r.variant || "classic"}|${r.level || ""}`;
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push(r);
     }
@@ -100,10 +107,11 @@ export class Stats {
         bestStreak = Math.max(bestStreak, streak);
       }
       const times = list.filter((r) => r.solved && !r.assisted).map((r) => r.ms);
-      rows.push({ n: list[0].n, level: list[0].level, played: list.length, solved: list.filter((r) => r.solved).length,
+      rows.push({ n: list[0].n, variant: list[0].variant || "classic", level: list[0].level, played: list.length, solved: list.filter((r) => r.solved).length,
         best: times.length ? Math.min(...times) : null, median: median(times), streak, bestStreak });
     }
-    return rows.sort((a, b) => a.n - b.n || String(a.level).localeCompare(String(b.level)));
+    return rows.sort((a, b) => a.n - b.n || a.variant.localeCompare(b.variant)
+      || String(a.level).localeCompare(String(b.level)));
   }
 
   // Consecutive days, ending today or yesterday, on which the daily puzzle was solved.
