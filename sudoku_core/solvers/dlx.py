@@ -31,6 +31,17 @@ Choices
   of its cell (4 to 6), and the engine takes its generic loops. A Jigsaw keeps four items per option,
   its regions standing where the boxes were.
   The memo holds immutable templates only, so it never changes a result.
+* Killer cages are options over each cage's digit combinations
+  (:func:`~sudoku_core.grid.cage_combinations`). After the house items, cage ``q`` has ``n + 1`` items
+  from ``base = n^2 + len(houses)*n + q*(n + 1)``: ``base`` ("the cage has its combination") and
+  ``base + d`` ("digit ``d`` is accounted for in the cage"). The cell options of a caged cell hold
+  ``base + d`` as one more item; after the ``n^3`` cell options come the combination options, one per
+  combination ``K``, holding ``base`` and ``base + d`` for every digit ``d`` *not* in ``K``. Every item is
+  primary, so the cover stays exact: ``base`` takes exactly one combination; a digit outside it is then
+  covered by the combination, so no cell of the cage can hold it; a digit of it must be covered by
+  exactly one cell of the cage. So the cage's ``k`` cells hold ``k`` different digits, the digits of
+  ``K``, whose sum is the total; and each Killer solution is exactly one cover (its combination is the
+  set of its cage's digits). Cells in no cage keep their four items.
 * Cells come before digits in the item order, as in Knuth's ``sudoku-dlx``: at a branch point the
   engine's scan takes the first item with the fewest options, so ties go to "which digit for this
   cell", the natural Sudoku branch. (Forced moves come from the engine's notes, in no fixed order.)
@@ -38,14 +49,14 @@ Choices
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
-from ..grid import Geometry, geometry
+from ..grid import MEMO_SIZE, Geometry, cage_combinations, geometry
 from . import Search
 from .exact_cover import DEFAULT_TRACE_LIMIT, Dance, ExactCover
 
 
-@cache
+@lru_cache(maxsize=MEMO_SIZE)
 def _matrix(*key) -> ExactCover:
     geo = geometry(*key)
     n = geo.n
@@ -62,7 +73,17 @@ def _matrix(*key) -> ExactCover:
             hs = geo.cell_houses[cell]
             for d in range(n):
                 options.append((cell, *(n2 + h * n + d for h in hs)))
-    return ExactCover(n2 + len(geo.houses) * n, options)
+    items = n2 + len(geo.houses) * n
+    if geo.cages:
+        for q, (total, cells) in enumerate(geo.cages):
+            base = items + q * (n + 1)
+            for cell in cells:
+                for d in range(n):
+                    options[cell * n + d] += (base + d + 1,)
+            for combo in cage_combinations(len(cells), total, n):
+                options.append((base, *(base + d for d in range(1, n + 1) if not combo >> d & 1)))
+        items += len(geo.cages) * (n + 1)
+    return ExactCover(items, options)
 
 
 @cache
@@ -88,9 +109,14 @@ def describe_option(geo: Geometry, option: int) -> tuple[int, int]:
 
 
 def describe_item(geo: Geometry, item: int) -> tuple[str, int, int]:
-    """What an item asks for: ``("cell", cell, 0)``, ``("row", r, digit)``, ``("column", c, digit)`` or
-    ``("box", b, digit)``, all numbers 0-based except the digit."""
+    """What an item asks for: ``("cell", cell, 0)``, ``("row", r, digit)``, ``("column", c, digit)``,
+    ``("box", b, digit)``, or for a Killer ``("cage", q, digit)`` (digit 0: the cage's combination), all
+    numbers 0-based except the digit."""
     n = geo.n
+    first_cage = n * n + len(geo.houses) * n
+    if item >= first_cage:
+        q, d = divmod(item - first_cage, n + 1)
+        return "cage", q, d
     kind, rest = divmod(item, n * n)
     if kind == 0:
         return "cell", rest, 0
@@ -119,10 +145,12 @@ def solve(geo: Geometry, cells: list[int], limit: int, node_limit: int | None,
     dance = Dance(matrix, preset, node_limit, trace, trace_limit)
     solutions: list[list[int]] = []
     gen = dance.solutions()
+    cell_options = n ** 3 if geo.cages else matrix.n_options  # a Killer's combination options fill no cell
     for cover in gen:
         grid = list(cells)
         for o in cover[len(preset):]:
-            grid[cell_of[o]] = digit_of[o]
+            if o < cell_options:
+                grid[cell_of[o]] = digit_of[o]
         solutions.append(grid)
         if len(solutions) >= limit:
             gen.close()
