@@ -1,0 +1,332 @@
+"""Killer cages on the one model (issue 21): the cage rules and their errors, the two engines' encodings
+(DLX's combination options and the backtracker's cage-sum masks) checked against brute force, the text
+forms, the generator (unique by both engines, seeded, with and without givens) and the command line.
+The shared table of variant puzzles (tests/data/variants/table.tsv, run by test_variants.py) holds Killer
+rows with none, one and several solutions."""
+
+import itertools
+import json
+import random
+
+import pytest
+
+from sudoku_core.cli import main
+from sudoku_core.errors import CageError, ConflictError, ParseError, SudokuError
+from sudoku_core.formats import check_rules, format_variant, parse
+from sudoku_core.generate import generate, pair_unavoidables, random_cages, split_cage
+from sudoku_core.grid import cage_combinations, geometry, sum_range, variant_geometry
+from sudoku_core.puzzle import Puzzle
+from sudoku_core.solvers import engine, solve
+from sudoku_core.solvers.dlx import describe_item, sudoku_matrix
+
+CAGES = [(3, (0, 1)), (15, (2, 3, 4)), (17, (9, 10))]
+
+
+def valid(geo, cells) -> bool:
+    return (all(len({cells[c] for c in h}) == geo.n for h in geo.houses)
+            and all(len({cells[c] for c in cage}) == len(cage) and sum(cells[c] for c in cage) == total
+                    for total, cage in geo.cages))
+
+
+# --- the model ----------------------------------------------------------------------------------------
+
+
+def test_cages_are_canonical_and_part_of_the_key():
+    geo = variant_geometry(9, "killer", cages=[(17, [10, 9]), (3, (1, 0)), (15, (4, 2, 3))])
+    assert geo.cages == ((3, (0, 1)), (15, (2, 3, 4)), (17, (9, 10)))
+    assert geo is variant_geometry(9, "killer", cages=CAGES) and geometry(*geo.key) is geo
+    assert geo.key[:3] == (3, 3, "killer") and geo.key[-1] == geo.cages
+    assert geo.houses == geometry(3, 3).houses and len(geo.houses) == 27
+    assert geo.cage_of[:5] == (0, 0, 1, 1, 1) and geo.cage_of[80] == -1  # cages need not cover the grid
+    assert geo.cage_name(1) == "cage 2 (sum 15, from r1c3)"
+    # cage mates are peers (they never share a digit); a classic cell keeps its 20
+    assert 10 in geo.peers[9] and len(geo.peers[0]) == 20 and len(geo.peers[10]) == 20
+    cross = variant_geometry(9, "killer", cages=[(3, (12, 13))])  # r2c4 r2c5: same row and box already
+    assert len(cross.peers[12]) == 20
+    odd = variant_geometry(9, "killer", cages=[(20, (8, 17, 16, 15, 14))])  # r1c9 down, then left into box 2
+    assert 14 in odd.peers[8] and len(odd.peers[8]) == 21
+
+
+@pytest.mark.parametrize("size, total, digits", [
+    (2, 3, [(1, 2)]), (2, 17, [(8, 9)]), (9, 45, [tuple(range(1, 10))]),
+    (3, 7, [(1, 2, 4)]), (3, 24, [(7, 8, 9)]), (2, 10, [(1, 9), (2, 8), (3, 7), (4, 6)]),
+])
+def test_cage_combinations(size, total, digits):
+    masks = cage_combinations(size, total, 9)
+    assert sorted(tuple(d for d in range(1, 10) if m >> d & 1) for m in masks) == digits
+
+
+def test_every_sum_in_range_has_a_combination_and_none_outside():
+    for n in (4, 6, 9):
+        for size in range(1, n + 1):
+            low, high = sum_range(size, n)
+            for total in range(low - 2, high + 3):
+                masks = cage_combinations(size, total, n)
+                assert bool(masks) == (low <= total <= high)
+                assert all(m.bit_count() == size and sum(d for d in range(1, n + 1) if m >> d & 1) == total
+                           for m in masks)
+                assert len(masks) == sum(1 for k in itertools.combinations(range(1, n + 1), size)
+                                         if sum(k) == total)
+
+
+@pytest.mark.parametrize("cages, rule, message", [
+    ([(10, (0, 2))], "connected", "cage 1 (sum 10, from r1c1) is not connected: r1c3 is cut off from r1c1"),
+    ([(3, (0, 1)), (9, (1, 2))], "overlap", "cage 2 (sum 9, from r1c2): cell r1c2 is also in cage 1"),
+    ([(9, (0, 1, 0))], "overlap", "cell r1c1 is twice in it"),
+    ([(18, (0, 1))], "sum", "cage 1 (sum 18, from r1c1) cannot sum to 18: 2 different digits of 1-9 sum to 3 .. 17"),
+    ([(5, (0, 1, 2))], "sum", "3 different digits of 1-9 sum to 6 .. 24"),
+    ([(45, tuple(range(10)))], "size", "has 10 cells; a cage holds at most 9"),
+    ([(3, ())], "cells", "has no cells"),
+    ([(3, (80, 81))], "cells", "names cell 81, off the 9x9 grid"),
+])
+def test_bad_cages_name_the_rule_the_cage_and_a_cell(cages, rule, message):
+    with pytest.raises(CageError) as err:
+        variant_geometry(9, "killer", cages=cages)
+    assert err.value.rule == rule and message in str(err.value)
+    assert err.value.region is not None
+
+
+# --- solvers ------------------------------------------------------------------------------------------
+
+
+def all_grids(n=4):
+    """Every solved 4x4 grid (288), by brute force over rows."""
+    geo = geometry(2, 2)
+    rows = list(itertools.permutations(range(1, n + 1)))
+    out = []
+
+    def grow(cells):
+        if len(cells) == n * n:
+            out.append(cells)
+            return
+        for row in rows:
+            nxt = cells + list(row)
+            if all(len({nxt[c] for c in h if c < len(nxt)}) == sum(1 for c in h if c < len(nxt))
+                   for h in geo.houses):
+                grow(nxt)
+
+    grow([])
+    return out
+
+
+def test_both_engines_count_like_brute_force_on_random_4x4_killers():
+    """The exact cover stays exact and the cage-sum masks sound: on 4x4 Killers with random cages (some
+    cells uncaged, some givens), every engine's count equals the count of the 288 grids that keep them."""
+    grids = all_grids()
+    assert len(grids) == 288
+    rng = random.Random(21)
+    checked = 0
+    for _ in range(60):
+        sol = rng.choice(grids)
+        cages = [cells for cells in random_cages(4, sol, rng, (1, 2, 3, 4)) if rng.random() < 0.8]
+        if not cages:
+            continue
+        totals = [sum(sol[c] for c in cells) + (rng.random() < 0.15) for cells in cages]
+        if any(not sum_range(len(cells), 4)[0] <= t <= sum_range(len(cells), 4)[1]
+               for t, cells in zip(totals, cages, strict=True)):
+            continue
+        geo = variant_geometry(4, "killer", cages=list(zip(totals, cages, strict=True)))
+        givens = [v if rng.random() < 0.1 else 0 for v in sol]
+        truth = [g for g in grids if valid(geo, g) and all(not v or v == x for v, x in zip(givens, g, strict=True))]
+        for method in ("backtrack", "dlx", "backtrack-recursive"):
+            found = engine(method)(geo, list(givens), 300, None).solutions
+            assert sorted(found) == sorted(truth), (method, geo.cages, givens)
+        checked += 1
+    assert checked > 30
+
+
+def test_dlx_has_a_combination_item_and_a_digit_item_per_cage():
+    geo = variant_geometry(9, "killer", cages=CAGES)
+    mx = sudoku_matrix(geo)
+    combos = sum(len(cage_combinations(len(cells), total, 9)) for total, cells in geo.cages)
+    assert mx.n_items == 4 * 81 + 3 * 10 and mx.n_options == 729 + combos and mx.n_primary == mx.n_items
+    base = 4 * 81 + 10  # the second cage, 15 over r1c3 r1c4 r1c5
+    assert mx.option_items[2 * 9 + 4] == (2, 81 + 4, 81 + 11 * 9 + 4, 81 + 18 * 9 + 4, base + 5)
+    assert mx.option_items[80 * 9] == (80, 81 + 8 * 9, 81 + 17 * 9, 81 + 26 * 9)  # an uncaged cell: four items
+    first = cage_combinations(3, 15, 9)[0]
+    assert mx.option_items[729 + 1] == (base, *(base + d for d in range(1, 10) if not first >> d & 1))
+    assert describe_item(geo, base) == ("cage", 1, 0) and describe_item(geo, base + 7) == ("cage", 1, 7)
+
+
+def test_the_lab_rungs_refuse_killers():
+    p = generate(9, seed=2, variant="killer").puzzle
+    for method in ("naive", "hidden", "locked", "dlx-plain", "dlx-fewest"):
+        with pytest.raises(SudokuError, match="do not know Killer cages"):
+            solve(p, method=method)
+
+
+# --- formats ------------------------------------------------------------------------------------------
+
+
+def test_header_and_one_line_forms_round_trip():
+    g = generate(9, seed=2, variant="killer", givens=True)
+    p = g.puzzle
+    header = format_variant(p)
+    lines = header.split("\n")
+    assert lines[0] == "variant: killer" and lines[2] == "cages:" and len(lines) == 3 + len(p.geometry.cages)
+    total, cells = p.geometry.cages[0]
+    assert lines[3] == f"{total}: " + " ".join(p.geometry.cell_name(c) for c in cells)
+    one = format_variant(p, one_line=True)
+    assert one.startswith("killer:") and one.count(":") == 3
+    assert parse(header) == p and parse(one) == p
+    loose = "\n".join([lines[0], "# no givens but these", lines[1], "", "Cages:",
+                       *(line.replace(" ", ", ").replace(":,", " =") for line in lines[3:])])
+    assert parse(loose) == p
+
+
+def test_the_community_grid_and_map_form_is_read():
+    p = generate(9, seed=4, variant="killer").puzzle
+    _, digits, labels, sums = format_variant(p, one_line=True).split(":")
+    rows = [f"{digits[r * 9:r * 9 + 9]} {labels[r * 9:r * 9 + 9]}" for r in range(9)]
+    pairs = [f"{label}={total}" for label, total in zip(dict.fromkeys(labels), sums.split(","), strict=True)]
+    assert parse("\n".join([*rows, " ".join(pairs)])) == p
+    with pytest.raises(ParseError, match="has no sum"):
+        parse("\n".join([*rows, " ".join(pairs[:-1])]))
+
+
+@pytest.mark.parametrize("cage_lines, reason, line, message", [
+    (["3: r1c1 r1c3"], "connected", 4, "bad cage: cage 1 (sum 3, from r1c1) is not connected"),
+    (["30: r1c1 r1c2"], "sum", 4, "cannot sum to 30"),
+    (["3: r1c1 r1c2", "9: r1c2 r2c2"], "overlap", 5, "cell r1c2 is also in cage 1"),
+    (["3: r1c1 r10c2"], "cages", 4, "'r10c2' is not a cell of a 9x9 grid"),
+    (["three: r1c1"], "cages", 4, "is not a cage: write 'SUM: r1c1 r1c2 ...'"),
+])
+def test_bad_cage_lines_are_parse_errors_with_line_and_rule(cage_lines, reason, line, message):
+    text = "\n".join(["variant: killer", "." * 81, "cages:", *cage_lines])
+    with pytest.raises(ParseError) as err:
+        parse(text)
+    assert err.value.reason == reason and err.value.line == line and message in str(err.value)
+
+
+def test_givens_that_break_a_cage_are_conflicts():
+    head = "variant: killer\n"
+    with pytest.raises(ConflictError, match=r"the givens of cage 1 \(sum 3, from r1c1\), 5 at r1c1, break it"):
+        parse(head + "5" + "." * 80 + "\ncages:\n3: r1c1 r1c2")
+    with pytest.raises(ConflictError, match="two givens are equal") as err:
+        parse(head + "." * 2 + "4" + "." * 9 + "4" + "." * 68 + "\ncages:\n12: r1c3 r2c3 r2c4")
+    assert err.value.cells == (2, 12)
+    assert parse(head + "1" + "." * 80 + "\ncages:\n3: r1c1 r1c2", check=False).cells[0] == 1
+    p = parse(head + "2" + "." * 80 + "\ncages:\n3: r1c1 r1c2")
+    check_rules(p)
+    assert solve(p, limit=2).count == 2
+
+
+def test_one_line_form_errors():
+    with pytest.raises(ParseError, match="3 cages, so after it come 3 sums"):
+        parse("killer:" + "." * 81 + ":abc" + "." * 78 + ":3,4")
+    with pytest.raises(ParseError, match="the cage map has 80 cells"):
+        parse("killer:" + "." * 81 + ":" + "." * 80 + ":")
+    with pytest.raises(ParseError, match="needs its cages"):
+        parse("killer:" + "." * 81)
+    assert parse("killer:" + "." * 81 + ":aab" + "." * 78 + ":3,4").geometry.cages == ((3, (0, 1)), (4, (2,)))
+
+
+# --- generator ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed, givens", [(1, False), (6, False), (12, False), (3, True), (9, True)])
+def test_generated_killers_are_unique_by_both_engines(seed, givens):
+    g = generate(9, seed=seed, variant="killer", givens=givens)
+    p, sol = g.puzzle, g.solution
+    assert p.geometry.variant == "killer" and sol.geometry is p.geometry and g.minimal
+    assert sum(len(cells) for _, cells in p.geometry.cages) == 81  # generated cages tile the grid
+    assert valid(p.geometry, sol.cells) and all(not v or v == s for v, s in zip(p.cells, sol.cells, strict=True))
+    assert (p.givens == 0) == (not givens)
+    again = parse(format_variant(p, one_line=True))
+    assert again == p
+    for m in ("backtrack", "dlx"):
+        r = solve(again, method=m, limit=2)
+        assert r.count == 1 and r.solutions[0] == sol.to_line()
+    if givens:  # minimal: every given is needed
+        for c in [c for c, v in enumerate(p.cells) if v][:3]:
+            assert solve(p.with_cells((*p.cells[:c], 0, *p.cells[c + 1:])), limit=2).count == 2
+
+
+def test_killer_seeds_reproduce():
+    for givens in (False, True):
+        a = generate(9, seed="2026-11-25", variant="killer", givens=givens)
+        b = generate(9, seed="2026-11-25", variant="killer", givens=givens)
+        assert a.puzzle == b.puzzle and a.solution == b.solution
+    assert generate(9, seed=5, variant="killer").puzzle != generate(9, seed=6, variant="killer").puzzle
+
+
+def test_small_killers():
+    for n, seed in ((4, 1), (6, 1)):
+        g = generate(n, seed=seed, variant="killer")
+        assert g.puzzle.givens == 0
+        assert [solve(g.puzzle, method=m, limit=2).count for m in ("backtrack", "dlx")] == [1, 1]
+
+
+def test_killer_pair_unavoidables_are_unavoidable():
+    """A swap of two digits kept as an unavoidable set must give another valid Killer grid (a cage that
+    holds one of the swapped cells but not the other would change its sum: the dig once rejected givens
+    it could remove because of that)."""
+    g = generate(9, seed=1, variant="killer", givens=True)
+    geo, sol = g.puzzle.geometry, list(g.solution.cells)
+    sets = pair_unavoidables(geo, sol)
+    assert sets and len(sets) < len(pair_unavoidables(geometry(3, 3), sol))
+    for s in sets:
+        cells = [c for c in range(81) if s >> c & 1]
+        a, b = sorted({sol[c] for c in cells})
+        swapped = [(b if v == a else a) if s >> c & 1 else v for c, v in enumerate(sol)]
+        assert valid(geo, swapped) and swapped != sol
+
+
+def test_random_cages_tile_and_split_stays_connected():
+    sol = [int(ch) for ch in generate(9, seed=1).solution.to_line()]
+    cages = random_cages(9, sol, random.Random(3), (2, 3, 4, 5))
+    assert sorted(c for cells in cages for c in cells) == list(range(81))
+    geo = variant_geometry(9, "killer", cages=[(sum(sol[c] for c in cells), cells) for cells in cages])
+    big = max(cages, key=len)
+    for at in big:
+        a, b = split_cage(big, at, 9)
+        assert at in a and sorted(a + b) == sorted(big)
+        variant_geometry(9, "killer", cages=[(sum(sol[c] for c in a), a), (sum(sol[c] for c in b), b)])
+    assert geo.cages
+
+
+def test_bad_killer_requests():
+    with pytest.raises(SudokuError, match="no levels yet"):
+        generate(9, seed=1, variant="killer", level="easy")
+    with pytest.raises(SudokuError, match="no levels yet"):
+        generate(9, seed=1, variant="killer", technique="skyscraper")
+    with pytest.raises(SudokuError, match="symmetry is of the givens"):
+        generate(9, seed=1, variant="killer", symmetry="rot180")
+    with pytest.raises(SudokuError, match="givens=True is for killer"):
+        generate(9, seed=1, variant="x", givens=True)
+    g = generate(9, seed=1, variant="killer", givens=True, symmetry="rot180")
+    assert all(bool(g.puzzle.cells[c]) == bool(g.puzzle.cells[80 - c]) for c in range(81))
+
+
+# --- command line -------------------------------------------------------------------------------------
+
+
+def test_cli_generate_killer_json_and_solve(capsys, tmp_path):
+    assert main(["generate", "--variant", "killer", "--seed", "4", "--json"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["variant"] == "killer" and rec["givens"] == 0 and len(rec["solution"]) == 81
+    assert sum(len(c["cells"]) for c in rec["cages"]) == 81
+    geo = variant_geometry(9, "killer", cages=[(c["sum"], c["cells"]) for c in rec["cages"]])
+    p = Puzzle.from_cells([0] * 81, geo)
+    assert solve(p, method="dlx", limit=2).solutions == [rec["solution"]]
+    assert main(["generate", "--variant", "killer", "--seed", "4", "--givens", "-n", "2"]) == 0
+    lines = capsys.readouterr().out.split()
+    assert len(lines) == 2 and all(line.startswith("killer:") for line in lines)
+    path = tmp_path / "k.txt"
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["solve", str(path), "--limit", "2", "--method", "dlx"]) == 0
+    assert [len(a) for a in capsys.readouterr().out.split()] == [81, 81]
+    header = tmp_path / "h.txt"
+    header.write_text(format_variant(parse(lines[0])) + "\n")
+    assert main(["solve", str(header), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["variant"] == "killer" and out["status"] == "solved" and out["cages"]
+
+
+def test_cli_refuses_levels_ratings_steps_and_hints_on_killers(capsys):
+    assert main(["generate", "--variant", "killer", "--level", "easy", "--seed", "1"]) != 0
+    assert "no levels yet" in capsys.readouterr().err
+    line = format_variant(generate(9, seed=2, variant="killer").puzzle, one_line=True)
+    for command in ("rate", "steps", "hint"):
+        assert main([command, line]) != 0
+        assert "killer puzzles are not available yet" in capsys.readouterr().err
