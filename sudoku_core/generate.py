@@ -615,7 +615,8 @@ def killer_cages(base: Geometry, solution: list[int], rng: random.Random, givens
     """
     stats = stats if stats is not None else {}
     n = base.n
-    cages = random_cages(n, solution, rng, KILLER_SIZES[givens])
+    # In the geometry's order (by first cell), so that geo.cage_of indexes this list too.
+    cages = sorted(random_cages(n, solution, rng, KILLER_SIZES[givens]))
     geo = _killer_geometry(base, solution, cages)
     if givens:
         return geo
@@ -635,6 +636,7 @@ def killer_cages(base: Geometry, solution: list[int], rng: random.Random, givens
         at = rng.choice(differ)
         q = next(i for i, cells in enumerate(cages) if at in cells)
         cages[q:q + 1] = split_cage(cages[q], at, n)
+        cages.sort()
         stats["cage_splits"] = stats.get("cage_splits", 0) + 1
         geo = _killer_geometry(base, solution, cages)
         yield

@@ -13,11 +13,12 @@ import pytest
 from sudoku_core.cli import main
 from sudoku_core.errors import CageError, ConflictError, ParseError, SudokuError
 from sudoku_core.formats import check_rules, format_variant, parse
-from sudoku_core.generate import generate, pair_unavoidables, random_cages, split_cage
+from sudoku_core.generate import full_grid, generate, killer_cages, pair_unavoidables, random_cages, split_cage
 from sudoku_core.grid import cage_combinations, geometry, sum_range, variant_geometry
 from sudoku_core.puzzle import Puzzle
 from sudoku_core.solvers import engine, solve
 from sudoku_core.solvers.dlx import describe_item, sudoku_matrix
+from sudoku_core.work import run as run_work
 
 CAGES = [(3, (0, 1)), (15, (2, 3, 4)), (17, (9, 10))]
 
@@ -330,3 +331,14 @@ def test_cli_refuses_levels_ratings_steps_and_hints_on_killers(capsys):
     for command in ("rate", "steps", "hint"):
         assert main([command, line]) != 0
         assert "killer puzzles are not available yet" in capsys.readouterr().err
+
+
+def test_killer_cages_split_a_cage_where_the_two_solutions_differ():
+    """The cages were kept in drawing order while geo.cage_of counts them by first cell, so the cells
+    "where the solutions differ, in a cage of two or more" were looked up in the wrong cages, and for
+    this grid none was left to split (IndexError from rng.choice)."""
+    base = geometry(3, 3)
+    rng = random.Random(38)
+    solution = full_grid(base, rng)
+    geo = run_work(killer_cages(base, solution, rng, False))
+    assert [len(engine(m)(geo, [0] * 81, 2, None).solutions) for m in ("backtrack", "dlx")] == [1, 1]
