@@ -160,6 +160,8 @@ VARIANT_UNSAFE = {
     "windoku": ("uniqueness", "grouped_nice_loop", "grouped_aic"),
     "jigsaw": ("finned_x_wing", "finned_swordfish", "finned_jellyfish", "sashimi_x_wing", "sashimi_swordfish",
                "sashimi_jellyfish"),
+    # A Killer's deadly pattern need not be deadly: swapping two digits may change a cage's sum.
+    "killer": ("uniqueness",),
 }
 
 
@@ -1053,9 +1055,6 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
         raise SudokuError(str(exc)) from None
     if givens and not killer:
         raise SudokuError("givens=True is for killer; every other variant always has givens")
-    if killer and (level is not None or technique is not None):
-        raise SudokuError("killer puzzles have no levels yet: the rater knows no cage logic, so a killer cannot "
-                          "be rated; generate one without a level or technique")
     if killer and not givens and normalise_symmetry(symmetry) != "none":
         raise SudokuError("a symmetry is of the givens' pattern; a killer without givens has none (ask for givens)")
     symmetry = normalise_symmetry(symmetry)
@@ -1071,6 +1070,8 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
     safe = variant_techniques(table, name) if table is not None else None
     if technique is not None and safe is not None and table[technique] not in safe:
         raise SudokuError(f"{technique} is not rated on {name} puzzles yet (it does not know their houses)")
+    if technique is not None and not killer and table[technique].finder.startswith("killer:"):
+        raise SudokuError(f"{technique} is a Killer technique: it needs cages (ask for variant killer)")
     if technique is not None:
         tech_level = table[technique].level
         if level is not None and level != tech_level:
@@ -1081,6 +1082,10 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
                               f"choose {', '.join(REACHABLE_LEVELS[geo.n])}")
     if level is not None and not any(t.level == level for t in table.values()):
         raise GenerationError(f"the rater has no {level} technique yet, so no puzzle can rate {level}")
+    if killer and not givens and level == LEVELS[0]:
+        raise GenerationError(f"a killer without givens needs cage logic from its first step, so it is at least "
+                              f"{LEVELS[1]}; ask for givens, or for {LEVELS[1]} or above")
+    base = geo  # a Killer's full grid is classic; its cages are drawn on it
     rng, seed = make_rng(seed)
     stats: dict[str, int] = {}
     attempts = 0
@@ -1149,11 +1154,20 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
         if jigsaw:
             geo, solution = yield from in_phase(jigsaw_grid(geo.n, rng, stats, box), "grid")
         else:
-            solution = full_grid(geo, rng, grid_method, stats)
+            solution = full_grid(base, rng, grid_method, stats)
         if killer:
-            geo = yield from in_phase(killer_cages(geo, solution, rng, givens, stats), "grid")
+            geo = yield from in_phase(killer_cages(base, solution, rng, givens, stats), "grid")
             if not givens:  # the cages alone are unique (killer_cages proved it); no given to remove
-                return result([0] * geo.ncells, solution, None, True, True)
+                cells = [0] * geo.ncells
+                if level is None:
+                    return result(cells, solution, None, True, True)
+                yield report("rate")
+                rating = yield from in_phase(rated(cells), "rate")
+                if matches(rating):
+                    return result(cells, solution, rating, True, True)
+                if best is None or distance(rating) < best[0]:
+                    best = (distance(rating), result(cells, solution, rating, False, True))
+                continue
         yield report("dig")
         gave_up_before = stats.get("gave_up", 0)
         if level is None:

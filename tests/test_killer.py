@@ -7,17 +7,31 @@ rows with none, one and several solutions."""
 import itertools
 import json
 import random
+from itertools import islice
 
 import pytest
 
+from sudoku_core.candidates import State
 from sudoku_core.cli import main
 from sudoku_core.errors import CageError, ConflictError, ParseError, SudokuError
+from sudoku_core.explain import NAMES, describe
 from sudoku_core.formats import check_rules, format_variant, parse
-from sudoku_core.generate import full_grid, generate, killer_cages, pair_unavoidables, random_cages, split_cage
+from sudoku_core.generate import (
+    full_grid,
+    generate,
+    killer_cages,
+    pair_unavoidables,
+    random_cages,
+    split_cage,
+    variant_techniques,
+)
 from sudoku_core.grid import cage_combinations, geometry, sum_range, variant_geometry
 from sudoku_core.puzzle import Puzzle
+from sudoku_core.rate import next_step, rate
 from sudoku_core.solvers import engine, solve
 from sudoku_core.solvers.dlx import describe_item, sudoku_matrix
+from sudoku_core.step import apply_step
+from sudoku_core.techniques import BY_ID
 from sudoku_core.work import run as run_work
 
 CAGES = [(3, (0, 1)), (15, (2, 3, 4)), (17, (9, 10))]
@@ -287,10 +301,12 @@ def test_random_cages_tile_and_split_stays_connected():
 
 
 def test_bad_killer_requests():
-    with pytest.raises(SudokuError, match="no levels yet"):
+    with pytest.raises(SudokuError, match="at least medium"):
         generate(9, seed=1, variant="killer", level="easy")
-    with pytest.raises(SudokuError, match="no levels yet"):
-        generate(9, seed=1, variant="killer", technique="skyscraper")
+    with pytest.raises(SudokuError, match="not rated on killer"):
+        generate(9, seed=1, variant="killer", technique="unique_rectangle_1")
+    with pytest.raises(SudokuError, match="is a Killer technique"):
+        generate(9, seed=1, technique="rule_45")
     with pytest.raises(SudokuError, match="symmetry is of the givens"):
         generate(9, seed=1, variant="killer", symmetry="rot180")
     with pytest.raises(SudokuError, match="givens=True is for killer"):
@@ -324,9 +340,15 @@ def test_cli_generate_killer_json_and_solve(capsys, tmp_path):
     assert out["variant"] == "killer" and out["status"] == "solved" and out["cages"]
 
 
-def test_cli_refuses_levels_ratings_steps_and_hints_on_killers(capsys):
+def test_cli_generates_killers_by_level_and_refuses_ratings_steps_and_hints(capsys):
+    """Levels come from the rater with the Killer techniques; rate, steps and hint still refuse a Killer,
+    because they run the whole table, whose uniqueness techniques are not sound on one (a deadly pattern's
+    swap may change a cage's sum)."""
+    assert main(["generate", "--variant", "killer", "--level", "hard", "--seed", "2", "--json"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["level"] == "hard" and rec["variant"] == "killer" and rec["givens"] == 0
     assert main(["generate", "--variant", "killer", "--level", "easy", "--seed", "1"]) != 0
-    assert "no levels yet" in capsys.readouterr().err
+    assert "at least medium" in capsys.readouterr().err
     line = format_variant(generate(9, seed=2, variant="killer").puzzle, one_line=True)
     for command in ("rate", "steps", "hint"):
         assert main([command, line]) != 0
@@ -342,3 +364,93 @@ def test_killer_cages_split_a_cage_where_the_two_solutions_differ():
     solution = full_grid(base, rng)
     geo = run_work(killer_cages(base, solution, rng, False))
     assert [len(engine(m)(geo, [0] * 81, 2, None).solutions) for m in ("backtrack", "dlx")] == [1, 1]
+
+
+# --- techniques ---------------------------------------------------------------------------------------
+
+
+def killer_state(cages, values=None):
+    geo = variant_geometry(9, "killer", cages=cages)
+    return State.from_values(geo, values or [0] * 81, unique=True)
+
+
+def test_cage_combination_keeps_the_digits_of_the_combinations_left():
+    s = killer_state([(3, (0, 1)), (24, (2, 3, 4))])
+    steps = list(BY_ID["cage_combination"].find(s))
+    assert [st.cells for st in steps] == [(0, 1), (2, 3, 4)]
+    assert steps[0].digits == (1, 2) and {d for _, d in steps[0].eliminations} == set(range(3, 10))
+    assert steps[1].digits == (7, 8, 9) and (2, 6) in steps[1].eliminations and (2, 7) not in steps[1].eliminations
+    # a placed digit narrows the combinations: 10 over 3 cells with a 1 placed leaves 2+7, 3+6, 4+5
+    s = killer_state([(10, (0, 1, 2))], [1] + [0] * 80)
+    step = next(BY_ID["cage_combination"].find(s))
+    assert step.digits == (2, 3, 4, 5, 6, 7) and {d for _, d in step.eliminations} == {8, 9}
+    assert not list(BY_ID["cage_combination"].find(State.from_values(geometry(3, 3), [0] * 81)))
+
+
+def test_rule_45_innies_and_outies():
+    # Row 1: cages inside it over r1c1-r1c8 total 45 - 7, so the innie r1c9 is 7.
+    row = [(3, (0, 1)), (7, (2, 3)), (11, (4, 5)), (17, (6, 7)), (9, (8, 17))]
+    s = killer_state(row)
+    step = next(st for st in BY_ID["rule_45"].find(s) if st.houses == (0,))
+    assert step.variant == "innies" and step.placements == ((8, 7),)
+    # Outies: row 1 covered by those cages, the last one sticking out at r2c9: 3+7+11+17+9-45 = 2.
+    step = next(st for st in BY_ID["rule_45"].find(s) if st.variant == "outies" and st.houses == (0,))
+    assert step.placements == ((17, 2),)
+    assert not list(BY_ID["rule_45"].find(State.from_values(geometry(3, 3), [0] * 81)))
+
+
+def test_killer_techniques_are_sound_along_solving_paths():
+    """The sweep: at every position of the logic path through a few generated Killers, every technique
+    the rater uses on a Killer (forcing chains and nets aside, for time) is tried, and each step it offers
+    must be true of the solution."""
+    safe = variant_techniques(BY_ID, "killer")
+    every = [t for t in safe if t.level != "extreme"]
+    checked = wrong = killer_steps = 0
+    for seed, givens in ((2, False), (3, True)):
+        g = generate(9, seed=seed, variant="killer", givens=givens)
+        sol = g.solution.cells
+        state = State.from_puzzle(g.puzzle, unique=True)
+        for _ in range(300):
+            if state.solved():
+                break
+            for t in every:
+                for st in islice(t.find(state), 3):
+                    checked += 1
+                    killer_steps += t.id in ("cage_combination", "rule_45")
+                    wrong += any(sol[c] != d for c, d in st.placements) or any(sol[c] == d for c, d in st.eliminations)
+            step = next_step(state, safe)
+            if step is None:
+                break
+            apply_step(state, step)
+    assert wrong == 0 and checked > 1000 and killer_steps > 100
+
+
+@pytest.mark.parametrize("seed, givens, level", [(1, False, "hard"), (2, True, "medium"), (1, True, "hard")])
+def test_killer_levels_come_from_the_rater(seed, givens, level):
+    g = generate(9, seed=seed, variant="killer", givens=givens, level=level, deadline=60)
+    assert g.level == level and g.exact
+    r = rate(g.puzzle, variant_techniques(BY_ID, "killer"), unique=True)
+    assert r.level == level and r.solved
+    sol = g.solution.cells
+    assert all(all(sol[c] == d for c, d in s.placements) and all(sol[c] != d for c, d in s.eliminations)
+               for s in r.steps)
+    assert [solve(g.puzzle, method=m, limit=2).count for m in ("backtrack", "dlx")] == [1, 1]
+
+
+def test_killer_sentences_in_both_languages():
+    g = generate(9, seed=2, variant="killer")
+    s = State.from_puzzle(g.puzzle, unique=True)
+    for tech in ("cage_combination", "rule_45"):
+        step = next(BY_ID[tech].find(s))
+        text = describe(step, g.puzzle.geometry)
+        assert NAMES["en"][tech] in text["0"]["text"]["en"] and NAMES["zh"][tech] in text["0"]["text"]["zh"]
+        assert "{" not in text["2"]["text"]["en"] + text["2"]["text"]["zh"]
+        assert g.puzzle.geometry.cell_name(step.cells[0]) in text["2"]["text"]["en"]
+
+
+def test_the_new_game_practice_list_offers_no_killer_technique():
+    """A classic new game cannot be built around a cage technique (the generator refuses it), so the page
+    must not offer one."""
+    from sudoku_core.bridge.play import PRACTICE
+
+    assert "rule_45" not in PRACTICE and "cage_combination" not in PRACTICE and "x_wing" in PRACTICE

@@ -168,7 +168,7 @@ def practice_techniques() -> list[dict]:
     from sudoku_core.techniques import TABLE
 
     return [{"id": t.id, "level": t.level, "name": {lang: technique_name(t.id, lang) for lang in ("en", "zh")}}
-            for t in TABLE if t.level in ("hard", "expert")]
+            for t in TABLE if t.level in ("hard", "expert") and not t.finder.startswith("killer:")]  # no cages
 
 
 #: Technique ids a new game can practise (see practice_techniques).
