@@ -3,7 +3,7 @@
 Usage: ``python3 bench/puzzle_variants_bench.py [--count N] [--levels easy,hard] [--size 9] [--variants ...]``
 
 ``--variants`` is a comma-separated list of x, windoku, jigsaw, killer (no givens) and killer-givens
-(``givens=True``); Killers take no level.
+(``givens=True``); a Killer without givens is at least medium, so ``easy`` is skipped for it.
 
 For each variant, ``--count`` puzzles are generated with seeds ``0 .. N-1`` (no level, then each level of
 ``--levels``); each level-less puzzle is then counted to two solutions by ``backtrack`` and by ``dlx``.
@@ -57,11 +57,11 @@ def main() -> None:
                 times.append(time.process_time() - t)
                 assert r.count == 1 and r.solutions[0] == g.solution.to_line()
             print(f"{variant:13s} solve {method:10s}     {summary(times)}", flush=True)
-        for level in levels if name != "killer" else ():
+        for level in levels if variant != "killer" else [lv for lv in levels if lv != "easy"]:
             times = []
             for seed in range(args.count):
                 t = time.process_time()
-                generate(args.size, seed=seed, variant=variant, level=level, deadline=60)
+                generate(args.size, seed=seed, variant=name, givens=givens, level=level, deadline=60)
                 times.append(time.process_time() - t)
             print(f"{variant:13s} generate {level:9s}   {summary(times)}", flush=True)
 

@@ -83,8 +83,9 @@ Choices
   (:func:`random_cages`: connected, different digits) and sums them; without givens it splits a cage
   where a second solution differs until the backtracker counts one, and has no givens; with givens its
   cages are larger and the usual dig keeps the givens the cages need (the pair unavoidable sets are
-  kept only where a swap leaves every cage's sum alone). Killers take no level: the rater knows no cage
-  logic. Classic grids draw
+  kept only where a swap leaves every cage's sum alone). A Killer's level is rated with the cage
+  techniques and without the uniqueness ones (:data:`VARIANT_UNSAFE`); without givens it is at least
+  medium, and cages are drawn again until the rating matches. Classic grids draw
   exactly the random numbers they drew before, so classic seeds give the same puzzles.
 * **Time.** The deadline and the progress callback are checked between steps; neither changes which
   puzzle a seed gives, only whether it is reached in time.
@@ -988,7 +989,7 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
       value (or raising) stops generation with :class:`GenerationStopped`;
     * ``givens`` (Killer only): keep givens. Without, the cages alone make the solution unique (no givens
       at all); with, the cages are drawn larger and givens are dug as for any puzzle (minimal, ``symmetry``
-      applies to them). A Killer takes no ``level`` or ``technique``: the rater knows no cage logic.
+      applies to them). A Killer without givens is at least medium (cage logic from its first step).
 
     :func:`generation` is the same work in resumable form (the page runs it in time slices).
 

@@ -25,8 +25,8 @@ def register(subparsers) -> None:
     )
     p.add_argument("--size", "-s", type=int, default=9, help="side of the grid: 4, 6, 9, 12, 16, 25 (default 9)")
     p.add_argument("--level", "-L", type=str.lower, choices=LEVELS, default=None,
-                   help="rated level the puzzle must have (default: any, not rated); refused for killer, "
-                   "which the rater cannot rate yet (it knows no cage logic)")
+                   help="rated level the puzzle must have (default: any, not rated); a killer is rated with the "
+                   "cage techniques (cage combinations, the 45 rule), and is at least medium without --givens")
     p.add_argument("--symmetry", default="none", metavar="|".join(SYMMETRIES),
                    help="symmetry of the clue pattern (default none)")
     p.add_argument("--minimal", action="store_true", help="no given can be removed (no symmetric group, "
