@@ -187,8 +187,15 @@ def prove_unique(state: State) -> bool:
     return not result.gave_up and result.count == 1
 
 
-def _techniques(techniques):
+def _techniques(techniques, geo=None):
+    """The techniques asked for; by default the whole table, less those not sound on ``geo``'s variant
+    (:data:`~sudoku_core.generate.VARIANT_UNSAFE`: a Killer's uniqueness techniques, say), so that every
+    caller that does not choose gets a sound set."""
     if techniques is None:
+        if geo is not None and geo.variant != "classic":
+            from .generate import variant_techniques  # generate imports the rater lazily too
+
+            return variant_techniques(BY_ID, geo.variant)
         return TABLE
     return tuple(BY_ID[t] if isinstance(t, str) else t for t in techniques)
 
@@ -196,7 +203,7 @@ def _techniques(techniques):
 def find_steps(state: State, techniques=None):
     """Every step the techniques find in ``state``, technique by technique in table order (for tests
     and tools; the solver only wants the first)."""
-    for tech in _techniques(techniques):
+    for tech in _techniques(techniques, state.geo):
         if tech.uniqueness:
             if state.unique is None:
                 state.unique = prove_unique(state)
@@ -208,7 +215,7 @@ def find_steps(state: State, techniques=None):
 def next_step(state: State, techniques=None) -> Step | None:
     """The cheapest step in ``state`` (lowest :func:`step_score`, first in table order among equals; see
     the module notes), or None when no technique applies."""
-    return run(_next_steps(state, _techniques(techniques)))
+    return run(_next_steps(state, _techniques(techniques, state.geo)))
 
 
 def _next_steps(state: State, techniques: tuple, progress=None):
@@ -248,7 +255,7 @@ def logic_solve(state: State, techniques=None, max_steps: int | None = None) -> 
 def logic_solve_steps(state: State, techniques=None, max_steps: int | None = None):
     """:func:`logic_solve` as resumable work (:mod:`sudoku_core.work`): yields the number of steps found
     so far after every technique searched."""
-    techs = _techniques(techniques)
+    techs = _techniques(techniques, state.geo)
     path: list[Step] = []
     while not state.solved():
         if max_steps is not None and len(path) >= max_steps:
@@ -311,7 +318,7 @@ def rate_steps(puzzle, techniques=None, unique: bool | None = None):
     from .solvers import as_puzzle
 
     p = as_puzzle(puzzle)
-    techs = _techniques(techniques)
+    techs = _techniques(techniques, p.geometry)
     state = State.from_puzzle(p, unique)
     steps, solved = yield from logic_solve_steps(state, techs)
     left = state.values.count(0) / len(state.values)

@@ -340,19 +340,26 @@ def test_cli_generate_killer_json_and_solve(capsys, tmp_path):
     assert out["variant"] == "killer" and out["status"] == "solved" and out["cages"]
 
 
-def test_cli_generates_killers_by_level_and_refuses_ratings_steps_and_hints(capsys):
-    """Levels come from the rater with the Killer techniques; rate, steps and hint still refuse a Killer,
-    because they run the whole table, whose uniqueness techniques are not sound on one (a deadly pattern's
-    swap may change a cage's sum)."""
+def test_cli_generates_rates_steps_and_hints_killers(capsys):
+    """Levels, ratings, steps and hints come from the rater's default set for a Killer, which leaves out
+    the uniqueness techniques (not sound there: a deadly pattern's swap may change a cage's sum)."""
     assert main(["generate", "--variant", "killer", "--level", "hard", "--seed", "2", "--json"]) == 0
     rec = json.loads(capsys.readouterr().out)
     assert rec["level"] == "hard" and rec["variant"] == "killer" and rec["givens"] == 0
     assert main(["generate", "--variant", "killer", "--level", "easy", "--seed", "1"]) != 0
     assert "at least medium" in capsys.readouterr().err
-    line = format_variant(generate(9, seed=2, variant="killer").puzzle, one_line=True)
-    for command in ("rate", "steps", "hint"):
-        assert main([command, line]) != 0
-        assert "killer puzzles are not available yet" in capsys.readouterr().err
+    g = generate(9, seed=2, variant="killer")
+    line, sol = format_variant(g.puzzle, one_line=True), g.solution.cells
+    assert main(["rate", line]) == 0
+    assert capsys.readouterr().out.split()[1:] == ["hard", "2.6", "rule_45"]
+    assert main(["steps", line, "--json"]) == 0
+    steps = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert {"cage_combination", "rule_45"} <= {s["technique"] for s in steps}
+    assert all(sol[c] == d for s in steps for c, d in s["placements"])
+    assert all(sol[c] != d for s in steps for c, d in s["eliminations"])
+    assert main(["hint", line]) == 0
+    assert "The cage r1c2, r1c3, r2c2 must hold" in capsys.readouterr().out
+    assert not any(t.uniqueness for t in variant_techniques(BY_ID, "killer"))
 
 
 def test_killer_cages_split_a_cage_where_the_two_solutions_differ():
