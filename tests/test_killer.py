@@ -29,7 +29,7 @@ from sudoku_core.grid import cage_combinations, geometry, sum_range, variant_geo
 from sudoku_core.puzzle import Puzzle
 from sudoku_core.rate import next_step, rate
 from sudoku_core.solvers import engine, solve
-from sudoku_core.solvers.dlx import describe_item, sudoku_matrix
+from sudoku_core.solvers.dlx import describe_item, describe_option, option_of, sudoku_matrix
 from sudoku_core.step import apply_step
 from sudoku_core.techniques import BY_ID
 from sudoku_core.work import run as run_work
@@ -154,13 +154,20 @@ def test_dlx_has_a_combination_item_and_a_digit_item_per_cage():
     geo = variant_geometry(9, "killer", cages=CAGES)
     mx = sudoku_matrix(geo)
     combos = sum(len(cage_combinations(len(cells), total, 9)) for total, cells in geo.cages)
-    assert mx.n_items == 4 * 81 + 3 * 10 and mx.n_options == 729 + combos and mx.n_primary == mx.n_items
-    base = 4 * 81 + 10  # the second cage, 15 over r1c3 r1c4 r1c5
-    assert mx.option_items[2 * 9 + 4] == (2, 81 + 4, 81 + 11 * 9 + 4, 81 + 18 * 9 + 4, base + 5)
-    assert mx.option_items[80 * 9] == (80, 81 + 8 * 9, 81 + 17 * 9, 81 + 26 * 9)  # an uncaged cell: four items
+    # 3 over two cells takes 1 and 2, 17 over two takes 8 and 9: their cells' other 7 digits have no option
+    dead = 2 * 7 + 2 * 7
+    assert mx.n_items == 4 * 81 + 3 * 10 and mx.n_options == 729 - dead + combos and mx.n_primary == mx.n_items
+    assert option_of(geo, 0, 3) == -1 and option_of(geo, 0, 2) == 1 and describe_option(geo, 1) == (0, 2)
+    base = 4 * 81 + 10  # the second cage, 15 over r1c3 r1c4 r1c5 (every digit is in some combination)
+    assert mx.option_items[option_of(geo, 2, 5)] == (2, 81 + 4, 81 + 11 * 9 + 4, 81 + 18 * 9 + 4, base + 5)
+    assert mx.option_items[option_of(geo, 80, 1)] == (80, 81 + 8 * 9, 81 + 17 * 9, 81 + 26 * 9)  # uncaged: four
     first = cage_combinations(3, 15, 9)[0]
-    assert mx.option_items[729 + 1] == (base, *(base + d for d in range(1, 10) if not first >> d & 1))
+    second_cage_first_combo = 729 - dead + 1
+    assert mx.option_items[second_cage_first_combo] == (base, *(base + d for d in range(1, 10) if not first >> d & 1))
+    assert describe_option(geo, second_cage_first_combo) == (-1, 0)
     assert describe_item(geo, base) == ("cage", 1, 0) and describe_item(geo, base + 7) == ("cage", 1, 7)
+    # a given no combination of its cage holds: no solution, found before any search
+    assert engine("dlx")(geo, [5] + [0] * 80, 2, None).solutions == []
 
 
 def test_the_lab_rungs_refuse_killers():
