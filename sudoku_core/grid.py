@@ -339,6 +339,26 @@ def sum_range(size: int, n: int) -> tuple[int, int]:
     return size * (size + 1) // 2, size * (2 * n - size + 1) // 2
 
 
+#: Most digit combinations a cage may have. A 9x9 cage has at most 12 and a 16x16 one a few hundred, but a
+#: 12-cell cage of a 25x25 grid would have tens of thousands, which the solvers would list at every step:
+#: such a cage is refused rather than left to run for minutes.
+MAX_COMBINATIONS = 5_000
+
+
+@cache
+def _combination_counts(n: int) -> tuple[tuple[int, ...], ...]:
+    """``counts[k][t]``: how many sets of ``k`` different digits of ``1 .. n`` sum to ``t``."""
+    top = n * (n + 1) // 2
+    counts = [[0] * (top + 1) for _ in range(n + 1)]
+    counts[0][0] = 1
+    for d in range(1, n + 1):
+        for k in range(d, 0, -1):
+            row, below = counts[k], counts[k - 1]
+            for t in range(top, d - 1, -1):
+                row[t] += below[t - d]
+    return tuple(map(tuple, counts))
+
+
 @cache
 def cage_combinations(size: int, total: int, n: int) -> tuple[int, ...]:
     """Every set of ``size`` different digits of ``1 .. n`` that sums to ``total``, as a digit bit mask
@@ -368,7 +388,8 @@ def check_cages(n: int, cages) -> tuple[Cage, ...]:
     its total and first cell) and a cell, checked cage by cage in this order: ``cells`` (a cage without
     cells, or a cell off the grid), ``size`` (more cells than digits: a cage's digits are distinct),
     ``overlap`` (a cell twice in one cage, or in two cages), ``connected`` (orthogonally), ``sum`` (no
-    ``k`` different digits of ``1 .. n`` make the total). Cages need not cover the grid.
+    ``k`` different digits of ``1 .. n`` make the total), ``size`` again (more than :data:`MAX_COMBINATIONS`
+    combinations). Cages need not cover the grid.
     """
     owner: dict[int, int] = {}
     out = []
@@ -406,5 +427,10 @@ def check_cages(n: int, cages) -> tuple[Cage, ...]:
         if not low <= total <= high:
             raise CageError(f"{label} cannot sum to {total}: {len(cells)} different digits of 1-{n} sum to "
                             f"{low} .. {high}", rule="sum", region=q, cells=tuple(sorted(cells)))
+        ways = _combination_counts(n)[len(cells)][total]
+        if ways > MAX_COMBINATIONS:
+            raise CageError(f"{label} has {ways:,} digit combinations; a cage may have at most "
+                            f"{MAX_COMBINATIONS:,} (split it into smaller cages)", rule="size", region=q,
+                            cells=tuple(sorted(cells)))
         out.append((total, tuple(sorted(cells))))
     return tuple(sorted(out, key=lambda cage: cage[1][0]))

@@ -84,6 +84,19 @@ def test_every_sum_in_range_has_a_combination_and_none_outside():
                                          if sum(k) == total)
 
 
+def test_combination_counts_match_the_lists_and_huge_cages_are_refused():
+    from sudoku_core.grid import MAX_COMBINATIONS, _combination_counts
+
+    for n in (4, 9, 12):
+        counts = _combination_counts(n)
+        assert all(counts[k][t] == len(cage_combinations(k, t, n)) for k in range(1, n + 1)
+                   for t in range(sum_range(k, n)[0], sum_range(k, n)[1] + 1, 3))
+    row = tuple(range(12))  # 12 cells of a 25x25 row summing to 156: far too many combinations to list
+    with pytest.raises(CageError, match="digit combinations; a cage may have at most") as err:
+        variant_geometry(25, "killer", cages=[(156, row)])
+    assert err.value.rule == "size" and _combination_counts(25)[12][156] > MAX_COMBINATIONS
+
+
 @pytest.mark.parametrize("cages, rule, message", [
     ([(10, (0, 2))], "connected", "cage 1 (sum 10, from r1c1) is not connected: r1c3 is cut off from r1c1"),
     ([(3, (0, 1)), (9, (1, 2))], "overlap", "cage 2 (sum 9, from r1c2): cell r1c2 is also in cage 1"),
