@@ -248,9 +248,10 @@ def variant_geometry(n: int, variant: str = "classic", regions=None,
     if name != "killer" and cages is not None:
         raise RegionError(f"a {name} grid has no cages (cages are for killer)", rule="variant")
     if name == "killer":
-        if cages is None:
-            raise CageError("a killer grid needs its cages", rule="cages")
-        return geometry(br, bc, name, None, check_cages(n, cages))
+        checked = check_cages(n, cages) if cages is not None else ()
+        if not checked:  # without a cage it would be a classic grid under another name
+            raise CageError("a killer grid needs its cages (at least one)", rule="cages")
+        return geometry(br, bc, name, None, checked)
     if name == "windoku" and (br, bc) != (3, 3):
         raise RegionError(f"windoku is played on 9x9 grids with 3x3 boxes, not {n}x{n}", rule="variant")
     if name == "jigsaw":

@@ -84,6 +84,11 @@ def test_every_sum_in_range_has_a_combination_and_none_outside():
                                          if sum(k) == total)
 
 
+def test_a_killer_without_cages_is_refused():
+    with pytest.raises(CageError, match="needs its cages"):
+        variant_geometry(9, "killer", cages=[])
+
+
 def test_combination_counts_match_the_lists_and_huge_cages_are_refused():
     from sudoku_core.grid import MAX_COMBINATIONS, _combination_counts
 
