@@ -102,7 +102,7 @@ from typing import Any
 
 from .candidates import single_places
 from .errors import SudokuError
-from .grid import Geometry, check_regions, variant_geometry
+from .grid import Geometry, cage_combinations, check_regions, variant_geometry
 from .puzzle import Alphabet, Puzzle
 from .solvers import engine
 from .techniques import LEVELS  # player-facing levels, easiest first ("guessing" is beyond them)
@@ -727,6 +727,11 @@ class _Digger:
         ]
         if len(geo.houses) != 3 * n:
             self._seen = self._seen_any  # a variant's cell may have four or five houses
+        # A Killer's cages for the fill's cage combinations (within medium, so not in the naked-singles fill):
+        # (cells, bit set of the cells, digit combinations).
+        self.cages = [] if fill == "naked" or not geo.cages else [
+            (cells, sum(1 << c for c in cells), cage_combinations(len(cells), total, n))
+            for total, cells in geo.cages]
         self.sets_of: list[list[int]] = [[] for _ in range(geo.ncells)]
         for s in pair_unavoidables(geo, solution):
             m = s
@@ -834,9 +839,39 @@ class _Digger:
                         p &= ~(box & ~inter)  # claiming: d is in this box within the line
                         progress = True
                 free[d] = p
+            if not progress and self.cages:
+                progress = self._cage_fill(free, empty)
             if not progress:
                 return False
         return True
+
+    def _cage_fill(self, free: list[int], empty: int) -> bool:
+        """Cage combinations on the fill's sets (``free[d]``: open cells where ``d`` may go): a cage's open
+        cells keep the digits of the combinations that hold its filled cells' digits and fit its open
+        cells, as the ``cage_combination`` technique does. True when a candidate went."""
+        sol, n = self.solution, self.geo.n
+        progress = False
+        for cells, bits, combos in self.cages:
+            opened = bits & empty
+            if not opened:
+                continue
+            placed = 0
+            for c in cells:
+                if not empty >> c & 1:
+                    placed |= 1 << sol[c]
+            cand = {c: sum(1 << d for d in range(1, n + 1) if free[d] >> c & 1) for c in cells if empty >> c & 1}
+            within = placed
+            for m in cand.values():
+                within |= m
+            allowed = 0
+            for k in combos:
+                if k & placed == placed and k & within == k and all(m & k for m in cand.values()):
+                    allowed |= k
+            for d in range(1, n + 1):
+                if not allowed >> d & 1 and free[d] & opened:
+                    free[d] &= ~opened
+                    progress = True
+        return progress
 
     def try_remove(self, group, engine_checks: bool = True, accept: Callable | None = None):
         """Remove ``group`` if the solution provably stays unique; return whether it was removed (resumable
