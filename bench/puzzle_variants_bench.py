@@ -1,6 +1,9 @@
-"""Benchmark of the Sudoku variants (X, Windoku, Jigsaw; issue 21): generation and solving medians.
+"""Benchmark of the Sudoku variants (X, Windoku, Jigsaw, Killer; issue 21): generation and solving medians.
 
-Usage: ``python3 bench/puzzle_variants_bench.py [--count N] [--levels easy,hard] [--size 9]``
+Usage: ``python3 bench/puzzle_variants_bench.py [--count N] [--levels easy,hard] [--size 9] [--variants ...]``
+
+``--variants`` is a comma-separated list of x, windoku, jigsaw, killer (no givens) and killer-givens
+(``givens=True``); a Killer without givens is at least medium, so ``easy`` is skipped for it.
 
 For each variant, ``--count`` puzzles are generated with seeds ``0 .. N-1`` (no level, then each level of
 ``--levels``); each level-less puzzle is then counted to two solutions by ``backtrack`` and by ``dlx``.
@@ -38,13 +41,14 @@ def main() -> None:
     args = ap.parse_args()
     levels = [lv for lv in args.levels.split(",") if lv]
     for variant in args.variants.split(","):
+        name, givens = ("killer", True) if variant == "killer-givens" else (variant, False)
         made, gen = [], []
         for seed in range(args.count):
             t = time.process_time()
-            made.append(generate(args.size, seed=seed, variant=variant))
+            made.append(generate(args.size, seed=seed, variant=name, givens=givens))
             gen.append(time.process_time() - t)
         givens = statistics.median(g.puzzle.givens for g in made)
-        print(f"{variant:8s} generate (no level)  {summary(gen)}  givens {givens:.0f}", flush=True)
+        print(f"{variant:13s} generate (no level)  {summary(gen)}  givens {givens:.0f}", flush=True)
         for method in ("backtrack", "dlx"):
             times = []
             for g in made:
@@ -52,14 +56,14 @@ def main() -> None:
                 r = solve(g.puzzle, method=method, limit=2)
                 times.append(time.process_time() - t)
                 assert r.count == 1 and r.solutions[0] == g.solution.to_line()
-            print(f"{variant:8s} solve {method:10s}     {summary(times)}", flush=True)
-        for level in levels:
+            print(f"{variant:13s} solve {method:10s}     {summary(times)}", flush=True)
+        for level in levels if variant != "killer" else [lv for lv in levels if lv != "easy"]:
             times = []
             for seed in range(args.count):
                 t = time.process_time()
-                generate(args.size, seed=seed, variant=variant, level=level, deadline=60)
+                generate(args.size, seed=seed, variant=name, givens=givens, level=level, deadline=60)
                 times.append(time.process_time() - t)
-            print(f"{variant:8s} generate {level:9s}   {summary(times)}", flush=True)
+            print(f"{variant:13s} generate {level:9s}   {summary(times)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -71,3 +71,13 @@ class RegionError(SudokuError):
         self.rule = rule
         self.region = region
         self.cells = tuple(cells)
+
+
+class CageError(RegionError):
+    """Killer cages that break a rule. ``rule`` is one of "cells" (a cage without cells, or a cell off the
+    grid), "size" (more cells than digits), "overlap" (a cell in two cages, or twice in one), "connected"
+    (a cage in two or more pieces), "sum" (no set of different digits makes the total) or "cages" (a Killer
+    without cages); ``region`` is the cage's 0-based index in the order given and ``cells`` the cells
+    involved."""
+
+    kind = "cages"

@@ -188,6 +188,7 @@ NAMES = {
         "als_xy_chain": "ALS-XY-Chain", "death_blossom": "Death Blossom", "sue_de_coq": "Sue de Coq",
         "cell_forcing_chain": "Cell Forcing Chain", "unit_forcing_chain": "Unit Forcing Chain",
         "digit_forcing_chain": "Digit Forcing Chain", "forcing_net": "Forcing Net",
+        "cage_combination": "Cage Combination", "rule_45": "45 Rule",
     },
     "zh": {
         "full_house": "唯一空格", "hidden_single": "排除法（隐性唯一）", "naked_single": "唯余法（显性唯一）",
@@ -212,6 +213,7 @@ NAMES = {
         "sue_de_coq": "融合（Sue de Coq）",
         "cell_forcing_chain": "单元格强制链", "unit_forcing_chain": "区域强制链",
         "digit_forcing_chain": "数字强制链", "forcing_net": "强制网",
+        "cage_combination": "笼子组合", "rule_45": "45法则",
     },
 }
 
@@ -240,6 +242,14 @@ EN = {
     "reason.full_house": "{cells} is the last empty cell of {houses}, so it takes the missing digit {digits}. {result}",
     "reason.hidden_single": "In {houses}, {digits} fits only in {cells}. {result}",
     "reason.naked_single": "{cells} has a single candidate left, {digits}. {result}",
+    "reason.cage_combination": "The cage {cells} must hold different digits that make its sum; the "
+                               "combinations that still fit its cells use only {digits} in its open cells. {result}",
+    "reason.rule_45.innies": "In {houses} each digit appears once, so its sum is known: take away the cages that "
+                             "lie wholly inside it, and {cells} must make up the rest, which only {digits} can do. "
+                             "{result}",
+    "reason.rule_45.outies": "The cages that cover {houses} sum to more than the house itself: the cells {cells} "
+                             "outside it must make up the difference, which only {digits} can do. {result}",
+    "reason.rule_45": "In {houses}, {cells} have a known sum, which only {digits} can make. {result}",
     "reason.pointing": "In {houses}, {digits} can only go in {cells}, all in {cover}; so {digits} cannot be "
                        "anywhere else in {cover}. {result}",
     "reason.claiming": "In {houses}, {digits} can only go in {cells}, all in {cover}; so {digits} cannot be "
@@ -359,6 +369,13 @@ ZH = {
     "reason.full_house": "{cells}是{houses}中最后一个空格，只能填缺少的数字{digits}。{result}",
     "reason.hidden_single": "在{houses}中，数字{digits}只能填在{cells}。{result}",
     "reason.naked_single": "{cells}只剩一个候选数{digits}。{result}",
+    "reason.cage_combination": "笼子{cells}中的数字互不相同且和为笼子的总和；"
+                               "仍然可行的组合在其空格中只用到{digits}。{result}",
+    "reason.rule_45.innies": "{houses}中每个数字各出现一次，所以其和已知：减去完全位于其中的笼子，"
+                             "{cells}必须凑足余下的和，只有{digits}能做到。{result}",
+    "reason.rule_45.outies": "覆盖{houses}的笼子之和超过该区域本身之和：这些笼子在其外的格{cells}必须凑足差值，"
+                             "只有{digits}能做到。{result}",
+    "reason.rule_45": "在{houses}中，{cells}的和已知，只有{digits}能凑成。{result}",
     "reason.pointing": "在{houses}中，数字{digits}只能在{cells}，都在{cover}上；"
                        "所以{cover}的其他格不能是{digits}。{result}",
     "reason.claiming": "在{houses}中，数字{digits}只能在{cells}，都在{cover}内；"

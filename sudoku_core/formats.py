@@ -56,6 +56,12 @@ Choices made:
   ``n`` lines of ``n`` symbols, or the last line of ``n^2``); or the one-line form ``NAME:DIGITS`` and
   ``jigsaw:DIGITS:MAP``. Any non-blank character names a region. A bad map is a :class:`ParseError`
   whose ``reason`` is the rule broken ("tiling", "size", "connected"), with the region's ``cells``.
+  A Killer (``variant: killer``) gives its cages after the digits: a line ``cages:``, then one cage per
+  line, ``SUM: r1c1 r1c2 ...``; its one-line form is ``killer:DIGITS:MAP:SUMS`` (a cage label per cell,
+  ``.`` for none, then the sums in the order of the labels' first cells). The community's grid-and-map
+  form (each row's digits then its cage labels, ``56..1..2. aabbccdde``, then ``a=12 b=17 ...``) is read
+  too. A bad cage is a :class:`ParseError` with the rule as ``reason`` and the cage's line; givens that
+  fit none of their cage's combinations are a :class:`ConflictError`.
   :func:`format_variant` writes both forms.
 * Speed: a one-line string in the default alphabet takes a fast path (one dict lookup per character);
   anything unusual falls through to the general reader, which also builds the precise error. Every
@@ -71,7 +77,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .errors import ConflictError, ParseError, RegionError, SudokuError
-from .grid import STANDARD_BOXES, VARIANTS, box_shape, geometry, variant_geometry
+from .grid import STANDARD_BOXES, VARIANTS, box_shape, cage_combinations, geometry, variant_geometry
 from .puzzle import DEFAULT_SYMBOLS, Alphabet, Puzzle
 
 __all__ = [
@@ -435,6 +441,11 @@ def parse(text: str, *, box: tuple[int, int] | None = None, check: bool = True, 
         form = _variant_form(text)
         if form is not None:
             return _parse_variant(*form, box=box, check=check, alphabet=alphabet)
+    if "=" in text:
+        form = _killer_map_form(text)
+        if form is not None:
+            plain = parse(form[0], box=box, check=False, alphabet=alphabet)
+            return _killer_puzzle(plain, form[1], [], check)
     if alphabet is None and _letters_only(text):
         # Letters and no digit at all (POJ 3076's A-P with '-' blanks, a 9x9 in A-I): read as letters
         # without being told; if that fails, the default reading's error says what is wrong.
@@ -577,11 +588,13 @@ def _has_conflict(puzzle: Puzzle) -> bool:
 
 
 def check_rules(puzzle: Puzzle) -> None:
-    """Raise :class:`ConflictError` naming the first two givens that break a rule.
+    """Raise :class:`ConflictError` naming the first two givens that break a rule (or, in a Killer, the
+    givens of the first cage they break).
 
     ``.cells`` lists every given in any conflict, the named two first.
     """
     _raise_conflicts(puzzle, None)
+    _raise_cage_conflicts(puzzle)
 
 
 def _raise_conflicts(puzzle: Puzzle, where: list[_Cell] | None, name=None) -> None:
@@ -663,6 +676,15 @@ def format_candidates(puzzle: Puzzle, candidates: list[int]) -> str:
 #: The header line of the variant form: ``variant: x``.
 _VARIANT_HEADER = re.compile(r"(?i)variant[ \t]*:[ \t]*(\S*)")
 _REGIONS_HEADER = re.compile(r"(?i)regions?[ \t]*:[ \t]*")
+_CAGES_HEADER = re.compile(r"(?i)cages?[ \t]*:")
+#: One cage of the header form: ``15: r1c1 r1c2 r2c1`` (cells separated by spaces or commas).
+_CAGE_LINE = re.compile(r"(\d{1,3})[ \t]*[:=][ \t]*(.*)")
+_CELL_NAME = re.compile(r"(?i)r(\d{1,2})c(\d{1,2})")
+#: Cage labels of the one-line Killer form, in the order of the cages' first cells (as in the community's
+#: grid-and-map form, a-z then A-Z; then digits): at most 62 cages.
+CAGE_LABELS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+#: The sums line of the community form: ``a=12 b=17 c=4 ...``.
+_LABEL_SUM = re.compile(r"(\S)=(\d{1,3})")
 
 
 def _variant_form(text: str):
@@ -681,9 +703,16 @@ def _variant_form(text: str):
                 1 for line in lines[index + 1:] if not line.strip()):
             return None  # not the one-line form NAME:DIGITS[:MAP] either
         digits, sep, regions = rest.partition(":")
+        if name.strip().lower() == "killer":
+            return "killer", digits, [(0, regions)] if sep else []  # line 0 marks the one-line tail
         return name.strip().lower(), digits, [(index + 1, regions)] if sep else None
     name = match.group(1).lower()
     body = [(i + 1, line.rstrip("\r")) for i, line in enumerate(lines) if i > index]
+    if name == "killer":
+        marker = next((k for k, (_, line) in enumerate(body) if _CAGES_HEADER.fullmatch(line.strip())), None)
+        if marker is None:
+            return name, "\n".join(t for _, t in body), []
+        return name, "\n".join(t for _, t in body[:marker]), [(k, t) for k, t in body[marker + 1:] if _map_line(t)]
     marker = next((k for k, (_, line) in enumerate(body) if _REGIONS_HEADER.match(line.strip())), None)
     if marker is not None:
         number, line = body[marker]
@@ -711,6 +740,8 @@ def _parse_variant(name: str, digits: str, map_lines, *, box, check: bool, alpha
     if name not in VARIANTS:
         raise ParseError(f"unknown variant {name!r} in the header; choose one of {', '.join(VARIANTS)}",
                          reason="variant")
+    if name == "killer":
+        return _parse_killer(digits, map_lines, box=box, check=check, alphabet=alphabet)
     if name == "jigsaw" and not map_lines:
         raise ParseError("a jigsaw puzzle needs its region map after the digits: n lines of n region letters "
                          "(or one line of n*n), after a line 'regions:'", reason="tiling")
@@ -741,17 +772,152 @@ def _parse_variant(name: str, digits: str, map_lines, *, box, check: bool, alpha
     return puzzle
 
 
+def _parse_killer(digits: str, cage_lines, *, box, check: bool, alphabet) -> Puzzle:
+    """A Killer from its digits and either the header form's cage lines (``SUM: r1c1 r1c2``) or the one-line
+    form's ``MAP:SUMS`` (one line of ``n*n`` cage labels, ``.`` for no cage, then the sums in the order of
+    the labels' first cells, separated by commas)."""
+    if not digits.strip():
+        raise ParseError("the killer puzzle has no digits: write n*n digits or dots (81 dots for a 9x9 Killer "
+                         "without givens) before the cages", found=0, reason="empty")
+    if not cage_lines:
+        raise ParseError("a killer puzzle needs its cages after the digits: a line 'cages:', then one cage per "
+                         "line as 'SUM: r1c1 r1c2 ...'", reason="cages")
+    plain = parse(digits, box=box, check=False, alphabet=alphabet)
+    n = plain.n
+    if len(cage_lines) == 1 and cage_lines[0][0] == 0:  # the one-line form's tail
+        cages, lines = _cages_from_map(cage_lines[0][1], n)
+    else:
+        cages, lines = [], []
+        for number, line in cage_lines:
+            found = _CAGE_LINE.fullmatch(line.strip())
+            if found is None:
+                raise ParseError(f"line {number} is not a cage: write 'SUM: r1c1 r1c2 ...' (found {line.strip()!r})",
+                                 line=number, reason="cages")
+            cells = []
+            for token in re.split(r"[\s,;]+", found.group(2).strip()):
+                cell = _CELL_NAME.fullmatch(token)
+                if cell is None or not (1 <= int(cell.group(1)) <= n and 1 <= int(cell.group(2)) <= n):
+                    raise ParseError(f"line {number}: {token!r} is not a cell of a {n}x{n} grid; write cells as "
+                                     f"r1c1 .. r{n}c{n}", line=number, reason="cages")
+                cells.append((int(cell.group(1)) - 1) * n + int(cell.group(2)) - 1)
+            cages.append((int(found.group(1)), cells))
+            lines.append(number)
+    return _killer_puzzle(plain, cages, lines, check)
+
+
+def _cages_from_map(tail: str, n: int) -> tuple[list, list]:
+    """Cages from ``MAP:SUMS`` (the one-line form): labels in order of first cell, sums in that order."""
+    text, sep, sums = tail.partition(":")
+    labels = [ch for ch in text if not ch.isspace()]
+    if len(labels) != n * n:
+        raise ParseError(f"the cage map has {len(labels)} cells; a {n}x{n} grid has {n * n}", found=len(labels),
+                         expected=n * n, reason="cages")
+    order: dict[str, list[int]] = {}
+    for c, ch in enumerate(labels):
+        if ch != ".":
+            order.setdefault(ch, []).append(c)
+    totals = [t.strip() for t in sums.split(",")] if sep and sums.strip() else []
+    if len(totals) != len(order) or not all(t.isdigit() for t in totals):
+        raise ParseError(f"the cage map has {len(order)} cages, so after it come {len(order)} sums separated by "
+                         f"commas, in the order of the cages' first cells (found {sums.strip()!r})", reason="cages")
+    return [(int(t), cells) for t, cells in zip(totals, order.values(), strict=True)], []
+
+
+def _killer_map_form(text: str):
+    """The community grid-and-map form, or None: ``n`` lines each of the row's digits and its cage labels
+    (``56..1..2. aabbccdde``), then the sums as ``a=12 b=17 ...`` (on one line or more)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+    rows = [line.split() for line in lines if "=" not in line]
+    sums = [pair for line in lines if "=" in line for pair in line.split()]
+    n = len(rows)
+    if n not in SIDES or any(len(r) != 2 or len(r[0]) != n or len(r[1]) != n for r in rows) or not sums:
+        return None
+    totals = {}
+    for pair in sums:
+        found = _LABEL_SUM.fullmatch(pair)
+        if found is None:
+            raise ParseError(f"{pair!r} is not a cage sum: write each as LABEL=SUM, such as a=12", reason="cages")
+        totals[found.group(1)] = int(found.group(2))
+    labels = "".join(r[1] for r in rows)
+    order: dict[str, list[int]] = {}
+    for c, ch in enumerate(labels):
+        if ch != ".":
+            order.setdefault(ch, []).append(c)
+    missing = [ch for ch in order if ch not in totals]
+    if missing:
+        raise ParseError(f"cage {missing[0]!r} (from {_cell(order[missing[0]][0], n)}) has no sum: add "
+                         f"{missing[0]}=SUM to the sums", reason="cages", cells=tuple(order[missing[0]]))
+    extra = [ch for ch in totals if ch not in order]
+    if extra:
+        raise ParseError(f"the sums name cage {extra[0]!r}, which the map does not have", reason="cages")
+    return "\n".join(r[0] for r in rows), [(totals[ch], cells) for ch, cells in order.items()]
+
+
+def _cell(c: int, n: int) -> str:
+    return f"r{c // n + 1}c{c % n + 1}"
+
+
+def _killer_puzzle(plain: Puzzle, cages, lines: list[int], check: bool) -> Puzzle:
+    """The Killer of ``plain``'s digits and ``cages``; a bad cage is a :class:`ParseError` with the rule as
+    ``reason`` and the line of the cage (when ``lines`` has it)."""
+    n = plain.n
+    try:
+        geo = variant_geometry(n, "killer", box=(plain.geometry.box_rows, plain.geometry.box_cols), cages=cages)
+    except RegionError as exc:
+        line = lines[exc.region] if exc.region is not None and exc.region < len(lines) else None
+        raise ParseError(f"bad cage: {exc}", line=line, cells=exc.cells, reason=exc.rule) from None
+    puzzle = Puzzle(geo, plain.cells, plain.alphabet)
+    if check:
+        _raise_conflicts(puzzle, None)
+        _raise_cage_conflicts(puzzle)
+    return puzzle
+
+
+def _raise_cage_conflicts(puzzle: Puzzle) -> None:
+    """Raise :class:`ConflictError` for the first cage whose givens fit none of its digit combinations (two
+    equal givens, or givens that leave the total out of reach)."""
+    geo = puzzle.geometry
+    for q, (total, cells) in enumerate(geo.cages or ()):
+        given = [c for c in cells if puzzle.cells[c]]
+        if not given:
+            continue
+        digits = [puzzle.cells[c] for c in given]
+        mask = sum(1 << d for d in set(digits))
+        if len(set(digits)) == len(digits) and any(k & mask == mask for k in
+                                                   cage_combinations(len(cells), total, geo.n)):
+            continue
+        symbols = puzzle.alphabet.symbols
+        held = ", ".join(f"{symbols[puzzle.cells[c] - 1]} at {geo.cell_name(c)}" for c in given)
+        why = ("two givens are equal" if len(set(digits)) != len(digits) else
+               f"no {len(cells)} different digits summing to {total} include them")
+        raise ConflictError(f"the givens of {geo.cage_name(q)}, {held}, break it: {why}", cells=tuple(given))
+
+
 def format_variant(puzzle: Puzzle, one_line: bool = False) -> str:
     """The puzzle in its variant's text form, which :func:`parse` reads back into an equal puzzle.
 
     The header form: ``variant: NAME``, the digits on one line, and for a Jigsaw ``regions:`` then its map,
-    ``n`` lines of region letters (``A`` for the region of the first cell, then in order of first cell).
-    With ``one_line``: ``NAME:DIGITS`` (``jigsaw:DIGITS:MAP``). A classic puzzle is its one-line form.
+    ``n`` lines of region letters (``A`` for the region of the first cell, then in order of first cell);
+    for a Killer ``cages:`` then one line per cage, ``SUM: r1c1 r1c2 ...``. With ``one_line``:
+    ``NAME:DIGITS`` (``jigsaw:DIGITS:MAP``, ``killer:DIGITS:CAGEMAP:SUMS``, which holds at most
+    :data:`CAGE_LABELS` cages: more raise :class:`SudokuError`). A classic puzzle is its one-line form.
     """
     geo = puzzle.geometry
     line = format_line(puzzle)
     if geo.variant == "classic":
         return line
+    if geo.cages is not None:
+        if one_line:
+            if len(geo.cages) > len(CAGE_LABELS):
+                raise SudokuError(f"a killer of {len(geo.cages)} cages does not fit the one-line form (at most "
+                                  f"{len(CAGE_LABELS)} cages); write the header form")
+            labels = ["."] * geo.ncells
+            for q, (_, cells) in enumerate(geo.cages):
+                for c in cells:
+                    labels[c] = CAGE_LABELS[q]
+            return f"killer:{line}:{''.join(labels)}:{','.join(str(t) for t, _ in geo.cages)}"
+        return "\n".join([f"variant: {geo.variant}", line, "cages:"]
+                         + [f"{total}: {' '.join(geo.cell_name(c) for c in cells)}" for total, cells in geo.cages])
     regions = geo.regions
     names = LETTER_SYMBOLS if geo.n <= len(LETTER_SYMBOLS) else DEFAULT_SYMBOLS
     if one_line:

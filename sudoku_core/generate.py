@@ -71,7 +71,7 @@ Choices
   *releases* it gives the same puzzle only while the engines return the same first solution for the
   same start and the rater the same verdicts: the daily puzzle should be stored as its puzzle string,
   not only as its seed (:data:`GENERATOR_VERSION` names the pipeline).
-* **Variants** (``variant="x" | "windoku" | "jigsaw"``, :mod:`sudoku_core.grid`): the same dig on the
+* **Variants** (``variant="x" | "windoku" | "jigsaw" | "killer"``, :mod:`sudoku_core.grid`): the same dig on the
   variant's geometry (its houses feed the cheap tests, the logic fill's singles and the engine check;
   the pair unavoidable sets follow every house, so they stay unavoidable). The full grid is the Las Vegas
   start (or the DLX first row) completed on that geometry, relabelled, and for X and Windoku turned by
@@ -79,7 +79,13 @@ Choices
   draws its regions with every grid (:func:`random_regions`: cells traded between neighbouring regions
   while both stay connected) and takes DLX's first solution of the empty grid; regions for which none
   is found within :data:`VARIANT_NODE_LIMIT` nodes are drawn again, so every layout returned is proved
-  to admit a solution. Classic grids draw
+  to admit a solution. A Killer (:func:`killer_cages`) takes a classic full grid, draws cages over it
+  (:func:`random_cages`: connected, different digits) and sums them; without givens it splits a cage
+  where a second solution differs until the backtracker counts one, and has no givens; with givens its
+  cages are larger and the usual dig keeps the givens the cages need (the pair unavoidable sets are
+  kept only where a swap leaves every cage's sum alone). A Killer's level is rated with the cage
+  techniques and without the uniqueness ones (:data:`VARIANT_UNSAFE`); without givens it is at least
+  medium, and cages are drawn again until the rating matches. Classic grids draw
   exactly the random numbers they drew before, so classic seeds give the same puzzles.
 * **Time.** The deadline and the progress callback are checked between steps; neither changes which
   puzzle a seed gives, only whether it is reached in time.
@@ -96,7 +102,7 @@ from typing import Any
 
 from .candidates import single_places
 from .errors import SudokuError
-from .grid import Geometry, check_regions, variant_geometry
+from .grid import Geometry, cage_combinations, check_regions, variant_geometry
 from .puzzle import Alphabet, Puzzle
 from .solvers import engine
 from .techniques import LEVELS, for_variant  # player-facing levels, easiest first ("guessing" is beyond them)
@@ -190,8 +196,9 @@ class Generated:
 
 
 def variant_fields(puzzle: Puzzle) -> dict:
-    """``variant`` (and ``regions``, the region letters of every cell, for a Jigsaw) for a variant
-    puzzle's JSON; nothing for a classic one, whose records stay as they were."""
+    """``variant`` (and ``regions``, the region letters of every cell, for a Jigsaw; ``cages``, each
+    ``{"sum", "cells"}`` with 0-based cells, for a Killer) for a variant puzzle's JSON; nothing for a
+    classic one, whose records stay as they were."""
     geo = puzzle.geometry
     if geo.variant == "classic":
         return {}
@@ -200,6 +207,8 @@ def variant_fields(puzzle: Puzzle) -> dict:
         from .formats import LETTER_SYMBOLS
 
         out["regions"] = "".join(LETTER_SYMBOLS[r] for r in geo.regions)
+    if geo.cages is not None:
+        out["cages"] = [{"sum": total, "cells": list(cells)} for total, cells in geo.cages]
     return out
 
 
@@ -490,6 +499,132 @@ def jigsaw_grid(n: int, rng: random.Random, stats: dict | None = None, box: tupl
         yield
 
 
+# --- killer cages ---------------------------------------------------------------------------------------
+
+#: Cage sizes a Killer's cages are drawn with (each cage picks one of these at random, then grows while a
+#: neighbouring cell adds a digit new to it). Without givens the cages alone must make the solution
+#: unique, so they are small; with givens they are larger and the givens dug afterwards settle the rest.
+KILLER_SIZES = {False: (2, 2, 3, 3, 3, 4, 4, 5), True: (3, 4, 4, 5, 5, 6, 6)}
+#: Node budget of one uniqueness check of a Killer's cages (both engines); a check that spends it counts
+#: as "not unique yet" and a cage is split, so a generated Killer is never claimed unique without proof.
+KILLER_NODE_LIMIT = 3_000
+
+
+def _neighbours(c: int, n: int) -> list[int]:
+    r, k = divmod(c, n)
+    return [x for x, ok in ((c - n, r > 0), (c + n, r < n - 1), (c - 1, k > 0), (c + 1, k < n - 1)) if ok]
+
+
+def random_cages(n: int, solution: list[int], rng: random.Random, sizes: tuple[int, ...]) -> list[list[int]]:
+    """Cages that tile a side-``n`` grid, each orthogonally connected and holding different digits of
+    ``solution``: cells taken in a random order start a cage of a size drawn from ``sizes``, which grows
+    by random neighbours whose digit it does not hold yet; a cage left with one cell then joins a
+    neighbouring cage that lacks its digit and has room, if there is one."""
+    order = list(range(n * n))
+    rng.shuffle(order)
+    cage_of = [-1] * (n * n)
+    cages: list[list[int]] = []
+    for start in order:
+        if cage_of[start] >= 0:
+            continue
+        q = len(cages)
+        cells = [start]
+        cage_of[start] = q
+        digits = 1 << solution[start]
+        target = rng.choice(sizes)
+        while len(cells) < target:
+            frontier = sorted({x for c in cells for x in _neighbours(c, n)
+                               if cage_of[x] < 0 and not digits >> solution[x] & 1})
+            if not frontier:
+                break
+            x = rng.choice(frontier)
+            cells.append(x)
+            cage_of[x] = q
+            digits |= 1 << solution[x]
+        cages.append(cells)
+    most = max(sizes)
+    for q, cells in enumerate(cages):
+        if len(cells) != 1:
+            continue
+        c = cells[0]
+        hosts = sorted({cage_of[x] for x in _neighbours(c, n) if len(cages[cage_of[x]]) < most
+                        and all(solution[y] != solution[c] for y in cages[cage_of[x]])})
+        if hosts:
+            host = rng.choice(hosts)
+            cages[host].append(c)
+            cage_of[c] = host
+            cages[q] = []
+    return [sorted(cells) for cells in cages if cells]
+
+
+def split_cage(cells: list[int], at: int, n: int) -> tuple[list[int], list[int]]:
+    """Two connected pieces of the connected cage ``cells``, the first holding ``at``: the first cells met
+    in a breadth-first walk from ``at`` (a connected piece), as close to half as leaves the rest connected."""
+    inside = set(cells)
+    walk = [at]
+    for c in walk:
+        walk.extend(x for x in _neighbours(c, n) if x in inside and x not in walk)
+    k = len(walk)
+    for size in sorted(range(1, k), key=lambda s: (abs(2 * s - k), s)):
+        rest = set(walk[size:])
+        start = next(iter(sorted(rest)))
+        seen, todo = {start}, [start]
+        while todo:
+            for x in _neighbours(todo.pop(), n):
+                if x in rest and x not in seen:
+                    seen.add(x)
+                    todo.append(x)
+        if seen == rest:
+            return sorted(walk[:size]), sorted(rest)
+    raise ValueError(f"a cage of one cell cannot be split: {cells}")  # k == 1: callers never ask
+
+
+def _killer_geometry(base: Geometry, solution: list[int], cages: list[list[int]]) -> Geometry:
+    return variant_geometry(base.n, "killer", box=(base.box_rows, base.box_cols),
+                            cages=[(sum(solution[c] for c in cells), cells) for cells in cages])
+
+
+def killer_cages(base: Geometry, solution: list[int], rng: random.Random, givens: bool,
+                 stats: dict | None = None):
+    """A Killer geometry whose cages fit ``solution`` (on the classic geometry ``base``), as resumable
+    work (one yield per check) returning the geometry.
+
+    Cages are drawn by :func:`random_cages`. Without ``givens`` the cages alone must leave one solution:
+    while a count to two by the backtracker (the faster counter of empty Killers) finds another solution,
+    a cage where the two differ is split in two (:func:`split_cage`); a count that spends
+    :data:`KILLER_NODE_LIMIT` nodes splits one of the largest cages instead. Splitting only ever adds
+    information, and a grid of one-cell cages is unique, so this ends. With ``givens`` the cages are drawn
+    larger and returned as they are: the dig that follows keeps givens until the solution is unique.
+    """
+    stats = stats if stats is not None else {}
+    n = base.n
+    # In the geometry's order (by first cell), so that geo.cage_of indexes this list too.
+    cages = sorted(random_cages(n, solution, rng, KILLER_SIZES[givens]))
+    geo = _killer_geometry(base, solution, cages)
+    if givens:
+        return geo
+    run = engine("backtrack")
+    while True:
+        search = run(geo, [0] * geo.ncells, 2, KILLER_NODE_LIMIT)
+        stats["cage_checks"] = stats.get("cage_checks", 0) + 1
+        if len(search.solutions) == 1 and not search.gave_up:
+            return geo
+        other = next((s for s in search.solutions if s != solution), None)
+        if other is not None:
+            differ = [c for c in range(geo.ncells) if other[c] != solution[c] and len(cages[geo.cage_of[c]]) > 1]
+        else:
+            stats["cage_gave_up"] = stats.get("cage_gave_up", 0) + 1
+            most = max(len(cells) for cells in cages)
+            differ = [cells[0] for cells in cages if len(cells) == most]
+        at = rng.choice(differ)
+        q = next(i for i, cells in enumerate(cages) if at in cells)
+        cages[q:q + 1] = split_cage(cages[q], at, n)
+        cages.sort()
+        stats["cage_splits"] = stats.get("cage_splits", 0) + 1
+        geo = _killer_geometry(base, solution, cages)
+        yield
+
+
 # --- digging --------------------------------------------------------------------------------------------
 
 def pair_unavoidables(geo: Geometry, solution: list[int]) -> list[int]:
@@ -500,6 +635,8 @@ def pair_unavoidables(geo: Geometry, solution: list[int]) -> list[int]:
     house of a swapped cell swaps both of its cells), so a puzzle with no given in that component has a
     second solution. The four-cell components are the "deadly rectangles"; larger ones come for free.
     (Two digits that no given holds are the union of their components, so that case is covered too.)
+    In a Killer a swap keeps a cage's sum only when the component holds as many of the cage's cells with
+    ``a`` as with ``b`` (both or neither), so only components that do so in every cage are kept there.
     """
     n = geo.n
     at = {}  # house * (n + 1) + digit -> the cell of that house holding that digit
@@ -528,7 +665,10 @@ def pair_unavoidables(geo: Geometry, solution: list[int]) -> list[int]:
                             comp |= 1 << x
                             todo.append(x)
                 seen |= comp
-                out.append(comp)
+                if geo.cages is None or all(
+                        sum(comp >> c & 1 for c in cells if solution[c] == a)
+                        == sum(comp >> c & 1 for c in cells if solution[c] == b) for _, cells in geo.cages):
+                    out.append(comp)
     return out
 
 
@@ -567,6 +707,11 @@ class _Digger:
         ]
         if len(geo.houses) != 3 * n:
             self._seen = self._seen_any  # a variant's cell may have four or five houses
+        # A Killer's cages for the fill's cage combinations (within medium, so not in the naked-singles fill):
+        # (cells, bit set of the cells, digit combinations).
+        self.cages = [] if fill == "naked" or not geo.cages else [
+            (cells, sum(1 << c for c in cells), cage_combinations(len(cells), total, n))
+            for total, cells in geo.cages]
         self.sets_of: list[list[int]] = [[] for _ in range(geo.ncells)]
         for s in pair_unavoidables(geo, solution):
             m = s
@@ -674,9 +819,39 @@ class _Digger:
                         p &= ~(box & ~inter)  # claiming: d is in this box within the line
                         progress = True
                 free[d] = p
+            if not progress and self.cages:
+                progress = self._cage_fill(free, empty)
             if not progress:
                 return False
         return True
+
+    def _cage_fill(self, free: list[int], empty: int) -> bool:
+        """Cage combinations on the fill's sets (``free[d]``: open cells where ``d`` may go): a cage's open
+        cells keep the digits of the combinations that hold its filled cells' digits and fit its open
+        cells, as the ``cage_combination`` technique does. True when a candidate went."""
+        sol, n = self.solution, self.geo.n
+        progress = False
+        for cells, bits, combos in self.cages:
+            opened = bits & empty
+            if not opened:
+                continue
+            placed = 0
+            for c in cells:
+                if not empty >> c & 1:
+                    placed |= 1 << sol[c]
+            cand = {c: sum(1 << d for d in range(1, n + 1) if free[d] >> c & 1) for c in cells if empty >> c & 1}
+            within = placed
+            for m in cand.values():
+                within |= m
+            allowed = 0
+            for k in combos:
+                if k & placed == placed and k & within == k and all(m & k for m in cand.values()):
+                    allowed |= k
+            for d in range(1, n + 1):
+                if not allowed >> d & 1 and free[d] & opened:
+                    free[d] &= ~opened
+                    progress = True
+        return progress
 
     def try_remove(self, group, engine_checks: bool = True, accept: Callable | None = None):
         """Remove ``group`` if the solution provably stays unique; return whether it was removed (resumable
@@ -807,7 +982,8 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
              technique: str | None = None, seed: int | str | None = None, *,
              box: tuple[int, int] | None = None, grid_method: str = "lasvegas", variant: str = "classic",
              deadline: float | None = None, max_attempts: int | None = None,
-             progress: Callable[[dict], object] | None = None, best_effort: bool = False) -> Generated:
+             progress: Callable[[dict], object] | None = None, best_effort: bool = False,
+             givens: bool = False) -> Generated:
     """Generate one puzzle with a unique solution.
 
     * ``size``: side of the grid (4, 6, 9, 12, 16, 25, ...; ``box`` overrides the box shape);
@@ -825,7 +1001,10 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
       :class:`GenerationError` is raised. Without either, the bound is 120 s (a generator never runs
       forever);
     * ``progress``: called with ``{"attempts", "phase", "elapsed"}`` between steps; returning a true
-      value (or raising) stops generation with :class:`GenerationStopped`.
+      value (or raising) stops generation with :class:`GenerationStopped`;
+    * ``givens`` (Killer only): keep givens. Without, the cages alone make the solution unique (no givens
+      at all); with, the cages are drawn larger and givens are dug as for any puzzle (minimal, ``symmetry``
+      applies to them). A Killer without givens is at least medium (cage logic from its first step).
 
     :func:`generation` is the same work in resumable form (the page runs it in time slices).
 
@@ -839,7 +1018,7 @@ def generate(size: int = 9, level: str | None = None, symmetry: str = "none", mi
     if deadline is None and max_attempts is None:
         deadline = 120.0
     work = generation(size, level, symmetry, minimal, technique, seed, box=box, grid_method=grid_method,
-                      variant=variant, max_attempts=max_attempts, best_effort=best_effort)
+                      variant=variant, max_attempts=max_attempts, best_effort=best_effort, givens=givens)
     last: dict[str, Any] = {"attempts": 0, "best": None}
 
     def tick(report: dict) -> None:
@@ -872,7 +1051,7 @@ def _not_found(size: int, level: str | None, technique: str | None, attempts: in
 def generation(size: int = 9, level: str | None = None, symmetry: str = "none", minimal: bool = False,
                technique: str | None = None, seed: int | str | None = None, *,
                box: tuple[int, int] | None = None, grid_method: str = "lasvegas", variant: str = "classic",
-               max_attempts: int | None = None, best_effort: bool = False):
+               max_attempts: int | None = None, best_effort: bool = False, givens: bool = False):
     """:func:`generate` as resumable work (:mod:`sudoku_core.work`), without its clock.
 
     Yields a report after every unit of work (a grid made, a group tried in the dig, a logic step of a
@@ -882,12 +1061,18 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
     same puzzle however the work is sliced.
     """
     start = time.perf_counter()
-    jigsaw = isinstance(variant, str) and variant.strip().lower() == "jigsaw"
+    name = variant.strip().lower() if isinstance(variant, str) else variant
+    jigsaw, killer = name == "jigsaw", name == "killer"
     try:
-        # A Jigsaw's regions are drawn with each grid (below); until then the classic grid checks the side.
-        geo = variant_geometry(size, "classic" if jigsaw else variant, box=box)
+        # A Jigsaw's regions and a Killer's cages are drawn with each grid (below); until then the classic
+        # grid checks the side.
+        geo = variant_geometry(size, "classic" if jigsaw or killer else variant, box=box)
     except ValueError as exc:
         raise SudokuError(str(exc)) from None
+    if givens and not killer:
+        raise SudokuError("givens=True is for killer; every other variant always has givens")
+    if killer and not givens and normalise_symmetry(symmetry) != "none":
+        raise SudokuError("a symmetry is of the givens' pattern; a killer without givens has none (ask for givens)")
     symmetry = normalise_symmetry(symmetry)
     level = normalise_level(level)
     technique = _normalise_technique(technique)
@@ -897,10 +1082,12 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
     if technique is not None or level is not None:
         table = _table()
         rate = _rater()
-    name = "jigsaw" if jigsaw else geo.variant
+    name = name if jigsaw or killer else geo.variant
     safe = variant_techniques(table, name) if table is not None else None
     if technique is not None and safe is not None and table[technique] not in safe:
         raise SudokuError(f"{technique} is not rated on {name} puzzles yet (it does not know their houses)")
+    if technique is not None and not killer and table[technique].finder.startswith("killer:"):
+        raise SudokuError(f"{technique} is a Killer technique: it needs cages (ask for variant killer)")
     if technique is not None:
         tech_level = table[technique].level
         if level is not None and level != tech_level:
@@ -911,6 +1098,10 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
                               f"choose {', '.join(REACHABLE_LEVELS[geo.n])}")
     if level is not None and not any(t.level == level for t in table.values()):
         raise GenerationError(f"the rater has no {level} technique yet, so no puzzle can rate {level}")
+    if killer and not givens and level == LEVELS[0]:
+        raise GenerationError(f"a killer without givens needs cage logic from its first step, so it is at least "
+                              f"{LEVELS[1]}; ask for givens, or for {LEVELS[1]} or above")
+    base = geo  # a Killer's full grid is classic; its cages are drawn on it
     rng, seed = make_rng(seed)
     stats: dict[str, int] = {}
     attempts = 0
@@ -979,7 +1170,20 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
         if jigsaw:
             geo, solution = yield from in_phase(jigsaw_grid(geo.n, rng, stats, box), "grid")
         else:
-            solution = full_grid(geo, rng, grid_method, stats)
+            solution = full_grid(base, rng, grid_method, stats)
+        if killer:
+            geo = yield from in_phase(killer_cages(base, solution, rng, givens, stats), "grid")
+            if not givens:  # the cages alone are unique (killer_cages proved it); no given to remove
+                cells = [0] * geo.ncells
+                if level is None:
+                    return result(cells, solution, None, True, True)
+                yield report("rate")
+                rating = yield from in_phase(rated(cells), "rate")
+                if matches(rating):
+                    return result(cells, solution, rating, True, True)
+                if best is None or distance(rating) < best[0]:
+                    best = (distance(rating), result(cells, solution, rating, False, True))
+                continue
         yield report("dig")
         gave_up_before = stats.get("gave_up", 0)
         if level is None:

@@ -27,24 +27,41 @@ tables (solvers, counting, candidates, the generator) handles them with no code 
   each region has ``n`` orthogonally connected cells and together they tile the grid
   (:func:`check_regions` says which region or cell breaks which rule).
 
+* ``killer``: rows, columns and boxes, plus *cages* (:attr:`Geometry.cages`): groups of orthogonally
+  connected cells whose digits are distinct and sum to the cage's total (:func:`check_cages` says which
+  cage or cell breaks which rule). A cage is not a house (it need not hold every digit), so it adds no
+  house; its cells are each other's peers. Cages need not cover the grid: a cell in no cage is an
+  ordinary cell (published Killers cover it, but nothing in the solvers needs that, and a Killer with
+  givens may leave a given's cell uncaged).
+
 In the variants a cell may be in three, four or five houses. ``box_rows``/``box_cols`` keep the
 conventional shape of the side for a Jigsaw (for layout only). :attr:`Geometry.key` is the memo key:
-``geometry(*geo.key) is geo``; it is ``(box_rows, box_cols)`` for a classic grid, as before.
+``geometry(*geo.key) is geo``; it is ``(box_rows, box_cols)`` for a classic grid, as before, and holds the
+region map and the cages of a variant, so a per-geometry table keyed on it is right for every puzzle.
+Every Jigsaw layout and Killer cage set is its own geometry: the memos are bounded (:data:`MEMO_SIZE`), so
+a file of thousands of Killers does not keep thousands of tables alive.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
-from .errors import RegionError
+from .errors import CageError, RegionError
 
 #: Sides the package supports, with their conventional box shape.
 STANDARD_BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4),
                   15: (3, 5), 16: (4, 4), 20: (4, 5), 25: (5, 5)}
 
 #: The variants a geometry can have (see the module notes).
-VARIANTS = ("classic", "x", "windoku", "jigsaw")
+VARIANTS = ("classic", "x", "windoku", "jigsaw", "killer")
+
+#: Entries kept by the per-geometry memos (geometries, solver tables): classic shapes are a handful; the rest
+#: are the most recent Jigsaw layouts and Killer cage sets.
+MEMO_SIZE = 256
+
+#: A Killer cage: ``(total, cells)``, the cells sorted.
+Cage = tuple[int, tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -58,6 +75,8 @@ class Geometry:
     variant: str = "classic"
     #: Jigsaw only: ``regions[c]`` is the region (0-based, numbered by first cell) of cell ``c``.
     regions: tuple[int, ...] | None = None
+    #: Killer only: the cages, ``(total, cells)`` with sorted cells, in the order of their first cell.
+    cages: tuple[Cage, ...] | None = None
     n: int = field(init=False)
     ncells: int = field(init=False)
     #: ``houses[h]`` is the tuple of cells of house ``h`` (rows, then columns, then boxes or regions,
@@ -66,8 +85,12 @@ class Geometry:
     #: ``cell_houses[c]`` is ``(row, n + col, 2n + box, *extra houses)``: the houses that hold cell ``c``
     #: (exactly three in a classic grid).
     cell_houses: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
-    #: ``peers[c]`` is the sorted tuple of the cells that share a house with ``c`` (``c`` excluded).
+    #: ``peers[c]`` is the sorted tuple of the cells that share a house or a cage with ``c`` (``c`` excluded):
+    #: the cells that can never hold its digit.
     peers: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    #: ``cage_of[c]`` is the index in :attr:`cages` of the cage of cell ``c``, -1 for none (None when the
+    #: geometry has no cages).
+    cage_of: tuple[int, ...] | None = field(init=False, repr=False)
     #: The arguments of :func:`geometry` that give this geometry back (a memo key for per-geometry tables).
     key: tuple = field(init=False, repr=False, compare=False)
 
@@ -92,13 +115,24 @@ class Geometry:
             for c in houses[h]:
                 cell_houses[c].append(h)
         cell_houses = tuple(map(tuple, cell_houses))
+        cage_of = None
+        if self.cages is not None:
+            cage_of = [-1] * (n * n)
+            for q, (_, cells) in enumerate(self.cages):
+                for c in cells:
+                    cage_of[c] = q
+            cage_of = tuple(cage_of)
+        mates = [()] * (n * n) if cage_of is None else [self.cages[q][1] if q >= 0 else () for q in cage_of]
         peers = tuple(
-            tuple(sorted({p for h in cell_houses[c] for p in houses[h]} - {c})) for c in range(n * n)
+            tuple(sorted(({p for h in cell_houses[c] for p in houses[h]} | set(mates[c])) - {c}))
+            for c in range(n * n)
         )
         set_(self, "houses", houses)
         set_(self, "cell_houses", cell_houses)
         set_(self, "peers", peers)
-        set_(self, "key", (br, bc) if self.variant == "classic" else (br, bc, self.variant, self.regions))
+        set_(self, "cage_of", cage_of)
+        set_(self, "key", (br, bc) if self.variant == "classic" else (br, bc, self.variant, self.regions)
+             if self.cages is None else (br, bc, self.variant, self.regions, self.cages))
 
     # Small helpers; callers in hot loops use the tables directly.
     def row_of(self, cell: int) -> int:
@@ -146,6 +180,11 @@ class Geometry:
         r, c = divmod(cell, self.n)
         return f"r{r + 1}c{c + 1}"
 
+    def cage_name(self, cage: int) -> str:
+        """Human label of a Killer cage, 1-based in the order of first cells: ``cage 4 (sum 15, from r2c3)``."""
+        total, cells = self.cages[cage]
+        return f"cage {cage + 1} (sum {total}, from {self.cell_name(cells[0])})"
+
 
 def box_shape(n: int, box: tuple[int, int] | None = None) -> tuple[int, int]:
     """The ``(box_rows, box_cols)`` for a side ``n``; ``box`` overrides the convention.
@@ -175,16 +214,17 @@ def _extra_houses(variant: str, n: int) -> list[tuple[int, ...]]:
     return []
 
 
-@cache
-def _geometry(box_rows: int, box_cols: int, variant: str, regions: tuple[int, ...] | None) -> Geometry:
-    return Geometry(box_rows, box_cols, variant, regions)
+@lru_cache(maxsize=MEMO_SIZE)
+def _geometry(box_rows: int, box_cols: int, variant: str, regions: tuple[int, ...] | None,
+              cages: tuple[Cage, ...] | None) -> Geometry:
+    return Geometry(box_rows, box_cols, variant, regions, cages)
 
 
 def geometry(box_rows: int, box_cols: int, variant: str = "classic",
-             regions: tuple[int, ...] | None = None) -> Geometry:
+             regions: tuple[int, ...] | None = None, cages: tuple[Cage, ...] | None = None) -> Geometry:
     """The shared :class:`Geometry` for boxes of ``box_rows`` x ``box_cols`` cells (and, for a variant,
-    its name and canonical region map: see :func:`variant_geometry`, which checks them)."""
-    return _geometry(box_rows, box_cols, variant, regions)
+    its name, canonical region map and canonical cages: see :func:`variant_geometry`, which checks them)."""
+    return _geometry(box_rows, box_cols, variant, regions, cages)
 
 
 def geometry_for_side(n: int, box: tuple[int, int] | None = None) -> Geometry:
@@ -193,12 +233,14 @@ def geometry_for_side(n: int, box: tuple[int, int] | None = None) -> Geometry:
 
 
 def variant_geometry(n: int, variant: str = "classic", regions=None,
-                     box: tuple[int, int] | None = None) -> Geometry:
+                     box: tuple[int, int] | None = None, cages=None) -> Geometry:
     """The :class:`Geometry` of a side-``n`` grid of ``variant``, checked.
 
     ``regions`` (Jigsaw only, required there) is the region of every cell in reading order, as any
-    labels (``"AAABBB..."``, a list of ints); see :func:`check_regions`. Raises :class:`RegionError`
-    for an unknown variant, a variant the side cannot have, or regions that break a rule.
+    labels (``"AAABBB..."``, a list of ints); see :func:`check_regions`. ``cages`` (Killer only, required
+    there) is an iterable of ``(total, cells)``; see :func:`check_cages`. Raises :class:`RegionError`
+    (:class:`CageError` for cages) for an unknown variant, a variant the side cannot have, or regions or
+    cages that break a rule.
     """
     name = (variant or "classic").strip().lower()
     if name not in VARIANTS:
@@ -209,6 +251,13 @@ def variant_geometry(n: int, variant: str = "classic", regions=None,
         raise RegionError(str(exc), rule="variant") from None
     if name != "jigsaw" and regions is not None:
         raise RegionError(f"a {name} grid has boxes, not a region map (regions are for jigsaw)", rule="variant")
+    if name != "killer" and cages is not None:
+        raise RegionError(f"a {name} grid has no cages (cages are for killer)", rule="variant")
+    if name == "killer":
+        checked = check_cages(n, cages) if cages is not None else ()
+        if not checked:  # without a cage it would be a classic grid under another name
+            raise CageError("a killer grid needs its cages (at least one)", rule="cages")
+        return geometry(br, bc, name, None, checked)
     if name == "windoku" and (br, bc) != (3, 3):
         raise RegionError(f"windoku is played on 9x9 grids with 3x3 boxes, not {n}x{n}", rule="variant")
     if name == "jigsaw":
@@ -274,3 +323,121 @@ def check_regions(n: int, regions) -> tuple[int, ...]:
                 f"region {names[r]!r} (region {r + 1}) is not connected: {_name(cut[0], n)} is cut off from "
                 f"{_name(main[0], n)} ({len(cut)} of its {n} cells apart)", rule="connected", region=r, cells=cut)
     return canon
+
+
+def _connected_piece(cells: set[int], n: int) -> set[int]:
+    """The cells of ``cells`` orthogonally connected to its smallest."""
+    start = min(cells)
+    piece, todo = {start}, [start]
+    while todo:
+        c = todo.pop()
+        row, col = divmod(c, n)
+        for x in ((c - n) if row else -1, (c + n) if row < n - 1 else -1,
+                  (c - 1) if col else -1, (c + 1) if col < n - 1 else -1):
+            if x in cells and x not in piece:
+                piece.add(x)
+                todo.append(x)
+    return piece
+
+
+def sum_range(size: int, n: int) -> tuple[int, int]:
+    """The least and greatest sums of ``size`` different digits of ``1 .. n``; every sum between them is
+    the sum of some such digits (moving one digit up by one raises the sum by one)."""
+    return size * (size + 1) // 2, size * (2 * n - size + 1) // 2
+
+
+#: Most digit combinations a cage may have. A 9x9 cage has at most 12 and a 16x16 one a few hundred, but a
+#: 12-cell cage of a 25x25 grid would have tens of thousands, which the solvers would list at every step:
+#: such a cage is refused rather than left to run for minutes.
+MAX_COMBINATIONS = 5_000
+
+
+@cache
+def _combination_counts(n: int) -> tuple[tuple[int, ...], ...]:
+    """``counts[k][t]``: how many sets of ``k`` different digits of ``1 .. n`` sum to ``t``."""
+    top = n * (n + 1) // 2
+    counts = [[0] * (top + 1) for _ in range(n + 1)]
+    counts[0][0] = 1
+    for d in range(1, n + 1):
+        for k in range(d, 0, -1):
+            row, below = counts[k], counts[k - 1]
+            for t in range(top, d - 1, -1):
+                row[t] += below[t - d]
+    return tuple(map(tuple, counts))
+
+
+@cache
+def cage_combinations(size: int, total: int, n: int) -> tuple[int, ...]:
+    """Every set of ``size`` different digits of ``1 .. n`` that sums to ``total``, as a digit bit mask
+    (bit ``d`` for digit ``d``), in increasing order of the masks. The one table of a cage's combinations,
+    read by both solvers and the generator."""
+    out = []
+
+    def grow(mask: int, low: int, left: int, rest: int) -> None:
+        if left == 0:
+            if rest == 0:
+                out.append(mask)
+            return
+        for d in range(low, n + 1):
+            if d * left + left * (left - 1) // 2 > rest:
+                break  # the smallest digits from d on already sum to more than what is left
+            grow(mask | 1 << d, d + 1, left - 1, rest - d)
+
+    grow(0, 1, size, total)
+    return tuple(sorted(out))
+
+
+def check_cages(n: int, cages) -> tuple[Cage, ...]:
+    """The canonical cages (cells sorted, cages in the order of their first cell) of ``cages``, an iterable
+    of ``(total, cells)`` with 0-based cells, on a side-``n`` grid.
+
+    Raises :class:`CageError` for the first rule broken, naming the cage (its number in the order given,
+    its total and first cell) and a cell, checked cage by cage in this order: ``cells`` (a cage without
+    cells, or a cell off the grid), ``size`` (more cells than digits: a cage's digits are distinct),
+    ``overlap`` (a cell twice in one cage, or in two cages), ``connected`` (orthogonally), ``sum`` (no
+    ``k`` different digits of ``1 .. n`` make the total), ``size`` again (more than :data:`MAX_COMBINATIONS`
+    combinations). Cages need not cover the grid.
+    """
+    owner: dict[int, int] = {}
+    out = []
+    for q, cage in enumerate(cages):
+        try:
+            total, cells = cage
+            total = int(total)
+            cells = [int(c) for c in cells]
+        except (TypeError, ValueError):
+            raise CageError(f"cage {q + 1} is not (total, cells): {cage!r}", rule="cells", region=q) from None
+        if not cells:
+            raise CageError(f"cage {q + 1} (sum {total}) has no cells", rule="cells", region=q)
+        off = next((c for c in cells if not 0 <= c < n * n), None)
+        label = f"cage {q + 1} (sum {total}, from {_name(cells[0], n) if off is None else cells[0]})"
+        if off is not None:
+            raise CageError(f"{label} names cell {off}, off the {n}x{n} grid (cells are 0 .. {n * n - 1})",
+                            rule="cells", region=q)
+        if len(cells) > n:
+            raise CageError(f"{label} has {len(cells)} cells; a cage holds at most {n} (its digits are "
+                            f"different digits of 1-{n})", rule="size", region=q, cells=tuple(cells))
+        for c in cells:
+            if c in owner:
+                where = "twice in it" if owner[c] == q else f"also in cage {owner[c] + 1}"
+                raise CageError(f"{label}: cell {_name(c, n)} is {where}; a cell is in at most one cage",
+                                rule="overlap", region=q, cells=(c,))
+            owner[c] = q
+        inside = set(cells)
+        piece = _connected_piece(inside, n)
+        if len(piece) != len(inside):
+            cut = sorted(inside - piece)
+            raise CageError(f"{label} is not connected: {_name(cut[0], n)} is cut off from {_name(min(piece), n)} "
+                            "(a cage's cells must touch side to side)", rule="connected", region=q,
+                            cells=tuple(cut))
+        low, high = sum_range(len(cells), n)
+        if not low <= total <= high:
+            raise CageError(f"{label} cannot sum to {total}: {len(cells)} different digits of 1-{n} sum to "
+                            f"{low} .. {high}", rule="sum", region=q, cells=tuple(sorted(cells)))
+        ways = _combination_counts(n)[len(cells)][total]
+        if ways > MAX_COMBINATIONS:
+            raise CageError(f"{label} has {ways:,} digit combinations; a cage may have at most "
+                            f"{MAX_COMBINATIONS:,} (split it into smaller cages)", rule="size", region=q,
+                            cells=tuple(sorted(cells)))
+        out.append((total, tuple(sorted(cells))))
+    return tuple(sorted(out, key=lambda cage: cage[1][0]))

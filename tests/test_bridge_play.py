@@ -351,3 +351,16 @@ def test_generation_jobs_take_a_variant():
     assert not bad["ok"] and bad["error"]["field"] == "payload.variant"
     small = generated(size=6, variant="windoku", seed=3)
     assert not small["ok"] and "9x9" in small["error"]["message"]
+
+
+def test_a_killer_is_refused_on_the_bridge_until_the_page_draws_cages():
+    """The engine solves and generates Killers (the command line has them), but the page cannot show a
+    cage yet: a Killer reaching the bridge, by name or as text, is a bad request that says where to go."""
+    killer = ("killer:" + "." * 81 + ":aaabccdddaeebfghhijekbfgggijjklllmniokkpplliiqrspttuuuqssstvvvwxyszzvvAwyyzzBBB"
+              "AA:12,14,11,24,19,17,12,6,15,17,21,25,8,7,7,12,12,5,27,16,19,20,9,3,14,19,19,15")  # generate --seed 1
+    for e in (err("parse", text=killer), err("hint", text=killer)):
+        assert e["kind"] == "bad_request" and e["reason"] == "variant" and "command line" in e["message"]
+    assert err("parse", text=EASY, variant="killer")["reason"] == "cages"  # no cages to play with at all
+    assert err("parse", text=killer)["field"] == "payload.text"
+    bad = generated(size=9, variant="killer", seed=3)
+    assert not bad["ok"] and bad["error"]["field"] == "payload.variant"

@@ -389,8 +389,9 @@ from sudoku_core.generate import generate
 cases = [dict(size=9, seed=1), dict(size=9, seed="2026-11-21", level="easy"),
          dict(size=9, seed=7, level="hard", symmetry="rot180"), dict(size=6, seed=3, symmetry="rot90"),
          dict(size=9, seed=8, grid_method="dlx"), dict(size=9, seed=4, variant="x"),
-         dict(size=9, seed=5, variant="windoku"), dict(size=9, seed=6, variant="jigsaw")]
-json.dumps([[g.puzzle.to_line(), g.puzzle.geometry.variant, g.puzzle.geometry.regions]
+         dict(size=9, seed=5, variant="windoku"), dict(size=9, seed=6, variant="jigsaw"),
+         dict(size=9, seed=9, variant="killer"), dict(size=9, seed=10, variant="killer", givens=True)]
+json.dumps([[g.puzzle.to_line(), g.puzzle.geometry.variant, g.puzzle.geometry.regions, g.puzzle.geometry.cages]
             for g in (generate(**c) for c in cases)])
 """
 

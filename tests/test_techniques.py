@@ -29,9 +29,11 @@ def test_table_ids_are_unique_snake_case_with_levels():
     scores = [t.score for t in TABLE]
     assert scores == sorted(scores)
     # The level sets are nested by what a puzzle needs (sudoku_core/rate.py): easy is naked singles alone
-    # (QQWing's "simple"), medium adds hidden singles, hard the intersections, subsets and basic fish.
+    # (QQWing's "simple"), medium adds hidden singles, hard the intersections, subsets and basic fish. A
+    # Killer's cage combinations are medium and its 45 rule hard (they find nothing on other grids).
     assert {t.id for t in TABLE if t.level == "easy"} == {"full_house", "naked_single"}
-    assert {t.id for t in TABLE if t.level == "medium"} == {"hidden_single"}
+    assert {t.id for t in TABLE if t.level == "medium"} == {"hidden_single", "cage_combination"}
+    assert BY_ID["rule_45"].level == "hard"
     for tid in ("pointing", "claiming", "naked_pair", "hidden_triple", "x_wing", "skyscraper", "empty_rectangle"):
         assert BY_ID[tid].level == "hard", tid
     for tid in ("xy_wing", "unique_rectangle_1", "simple_colors_trap", "jellyfish", "x_chain", "als_xz"):
@@ -159,6 +161,8 @@ def test_regression_table_covers_every_implemented_pattern_family():
         if t.id in ("full_house", "hidden_single", "naked_single", "multi_colors", "simple_colors_wrap"):
             continue
         if t.finder.split(":")[0] in ("chains", "als", "forcing"):  # their own table: test_techniques_chains
+            continue
+        if t.finder.split(":")[0] == "killer":  # cages: HoDoKu has none; tests/test_killer.py
             continue
         assert t.id in techs, t.id
 

@@ -36,7 +36,7 @@ from sudoku_core.step import sightings
 from sudoku_core.work import Job, run
 
 from .core import variant_value
-from .payload import LANGS, BadRequest, field, langs, per_cell, puzzle, seed, short
+from .payload import LANGS, BadRequest, field, langs, page_variant, per_cell, puzzle, seed, short
 
 #: The daily puzzle's fixed options.
 DAILY = {"size": 9, "level": "hard", "symmetry": "rot180"}
@@ -172,6 +172,7 @@ def _options(payload: dict) -> dict:
     if variant not in VARIANTS:
         raise BadRequest(f"unknown variant {short(variant)}; choose one of {', '.join(VARIANTS)}",
                          field="payload.variant")
+    page_variant(variant)
     technique = field(payload, "technique", str)
     if technique is not None and technique not in PRACTICE:
         raise BadRequest(f"unknown practice technique {short(technique)}; see the 'techniques' of op version",
@@ -187,7 +188,7 @@ def practice_techniques() -> list[dict]:
     from sudoku_core.techniques import TABLE
 
     return [{"id": t.id, "level": t.level, "name": {lang: technique_name(t.id, lang) for lang in ("en", "zh")}}
-            for t in TABLE if t.level in ("hard", "expert")]
+            for t in TABLE if t.level in ("hard", "expert") and not t.finder.startswith("killer:")]  # no cages
 
 
 #: Technique ids a new game can practise (see practice_techniques).

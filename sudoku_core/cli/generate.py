@@ -25,7 +25,8 @@ def register(subparsers) -> None:
     )
     p.add_argument("--size", "-s", type=int, default=9, help="side of the grid: 4, 6, 9, 12, 16, 25 (default 9)")
     p.add_argument("--level", "-L", type=str.lower, choices=LEVELS, default=None,
-                   help="rated level the puzzle must have (default: any, not rated)")
+                   help="rated level the puzzle must have (default: any, not rated); a killer is rated with the "
+                   "cage techniques (cage combinations, the 45 rule), and is at least medium without --givens")
     p.add_argument("--symmetry", default="none", metavar="|".join(SYMMETRIES),
                    help="symmetry of the clue pattern (default none)")
     p.add_argument("--minimal", action="store_true", help="no given can be removed (no symmetric group, "
@@ -40,8 +41,12 @@ def register(subparsers) -> None:
                    help="seconds allowed per puzzle before giving up (default 120)")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.add_argument("--variant", type=str.lower, choices=VARIANTS, default="classic",
-                   help="x (diagonals), windoku (4 extra windows, 9x9) or jigsaw (random regions); output "
-                   "lines are then NAME:DIGITS (jigsaw:DIGITS:REGIONS), see docs/variants.md (default classic)")
+                   help="x (diagonals), windoku (4 extra windows, 9x9), jigsaw (random regions) or killer (cages "
+                   "with sums); output lines are then NAME:DIGITS (jigsaw:DIGITS:REGIONS, killer:DIGITS:CAGEMAP:SUMS), "
+                   "see docs/variants.md (default classic)")
+    p.add_argument("--givens", action="store_true",
+                   help="killer only: keep givens (larger cages, givens dug until unique); without it a killer's "
+                   "cages alone make the solution unique and it has no givens")
     jobs.add_arguments(p)
     p.set_defaults(func=run)
 
@@ -52,7 +57,7 @@ def run(args) -> int:
         return 2
     work = partial(one, seed=args.seed, size=args.size, level=args.level, symmetry=args.symmetry,
                    minimal=args.minimal, technique=args.technique, grid_method=args.grid_method,
-                   timeout=args.timeout, as_json=args.json, variant=args.variant)
+                   timeout=args.timeout, as_json=args.json, variant=args.variant, givens=args.givens)
     return jobs.write_answers(work, range(args.count), args, "generate", total=args.count)
 
 
@@ -63,9 +68,10 @@ def seed_of(seed: str | None, index: int) -> str | None:
 
 def one(index: int, *, seed: str | None, size: int, level: str | None, symmetry: str, minimal: bool,
         technique: str | None, grid_method: str, timeout: float, as_json: bool,
-        variant: str = "classic") -> tuple[str, str]:
+        variant: str = "classic", givens: bool = False) -> tuple[str, str]:
     """The ``index``-th puzzle of the batch as ``(output line, "")``: a pure function of its arguments
     when ``seed`` is given (a fresh seed otherwise)."""
     g = generate(size, level=level, symmetry=symmetry, minimal=minimal, technique=technique,
-                 seed=seed_of(seed, index), grid_method=grid_method, deadline=timeout, variant=variant)
+                 seed=seed_of(seed, index), grid_method=grid_method, deadline=timeout, variant=variant,
+                 givens=givens)
     return (json.dumps(g.to_dict()) if as_json else format_variant(g.puzzle, one_line=True)) + "\n", ""

@@ -84,9 +84,9 @@ Roads measured and not taken (same harness):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import lru_cache
 
-from ..grid import Geometry, geometry
+from ..grid import MEMO_SIZE, Geometry, cage_combinations, geometry
 from . import Search
 from .exact_cover import DEFAULT_TRACE_LIMIT
 
@@ -146,9 +146,12 @@ class _Tables:
     # the boxes are irregular regions).
     extra: tuple[tuple[int, ...], ...] = ()
     locked: bool = True
+    # Killer: per cage, the bit offsets of its cells and its digit combinations as masks of one cell's
+    # digit bits (digit d is bit d - 1), from grid.cage_combinations.
+    cages: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
 
 
-@cache
+@lru_cache(maxsize=MEMO_SIZE)
 def _tables(*key) -> _Tables:
     geo = geometry(*key)
     br, bc = geo.box_rows, geo.box_cols
@@ -182,8 +185,10 @@ def _tables(*key) -> _Tables:
         # Jigsaw has no box anchors (its box fold is masked out) and no box-line segments.
         jigsaw = geo.regions is not None
         extra = geo.houses[2 * n:] if jigsaw else geo.extra_houses
+        cages = tuple((tuple(c * cw for c in cells), tuple(k >> 1 for k in cage_combinations(len(cells), total, n)))
+                      for total, cells in geo.cages or ())
         return replace(t, extra=tuple(tuple(c * cw for c in h) for h in extra), locked=not jigsaw,
-                       box_a=0 if jigsaw else t.box_a)
+                       box_a=0 if jigsaw else t.box_a, cages=cages)
     if (br, bc) != (3, 3):
         return t
     every = (1 << (nc * cw)) - 1
@@ -286,6 +291,41 @@ def _propagate(t: _Tables, C: int, P: int, new: int) -> tuple[int, int] | None:
         new &= C & ~P
         if new:
             continue
+        if t.cages:
+            # Cage-sum masks: the combinations still possible hold every digit placed in the cage and
+            # otherwise only candidates of its open cells; its open cells keep only the digits of those.
+            # A digit that every such combination needs and only one open cell can take goes there.
+            elim = 0
+            for offsets, combos in t.cages:
+                placed = opened = twice = 0
+                for at in offsets:
+                    x = (C >> at) & full
+                    if (P >> at) & full:
+                        placed |= x
+                    else:
+                        twice |= opened & x
+                        opened |= x
+                allowed = 0
+                needed = full
+                within = placed | opened
+                for k in combos:
+                    if k & placed == placed and k & within == k:
+                        allowed |= k
+                        needed &= k
+                if not allowed:
+                    return None  # no combination fits: a wrong sum, or a digit missing
+                drop = full & ~allowed
+                once = needed & opened & ~twice
+                if drop & opened or once:
+                    for at in offsets:
+                        if not (P >> at) & full:
+                            elim |= drop << at
+                            new |= ((C >> at) & once) << at
+            if new:
+                continue
+            if elim & C:
+                C &= ~elim
+                continue
         if not t.locked:
             return C, P
         # Locked candidates. Segment anchors that hold the digit somewhere in the segment:

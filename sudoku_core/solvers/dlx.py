@@ -31,6 +31,23 @@ Choices
   of its cell (4 to 6), and the engine takes its generic loops. A Jigsaw keeps four items per option,
   its regions standing where the boxes were.
   The memo holds immutable templates only, so it never changes a result.
+* Killer cages are options over each cage's digit combinations
+  (:func:`~sudoku_core.grid.cage_combinations`). After the house items, cage ``q`` has ``n + 1`` items
+  from ``base = n^2 + len(houses)*n + q*(n + 1)``: ``base`` ("the cage has its combination") and
+  ``base + d`` ("digit ``d`` is accounted for in the cage"). The cell options of a caged cell hold
+  ``base + d`` as one more item; after the ``n^3`` cell options come the combination options, one per
+  combination ``K``, holding ``base`` and ``base + d`` for every digit ``d`` *not* in ``K``. Every item is
+  primary, so the cover stays exact: ``base`` takes exactly one combination; a digit outside it is then
+  covered by the combination, so no cell of the cage can hold it; a digit of it must be covered by
+  exactly one cell of the cage. So the cage's ``k`` cells hold ``k`` different digits, the digits of
+  ``K``, whose sum is the total; and each Killer solution is exactly one cover (its combination is the
+  set of its cage's digits). Cells in no cage keep their four items.
+  A caged cell's option for a digit that no combination of its cage holds can never be in a cover (it
+  would cover the digit's item, which every combination option holds, so no combination could be
+  taken), so it is left out of the matrix: DLX's counts of options per item are then the real ones from
+  the start, which halves the median count of an empty 9x9 Killer and cuts its worst case from 1.5 s to
+  0.27 s (12 generated Killers). A Killer's options are therefore renumbered: :func:`option_of` and
+  :func:`describe_option` translate (a combination option describes as cell -1, digit 0).
 * Cells come before digits in the item order, as in Knuth's ``sudoku-dlx``: at a branch point the
   engine's scan takes the first item with the fewest options, so ties go to "which digit for this
   cell", the natural Sudoku branch. (Forced moves come from the engine's notes, in no fixed order.)
@@ -38,14 +55,14 @@ Choices
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
-from ..grid import Geometry, geometry
+from ..grid import MEMO_SIZE, Geometry, cage_combinations, geometry
 from . import Search
 from .exact_cover import DEFAULT_TRACE_LIMIT, Dance, ExactCover
 
 
-@cache
+@lru_cache(maxsize=MEMO_SIZE)
 def _matrix(*key) -> ExactCover:
     geo = geometry(*key)
     n = geo.n
@@ -62,7 +79,52 @@ def _matrix(*key) -> ExactCover:
             hs = geo.cell_houses[cell]
             for d in range(n):
                 options.append((cell, *(n2 + h * n + d for h in hs)))
-    return ExactCover(n2 + len(geo.houses) * n, options)
+    items = n2 + len(geo.houses) * n
+    if geo.cages:
+        for q, (_, cells) in enumerate(geo.cages):
+            base = items + q * (n + 1)
+            for cell in cells:
+                for d in range(n):
+                    options[cell * n + d] += (base + d + 1,)
+        number, _, _ = _killer_numbers(*key)
+        options = [items_of for o, items_of in enumerate(options) if number[o] >= 0]
+        for q, (total, cells) in enumerate(geo.cages):
+            base = items + q * (n + 1)
+            for combo in cage_combinations(len(cells), total, n):
+                options.append((base, *(base + d for d in range(1, n + 1) if not combo >> d & 1)))
+        items += len(geo.cages) * (n + 1)
+    return ExactCover(items, options)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _killer_numbers(*key) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """A Killer's option numbers: ``number[cell*n + d - 1]``, the option of "``d`` in ``cell``" (-1 when no
+    combination of the cell's cage holds ``d``, so the option is left out), and per option its cell and
+    digit (-1 and 0 for the combination options that follow the cell options)."""
+    geo = geometry(*key)
+    n = geo.n
+    live = []
+    for c in range(geo.ncells):
+        q = geo.cage_of[c]
+        if q < 0:
+            live.append(geo.all_digits)
+            continue
+        total, cells = geo.cages[q]
+        union = 0
+        for k in cage_combinations(len(cells), total, n):
+            union |= k
+        live.append(union)
+    number, cell_of, digit_of = [], [], []
+    for o in range(n ** 3):
+        c, d = divmod(o, n)
+        if live[c] >> (d + 1) & 1:
+            number.append(len(cell_of))
+            cell_of.append(c)
+            digit_of.append(d + 1)
+        else:
+            number.append(-1)
+    combos = sum(len(cage_combinations(len(cells), total, n)) for total, cells in geo.cages)
+    return tuple(number), tuple(cell_of + [-1] * combos), tuple(digit_of + [0] * combos)
 
 
 @cache
@@ -77,20 +139,31 @@ def sudoku_matrix(geo: Geometry) -> ExactCover:
 
 
 def option_of(geo: Geometry, cell: int, digit: int) -> int:
-    """The option number for "``digit`` in ``cell``"."""
+    """The option number for "``digit`` in ``cell``" (in a Killer, -1 when the matrix has no such option:
+    no combination of the cell's cage holds the digit)."""
+    if geo.cages:
+        return _killer_numbers(*geo.key)[0][cell * geo.n + digit - 1]
     return cell * geo.n + digit - 1
 
 
 def describe_option(geo: Geometry, option: int) -> tuple[int, int]:
-    """``(cell, digit)`` for an option number."""
+    """``(cell, digit)`` for an option number (``(-1, 0)`` for a Killer's combination option)."""
+    if geo.cages:
+        _, cell_of, digit_of = _killer_numbers(*geo.key)
+        return cell_of[option], digit_of[option]
     cell, d = divmod(option, geo.n)
     return cell, d + 1
 
 
 def describe_item(geo: Geometry, item: int) -> tuple[str, int, int]:
-    """What an item asks for: ``("cell", cell, 0)``, ``("row", r, digit)``, ``("column", c, digit)`` or
-    ``("box", b, digit)``, all numbers 0-based except the digit."""
+    """What an item asks for: ``("cell", cell, 0)``, ``("row", r, digit)``, ``("column", c, digit)``,
+    ``("box", b, digit)``, or for a Killer ``("cage", q, digit)`` (digit 0: the cage's combination), all
+    numbers 0-based except the digit."""
     n = geo.n
+    first_cage = n * n + len(geo.houses) * n
+    if item >= first_cage:
+        q, d = divmod(item - first_cage, n + 1)
+        return "cage", q, d
     kind, rest = divmod(item, n * n)
     if kind == 0:
         return "cell", rest, 0
@@ -115,14 +188,21 @@ def solve(geo: Geometry, cells: list[int], limit: int, node_limit: int | None,
                 raise ValueError(f"digit {v} in cell {c} is outside 1 .. {n}")
             preset.append(c * n + v - 1)
     matrix = sudoku_matrix(geo)
-    cell_of, digit_of = _writers(n)
+    if geo.cages:
+        number, cell_of, digit_of = _killer_numbers(*geo.key)
+        preset = [number[o] for o in preset]
+        if -1 in preset:  # a given that no combination of its cage holds
+            return Search([], {"nodes": 1, "guesses": 0, "max_depth": 0, "updates": 0})
+    else:
+        cell_of, digit_of = _writers(n)
     dance = Dance(matrix, preset, node_limit, trace, trace_limit)
     solutions: list[list[int]] = []
     gen = dance.solutions()
     for cover in gen:
         grid = list(cells)
         for o in cover[len(preset):]:
-            grid[cell_of[o]] = digit_of[o]
+            if digit_of[o]:  # a Killer's combination options (digit 0) fill no cell
+                grid[cell_of[o]] = digit_of[o]
         solutions.append(grid)
         if len(solutions) >= limit:
             gen.close()

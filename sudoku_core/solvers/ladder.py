@@ -46,9 +46,18 @@ from __future__ import annotations
 
 from functools import cache
 
+from ..errors import SudokuError
 from ..grid import Geometry
 from . import Search
 from .dlx import sudoku_matrix
+
+
+def _refuse_cages(geo: Geometry) -> None:
+    """The rungs are the textbook searches over houses; a Killer's sums are the production engines' job."""
+    if geo.cages is not None:
+        raise SudokuError("the algorithm lab's methods do not know Killer cages; solve a killer with "
+                          "backtrack, backtrack-recursive or dlx")
+
 
 #: Rung -> (cell order, propagation rules), for :func:`search`.
 BACKTRACK_RUNGS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -98,6 +107,7 @@ def search(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, 
     """Count the solutions of ``cells`` by backtracking with the given cell ``order`` ("reading" or
     "fewest") and propagation ``rules`` (any of "naked", "hidden", "locked"), up to ``limit``
     solutions or ``node_limit`` nodes. Iterative, so any grid size is safe from the recursion limit."""
+    _refuse_cages(geo)
     n, N = geo.n, geo.ncells
     peers, houses = geo.peers, geo.houses
     full = geo.all_digits
@@ -275,6 +285,7 @@ def dance(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, c
     matrix (:func:`sudoku_core.solvers.dlx.sudoku_matrix`), taking the item with the fewest options
     (``choice="fewest"``) or the first item left (``"first"``). The textbook form, with option counts
     kept per item; iterative. ``updates`` counts link removals, as the production engine does."""
+    _refuse_cages(geo)
     mx = sudoku_matrix(geo)
     n = geo.n
     L, R = list(mx.llink), list(mx.rlink)

@@ -34,10 +34,11 @@ the lowest set that solves it (:mod:`sudoku_core.rate` gives the reasons and the
 the solver's next step (:func:`sudoku_core.rate.next_step`), whatever the level.
 
 Families and modules: ``singles``, ``intersections``, ``subsets``, ``fish``, ``single_digit``, ``wings``,
-``coloring``, ``uniqueness`` (this suite's tests: ``tests/test_techniques.py``); ``chains`` (remote pairs,
-X-/XY-chains, AICs and nice loops, grouped), ``als`` (ALS-XZ, ALS-XY-Wing, ALS-XY-Chain, Death Blossom,
-Sue de Coq) and ``forcing`` (cell/unit/digit forcing chains, forcing nets) come last, before any guessing
-(``tests/test_techniques_chains.py``).
+``coloring``, ``uniqueness`` (this suite's tests: ``tests/test_techniques.py``); ``killer`` (cage
+combinations and the 45 rule, which find nothing on a grid without cages; ``tests/test_killer.py``);
+``chains`` (remote pairs, X-/XY-chains, AICs and nice loops, grouped), ``als`` (ALS-XZ, ALS-XY-Wing,
+ALS-XY-Chain, Death Blossom, Sue de Coq) and ``forcing`` (cell/unit/digit forcing chains, forcing nets)
+come last, before any guessing (``tests/test_techniques_chains.py``).
 """
 
 from __future__ import annotations
@@ -79,7 +80,9 @@ def T(id_, level, score, finder, uniqueness=False):
 TABLE: tuple[Technique, ...] = (
     T("full_house", "easy", 1.0, "singles:find_full_house"),
     T("hidden_single", "medium", 1.5, "singles:find_hidden_single"),
+    T("cage_combination", "medium", 1.6, "killer:find_cage_combination"),
     T("naked_single", "easy", 2.3, "singles:find_naked_single"),
+    T("rule_45", "hard", 2.5, "killer:find_rule_45"),
     T("pointing", "hard", 2.6, "intersections:find_pointing"),
     T("claiming", "hard", 2.8, "intersections:find_claiming"),
     T("naked_pair", "hard", 3.0, "subsets:find_naked_pair"),
@@ -148,6 +151,8 @@ VARIANT_UNSAFE: dict[str, tuple[str, ...]] = {
     "windoku": ("uniqueness",),
     "jigsaw": ("finned_x_wing", "finned_swordfish", "finned_jellyfish", "sashimi_x_wing", "sashimi_swordfish",
                "sashimi_jellyfish"),
+    # A Killer's deadly pattern need not be deadly: swapping two digits may change a cage's sum.
+    "killer": ("uniqueness",),
 }
 
 

@@ -14,8 +14,11 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 
-from sudoku_core.formats import format_variant, parse
+from sudoku_core.errors import SudokuError
+from sudoku_core.formats import check_rules, format_variant, parse
 from sudoku_core.generate import generate
+from sudoku_core.grid import variant_geometry
+from sudoku_core.puzzle import Puzzle
 from sudoku_core.solvers import solve
 
 #: (variant, side, seeds) of the generated puzzles.
@@ -61,9 +64,50 @@ def rows():
         yield None, p, f"generate(size=9, seed=21) (classic), read as {variant}"
 
 
+#: Killer seeds (9x9): without givens (the cages alone), and with givens. Seeds whose count DLX finishes in
+#: well under a second (its cage options propagate less than the backtracker's cage-sum masks).
+KILLER_SEEDS = {False: (1, 2, 4, 9, 11), True: (3, 7, 10)}
+
+
+def killer_rows():
+    for givens, seeds in KILLER_SEEDS.items():
+        for seed in seeds:
+            g = generate(9, seed=seed, variant="killer", givens=givens)
+            p, solution = g.puzzle, g.solution.cells
+            how = f"generate(size=9, variant='killer', seed={seed}{', givens=True' if givens else ''})"
+            yield 1, p, how
+            if seed != seeds[0]:
+                continue
+            if givens:
+                given = next(c for c, v in enumerate(p.cells) if v)
+                yield 2, p.with_cells((*p.cells[:given], 0, *p.cells[given + 1:])), \
+                    f"{how}, minimal, with its first given (cell {given}) removed"
+            # A digit that no given, house or cage rules out on its own, yet not the solution's.
+            for c, v in enumerate(p.cells):
+                if v:
+                    continue
+                for d in range(1, 10):
+                    if d == solution[c]:
+                        continue
+                    wrong = p.with_cells((*p.cells[:c], d, *p.cells[c + 1:]))
+                    try:
+                        check_rules(wrong)
+                    except SudokuError:
+                        continue
+                    yield 0, wrong, f"{how}, with {d} (breaking no rule of the givens, not the solution's) in cell {c}"
+                    break
+                else:
+                    continue
+                break
+            if not givens:
+                geo = p.geometry
+                few = variant_geometry(9, "killer", cages=geo.cages[:6])
+                yield 2, Puzzle(few, p.cells, p.alphabet), f"{how}, keeping only its first 6 cages"
+
+
 def main() -> None:
     out = ["# count\tpuzzle\tsource  (count: 0 none, 1 one, 2 two or more; see README.md)"]
-    for expected, puzzle, how in rows():
+    for expected, puzzle, how in (*rows(), *killer_rows()):
         found = count(puzzle)
         if expected is not None and found != expected:
             raise SystemExit(f"{how}: expected {expected} solutions, found {found}")
