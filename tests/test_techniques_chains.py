@@ -482,6 +482,28 @@ def test_warm_started_branches_equal_cold_ones():
         apply_step(state, step)
 
 
+def test_propagation_from_two_closed_states_scans_only_what_changed():
+    """``propagate`` started from ``T & U`` (two propagated branches) with the scan state of
+    ``_start_scan`` ends exactly where a full scan of every house ends (same sets, same P or -1)."""
+    state = _prepared(_forum(30))
+    W, P = forcing._base(state)
+    a = forcing._Analysis((3, 3), tuple(W), P, 0)
+    live = [(k, T) for k, T in a.on.items() if T is not None]
+    compared = contradictions = 0
+    for (_, T), (_, U) in pairwise(live[::3]):
+        start = [t & u for t, u in zip(T, U, strict=True)]
+        P0 = forcing._singles(T, a.tab) | forcing._singles(U, a.tab)
+        fast, slow = list(start), list(start)
+        p_fast = forcing.propagate(fast, P0, a.tab, scanned=forcing._start_scan(fast, T, U))
+        p_slow = forcing.propagate(slow, P0, a.tab)
+        assert p_fast == p_slow
+        if p_slow >= 0:
+            assert fast == slow
+        compared += 1
+        contradictions += p_slow < 0
+    assert compared > 20 and 0 < contradictions < compared
+
+
 def test_hardest_puzzles_solve_soundly_without_guessing():
     puzzles = [_forum(200)]
     checked, wrong, solved = _sweep(puzzles)
