@@ -277,13 +277,8 @@ def _start_scan(X, T, W):
     states and the ``P`` given covers the single cells of both: each digit's set in either of them
     holds no hidden single left to place, so either may serve; the one ``X`` lost fewer cells from
     leaves fewer houses to scan."""
-    out = []
-    for x, t, w in zip(X, T, W, strict=True):
-        if x in (t, w):
-            out.append(x)
-        else:
-            out.append(t if (t ^ x).bit_count() <= (w ^ x).bit_count() else w)
-    return out
+    return [x if x in (t, w) else t if (t ^ x).bit_count() <= (w ^ x).bit_count() else w
+            for x, t, w in zip(X, T, W, strict=True)]
 
 
 def _base(state):
