@@ -148,7 +148,7 @@ def propagate(W, P, tab, locked=False, scanned=None):
     digits, house_bits, all_cells, cell_houses = tab.digits, tab.house_bits, tab.all_cells, tab.cell_houses
     if scanned is None:
         scanned = [0] * (tab.n + 1)
-    lscanned = [0] * (tab.n + 1)
+    lscanned = [0] * (tab.n + 1) if locked else None
     while True:
         ones = twos = 0
         for d in digits:
