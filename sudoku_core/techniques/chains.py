@@ -377,6 +377,7 @@ def _chains(shape, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 + 1) -> 
     same_cell = kind not in ("x", "xy")
     N = g.N
     packed, weak = g.packed, g.weak
+    known = g._weak[True].get  # weak()'s memo, read directly (a call less per end)
     grouped, xy, loops = kind == "grouped", kind == "xy", kind in ("aic", "grouped")
     block = (1 << N) - 1
     found = []
@@ -410,7 +411,8 @@ def _chains(shape, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 + 1) -> 
                     layer ^= low
                     y = low.bit_length() - 1
                     loop = may_loop and bool(wx & low)
-                    e = wxp & weak(y)
+                    w = known(y)
+                    e = wxp & (weak(y) if w is None else w)
                     if e or loop:
                         found.append((2 * depth + 1, -e.bit_count(), x, y, False, loop, e))
     found.sort(key=lambda f: f[:4])

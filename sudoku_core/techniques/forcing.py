@@ -39,7 +39,8 @@ Representation, for speed: a branch is the list ``W`` of per-digit cell sets (``
 when ``c`` may still hold ``d``; a placed cell keeps only its digit's bit) plus the set ``P`` of cells
 whose digit has been propagated. A naked single is found for all cells at once with bit-parallel
 counting over the digits; hidden singles and locked candidates are tests of ``W[d] & house``. Digits
-whose set did not change since the last scan are not scanned again.
+whose set did not change since the last scan are not scanned again, and the others only in the houses
+that lost a place (a branch started from two propagated states starts from the scan of the nearer).
 
 Every branch of one position is computed once and shared by the four finders and the nested net
 (:data:`_RECENT`, a small cache keyed on the position, a cache of a pure function). The level-0
