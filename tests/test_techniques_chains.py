@@ -282,6 +282,31 @@ def test_als_links_match_brute_force():
     assert {i: sorted(v) for i, v in got.items()} == {i: sorted(v) for i, v in brute.items()}
 
 
+def test_house_als_are_every_almost_locked_set_of_the_house():
+    """The pruned search of a house's ALS finds every subset of up to MAX_ALS_CELLS open cells with one
+    digit more than cells (brute force over all subsets), in the search's order without repeats."""
+    from itertools import combinations
+
+    state = _prepared(_forum(30))
+    geo = state.geo
+    checked = 0
+    for h, cells in enumerate(geo.houses):
+        cands = tuple(state.cand[c] for c in cells)
+        free = [c for c in cells if state.cand[c]]
+        brute = set()
+        for k in range(1, min(als_mod.MAX_ALS_CELLS, len(free) - 1) + 1):
+            for combo in combinations(free, k):
+                m = 0
+                for c in combo:
+                    m |= state.cand[c]
+                if m.bit_count() == k + 1:
+                    brute.add(sum(1 << c for c in combo))
+        got = [a.cells for a in als_mod._house_als.__wrapped__((3, 3), h, cands)]
+        assert len(got) == len(set(got)) and set(got) == brute, h
+        checked += len(brute)
+    assert checked > 100
+
+
 # ---------------------------------------------------------------------------------------------
 # Forcing engine
 

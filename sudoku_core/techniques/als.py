@@ -95,14 +95,17 @@ def _house_als(shape, h: int, cands: tuple) -> tuple:
     out = []
     common: dict = {}
     stack = [(0, 0, 0, 0)]
+    nfree = len(free)
     while stack:
         start, cellset, digits, size = stack.pop()
-        for i in range(start, len(free)):
+        for i in range(start, nfree):
             c, mc = free[i]
             m = digits | mc
             k = size + 1
-            if m.bit_count() > k + (limit - k) + 1:
-                continue  # more digits than any extension of the set can lock
+            # More digits than any extension of the set can lock (it can grow to ``limit`` cells, and
+            # only by the cells after this one): nothing below this node is an ALS.
+            if m.bit_count() > min(limit, k + nfree - 1 - i) + 1:
+                continue
             cs = cellset | 1 << c
             if m.bit_count() == k + 1:
                 out.append(_Als(cs, m, h, where, peer_bits, common))
