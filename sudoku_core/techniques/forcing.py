@@ -76,7 +76,7 @@ class _Tab:
     """Bit tables of one geometry for propagation."""
 
     __slots__ = ("all_cells", "cell_houses", "crossings", "digits", "folds", "house_bits", "n", "ncells",
-                 "peer_bits")
+                 "peer_bits", "slices")
 
     def __init__(self, shape):
         geo = geometry(*shape)
@@ -88,6 +88,8 @@ class _Tab:
         #: ``cell_houses[c]``: the houses holding cell ``c``, as a bit set over house numbers.
         self.cell_houses = tuple(sum(1 << h for h in hs) for hs in geo.cell_houses)
         self.ncells = n * n
+        #: ``(d, shift)``: digit ``d``'s slice of a packed branch (see :func:`_pack`).
+        self.slices = tuple((d, (d - 1) * n * n) for d in self.digits)
         self.all_cells = (1 << (n * n)) - 1
         # Packing a branch into one int, digit-major with a power-of-two number of slices, lets the
         # "does every cell keep a candidate" test of two branches fold the slices with a few shifts.
@@ -398,10 +400,9 @@ class _Analysis:
 
 
 def _pack(W, tab):
-    N = tab.ncells
     a = 0
-    for d in tab.digits:
-        a |= W[d] << ((d - 1) * N)
+    for d, shift in tab.slices:
+        a |= W[d] << shift
     return a
 
 
