@@ -31,7 +31,8 @@ REPO = Path(__file__).resolve().parents[1]
 OWNED = ("sudoku_core/techniques/chains.py", "sudoku_core/techniques/als.py", "sudoku_core/techniques/fish.py",
          "sudoku_core/techniques/wings.py", "sudoku_core/techniques/coloring.py",
          "sudoku_core/techniques/single_digit.py", "sudoku_core/techniques/subsets.py",
-         "sudoku_core/techniques/uniqueness.py", "sudoku_core/candidates.py")
+         "sudoku_core/techniques/uniqueness.py", "sudoku_core/techniques/forcing.py",
+         "sudoku_core/candidates.py")
 
 WORKER = r"""
 import hashlib, json, sys, time

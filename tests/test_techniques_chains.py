@@ -282,6 +282,31 @@ def test_als_links_match_brute_force():
     assert {i: sorted(v) for i, v in got.items()} == {i: sorted(v) for i, v in brute.items()}
 
 
+def test_house_als_are_every_almost_locked_set_of_the_house():
+    """The pruned search of a house's ALS finds every subset of up to MAX_ALS_CELLS open cells with one
+    digit more than cells (brute force over all subsets), in the search's order without repeats."""
+    from itertools import combinations
+
+    state = _prepared(_forum(30))
+    geo = state.geo
+    checked = 0
+    for h, cells in enumerate(geo.houses):
+        cands = tuple(state.cand[c] for c in cells)
+        free = [c for c in cells if state.cand[c]]
+        brute = set()
+        for k in range(1, min(als_mod.MAX_ALS_CELLS, len(free) - 1) + 1):
+            for combo in combinations(free, k):
+                m = 0
+                for c in combo:
+                    m |= state.cand[c]
+                if m.bit_count() == k + 1:
+                    brute.add(sum(1 << c for c in combo))
+        got = [a.cells for a in als_mod._house_als.__wrapped__((3, 3), h, cands)]
+        assert len(got) == len(set(got)) and set(got) == brute, h
+        checked += len(brute)
+    assert checked > 100
+
+
 # ---------------------------------------------------------------------------------------------
 # Forcing engine
 
@@ -480,6 +505,28 @@ def test_warm_started_branches_equal_cold_ones():
             assert warm.on == cold.on
             assert warm.off_branches() == cold.off_branches()
         apply_step(state, step)
+
+
+def test_propagation_from_two_closed_states_scans_only_what_changed():
+    """``propagate`` started from ``T & U`` (two propagated branches) with the scan state of
+    ``_start_scan`` ends exactly where a full scan of every house ends (same sets, same P or -1)."""
+    state = _prepared(_forum(30))
+    W, P = forcing._base(state)
+    a = forcing._Analysis((3, 3), tuple(W), P, 0)
+    live = [(k, T) for k, T in a.on.items() if T is not None]
+    compared = contradictions = 0
+    for (_, T), (_, U) in pairwise(live[::3]):
+        start = [t & u for t, u in zip(T, U, strict=True)]
+        P0 = forcing._singles(T, a.tab) | forcing._singles(U, a.tab)
+        fast, slow = list(start), list(start)
+        p_fast = forcing.propagate(fast, P0, a.tab, scanned=forcing._start_scan(fast, T, U))
+        p_slow = forcing.propagate(slow, P0, a.tab)
+        assert p_fast == p_slow
+        if p_slow >= 0:
+            assert fast == slow
+        compared += 1
+        contradictions += p_slow < 0
+    assert compared > 20 and 0 < contradictions < compared
 
 
 def test_hardest_puzzles_solve_soundly_without_guessing():

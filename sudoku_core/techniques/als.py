@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, pairwise
+from operator import itemgetter
 
 from ..candidates import _shape, bits, tables
 from ..grid import geometry
@@ -94,20 +95,30 @@ def _house_als(shape, h: int, cands: tuple) -> tuple:
     out = []
     common: dict = {}
     stack = [(0, 0, 0, 0)]
+    nfree = len(free)
     while stack:
         start, cellset, digits, size = stack.pop()
-        for i in range(start, len(free)):
+        for i in range(start, nfree):
             c, mc = free[i]
             m = digits | mc
             k = size + 1
-            if m.bit_count() > k + (limit - k) + 1:
-                continue  # more digits than any extension of the set can lock
+            # More digits than any extension of the set can lock (it can grow to ``limit`` cells, and
+            # only by the cells after this one): nothing below this node is an ALS.
+            if m.bit_count() > min(limit, k + nfree - 1 - i) + 1:
+                continue
             cs = cellset | 1 << c
             if m.bit_count() == k + 1:
                 out.append(_Als(cs, m, h, where, peer_bits, common))
             if k < limit:
                 stack.append((i + 1, cs, m, k))
     return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _house_getters(shape) -> tuple:
+    """``getters[h](cand)``: the tuple of the candidate masks of house ``h``'s cells, in house order (a
+    house has at least four cells, so ``itemgetter`` gives a tuple)."""
+    return tuple(itemgetter(*cells) for cells in geometry(*shape).houses)
 
 
 @lru_cache(maxsize=16)
@@ -117,12 +128,14 @@ def _all_als(shape, where: tuple) -> tuple:
     n = geo.n
     cand = [0] * (n * n)
     for d in range(1, n + 1):
-        bit = 1 << d
-        for c in bits(where[d]):
-            cand[c] |= bit
+        bit, m = 1 << d, where[d]
+        while m:  # bits walked inline: this runs at every position that reaches ALS
+            low = m & -m
+            cand[low.bit_length() - 1] |= bit
+            m ^= low
     found = {}
-    for h, cells in enumerate(geo.houses):
-        for a in _house_als(shape, h, tuple(cand[c] for c in cells)):
+    for h, cands_of in enumerate(_house_getters(shape)):
+        for a in _house_als(shape, h, cands_of(cand)):
             if a.cells not in found:
                 found[a.cells] = a
     return tuple(sorted(found.values(), key=lambda a: (a.cells.bit_count(), a.cells)))
@@ -190,7 +203,7 @@ def _links(shape, where: tuple) -> dict:
                 fx[p] = sees_x.get(p, 0)
                 continue
             ok, m = -1, p
-            while m:
+            while m and ok:
                 low = m & -m
                 ok &= sees_x.get(low, 0)
                 m ^= low
@@ -339,8 +352,8 @@ def find_als_xy_wing(state):
         for p, (ai, rx) in enumerate(partners):
             for bi, ry in partners[p + 1:]:
                 a, b = als[ai], als[bi]
-                if a.cells & b.cells:
-                    continue
+                if a.cells & b.cells or not a.digits & b.digits & ~(1 << rx[0] if len(rx) == 1 else 0):
+                    continue  # overlapping, or no common digit z besides a single x
                 zs = 0  # the common digits some cell outside both could lose (x and y aside)
                 bs = b.sees
                 for z, s in a.sees.items():
@@ -413,8 +426,7 @@ def find_sue_de_coq(state):
     for k, (_, _, inter) in enumerate(t.crossings):
         if (inter & empty).bit_count() < 2:
             continue  # no core: nothing to look up
-        cells = _sdc_cells(shape, k)
-        for elims, used, V, vl, vb, cmask, lcs, bcs in _sdc_at(shape, k, tuple(cand[c] for c in cells)):
+        for elims, used, V, vl, vb, cmask, lcs, bcs in _sdc_at(shape, k, _sdc_getters(shape)[k](cand)):
             if elims in seen:
                 continue
             seen.add(elims)
@@ -434,6 +446,13 @@ def _sdc_cells(shape, k: int) -> tuple:
     t = tables(geometry(*shape))
     box, line, _ = t.crossings[k]
     return tuple(bits(t.house_bits[box] | t.house_bits[line]))
+
+
+@lru_cache(maxsize=64)
+def _sdc_getters(shape) -> tuple:
+    """``getters[k](cand)``: the candidate masks of the cells of crossing ``k`` (:func:`_sdc_cells`)."""
+    t = tables(geometry(*shape))
+    return tuple(itemgetter(*_sdc_cells(shape, k)) for k in range(len(t.crossings)))
 
 
 @lru_cache(maxsize=2048)
@@ -545,34 +564,32 @@ class _ChainGraph:
         # of both (so "A or B holds z" eliminates something); goals[(i, z)]: the states (k, m), k an end
         # and m != z, as bits. Both depend on i only through its z cells (a cell holding z that sees
         # them all is not one of them, nor in the set), so they are worked out once per distinct z cells.
-        same: dict = {}  # (z, z cells) -> (the sets with exactly those z cells, the cells holding z seeing them)
-        for i, a in enumerate(als):
-            for z, p in a.places.items():
-                got = same.get((z, p))
-                same[z, p] = (got[0] | 1 << i, got[1]) if got else (1 << i, where[z] & a.sees[z])
-        by_cell = [dict() for _ in range(n + 1)]  # by_cell[z][e]: sets whose every z cell sees e
-        for (z, _), (group, targets) in same.items():
-            bz = by_cell[z]
-            while targets:  # bits walked inline here and below: this runs at every position
-                e = targets & -targets
-                bz[e] = bz.get(e, 0) | group
-                targets ^= e
+        # The sets with exactly the same z cells and the sets whose every z cell sees a cell are those of
+        # the restricted commons (:func:`_seen_by`), kept to the chain's sets (the first ``na``). The
+        # order of ``goals`` does not matter: the finder sorts the hits it gives.
+        same, seen = _seen_by(shape, where)
         self.goals = {}
         mask = (1 << na) - 1
         spread = sum(1 << (m * na) for m in range(1, n + 1))  # ends * spread: the ends under every digit
-        for (z, _), (group, targets) in same.items():
-            if not targets:
-                continue
-            bz = by_cell[z]
-            ends = 0
-            while targets:
-                e = targets & -targets
-                ends |= bz[e]
-                targets ^= e
-            goal = ends * spread & ~(mask << (z * na))
-            for i in bits(group):
-                if ends & ~(1 << i):
-                    self.goals[i, z] = goal & ~(spread << i)
+        for z in range(1, n + 1):
+            wz, seen_z = where[z], seen[z]
+            for group in same[z].values():
+                group &= mask
+                if not group:
+                    continue
+                targets = wz & als[group.bit_length() - 1].sees[z]
+                if not targets:
+                    continue
+                ends = 0
+                while targets:  # bits walked inline: this runs at every position
+                    e = targets & -targets
+                    ends |= seen_z[e]
+                    targets ^= e
+                ends &= mask
+                goal = ends * spread & ~(mask << (z * na))
+                for i in bits(group):
+                    if ends & ~(1 << i):
+                        self.goals[i, z] = goal & ~(spread << i)
 
     def level(self, d: int) -> dict:
         """``{state bit: reach}`` within ``d + 1`` steps. The states after (i, m) are those after i's

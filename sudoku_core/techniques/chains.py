@@ -70,6 +70,40 @@ def _pieces(shape) -> tuple:
     return tuple(out)
 
 
+@lru_cache(maxsize=1 << 13)
+def _house_links(shape, h: int, x: int) -> tuple:
+    """The strong links, in a grouped graph, of a digit whose places in house ``h`` are ``x`` (two or
+    more cells), as pairs of place sets (a cell or a group). A pure function of its arguments, memoised
+    (bounded): a step changes the places of few digits in few houses."""
+    n = geometry(*shape).n
+    pieces_of = _pieces(shape)
+    out = []
+    if x.bit_count() == 2:
+        out.append((x & -x, x & (x - 1)))
+    # Split the places into pieces by the crossing houses; two pieces make a strong link.
+    for crossing in pieces_of[h]:
+        pieces = []
+        for inter in crossing:
+            p = x & inter
+            if p:
+                pieces.append(p)
+                if len(pieces) > 2:
+                    break
+        if len(pieces) == 2 and (pieces[0] & (pieces[0] - 1) or pieces[1] & (pieces[1] - 1)):
+            out.append((pieces[0], pieces[1]))
+    if 2 * n <= h < 3 * n:
+        # A box whose places are a row group and a column group (neither split above sees it).
+        rows_of, cols_of = pieces_of[h]
+        for inter in rows_of:
+            p = x & inter
+            if not p & (p - 1):
+                continue
+            rest = x & ~p
+            if rest & (rest - 1) and any(rest & inter2 == rest for inter2 in cols_of):
+                out.append((p, rest))
+    return tuple(out)
+
+
 class _Graph:
     """The link graph of one position (see the module docstring)."""
 
@@ -110,41 +144,19 @@ class _Graph:
             conj[a] = conj.get(a, 0) | 1 << b
             conj[b] = conj.get(b, 0) | 1 << a
 
-        pieces_of = _pieces(shape)
         for h, hb in enumerate(house_bits):
             for d in range(1, n + 1):
                 x = where[d] & hb
                 if not x & (x - 1):
                     continue
-                if x.bit_count() == 2:
-                    link(node(d, x & -x), node(d, x & (x - 1)))
                 if not grouped:
+                    if x.bit_count() == 2:
+                        link(node(d, x & -x), node(d, x & (x - 1)))
                     continue
-                # Split the places into pieces by the crossing houses; two pieces make a strong link.
-                for crossing in pieces_of[h]:
-                    pieces = []
-                    for inter in crossing:
-                        p = x & inter
-                        if p:
-                            pieces.append(p)
-                            if len(pieces) > 2:
-                                break
-                    if len(pieces) == 2 and (pieces[0] & (pieces[0] - 1) or pieces[1] & (pieces[1] - 1)):
-                        a, b = node(d, pieces[0]), node(d, pieces[1])
-                        if a is not None and b is not None:
-                            link(a, b)
-                if 2 * n <= h < 3 * n:
-                    # A box whose places are a row group and a column group (neither split above sees it).
-                    rows_of, cols_of = pieces_of[h]
-                    for inter in rows_of:
-                        p = x & inter
-                        if not p & (p - 1):
-                            continue
-                        rest = x & ~p
-                        if rest & (rest - 1) and any(rest & inter2 == rest for inter2 in cols_of):
-                            a, b = node(d, p), node(d, rest)
-                            if a is not None and b is not None:
-                                link(a, b)
+                for pa, pb in _house_links(shape, h, x):
+                    a, b = node(d, pa), node(d, pb)
+                    if a is not None and b is not None:
+                        link(a, b)
         cand = [0] * N
         for d in range(1, n + 1):
             bit = 1 << d
@@ -167,17 +179,25 @@ class _Graph:
         for i, (d, _x, line, box) in enumerate(groups):
             for h in (line, box):
                 by_house[d, h] = by_house.get((d, h), 0) | 1 << (self.ncand + i)
-        for i, (d, x, line, box) in enumerate(groups):
-            g = self.ncand + i
-            around = (house_bits[line] | house_bits[box]) & ~x
-            m = (where[d] & around) << ((d - 1) * N)
-            for j in bits((by_house[d, line] | by_house[d, box]) & ~(1 << g)):
-                if not groups[j - self.ncand][1] & x:
-                    m |= 1 << j
+        ncand = self.ncand
+        for i, (d, x, line, box) in enumerate(groups):  # bits walked inline: this runs at every position
+            g = ncand + i
+            gbit = 1 << g
+            around = where[d] & (house_bits[line] | house_bits[box]) & ~x
+            base = (d - 1) * N
+            m = around << base
+            others = (by_house[d, line] | by_house[d, box]) & ~gbit
+            while others:
+                low = others & -others
+                others ^= low
+                if not groups[low.bit_length() - 1 - ncand][1] & x:
+                    m |= low
             gweak[g] = m
-            for c in bits(where[d] & around):
-                k = (d - 1) * N + c
-                gweak[k] = gweak.get(k, 0) | 1 << g
+            while around:
+                low = around & -around
+                around ^= low
+                k = base + low.bit_length() - 1
+                gweak[k] = gweak.get(k, 0) | gbit
         self.gweak = gweak
         self._weak: tuple[dict, dict] = ({}, {})
 
@@ -263,6 +283,7 @@ def _layers(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool,
     on, off, frontier = 0, 1 << start, 1 << start
     layers = []
     weak = g.weak
+    known = g._weak[same_cell].get  # weak()'s memo, read directly (a call less per node)
     get = strong.get
     for _ in range(depth):
         new_on = 0
@@ -283,7 +304,9 @@ def _layers(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool,
         while f:
             low = f & -f
             f ^= low
-            new_off |= weak(low.bit_length() - 1, same_cell)
+            k = low.bit_length() - 1
+            w = known(k)
+            new_off |= weak(k, same_cell) if w is None else w
         new_off &= allowed & ~off
         off |= new_off
         frontier = new_off
@@ -356,12 +379,17 @@ def _chains(shape, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 + 1) -> 
     same_cell = kind not in ("x", "xy")
     N = g.N
     packed, weak = g.packed, g.weak
+    known = g._weak[True].get  # weak()'s memo, read directly (a call less per end)
     grouped, xy, loops = kind == "grouped", kind == "xy", kind in ("aic", "grouped")
     block = (1 << N) - 1
     found = []
     for allowed in _scopes(g, kind):
         # Grouped chains may also start at a group, so that both ends are groups.
-        for x in bits(allowed if grouped else allowed & ((1 << g.ncand) - 1)):
+        starts = allowed if grouped else allowed & ((1 << g.ncand) - 1)
+        while starts:  # bits walked inline (every node of the graph is a start)
+            low = starts & -starts
+            starts ^= low
+            x = low.bit_length() - 1
             if not strong.get(x, 0) & allowed:
                 continue
             wx = g.weak(x)
@@ -385,7 +413,8 @@ def _chains(shape, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 + 1) -> 
                     layer ^= low
                     y = low.bit_length() - 1
                     loop = may_loop and bool(wx & low)
-                    e = wxp & weak(y)
+                    w = known(y)
+                    e = wxp & (weak(y) if w is None else w)
                     if e or loop:
                         found.append((2 * depth + 1, -e.bit_count(), x, y, False, loop, e))
     found.sort(key=lambda f: f[:4])

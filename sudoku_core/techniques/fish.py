@@ -14,9 +14,9 @@ The search works in "index space": for each base line, the mask of cross-line in
 For finned fish the fin columns are chosen among the base union's columns, at most a box's width.
 
 Speed: a fish on digit d depends only on the cell set of d (``state.where[d]``) and the geometry, and a
-solving step changes that set for few digits, so :func:`_patterns` is memoised on ``(geometry, cell set,
-kind)`` with a bounded LRU cache. Like the geometry memo it is a cache of a pure function: results are
-the same with or without it.
+solving step changes that set for few digits, so the search is memoised on ``(geometry, cell set,
+size, finned)`` with a bounded LRU cache (finned and sashimi fish come from one search). Like the
+geometry memo it is a cache of a pure function: results are the same with or without it.
 """
 
 from __future__ import annotations
@@ -56,13 +56,23 @@ def _bases(lines: list[int], pos: list[int], k: int, limit: int):
     return out
 
 
-@lru_cache(maxsize=1 << 14)
 def _patterns(shape: tuple[int, int], wd: int, k: int, finned: bool, sashimi: bool) -> tuple:
     """Every fish of the kind on one digit whose cell set is ``wd``, as
     ``(by_row, base lines, cover indices, fin cells, eliminated cells, pattern cells)``."""
+    if finned:
+        return _search(shape, wd, k, True)[sashimi]
+    return _search(shape, wd, k, False)
+
+
+@lru_cache(maxsize=1 << 14)
+def _search(shape: tuple[int, int], wd: int, k: int, finned: bool) -> tuple:
+    """The fish of :func:`_patterns`: the basic ones, or, when ``finned``, the pair (finned, sashimi),
+    found in one pass (they share the search for bases and fins; only the thin-line test tells them
+    apart)."""
     geo = geometry(*shape)
     n = geo.n
     found = []
+    found_sashimi = []
     for by_row in (True, False):
         if by_row:
             row_mask = (1 << n) - 1
@@ -120,7 +130,7 @@ def _patterns(shape: tuple[int, int], wd: int, k: int, finned: bool, sashimi: bo
                             thin = True
                         if pos[i] & fmask:
                             fin_lines |= 1 << i
-                    if not ok or thin != sashimi:
+                    if not ok:
                         continue
                     line_band = next((lb for lb in line_bands if fin_lines & lb == fin_lines), 0)
                     if not line_band:
@@ -129,9 +139,10 @@ def _patterns(shape: tuple[int, int], wd: int, k: int, finned: bool, sashimi: bo
                              if pos[i] >> j & 1]
                     if elims:
                         fins = tuple(cell(i, j) for i in base for j in bits(pos[i] & fmask))
-                        found.append((by_row, base, cover, fins, tuple(sorted(elims)),
-                                      tuple(cell(i, j) for i in base for j in bits(cover & pos[i]))))
-    return tuple(found)
+                        (found_sashimi if thin else found).append(
+                            (by_row, base, cover, fins, tuple(sorted(elims)),
+                             tuple(cell(i, j) for i in base for j in bits(cover & pos[i]))))
+    return (tuple(found), tuple(found_sashimi)) if finned else tuple(found)
 
 
 def _fish(state, k: int, finned: bool, sashimi: bool):

@@ -39,7 +39,8 @@ Representation, for speed: a branch is the list ``W`` of per-digit cell sets (``
 when ``c`` may still hold ``d``; a placed cell keeps only its digit's bit) plus the set ``P`` of cells
 whose digit has been propagated. A naked single is found for all cells at once with bit-parallel
 counting over the digits; hidden singles and locked candidates are tests of ``W[d] & house``. Digits
-whose set did not change since the last scan are not scanned again.
+whose set did not change since the last scan are not scanned again, and the others only in the houses
+that lost a place (a branch started from two propagated states starts from the scan of the nearer).
 
 Every branch of one position is computed once and shared by the four finders and the nested net
 (:data:`_RECENT`, a small cache keyed on the position, a cache of a pure function). The level-0
@@ -74,7 +75,8 @@ MAX_NET_BRANCHES = 360
 class _Tab:
     """Bit tables of one geometry for propagation."""
 
-    __slots__ = ("all_cells", "crossings", "digits", "folds", "house_bits", "n", "ncells", "peer_bits")
+    __slots__ = ("all_cells", "cell_houses", "crossings", "digits", "folds", "house_bits", "n", "ncells",
+                 "peer_bits", "slices")
 
     def __init__(self, shape):
         geo = geometry(*shape)
@@ -83,7 +85,11 @@ class _Tab:
         self.digits = tuple(range(1, n + 1))
         self.house_bits = tuple(sum(1 << c for c in h) for h in geo.houses)
         self.peer_bits = tuple(sum(1 << p for p in ps) for ps in geo.peers)
+        #: ``cell_houses[c]``: the houses holding cell ``c``, as a bit set over house numbers.
+        self.cell_houses = tuple(sum(1 << h for h in hs) for hs in geo.cell_houses)
         self.ncells = n * n
+        #: ``(d, shift)``: digit ``d``'s slice of a packed branch (see :func:`_pack`).
+        self.slices = tuple((d, (d - 1) * n * n) for d in self.digits)
         self.all_cells = (1 << (n * n)) - 1
         # Packing a branch into one int, digit-major with a power-of-two number of slices, lets the
         # "does every cell keep a candidate" test of two branches fold the slices with a few shifts.
@@ -136,13 +142,16 @@ def propagate(W, P, tab, locked=False, scanned=None):
     """Apply singles (and locked candidates when ``locked``) to ``W`` in place until nothing follows.
 
     Returns the final ``P`` (set of propagated cells), or -1 when the position contradicts itself.
-    ``scanned[d]`` (changed in place), when given, is a set of cells for digit ``d`` known to hold no
-    hidden single: the digits whose ``W[d]`` still equals it are not scanned.
+    ``scanned[d]`` (changed in place), when given and not 0, is a superset of ``W[d]`` known to hold no
+    hidden single: in each house its places for ``d`` are two or more, or one cell already in ``P``.
+    The digits whose ``W[d]`` still equals it are not scanned, and the others only in the houses that
+    lost a place since (no other house can have changed): most steps of a branch remove a digit from a
+    few cells, so this scans a few houses instead of all of them, with the same result.
     """
-    digits, house_bits, all_cells = tab.digits, tab.house_bits, tab.all_cells
+    digits, house_bits, all_cells, cell_houses = tab.digits, tab.house_bits, tab.all_cells, tab.cell_houses
     if scanned is None:
         scanned = [0] * (tab.n + 1)
-    lscanned = [0] * (tab.n + 1)
+    lscanned = [0] * (tab.n + 1) if locked else None
     while True:
         ones = twos = 0
         for d in digits:
@@ -163,15 +172,31 @@ def propagate(W, P, tab, locked=False, scanned=None):
         progress = False
         for d in digits:
             w = W[d]
-            if w == scanned[d]:
+            s = scanned[d]
+            if w == s:
                 continue
             new = 0
-            for hb in house_bits:
-                x = w & hb
-                if not x:
-                    return -1
-                if not (x & (x - 1)) and not (x & P):
-                    new |= x
+            if s and not w & ~s:
+                gone, hs = s ^ w, 0
+                while gone:
+                    low = gone & -gone
+                    hs |= cell_houses[low.bit_length() - 1]
+                    gone ^= low
+                while hs:  # the houses that lost a place, in house order (as the full scan)
+                    low = hs & -hs
+                    hs ^= low
+                    x = w & house_bits[low.bit_length() - 1]
+                    if not x:
+                        return -1
+                    if not (x & (x - 1)) and not (x & P):
+                        new |= x
+            else:
+                for hb in house_bits:
+                    x = w & hb
+                    if not x:
+                        return -1
+                    if not (x & (x - 1)) and not (x & P):
+                        new |= x
             # What was scanned: placing ``new`` may leave a digit alone in another house.
             scanned[d] = w
             if new:
@@ -250,6 +275,15 @@ def propagate(W, P, tab, locked=False, scanned=None):
             return P
 
 
+def _start_scan(X, T, W):
+    """``scanned`` for :func:`propagate` on ``X = T & W``, where ``T`` and ``W`` are both propagated
+    states and the ``P`` given covers the single cells of both: each digit's set in either of them
+    holds no hidden single left to place, so either may serve; the one ``X`` lost fewer cells from
+    leaves fewer houses to scan."""
+    return [x if x in (t, w) else t if (t ^ x).bit_count() <= (w ^ x).bit_count() else w
+            for x, t, w in zip(X, T, W, strict=True)]
+
+
 def _base(state):
     """``(W, P)`` of ``state``: per-digit cell sets including placed cells, and the placed cells."""
     W = list(state.where)
@@ -316,7 +350,7 @@ class _Analysis:
                 W = [w & t for w, t in zip(self.W, T, strict=True)]
                 if list(T) == W:
                     return T
-                scanned = [x if x in (t, w) else 0 for x, t, w in zip(W, T, self.W, strict=True)]
+                scanned = _start_scan(W, T, self.W)
                 P = propagate(W, self.P | _singles(T, self.tab), self.tab, scanned=scanned)
                 return tuple(W) if P >= 0 else None
         W = list(self.W)
@@ -366,10 +400,9 @@ class _Analysis:
 
 
 def _pack(W, tab):
-    N = tab.ncells
     a = 0
-    for d in tab.digits:
-        a |= W[d] << ((d - 1) * N)
+    for d, shift in tab.slices:
+        a |= W[d] << shift
     return a
 
 
@@ -511,7 +544,7 @@ class _Nested:
                                 x |= x >> f
                             if x & all_cells == all_cells:
                                 X = [w & t for w, t in zip(W, T, strict=True)]
-                                scanned = [x if x in (t, w) else 0 for x, t, w in zip(X, T, W, strict=True)]
+                                scanned = _start_scan(X, T, W)
                                 P2 = propagate(X, P | PT, tab, scanned=scanned)
                                 if P2 >= 0:
                                     memo[k, on] = (X, _pack(X, tab), P2)
@@ -655,7 +688,7 @@ def _trace(a, c0, d0, value):
 
     tab = a.tab
     geo = geometry(*a.shape)
-    houses, cell_houses, peers = geo.houses, geo.cell_houses, geo.peers
+    cell_houses, peers = geo.cell_houses, geo.peers
     N = tab.ncells
     cand = [0] * N
     digit_of = [0] * N
@@ -665,6 +698,10 @@ def _trace(a, c0, d0, value):
                 digit_of[c] = d
             cand[c] |= 1 << d
     base = cand[:]
+    # The same candidates per digit as cell sets, to read a house's places in one operation.
+    live = list(a.W)
+    base_where = a.W
+    house_bits = tab.house_bits
     why: dict = {}
     queue: deque = deque()
     clash = []
@@ -672,6 +709,7 @@ def _trace(a, c0, d0, value):
     def off(c, d, depth, causes):
         if cand[c] >> d & 1:
             cand[c] &= ~(1 << d)
+            live[d] &= ~(1 << c)
             why[c, d, False] = (depth, causes)
             queue.append((c, d, False))
 
@@ -749,11 +787,12 @@ def _trace(a, c0, d0, value):
             e = m.bit_length() - 1
             on(c, e, depth, tuple((c, x, False) for x in bits(base[c] & ~m)))
         for h in cell_houses[c]:
-            places = [q for q in houses[h] if cand[q] >> d & 1]
-            if not places:
-                clash.append(tuple((q, d, False) for q in houses[h] if base[q] >> d & 1))
-            elif len(places) == 1 and not digit_of[places[0]]:
-                on(places[0], d, depth, tuple((q, d, False) for q in houses[h] if base[q] >> d & 1 and q != places[0]))
+            hb = house_bits[h]
+            x = live[d] & hb
+            if not x:
+                clash.append(tuple((q, d, False) for q in bits(base_where[d] & hb)))
+            elif not x & (x - 1) and not digit_of[x.bit_length() - 1]:
+                on(x.bit_length() - 1, d, depth, tuple((q, d, False) for q in bits(base_where[d] & hb & ~x)))
     return why, (clash[0] if clash else None)
 
 
