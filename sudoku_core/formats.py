@@ -665,7 +665,7 @@ _VARIANT_HEADER = re.compile(r"(?i)variant[ \t]*:[ \t]*(\S*)")
 _REGIONS_HEADER = re.compile(r"(?i)regions?[ \t]*:[ \t]*")
 
 
-def _variant_form(text: str):
+def _variant_form(text: str) -> tuple[str, str, list[tuple[int, str]] | None] | None:
     """``(variant, digits text, map lines)`` when ``text`` is in a variant form, else None. Map lines are
     ``(line number, text)``; None for a variant without a map."""
     lines = text.split("\n") if "\n" in text else text.split("\r")
@@ -680,14 +680,17 @@ def _variant_form(text: str):
         if not sep or name.strip().lower() not in VARIANTS or index != len(lines) - 1 - sum(
                 1 for line in lines[index + 1:] if not line.strip()):
             return None  # not the one-line form NAME:DIGITS[:MAP] either
-        digits, sep, regions = rest.partition(":")
-        return name.strip().lower(), digits, [(index + 1, regions)] if sep else None
+        digits, sep, map_text = rest.partition(":")
+        return name.strip().lower(), digits, [(index + 1, map_text)] if sep else None
     name = match.group(1).lower()
     body = [(i + 1, line.rstrip("\r")) for i, line in enumerate(lines) if i > index]
-    marker = next((k for k, (_, line) in enumerate(body) if _REGIONS_HEADER.match(line.strip())), None)
-    if marker is not None:
+    # The "regions:" line, with its match (the map may start on the same line, after the header).
+    header = next(((k, m) for k, (_, line) in enumerate(body) if (m := _REGIONS_HEADER.match(line.strip()))),
+                  None)
+    if header is not None:
+        marker, found = header
         number, line = body[marker]
-        rest = line.strip()[_REGIONS_HEADER.match(line.strip()).end():]
+        rest = line.strip()[found.end():]
         regions = ([(number, rest)] if rest else []) + [(k, t) for k, t in body[marker + 1:] if _map_line(t)]
         return name, "\n".join(t for _, t in body[:marker]), regions
     if name != "jigsaw":

@@ -99,7 +99,7 @@ from .errors import SudokuError
 from .grid import Geometry, check_regions, variant_geometry
 from .puzzle import Alphabet, Puzzle
 from .solvers import engine
-from .techniques import LEVELS  # player-facing levels, easiest first ("guessing" is beyond them)
+from .techniques import LEVELS, Technique  # player-facing levels, easiest first ("guessing" is beyond them)
 from .work import run as run_work
 
 #: Bumped whenever a change makes a seed give another puzzle.
@@ -158,7 +158,7 @@ VARIANT_UNSAFE = {
 }
 
 
-def variant_techniques(table, variant: str) -> tuple | None:
+def variant_techniques(table: dict[str, Technique], variant: str) -> tuple[Technique, ...] | None:
     """The rater's techniques that are sound on ``variant`` (None for a classic grid: the whole table)."""
     unsafe = VARIANT_UNSAFE.get(variant)
     if unsafe is None:
@@ -313,7 +313,7 @@ def _shuffled_lines(rng: random.Random, groups: int, size: int) -> list[int]:
     group too: the row (or column) orders that keep a solved grid solved."""
     order = list(range(groups))
     rng.shuffle(order)
-    lines = []
+    lines: list[int] = []
     for g in order:
         inner = list(range(size))
         rng.shuffle(inner)
@@ -524,7 +524,7 @@ def pair_unavoidables(geo: Geometry, solution: list[int]) -> list[int]:
     for c, v in enumerate(solution):
         for h in geo.cell_houses[c]:
             at[h * (n + 1) + v] = c
-    where = [[] for _ in range(n + 1)]
+    where: list[list[int]] = [[] for _ in range(n + 1)]
     for c, v in enumerate(solution):
         where[v].append(c)
     cell_houses = geo.cell_houses
@@ -583,8 +583,8 @@ class _Digger:
             (hb[b], hb[line], hb[b] & hb[line])
             for b in range(2 * n, 3 * n) for line in range(2 * n) if hb[b] & hb[line]
         ]
-        if len(geo.houses) != 3 * n:
-            self._seen = self._seen_any  # a variant's cell may have four or five houses
+        # The digits given in a cell's houses: a variant's cell may have four or five houses.
+        self._seen: Callable[[int], int] = self._seen3 if len(geo.houses) == 3 * n else self._seen_any
         self.sets_of: list[list[int]] = [[] for _ in range(geo.ncells)]
         for s in pair_unavoidables(geo, solution):
             m = s
@@ -611,14 +611,14 @@ class _Digger:
             self.cells[c] = v
             self._toggle(c, v)
 
-    def _seen(self, c: int) -> int:
+    def _seen3(self, c: int) -> int:
         a, b, x = self.geo.cell_houses[c]
         hm = self.house_mask
         return hm[a] | hm[b] | hm[x]
 
     def _seen_any(self, c: int) -> int:
-        """:meth:`_seen` for any number of houses per cell (variants; the instance takes it in place of
-        the three-house fast path)."""
+        """:meth:`_seen3` for any number of houses per cell (variants, which take it in place of the
+        three-house fast path)."""
         hm = self.house_mask
         m = 0
         for h in self.geo.cell_houses[c]:
@@ -785,7 +785,7 @@ def normalise_level(level: str | None) -> str | None:
     return name
 
 
-def _table():
+def _table() -> dict[str, Technique]:
     """The rater's technique table (``BY_ID``), or a clear error when the rater is not there."""
     try:
         from .techniques import BY_ID
@@ -911,12 +911,13 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
     technique = _normalise_technique(technique)
     if grid_method not in GRID_METHODS:
         raise SudokuError(f"unknown grid method {grid_method!r}; choose one of {', '.join(GRID_METHODS)}")
-    rate = table = None
+    rate = None
+    table: dict[str, Technique] = {}  # the rater's table, loaded only when a level or technique asks for it
     if technique is not None or level is not None:
         table = _table()
         rate = _rater()
     name = "jigsaw" if jigsaw else geo.variant
-    safe = variant_techniques(table, name) if table is not None else None
+    safe = variant_techniques(table, name) if table else None
     if technique is not None and safe is not None and table[technique] not in safe:
         raise SudokuError(f"{technique} is not rated on {name} puzzles yet (it does not know their houses)")
     if technique is not None:

@@ -87,11 +87,11 @@ class Geometry:
         else:
             boxes = [tuple(c for c in range(n * n) if self.regions[c] == b) for b in range(n)]
         houses = tuple(rows + cols + boxes + _extra_houses(self.variant, n))
-        cell_houses = [[c // n, n + c % n, 2 * n + self.box_of(c)] for c in range(n * n)]
+        houses_of = [[c // n, n + c % n, 2 * n + self.box_of(c)] for c in range(n * n)]
         for h in range(3 * n, len(houses)):
             for c in houses[h]:
-                cell_houses[c].append(h)
-        cell_houses = tuple(map(tuple, cell_houses))
+                houses_of[c].append(h)
+        cell_houses = tuple(map(tuple, houses_of))
         peers = tuple(
             tuple(sorted({p for h in cell_houses[c] for p in houses[h]} - {c})) for c in range(n * n)
         )

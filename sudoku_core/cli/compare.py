@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from functools import partial
 
 from ..errors import SudokuError
@@ -61,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if args.node_limit < 0:
         raise SudokuError(f"--node-limit must be 0 (none) or more, not {args.node_limit}")
     node_limit = args.node_limit or None
+    lines: Iterator[tuple[int, str]]
     if args.set:
         puzzles = sample_sets()[args.set]["puzzles"]
         lines, source, total = enumerate(puzzles, 1), None, len(puzzles)
@@ -119,7 +121,7 @@ def _summary(args: argparse.Namespace, lines, node_limit: int | None, source: st
     def emit(result: tuple[list[dict] | None, str]) -> None:
         nonlocal status
         part, error = result
-        if error:
+        if part is None:
             if progress is not None:
                 progress.clear()
             print(f"sudoku-core: {error}", file=sys.stderr)

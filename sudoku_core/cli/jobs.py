@@ -35,7 +35,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TextIO
 
 #: A chunk sent to a worker holds about this many seconds of work (measured as the batch runs).
@@ -95,7 +95,7 @@ def run(work: Callable[[Any], Any], items: Iterable[Any], emit: Callable[[Any], 
             progress.end()
 
 
-def in_order(work: Callable[[Any], Any], items: Iterable[Any], jobs: int) -> Iterator[Any]:
+def in_order(work: Callable[[Any], Any], items: Iterable[Any], jobs: int) -> Generator[Any, None, None]:
     """``work(item)`` for each item, in input order: in this process for ``jobs`` 1, else in ``jobs``
     worker processes with bounded read-ahead (see the module notes). Close it to stop early."""
     if jobs <= 1:

@@ -156,7 +156,7 @@ def count_solutions(puzzle, limit: int = 2, method: str = "backtrack") -> int:
 #: the slowest of six sparse grids per side (30% givens, counting every solution, setup included),
 #: rounded up. Budgets are node counts derived from these, so a budget is deterministic (the same
 #: grid always gives the same answer) while standing for a known time. The browser is about 3x slower.
-NODE_COST_US = {
+NODE_COST_US: dict[str, dict[int, float]] = {
     "backtrack": {4: 70, 6: 40, 8: 20, 9: 17, 10: 26, 12: 40, 15: 65, 16: 80, 20: 150, 25: 400},
     "backtrack-recursive": {4: 35, 6: 20, 8: 20, 9: 17, 10: 26, 12: 46, 15: 72, 16: 110, 20: 225, 25: 450},
     "dlx": {4: 110, 6: 20, 8: 3, 9: 3, 10: 3, 12: 3.2, 15: 3.8, 16: 4.8, 20: 4.5, 25: 8},

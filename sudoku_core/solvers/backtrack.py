@@ -83,6 +83,7 @@ Roads measured and not taken (same harness):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -324,7 +325,9 @@ def _propagate(t: _Tables, C: int, P: int, new: int) -> tuple[int, int] | None:
 def _propagate9(t: _Tables, C: int, P: int, new: int) -> tuple[int, int] | None:
     """:func:`_propagate` unrolled for 3x3 boxes (10-bit cells, 90-bit rows), with the placement
     table. Same rules, same order, same results."""
-    keep, bits, ROWA, COLA, BOXA, HSA, VSA, ROWSP, BOXSP, h2b, h2r, v2b, v2c = t.k9
+    k9 = t.k9
+    assert k9 is not None, "_propagate9 runs only on 3x3 boxes, whose tables have k9"
+    keep, bits, ROWA, COLA, BOXA, HSA, VSA, ROWSP, BOXSP, h2b, h2r, v2b, v2c = k9
     (hb0, _), (hb1, hbs1), (hb2, hbs2) = h2b
     (hr0, _), (hr1, hrs1), (hr2, hrs2) = h2r
     (vb0, _), (vb1, vbs1), (vb2, vbs2) = v2b
@@ -486,11 +489,16 @@ def _digits(t: _Tables, C: int) -> list[int]:
     return [((C >> (c * cw)) & full).bit_length() for c in range(t.ncells)]
 
 
-def _setup(geo: Geometry, cells: list[int]):
+#: A propagator (:func:`_propagate` or :func:`_propagate9`): ``(tables, C, P, new)`` -> the position
+#: after placing ``new`` and propagating, or None on a contradiction.
+_Propagator = Callable[[_Tables, int, int, int], tuple[int, int] | None]
+
+
+def _setup(geo: Geometry, cells: list[int]) -> tuple[_Tables, _Propagator, int, tuple[int, int] | None]:
     """Tables, the propagator for this shape, the givens' bits and the root position (None if the
     givens clash)."""
     t = _tables(*geo.key)
-    prop = _propagate9 if t.k9 is not None else _propagate
+    prop: _Propagator = _propagate9 if t.k9 is not None else _propagate
     cw = t.cw
     givens = 0
     for c, v in enumerate(cells):
@@ -577,11 +585,12 @@ def solve_recursive(geo: Geometry, cells: list[int], limit: int, node_limit: int
         return Search(solutions, stats)
     cw, full = t.cw, t.full
     tracing = trace is not None
-    room = [trace_limit - len(trace)] if tracing else [0]
+    events = trace if trace is not None else []  # appended to only when tracing
+    room = [trace_limit - len(events)]
 
     def note(event: tuple) -> None:
         if room[0] > 0:
-            trace.append(event)
+            events.append(event)
             room[0] -= 1
 
     def note_fills(before: int, after: int, skip: int) -> None:

@@ -50,7 +50,7 @@ def _matrix(*key) -> ExactCover:
     geo = geometry(*key)
     n = geo.n
     n2 = n * n
-    options = []
+    options: list[tuple[int, ...]] = []
     if len(geo.houses) == 3 * n:  # rows, columns, boxes (or Jigsaw regions): four items per option
         for cell in range(n2):
             row, col = divmod(cell, n)

@@ -54,7 +54,7 @@ Choices
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -180,7 +180,7 @@ class Dance:
         self.stats = {"nodes": 0, "guesses": 0, "max_depth": 0, "updates": 0}
         self.gave_up = False
 
-    def solutions(self) -> Iterator[list[int]]:
+    def solutions(self) -> Generator[list[int], None, None]:
         """Yield every exact cover containing the presets, each as a list of option numbers."""
         mx = self.matrix
         # Local names for everything the loop touches: fast locals, no attribute lookups per node.
@@ -195,9 +195,9 @@ class Dance:
         preset = self.preset
         stats = self.stats
         budget = max(self.node_limit, 1) if self.node_limit is not None else -1
-        trace = self.trace
-        tracing = trace is not None
-        trace_room = self.trace_limit - len(trace) if tracing else 0
+        tracing = self.trace is not None
+        trace = self.trace if self.trace is not None else []  # appended to only when tracing
+        trace_room = self.trace_limit - len(trace)
         nodes, guesses, max_depth, updates = 1, 0, 0, 0
         self.gave_up = self.trace_truncated = False
 

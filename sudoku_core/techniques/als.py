@@ -147,8 +147,8 @@ def _seen_by(shape, where: tuple) -> tuple[list, list]:
     ALS, and the generator :func:`bits` cost a third of it."""
     als = _all_als(shape, where)
     n = geometry(*shape).n
-    same = [{} for _ in range(n + 1)]
-    sees = [{} for _ in range(n + 1)]  # the cells seeing every x cell of a group, per group
+    same: list[dict[int, int]] = [{} for _ in range(n + 1)]
+    sees: list[dict[int, int]] = [{} for _ in range(n + 1)]  # the cells seeing every x cell of a group, per group
     for i, a in enumerate(als):
         bit = 1 << i
         for x, p in a.places.items():
@@ -158,7 +158,7 @@ def _seen_by(shape, where: tuple) -> tuple[list, list]:
                 sees[x][p] = a.sees[x]
             else:
                 same[x][p] = got | bit
-    seen = [{} for _ in range(n + 1)]
+    seen: list[dict[int, int]] = [{} for _ in range(n + 1)]
     for x in range(1, n + 1):
         wx, sx, seen_x = where[x], sees[x], seen[x]
         for p, group in same[x].items():
@@ -182,7 +182,8 @@ def _links(shape, where: tuple) -> dict:
     als = _all_als(shape, where)
     n = geometry(*shape).n
     same, seen = _seen_by(shape, where)
-    fits = [{} for _ in range(n + 1)]  # fits[x][x cells]: the sets whose every x sees all those cells
+    # fits[x][x cells]: the sets whose every x sees all those cells
+    fits: list[dict[int, int]] = [{} for _ in range(n + 1)]
     for x in range(1, n + 1):
         sees_x, fx = seen[x], fits[x]
         for p in same[x]:
@@ -623,7 +624,7 @@ class _ChainGraph:
 
     def path(self, i: int, z: int, k: int, steps: int):
         """A shortest chain of states from (i, z) to (k, m != z): ``[(i, z), (j1, r1), ..., (k, m)]``."""
-        parent = {(i, z): None}
+        parent: dict[tuple[int, int], tuple[int, int] | None] = {(i, z): None}
         frontier = [(i, z)]
         for _ in range(steps):
             nxt = []
@@ -638,8 +639,10 @@ class _ChainGraph:
                         parent[st] = (a, m)
                         if b == k and r != z:
                             out = [st]
-                            while parent[out[-1]] is not None:
-                                out.append(parent[out[-1]])
+                            back = parent[st]
+                            while back is not None:
+                                out.append(back)
+                                back = parent[back]
                             return out[::-1]
                         nxt.append(st)
             frontier = nxt

@@ -86,8 +86,8 @@ class _Graph:
         self.packed = packed
         house_bits = t.house_bits
         # Groups: (digit, cells, line, box) for each box/line crossing with 2+ places of the digit.
-        groups = []
-        gid = {}
+        groups: list[tuple[int, int, int, int]] = []
+        gid: dict[tuple[int, int], int] = {}
         if grouped:
             for box, line, inter in t.crossings:
                 for d in range(1, n + 1):

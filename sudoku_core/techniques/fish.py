@@ -38,11 +38,11 @@ def base_mask(base) -> int:
     return m
 
 
-def _bases(lines: list[int], pos: list[int], k: int, limit: int):
+def _bases(lines: list[int], pos: list[int], k: int, limit: int) -> list[tuple[tuple[int, ...], int]]:
     """``(base, union)`` for every k lines whose places span at most ``limit`` cross indices: a depth-first
     search that drops a branch as soon as its union is too wide (far fewer sets than all combinations)."""
     out = []
-    stack = [((), 0, 0)]
+    stack: list[tuple[tuple[int, ...], int, int]] = [((), 0, 0)]
     while stack:
         base, union, start = stack.pop()
         if len(base) == k:

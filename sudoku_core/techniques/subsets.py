@@ -45,7 +45,7 @@ def _naked(state, k: int):
             shared = set(geo.cell_houses[combo[0]])
             for c in combo[1:]:
                 shared &= set(geo.cell_houses[c])
-            elims = []
+            elims: list[tuple[int, int]] = []
             for sh in sorted(shared):
                 for c in geo.houses[sh]:
                     if c not in combo and cand[c] & m:
