@@ -225,7 +225,7 @@ def _next_steps(state: State, techniques: tuple, progress=None):
                 continue
         if best is not None and tech.finder.startswith("chains:") and tech.id != "remote_pair":
             # Only a chain short enough to score below ``best`` can replace it: search no further.
-            found = tech.find(state, max_links=_max_links(tech.score, best_score))
+            found = tech.find_within(state, _max_links(tech.score, best_score))
         else:
             found = tech.find(state)
         step = next(iter(found), None)

@@ -40,10 +40,11 @@ and memoised on the candidate sets, like the fish.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations, pairwise
 
-from ..candidates import _shape, bits, tables
+from ..candidates import State, _shape, bits, tables
 from ..grid import geometry
 from ..step import Step
 
@@ -257,7 +258,7 @@ def _xz_elims(a: _Als, b: _Als, rcc: list[int], where) -> tuple:
     return tuple(sorted(set(elims)))
 
 
-def find_als_xz(state):
+def find_als_xz(state: State) -> Iterator[Step]:
     where = tuple(state.where)
     als = _all_als(_shape(state.geo), where)
     links = _links(_shape(state.geo), where)
@@ -322,15 +323,15 @@ def _bent_wings(state, size: int, tid: str):
                    variant="double" if len(rcc) > 1 else "single")
 
 
-def find_wxyz_wing(state):
+def find_wxyz_wing(state: State) -> Iterator[Step]:
     return _bent_wings(state, 4, "wxyz_wing")
 
 
-def find_vwxyz_wing(state):
+def find_vwxyz_wing(state: State) -> Iterator[Step]:
     return _bent_wings(state, 5, "vwxyz_wing")
 
 
-def find_als_xy_wing(state):
+def find_als_xy_wing(state: State) -> Iterator[Step]:
     where = tuple(state.where)
     als = _all_als(_shape(state.geo), where)
     links = _links(_shape(state.geo), where)
@@ -353,12 +354,12 @@ def find_als_xy_wing(state):
                     for y in ry:
                         if x == y:
                             continue
-                        elims = []
+                        lost: list[tuple[int, int]] = []
                         for z in bits(zs & ~(1 << x) & ~(1 << y)):
-                            elims += [(e, z) for e in bits(_elims_z(a, b, z, where))]
-                        if elims:
+                            lost += [(e, z) for e in bits(_elims_z(a, b, z, where))]
+                        if lost:
                             size = a.cells.bit_count() + b.cells.bit_count() + c.cells.bit_count()
-                            found.append((size, tuple(sorted(elims)), ci, ai, bi, x, y))
+                            found.append((size, tuple(sorted(lost)), ci, ai, bi, x, y))
     found.sort(key=lambda f: (f[0], -len(f[1]), f[2:]))
     seen = set()
     for _, elims, ci, ai, bi, x, y in found:
@@ -404,7 +405,7 @@ def _parts(subsets, V):
     return out
 
 
-def find_sue_de_coq(state):
+def find_sue_de_coq(state: State) -> Iterator[Step]:
     cand, t = state.cand, state.t
     shape = _shape(state.geo)
     seen = set()
@@ -654,7 +655,7 @@ def _chain_graph(shape, where: tuple) -> _ChainGraph:
     return _ChainGraph(shape, where)
 
 
-def find_als_xy_chain(state):
+def find_als_xy_chain(state: State) -> Iterator[Step]:
     """ALS-XY-Chain: ALS A1 .. An (4 to :data:`MAX_CHAIN_ALS`), each tied to the next by a restricted
     common r_j, consecutive r_j different. If A1 lacks a digit z (z != r_1), it is locked and holds r_1,
     so A2 lacks r_1 and holds r_2, ..., so An lacks r_(n-1) and holds z (z != r_(n-1)). So A1 or An
@@ -735,7 +736,7 @@ def _petals(als, petals, sz):
     return sorted(chosen, key=lambda x: x[0])
 
 
-def find_death_blossom(state):
+def find_death_blossom(state: State) -> Iterator[Step]:
     """Death Blossom: a stem cell s and, for each candidate d of s, an ALS (a petal) holding d whose every
     d sees s, so that d is restricted between s and the petal. Whatever s holds, the petal of that digit
     loses it and is locked on its other digits. So for a digit z that is not a candidate of s but is in

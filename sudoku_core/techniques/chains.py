@@ -33,10 +33,11 @@ are memoised on the candidate bit sets (a bounded cache of a pure function, like
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import pairwise
 
-from ..candidates import _shape, bits, tables
+from ..candidates import State, _shape, bits, tables
 from ..grid import geometry
 from ..step import Step
 
@@ -430,21 +431,21 @@ def _chain_steps(state, kind: str, tech_for, max_links: int | None = None):
                    ("type1" if g.digit(x) == g.digit(y) else "type2") if tech.endswith("aic") else "")
 
 
-def find_x_chain(state, max_links=None):
+def find_x_chain(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "x", lambda placement, loop, path, g: None if placement else "x_chain", max_links)
 
 
-def find_xy_chain(state, max_links=None):
+def find_xy_chain(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "xy", lambda placement, loop, path, g: None if placement else "xy_chain",
                         max_links)
 
 
-def find_nice_loop(state, max_links=None):
+def find_nice_loop(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "aic", lambda placement, loop, path, g: "nice_loop" if placement or loop else None,
                         max_links)
 
 
-def find_aic(state, max_links=None):
+def find_aic(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "aic", lambda placement, loop, path, g: None if placement or loop else "aic",
                         max_links)
 
@@ -453,19 +454,19 @@ def _uses_group(path, g):
     return any(k >= g.ncand for k in path)
 
 
-def find_grouped_nice_loop(state, max_links=None):
+def find_grouped_nice_loop(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "grouped", lambda placement, loop, path, g:
                         "grouped_nice_loop" if (placement or loop) and _uses_group(path, g) else None,
                         max_links)
 
 
-def find_grouped_aic(state, max_links=None):
+def find_grouped_aic(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "grouped", lambda placement, loop, path, g:
                         "grouped_aic" if not (placement or loop) and _uses_group(path, g) else None,
                         max_links)
 
 
-def find_remote_pair(state):
+def find_remote_pair(state: State) -> Iterator[Step]:
     """Bivalue cells with the same two digits, each seeing the next: the cells alternate between the two
     digits, so two cells an odd number of steps apart hold both digits between them, and a cell seeing
     both loses both. Only pairs at least three steps apart are reported (one step is a Naked Pair)."""
@@ -487,7 +488,7 @@ def find_remote_pair(state):
         for root in cells:
             if done >> root & 1:
                 continue
-            dist, parent, order = {root: 0}, {root: None}, [root]
+            dist, parent, order = {root: 0}, {root: -1}, [root]  # -1: the root has no parent
             for c in order:
                 for o in bits(peer_bits[c] & cellset):
                     if o not in dist:
@@ -504,9 +505,9 @@ def find_remote_pair(state):
                         continue
                     # A path a .. b through the tree; its length is odd, so a and b hold different digits.
                     pa, pb = [a], [b]
-                    while pa[-1] is not None:
+                    while pa[-1] >= 0:
                         pa.append(parent[pa[-1]])
-                    while pb[-1] is not None:
+                    while pb[-1] >= 0:
                         pb.append(parent[pb[-1]])
                     pa, pb = pa[:-1], pb[:-1]
                     while len(pa) > 1 and len(pb) > 1 and pa[-2] == pb[-2]:

@@ -21,17 +21,19 @@ the same with or without it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from ..candidates import _shape, bits
+from ..candidates import State, _shape, bits
 from ..grid import geometry
 from ..step import Step
+from . import Finder
 
 SIZE_NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 
 
-def base_mask(base) -> int:
+def base_mask(base: Iterable[int]) -> int:
     m = 0
     for i in base:
         m |= 1 << i
@@ -134,7 +136,7 @@ def _patterns(shape: tuple[int, int], wd: int, k: int, finned: bool, sashimi: bo
     return tuple(found)
 
 
-def _fish(state, k: int, finned: bool, sashimi: bool):
+def _fish(state: State, k: int, finned: bool, sashimi: bool) -> Iterator[Step]:
     geo, where, n = state.geo, state.where, state.geo.n
     tech = SIZE_NAMES[k] if not finned else ("sashimi_" if sashimi else "finned_") + SIZE_NAMES[k]
     for d in range(1, n + 1):
@@ -148,8 +150,8 @@ def _fish(state, k: int, finned: bool, sashimi: bool):
                        fins=tuple((f, d) for f in fins), variant="rows" if by_row else "columns")
 
 
-def _finder(k, finned=False, sashimi=False):
-    def find(state):
+def _finder(k: int, finned: bool = False, sashimi: bool = False) -> Finder:
+    def find(state: State) -> Iterator[Step]:
         return _fish(state, k, finned, sashimi)
     return find
 

@@ -59,9 +59,10 @@ net) has one link from each cause.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
-from ..candidates import _shape, bits, single_places
+from ..candidates import State, _shape, bits, single_places
 from ..grid import geometry
 from ..step import Step
 
@@ -892,15 +893,15 @@ def _digit_steps(state, level, tech):
                          candidates=((c, d),), digits=(d,))
 
 
-def find_cell_forcing_chain(state):
+def find_cell_forcing_chain(state: State) -> Iterator[Step]:
     return _cell_steps(state, 0, "cell_forcing_chain")
 
 
-def find_unit_forcing_chain(state):
+def find_unit_forcing_chain(state: State) -> Iterator[Step]:
     return _unit_steps(state, 0, "unit_forcing_chain")
 
 
-def find_digit_forcing_chain(state):
+def find_digit_forcing_chain(state: State) -> Iterator[Step]:
     return _digit_steps(state, 0, "digit_forcing_chain")
 
 
@@ -908,7 +909,7 @@ def find_digit_forcing_chain(state):
 MAX_LEVEL = 2
 
 
-def find_forcing_net(state):
+def find_forcing_net(state: State) -> Iterator[Step]:
     found = False
     for step in _nested_steps(state, "forcing_net"):
         found = True

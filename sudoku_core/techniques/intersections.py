@@ -10,7 +10,9 @@ Both come from the same crossing table (``state.t.crossings``), so they work for
 
 from __future__ import annotations
 
-from ..candidates import bits
+from collections.abc import Iterator
+
+from ..candidates import State, bits
 from ..step import Step
 
 
@@ -32,9 +34,9 @@ def _locked(state, technique: str, pointing: bool):
                            houses=(source,), cover=(target,), digits=(d,))
 
 
-def find_pointing(state):
+def find_pointing(state: State) -> Iterator[Step]:
     return _locked(state, "pointing", True)
 
 
-def find_claiming(state):
+def find_claiming(state: State) -> Iterator[Step]:
     return _locked(state, "claiming", False)

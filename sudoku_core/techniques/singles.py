@@ -6,6 +6,9 @@ spot first; within that, lowest house and digit first, so results are determinis
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from ..candidates import State
 from ..step import Step
 
 
@@ -13,7 +16,7 @@ def _house_order(n: int):
     return (*range(2 * n, 3 * n), *range(n), *range(n, 2 * n))
 
 
-def find_full_house(state):
+def find_full_house(state: State) -> Iterator[Step]:
     """A house with one empty cell left: it takes the one missing digit."""
     n = state.geo.n
     house_bits, cand, values = state.t.house_bits, state.cand, state.values
@@ -32,7 +35,7 @@ def find_full_house(state):
                                houses=(h,), digits=(d,))
 
 
-def find_hidden_single(state):
+def find_hidden_single(state: State) -> Iterator[Step]:
     """A digit with one place left in a house."""
     n = state.geo.n
     house_bits, where = state.t.house_bits, state.where
@@ -46,7 +49,7 @@ def find_hidden_single(state):
                            houses=(h,), digits=(d,))
 
 
-def find_naked_single(state):
+def find_naked_single(state: State) -> Iterator[Step]:
     """A cell with one candidate left."""
     for c, m in enumerate(state.cand):
         if m and not m & (m - 1):

@@ -12,9 +12,10 @@ subset is always a real k-subset.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
-from ..candidates import bits
+from ..candidates import State, bits
 from ..step import Step
 
 NAMES = {(True, 2): "naked_pair", (True, 3): "naked_triple", (True, 4): "naked_quad",
@@ -85,25 +86,25 @@ def _hidden(state, k: int):
                            houses=(h,), digits=combo)
 
 
-def find_naked_pair(state):
+def find_naked_pair(state: State) -> Iterator[Step]:
     return _naked(state, 2)
 
 
-def find_naked_triple(state):
+def find_naked_triple(state: State) -> Iterator[Step]:
     return _naked(state, 3)
 
 
-def find_naked_quad(state):
+def find_naked_quad(state: State) -> Iterator[Step]:
     return _naked(state, 4)
 
 
-def find_hidden_pair(state):
+def find_hidden_pair(state: State) -> Iterator[Step]:
     return _hidden(state, 2)
 
 
-def find_hidden_triple(state):
+def find_hidden_triple(state: State) -> Iterator[Step]:
     return _hidden(state, 3)
 
 
-def find_hidden_quad(state):
+def find_hidden_quad(state: State) -> Iterator[Step]:
     return _hidden(state, 4)

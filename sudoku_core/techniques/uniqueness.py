@@ -30,7 +30,9 @@ Only empty cells take part, so digits entered by the player never form a corner.
 
 from __future__ import annotations
 
-from ..candidates import bits
+from collections.abc import Iterator
+
+from ..candidates import State, bits
 from ..step import Step
 
 
@@ -81,7 +83,7 @@ def _two_roof(state):
             yield corners, a, b, m, roof
 
 
-def find_ur_type1(state):
+def find_ur_type1(state: State) -> Iterator[Step]:
     cand = state.cand
     for corners, a, b in _rectangles(state):
         m = (1 << a) | (1 << b)
@@ -92,7 +94,7 @@ def find_ur_type1(state):
                            variant="type 1")
 
 
-def find_ur_type2(state):
+def find_ur_type2(state: State) -> Iterator[Step]:
     cand, pb, where = state.cand, state.t.peer_bits, state.where
     for corners, a, b, m, roof in _two_roof(state):
         extra = cand[roof[0]] & ~m
@@ -131,7 +133,7 @@ def _naked_with(cand, others, extra, limit):
     return found
 
 
-def find_ur_type3(state):
+def find_ur_type3(state: State) -> Iterator[Step]:
     cand, geo = state.cand, state.geo
     for corners, a, b, m, roof in _two_roof(state):
         r1, r2 = roof
@@ -152,7 +154,7 @@ def find_ur_type3(state):
                                        ("subset", tuple((c, d) for c in subset for d in bits(cand[c])))))
 
 
-def find_ur_type4(state):
+def find_ur_type4(state: State) -> Iterator[Step]:
     geo, cand = state.geo, state.cand
     for corners, a, b, _m, roof in _two_roof(state):
         r1, r2 = roof
@@ -167,7 +169,7 @@ def find_ur_type4(state):
                                links=((((r1, u),), ((r2, u),), True),))
 
 
-def find_ur_type5(state):
+def find_ur_type5(state: State) -> Iterator[Step]:
     cand, pb, where, n = state.cand, state.t.peer_bits, state.where, state.geo.n
     for corners, a, b in _rectangles(state):
         m = (1 << a) | (1 << b)
@@ -188,7 +190,7 @@ def find_ur_type5(state):
                            extra=[(c, e) for c in roof], variant="type 5")
 
 
-def find_ur_type6(state):
+def find_ur_type6(state: State) -> Iterator[Step]:
     cand, n = state.cand, state.geo.n
     for corners, a, b in _rectangles(state):
         x, y1, y2, z = corners
@@ -206,7 +208,7 @@ def find_ur_type6(state):
                                   (((z, u),), ((y1, u),), True), (((z, u),), ((y2, u),), True)))
 
 
-def find_hidden_rectangle(state):
+def find_hidden_rectangle(state: State) -> Iterator[Step]:
     # Its own walk: the corners beside the bivalue one need only hold u (the pattern's proof forces them
     # to u and never asks whether they could be v), so they may miss v, which _rectangles would reject.
     n, cand, box_of = state.geo.n, state.cand, state.t.box_of
@@ -243,7 +245,7 @@ def _orders(m):
     return ((a, b), (b, a))
 
 
-def find_bug_plus_1(state):
+def find_bug_plus_1(state: State) -> Iterator[Step]:
     cand, geo, n = state.cand, state.geo, state.geo.n
     tri = None
     for c, m in enumerate(cand):
