@@ -90,9 +90,9 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .candidates import single_places
 from .errors import SudokuError
@@ -101,6 +101,9 @@ from .puzzle import Alphabet, Puzzle
 from .solvers import engine
 from .techniques import LEVELS, Technique  # player-facing levels, easiest first ("guessing" is beyond them)
 from .work import run as run_work
+
+if TYPE_CHECKING:
+    from .rate import Rating
 
 #: Bumped whenever a change makes a seed give another puzzle.
 GENERATOR_VERSION = 5  # 2: easy and medium digs use the level's own fill (naked singles; singles);
@@ -301,7 +304,7 @@ def symmetry_groups(geo: Geometry, symmetry: str) -> list[tuple[int, ...]]:
     return groups
 
 
-def is_symmetric(geo: Geometry, cells, symmetry: str) -> bool:
+def is_symmetric(geo: Geometry, cells: Sequence[int], symmetry: str) -> bool:
     """True when every orbit of ``symmetry`` is all givens or all empty in ``cells``."""
     return all(len({bool(cells[x]) for x in g}) == 1 for g in symmetry_groups(geo, symmetry))
 
@@ -487,7 +490,8 @@ def random_regions(n: int, rng: random.Random, box: tuple[int, int] | None = Non
     return check_regions(n, region)
 
 
-def jigsaw_grid(n: int, rng: random.Random, stats: dict | None = None, box: tuple[int, int] | None = None):
+def jigsaw_grid(n: int, rng: random.Random, stats: dict | None = None,
+                box: tuple[int, int] | None = None) -> Generator[None, None, tuple[Geometry, list[int]]]:
     """Random Jigsaw regions and a solved grid for them, as resumable work (:mod:`sudoku_core.work`,
     one yield per layout tried) returning ``(geometry, grid)``.
 
@@ -550,6 +554,10 @@ def pair_unavoidables(geo: Geometry, solution: list[int]) -> list[int]:
     return out
 
 
+#: A veto on a removal (the cells after it): resumable work (:mod:`sudoku_core.work`) returning True to accept.
+Accept = Callable[[list[int]], Generator[Any, None, bool]]
+
+
 class _Digger:
     """The state of one dig: current cells, per-house digit masks, per-digit counts, unavoidable sets.
 
@@ -599,13 +607,13 @@ class _Digger:
             self.house_mask[h] ^= bit
         self.givens ^= 1 << c
 
-    def remove(self, group) -> None:
+    def remove(self, group: Iterable[int]) -> None:
         for c in group:
             v = self.cells[c]
             self.cells[c] = 0
             self._toggle(c, v)
 
-    def restore(self, group) -> None:
+    def restore(self, group: Iterable[int]) -> None:
         for c in group:
             v = self.solution[c]
             self.cells[c] = v
@@ -696,7 +704,8 @@ class _Digger:
                 return False
         return True
 
-    def try_remove(self, group, engine_checks: bool = True, accept: Callable | None = None):
+    def try_remove(self, group: Sequence[int], engine_checks: bool = True,
+                   accept: Accept | None = None) -> Generator[Any, None, bool]:
         """Remove ``group`` if the solution provably stays unique; return whether it was removed (resumable
         work, :mod:`sudoku_core.work`: it yields while ``accept`` does).
 
@@ -740,8 +749,9 @@ class _Digger:
 
 
 def dig(geo: Geometry, solution: list[int], rng: random.Random, symmetry: str = "none", *,
-        engine_checks: bool = True, fill: str = "locked", accept: Callable | None = None,
-        stats: dict | None = None, node_limit: int | None = None):
+        engine_checks: bool = True, fill: str = "locked", accept: Accept | None = None,
+        stats: dict | None = None,
+        node_limit: int | None = None) -> Generator[None, None, tuple[list[int], list[tuple[int, ...]]]]:
     """Empty the groups of ``symmetry`` in a random order while the solution stays unique.
 
     Resumable work (:mod:`sudoku_core.work`): it yields after every group tried; run it with
@@ -759,7 +769,7 @@ def dig(geo: Geometry, solution: list[int], rng: random.Random, symmetry: str = 
     if node_limit is None:
         node_limit = CHECK_NODE_LIMITS.get(geo.n, 1_000)
     digger = _Digger(geo, solution, stats, node_limit, fill)
-    removed = []
+    removed: list[tuple[int, ...]] = []
     for group in groups:
         if (yield from digger.try_remove(group, engine_checks, accept)):
             removed.append(group)
@@ -794,7 +804,7 @@ def _table() -> dict[str, Technique]:
     return BY_ID
 
 
-def _rater():
+def _rater() -> Callable[..., Generator[int | None, None, Rating]]:
     """The rater as resumable work (``rate_steps``), or a clear error when it is not there."""
     try:
         from .rate import rate_steps
@@ -813,7 +823,7 @@ def _normalise_technique(technique: str | None) -> str | None:
     return tid
 
 
-def _key(table, technique_id: str | None) -> tuple[int, float]:
+def _key(table: dict[str, Technique], technique_id: str | None) -> tuple[int, float]:
     """How hard a technique is, as the rater orders them: (level, score)."""
     if technique_id is None:
         return (-1, 0.0)
@@ -890,7 +900,7 @@ def _not_found(size: int, level: str | None, technique: str | None, attempts: in
 def generation(size: int = 9, level: str | None = None, symmetry: str = "none", minimal: bool = False,
                technique: str | None = None, seed: int | str | None = None, *,
                box: tuple[int, int] | None = None, grid_method: str = "lasvegas", variant: str = "classic",
-               max_attempts: int | None = None, best_effort: bool = False):
+               max_attempts: int | None = None, best_effort: bool = False) -> Generator[dict, None, Generated]:
     """:func:`generate` as resumable work (:mod:`sudoku_core.work`), without its clock.
 
     Yields a report after every unit of work (a grid made, a group tried in the dig, a logic step of a
@@ -911,11 +921,10 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
     technique = _normalise_technique(technique)
     if grid_method not in GRID_METHODS:
         raise SudokuError(f"unknown grid method {grid_method!r}; choose one of {', '.join(GRID_METHODS)}")
-    rate = None
     table: dict[str, Technique] = {}  # the rater's table, loaded only when a level or technique asks for it
     if technique is not None or level is not None:
         table = _table()
-        rate = _rater()
+        _rater()  # a missing rater fails here, before any work
     name = "jigsaw" if jigsaw else geo.variant
     safe = variant_techniques(table, name) if table else None
     if technique is not None and safe is not None and table[technique] not in safe:
@@ -938,7 +947,7 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
     def report(phase: str) -> dict:
         return {"attempts": attempts, "phase": phase, "best": best}
 
-    def in_phase(work, phase: str):
+    def in_phase(work: Generator[Any, None, Any], phase: str) -> Generator[dict, None, Any]:
         """``work``, with every report it yields naming ``phase``."""
         rep = report(phase)
         try:
@@ -949,17 +958,19 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
         except StopIteration as stop:
             return stop.value
 
-    def as_puzzle(cells) -> Puzzle:
+    def as_puzzle(cells: Iterable[int]) -> Puzzle:
         return Puzzle(geo, tuple(cells), Alphabet.default(geo.n))
 
-    def rated(cells, techniques=None):
+    def rated(cells: Iterable[int],
+              techniques: Iterable[Technique] | None = None) -> Generator[int | None, None, Rating]:
         stats["ratings"] = stats.get("ratings", 0) + 1
         if techniques is None:
             techniques = safe  # a variant's rating leaves out the techniques unsound on it
         # Every puzzle rated here is proved unique, so the rater need not prove it again.
-        return (yield from rate(as_puzzle(cells), techniques, unique=True))
+        return (yield from _rater()(as_puzzle(cells), techniques, unique=True))
 
-    def result(cells, solution, rating, exact: bool, is_minimal: bool) -> Generated:
+    def result(cells: Iterable[int], solution: Iterable[int], rating: Rating | None, exact: bool,
+               is_minimal: bool) -> Generated:
         return Generated(
             puzzle=as_puzzle(cells), solution=as_puzzle(solution), seed=seed, symmetry=symmetry,
             level=rating.level if rating is not None else None,
@@ -981,13 +992,13 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
         if technique is not None and fill == "locked":
             fill = "singles"
 
-        def at_most_target(cells):
+        def at_most_target(cells: list[int]) -> Generator[int | None, None, bool]:
             return (yield from rated(cells, allowed)).solved
 
-        def matches(rating) -> bool:
+        def matches(rating: Rating) -> bool:
             return rating.level == level and (technique is None or rating.hardest == technique)
 
-        def distance(rating) -> int:
+        def distance(rating: Rating) -> int:
             """How far a rating is from the request (for best-effort results)."""
             d = abs(_level_index(rating.level) - target)
             return 2 * d + (technique is not None and rating.hardest != technique)

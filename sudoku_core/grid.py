@@ -34,6 +34,7 @@ conventional shape of the side for a Jigsaw (for layout only). :attr:`Geometry.k
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -186,7 +187,7 @@ def geometry_for_side(n: int, box: tuple[int, int] | None = None) -> Geometry:
     return geometry(*box_shape(n, box))
 
 
-def variant_geometry(n: int, variant: str = "classic", regions=None,
+def variant_geometry(n: int, variant: str = "classic", regions: Sequence[Hashable] | None = None,
                      box: tuple[int, int] | None = None) -> Geometry:
     """The :class:`Geometry` of a side-``n`` grid of ``variant``, checked.
 
@@ -216,7 +217,7 @@ def _name(cell: int, n: int) -> str:
     return f"r{cell // n + 1}c{cell % n + 1}"
 
 
-def check_regions(n: int, regions) -> tuple[int, ...]:
+def check_regions(n: int, regions: Sequence[Hashable]) -> tuple[int, ...]:
     """The canonical region map (regions numbered 0 .. n-1 in the order of their first cell) of
     ``regions``, one label per cell in reading order (any labels: ``"AAAB..."``, ``"1112..."``, ints);
     a label None, ``""`` or ``"."`` leaves its cell in no region.

@@ -24,6 +24,11 @@ as everywhere on the bridge; only text for people names cells ``r3c6``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .candidates import State
+    from .grid import Geometry
 
 Cand = tuple[int, int]
 Node = tuple[Cand, ...]
@@ -49,18 +54,18 @@ class Step:
     def progress(self) -> bool:
         return bool(self.placements or self.eliminations)
 
-    def to_dict(self, geo) -> dict:
+    def to_dict(self, geo: Geometry) -> dict:
         """Plain JSON, as the bridge and the command line send it: cells 0-based, every candidate
         ``[cell, digit]``, houses ``{"kind", "index"}`` (index 0-based within its kind)."""
         n = geo.n
 
-        def cand(cd):
+        def cand(cd: Cand) -> list[int]:
             return [cd[0], cd[1]]
 
-        def cell(c):
+        def cell(c: int) -> int:
             return c
 
-        def house(h):
+        def house(h: int) -> dict:
             kind, index = divmod(h, n)
             return {"kind": ("row", "column", "box")[kind], "index": index}
 
@@ -83,7 +88,7 @@ class Step:
         return out
 
 
-def apply_step(state, step: Step) -> None:
+def apply_step(state: State, step: Step) -> None:
     """Apply ``step`` to ``state`` in place: placements (with their peers' candidates removed),
     then eliminations. The same for every technique."""
     for cell, digit in step.placements:

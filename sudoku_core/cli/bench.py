@@ -35,7 +35,7 @@ SETS: dict[str, str | None] = {
 DEFAULT_SETS = ("17clue", "magictour", "hardest", "serg", "16x16", "25x25-half")
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("bench", help="time the solvers on the public puzzle sets",
                               description=__doc__.split("\n\n")[1] if __doc__ else None)
     p.add_argument("--sets", nargs="+", choices=list(SETS), default=list(DEFAULT_SETS))

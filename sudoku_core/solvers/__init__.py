@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import SudokuError
@@ -31,6 +32,11 @@ class Search:
     solutions: list[list[int]]
     stats: dict[str, int]
     gave_up: bool = False
+
+
+#: An engine function: ``(geometry, cells, limit, node_limit, ...) -> Search`` (the lab's engines also
+#: take a trace list and its limit).
+Engine = Callable[..., Search]
 
 
 @dataclass
@@ -95,7 +101,7 @@ ENGINES = {
 }
 
 
-def engine(method: str):
+def engine(method: str) -> Engine:
     """The engine function for ``method``; raises :class:`UnknownMethodError` for a bad name."""
     if method not in ENGINES:
         raise UnknownMethodError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
@@ -111,7 +117,7 @@ METHODS = tuple(ENGINES)
 DEFAULT_NODE_LIMITS = {"naive": 1_000_000, "fewest": 1_000_000, "dlx-plain": 1_000_000}
 
 
-def as_puzzle(puzzle) -> Puzzle:
+def as_puzzle(puzzle: Puzzle | str) -> Puzzle:
     """Accept a :class:`Puzzle` or text; text is parsed without the rule check (a broken puzzle
     simply has no solution)."""
     if isinstance(puzzle, Puzzle):
@@ -121,7 +127,8 @@ def as_puzzle(puzzle) -> Puzzle:
     return parse(puzzle, check=False)
 
 
-def solve(puzzle, method: str = "backtrack", limit: int = 1, node_limit: int | None = None) -> SolveResult:
+def solve(puzzle: Puzzle | str, method: str = "backtrack", limit: int = 1,
+          node_limit: int | None = None) -> SolveResult:
     """Solve ``puzzle`` with ``method``, stopping after ``limit`` solutions or ``node_limit`` nodes."""
     run = engine(method)
     if limit < 1:
@@ -141,7 +148,7 @@ def solve(puzzle, method: str = "backtrack", limit: int = 1, node_limit: int | N
     )
 
 
-def count_solutions(puzzle, limit: int = 2, method: str = "backtrack") -> int:
+def count_solutions(puzzle: Puzzle | str, limit: int = 2, method: str = "backtrack") -> int:
     """How many solutions, counting no further than ``limit``: 0 none, 1 unique, 2 more than one."""
     result = solve(puzzle, method=method, limit=limit)
     if result.gave_up:
@@ -190,7 +197,7 @@ def budget_nodes(method: str, n: int, seconds: float = SEARCH_SECONDS) -> int:
 UNIQUE_STAGES = (("backtrack", 0.125), ("dlx", 0.125), ("backtrack", 0.875), ("dlx", 0.875))
 
 
-def check_unique(puzzle, seconds: float = UNIQUE_SECONDS) -> SolveResult:
+def check_unique(puzzle: Puzzle | str, seconds: float = UNIQUE_SECONDS) -> SolveResult:
     """Count the solutions of ``puzzle`` up to 2 with the fastest counter for the grid, under a budget of
     about ``seconds`` of CPython (node counts, so deterministic).
 

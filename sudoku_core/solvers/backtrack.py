@@ -52,9 +52,10 @@ Choices
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 from ..grid import Geometry, geometry
 from . import Search
@@ -119,7 +120,7 @@ class _Tables:
 
 
 @cache
-def _tables(*key) -> _Tables:
+def _tables(*key: Any) -> _Tables:  # key: a Geometry.key
     geo = geometry(*key)
     br, bc = geo.box_rows, geo.box_cols
     n = geo.n
@@ -129,7 +130,7 @@ def _tables(*key) -> _Tables:
     low = _ruler(nc, cw)
     rw = n * cw  # bits per row
 
-    def anchors(cells) -> int:
+    def anchors(cells: Iterable[int]) -> int:
         return sum(full << (c * cw) for c in cells)
 
     rows = range(n)

@@ -39,6 +39,7 @@ Choices
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from ..grid import Geometry, geometry
 from . import Search
@@ -46,7 +47,7 @@ from .exact_cover import DEFAULT_TRACE_LIMIT, Dance, ExactCover
 
 
 @cache
-def _matrix(*key) -> ExactCover:
+def _matrix(*key: Any) -> ExactCover:  # key: a Geometry.key
     geo = geometry(*key)
     n = geo.n
     n2 = n * n

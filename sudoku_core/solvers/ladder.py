@@ -47,7 +47,7 @@ from __future__ import annotations
 from functools import cache
 
 from ..grid import Geometry
-from . import Search
+from . import Engine, Search
 from .dlx import sudoku_matrix
 
 #: Rung -> (cell order, propagation rules), for :func:`search`.
@@ -418,14 +418,16 @@ def dance(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, c
     return Search(solutions, stats, gave_up)
 
 
-def _rung(name: str):
+def _rung(name: str) -> Engine:
     if name in BACKTRACK_RUNGS:
         order, rules = BACKTRACK_RUNGS[name]
 
-        def run(geo, cells, limit, node_limit, trace=None, trace_limit=100_000):
+        def run(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, trace: list | None = None,
+                trace_limit: int = 100_000) -> Search:
             return search(geo, cells, limit, node_limit, order, rules, trace, trace_limit)
     else:
-        def run(geo, cells, limit, node_limit, trace=None, trace_limit=100_000):
+        def run(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, trace: list | None = None,
+                trace_limit: int = 100_000) -> Search:
             return dance(geo, cells, limit, node_limit, DLX_RUNGS[name], trace, trace_limit)
     run.__name__ = f"solve_{name.replace('-', '_')}"
     run.__doc__ = f"The lab's {name!r} rung (see the module docstring)."

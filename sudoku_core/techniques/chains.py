@@ -33,7 +33,7 @@ are memoised on the candidate bit sets (a bounded cache of a pure function, like
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
@@ -46,7 +46,7 @@ MAX_DEPTH = 24
 
 
 @lru_cache(maxsize=64)
-def _cell_columns(shape) -> tuple:
+def _cell_columns(shape: tuple) -> tuple[int, ...]:
     """``cols[c]``: the node set of every candidate of cell ``c`` (all digits)."""
     geo = geometry(*shape)
     N = geo.n * geo.n
@@ -54,7 +54,7 @@ def _cell_columns(shape) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _pieces(shape) -> tuple:
+def _pieces(shape: tuple) -> tuple:
     """``pieces[h]``: for each way of cutting house ``h`` by crossing houses (a line by the boxes; a box
     by the rows, then by the columns), the non-empty crossings in house order."""
     geo = geometry(*shape)
@@ -72,7 +72,7 @@ def _pieces(shape) -> tuple:
 class _Graph:
     """The link graph of one position (see the module docstring)."""
 
-    def __init__(self, shape, where: tuple, grouped: bool):
+    def __init__(self, shape: tuple, where: tuple, grouped: bool) -> None:
         geo = geometry(*shape)
         t = tables(geo)
         n = geo.n
@@ -100,12 +100,15 @@ class _Graph:
         conj: dict[int, int] = {}
         biv: dict[int, int] = {}
 
-        def node(d, x):
-            if x & (x - 1):
-                return gid.get((d, x))
+        def single(d: int, x: int) -> int:
+            """The node of digit ``d`` in the one cell of the bit set ``x``."""
             return (d - 1) * N + x.bit_length() - 1
 
-        def link(a, b):
+        def node(d: int, x: int) -> int | None:
+            """The node of digit ``d`` in the cells ``x``: a single, or a group (None: not one)."""
+            return gid.get((d, x)) if x & (x - 1) else single(d, x)
+
+        def link(a: int, b: int) -> None:
             conj[a] = conj.get(a, 0) | 1 << b
             conj[b] = conj.get(b, 0) | 1 << a
 
@@ -116,7 +119,7 @@ class _Graph:
                 if not x & (x - 1):
                     continue
                 if x.bit_count() == 2:
-                    link(node(d, x & -x), node(d, x & (x - 1)))
+                    link(single(d, x & -x), single(d, x & (x - 1)))
                 if not grouped:
                     continue
                 # Split the places into pieces by the crossing houses; two pieces make a strong link.
@@ -222,12 +225,13 @@ class _Graph:
         return tuple(out)
 
 
-def _walk(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool, parents: bool = False):
+def _walk(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool,
+          parents: bool = False) -> tuple[list[int], dict[tuple[str, int], int]]:
     """Breadth-first walk from "``start`` false": the node sets proven true, layer by layer (and, with
     ``parents``, the parent of every literal reached: ``("on", k)`` / ``("off", k)``)."""
     on, off, frontier = 0, 1 << start, 1 << start
-    layers = []
-    par: dict = {}
+    layers: list[int] = []
+    par: dict[tuple[str, int], int] = {}
     weak = g.weak
     for _ in range(MAX_DEPTH // 2 + 1):
         new_on = 0
@@ -336,7 +340,7 @@ def _scope_of(g: _Graph, kind: str, x: int) -> int:
 
 
 @lru_cache(maxsize=16)
-def _graph(shape, where: tuple, grouped: bool) -> _Graph:
+def _graph(shape: tuple, where: tuple, grouped: bool) -> _Graph:
     return _Graph(shape, where, grouped)
 
 
@@ -347,7 +351,7 @@ def _depth(max_links: int | None) -> int:
 
 
 @lru_cache(maxsize=16)
-def _chains(shape, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 + 1) -> tuple:
+def _chains(shape: tuple, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 + 1) -> tuple:
     """Every chain of ``kind`` ("x", "xy", "aic", "grouped") that proves something, shortest first, up
     to ``reach`` layers of the walk: ``(links, start, end, placement?, loop?, eliminated node set)``."""
     g = _graph(shape, where, kind == "grouped")
@@ -391,7 +395,8 @@ def _chains(shape, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 + 1) -> 
     return tuple(found)
 
 
-def _chain_steps(state, kind: str, tech_for, max_links: int | None = None):
+def _chain_steps(state: State, kind: str, tech_for: Callable[[bool, bool, list[int], _Graph], str | None],
+                 max_links: int | None = None) -> Iterator[Step]:
     """Steps of the chains of ``kind``; ``tech_for(placement, loop, path)`` names the technique (or
     None to skip the chain). ``max_links`` bounds the search (the rater asks for chains short enough to
     score below a step it has; longer ones may still come, one link over for loops)."""
@@ -450,7 +455,7 @@ def find_aic(state: State, max_links: int | None = None) -> Iterator[Step]:
                         max_links)
 
 
-def _uses_group(path, g):
+def _uses_group(path: Sequence[int], g: _Graph) -> bool:
     return any(k >= g.ncand for k in path)
 
 

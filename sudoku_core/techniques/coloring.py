@@ -14,7 +14,7 @@ The clusters depend only on the digit's cell set, so they are memoised like the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from ..candidates import State, _shape, bits, tables
@@ -51,7 +51,7 @@ def clusters(shape: tuple[int, int], wd: int) -> tuple:
     return tuple(out)
 
 
-def _sees(peer_bits, cells: int) -> int:
+def _sees(peer_bits: Sequence[int], cells: int) -> int:
     """Bit set of the cells that see at least one cell of ``cells``."""
     m = 0
     for c in bits(cells):
@@ -59,11 +59,11 @@ def _sees(peer_bits, cells: int) -> int:
     return m
 
 
-def _clash(peer_bits, cells: int) -> bool:
+def _clash(peer_bits: Sequence[int], cells: int) -> bool:
     return any(peer_bits[c] & cells for c in bits(cells))
 
 
-def _step(tech, d, elim, c0, c1, variant=""):
+def _step(tech: str, d: int, elim: int, c0: int, c1: int, variant: str = "") -> Step:
     cells = tuple(bits(c0 | c1))
     return Step(tech, eliminations=tuple((c, d) for c in bits(elim)), cells=cells,
                 candidates=tuple((c, d) for c in cells), digits=(d,), variant=variant,

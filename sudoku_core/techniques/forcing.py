@@ -133,7 +133,7 @@ def _place(W, P, tab, d, x):
     return P | x
 
 
-def propagate(W, P, tab, locked=False, scanned=None):
+def propagate(W: list[int], P: int, tab: _Tab, locked: bool = False, scanned: list[int] | None = None) -> int:
     """Apply singles (and locked candidates when ``locked``) to ``W`` in place until nothing follows.
 
     Returns the final ``P`` (set of propagated cells), or -1 when the position contradicts itself.
@@ -202,7 +202,7 @@ def propagate(W, P, tab, locked=False, scanned=None):
             continue
         # Hidden pairs: two digits with the same two places in a house keep those cells to themselves.
         for hb in house_bits:
-            seen = {}
+            seen: dict[int, int] = {}  # two places -> the digit that has them
             for d in digits:
                 x = W[d] & hb
                 if not x & P and x.bit_count() == 2:
@@ -223,7 +223,7 @@ def propagate(W, P, tab, locked=False, scanned=None):
             ones |= w
         pairs = twos & ~threes & ~P
         if pairs:
-            masks = {}
+            masks: dict[int, int] = {}  # cell bit -> its digits
             for d in digits:
                 y = W[d] & pairs
                 while y:
@@ -233,7 +233,7 @@ def propagate(W, P, tab, locked=False, scanned=None):
             for hb in house_bits:
                 y = pairs & hb
                 if y & (y - 1):
-                    by_mask = {}
+                    by_mask: dict[int, int] = {}  # digits -> the cell bit holding them
                     while y:
                         low = y & -y
                         y ^= low

@@ -16,7 +16,7 @@ from ..candidates import State, bits
 from ..step import Step
 
 
-def _locked(state, technique: str, pointing: bool):
+def _locked(state: State, technique: str, pointing: bool) -> Iterator[Step]:
     house_bits, where, n = state.t.house_bits, state.where, state.geo.n
     # Boxes first in the outer loop for pointing, lines first for claiming: the order people scan.
     crossings = state.t.crossings if pointing else state.t.crossings_by_line

@@ -22,11 +22,11 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ..candidates import State, _shape, bits, tables
-from ..grid import geometry
+from ..grid import Geometry, geometry
 from ..step import Step
 
 
-def strong_links(geo, wd: int):
+def strong_links(geo: Geometry, wd: int) -> list[tuple[int, int, int]]:
     """``(a, b, house)`` for every house with exactly two places in the cell set ``wd`` (a < b)."""
     links = []
     for h, hb in enumerate(tables(geo).house_bits):
@@ -73,7 +73,7 @@ def _turbots(shape: tuple[int, int], wd: int) -> tuple:
     return tuple(found)
 
 
-def _turbot_steps(state, kind: str):
+def _turbot_steps(state: State, kind: str) -> Iterator[Step]:
     where, n = state.where, state.geo.n
     for d in range(1, n + 1):
         if not where[d]:

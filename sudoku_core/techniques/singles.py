@@ -12,7 +12,7 @@ from ..candidates import State
 from ..step import Step
 
 
-def _house_order(n: int):
+def _house_order(n: int) -> tuple[int, ...]:
     return (*range(2 * n, 3 * n), *range(n), *range(n, 2 * n))
 
 

@@ -22,11 +22,11 @@ NAMES = {(True, 2): "naked_pair", (True, 3): "naked_triple", (True, 4): "naked_q
          (False, 2): "hidden_pair", (False, 3): "hidden_triple", (False, 4): "hidden_quad"}
 
 
-def _house_order(n: int):
+def _house_order(n: int) -> tuple[int, ...]:
     return (*range(n), *range(n, 2 * n), *range(2 * n, 3 * n))
 
 
-def _naked(state, k: int):
+def _naked(state: State, k: int) -> Iterator[Step]:
     geo, cand = state.geo, state.cand
     tech = NAMES[True, k]
     for h in _house_order(geo.n):
@@ -57,7 +57,7 @@ def _naked(state, k: int):
                            houses=tuple(sorted(shared, key=lambda x: x != h)), digits=tuple(bits(m)))
 
 
-def _hidden(state, k: int):
+def _hidden(state: State, k: int) -> Iterator[Step]:
     geo, cand, where, house_bits = state.geo, state.cand, state.where, state.t.house_bits
     tech = NAMES[False, k]
     n = geo.n

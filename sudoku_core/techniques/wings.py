@@ -17,7 +17,7 @@ from ..step import Step
 from .single_digit import strong_links
 
 
-def _bivalues(state):
+def _bivalues(state: State) -> list[int]:
     return [c for c, m in enumerate(state.cand) if m and m.bit_count() == 2]
 
 
