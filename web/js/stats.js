@@ -1,3 +1,4 @@
+// @ts-check
 // Statistics, kept on this device only (`sudoku.records.v1`): one record per game the player began
 // (a first move), marked solved when finished. Summaries per size and level: played, solved, best
 // and median time, current and best streak (solved games in a row, an abandoned one breaks it), and
@@ -7,6 +8,18 @@ import { readStored, writeJSON } from "./storage.js";
 export const RECORDS_KEY = "sudoku.records.v1";
 const MAX_RECORDS = 5000;
 
+/**
+ * One game the player began. `level` is null for a pasted puzzle, `daily` the date ("2026-11-25") of a
+ * daily puzzle; `ms`, `hints`, `mistakes`, `assisted` and `at` come with `solved`.
+ * @typedef {{id: string, n: number, level: string | null, daily: string | null, started: number,
+ *   solved?: boolean, ms?: number, hints?: number, mistakes?: number, assisted?: boolean, at?: number}} GameRecord
+ */
+/**
+ * @typedef {{n: number, level: string | null, played: number, solved: number, best: number | null,
+ *   median: number | null, streak: number, bestStreak: number}} SummaryRow
+ */
+
+/** @param {number[]} values @returns {number | null} */
 function median(values) {
   if (!values.length) return null;
   const s = [...values].sort((a, b) => a - b);
@@ -14,11 +27,18 @@ function median(values) {
   return s.length % 2 ? s[mid] : Math.round((s[mid - 1] + s[mid]) / 2);
 }
 
+/** @param {string} date "YYYY-MM-DD" @returns {string} the day before */
 function previousDay(date) {
   const d = new Date(`${date}T12:00:00`);
   d.setDate(d.getDate() - 1);
-  const pad = (x) => String(x).padStart(2, "0");
+  const pad = (/** @type {number} */ x) => String(x).padStart(2, "0");
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+// The times of the unassisted solved games among `records` (a solved record always has its time).
+/** @param {GameRecord[]} records @returns {number[]} */
+function solvedTimes(records) {
+  return records.flatMap((r) => (r.solved && !r.assisted && r.ms !== undefined ? [r.ms] : []));
 }
 
 export class Stats {
@@ -26,11 +46,13 @@ export class Stats {
     const { value, raw, error } = readStored(RECORDS_KEY);
     this.problem = error === "corrupt" ? { key: RECORDS_KEY, raw } : null;
     const ok = value && value.version === 1 && Array.isArray(value.records);
-    this.records = ok ? value.records.filter((r) => r && typeof r.id === "string") : [];
+    /** @type {GameRecord[]} */
+    this.records = ok ? value.records.filter((/** @type {any} */ r) => r && typeof r.id === "string") : [];
   }
 
   // Write the records, merged with those another tab may have written since this one read them (a
   // game solved there stays counted); a reset here is not undone by the merge.
+  /** @param {{merge?: boolean}} [options] @returns {boolean} whether it was written */
   write({ merge = true } = {}) {
     const { value } = merge ? readStored(RECORDS_KEY) : { value: null };
     if (value && value.version === 1 && Array.isArray(value.records)) {
@@ -47,11 +69,13 @@ export class Stats {
     return writeJSON(RECORDS_KEY, { version: 1, records: this.records });
   }
 
+  /** @param {string} id @returns {GameRecord | null} */
   find(id) {
     return this.records.find((r) => r.id === id) || null;
   }
 
   // The player began a game (first move): it counts as played from now on.
+  /** @param {string} id @param {{n: number, level?: string | null, daily?: string | null}} game */
   started(id, { n, level, daily }) {
     if (this.find(id)) return false;
     this.records.push({ id, n, level: level || null, daily: daily || null, started: Date.now(), solved: false });
@@ -60,6 +84,12 @@ export class Stats {
 
   // The game was solved: returns {record, best} where best is the previous best time at this size
   // and level (null when this is the first), so the finish screen can say "a new record".
+  /**
+   * @param {string} id
+   * @param {{n: number, level?: string | null, daily?: string | null, ms: number, hints: number,
+   *   mistakes: number, assisted?: boolean}} game
+   * @returns {{record: GameRecord, best: number | null}}
+   */
   finished(id, { n, level, daily, ms, hints, mistakes, assisted }) {
     let record = this.find(id);
     if (!record) {
@@ -74,20 +104,24 @@ export class Stats {
   }
 
   // Best unassisted time at a size and level, leaving out one game.
+  /** @param {number} n @param {string | null | undefined} level @param {string | null} [except] */
   best(n, level, except = null) {
-    const times = this.records.filter((r) => r.solved && !r.assisted && r.n === n && r.level === (level || null)
-      && r.id !== except).map((r) => r.ms);
+    const times = solvedTimes(this.records.filter((r) => r.n === n && r.level === (level || null) && r.id !== except));
     return times.length ? Math.min(...times) : null;
   }
 
   // Per size and level: {n, level, played, solved, best, median, streak, bestStreak}.
+  /** @returns {SummaryRow[]} */
   summary() {
+    /** @type {Map<string, GameRecord[]>} */
     const groups = new Map();
     for (const r of [...this.records].sort((a, b) => a.started - b.started)) {
       const key = `${r.n}|${r.level || ""}`;
-      if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(r);
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = []));
+      group.push(r);
     }
+    /** @type {SummaryRow[]} */
     const rows = [];
     for (const list of groups.values()) {
       // An unfinished last game is in progress: it breaks no streak until another game begins (and,
@@ -99,7 +133,7 @@ export class Stats {
         streak = r.solved && !r.assisted ? streak + 1 : 0;
         bestStreak = Math.max(bestStreak, streak);
       }
-      const times = list.filter((r) => r.solved && !r.assisted).map((r) => r.ms);
+      const times = solvedTimes(list);
       rows.push({ n: list[0].n, level: list[0].level, played: list.length, solved: list.filter((r) => r.solved).length,
         best: times.length ? Math.min(...times) : null, median: median(times), streak, bestStreak });
     }
@@ -107,8 +141,9 @@ export class Stats {
   }
 
   // Consecutive days, ending today or yesterday, on which the daily puzzle was solved.
+  /** @param {string} today "YYYY-MM-DD" @returns {number} */
   dailyStreak(today) {
-    const days = new Set(this.records.filter((r) => r.daily && r.solved).map((r) => r.daily));
+    const days = new Set(this.records.flatMap((r) => (r.daily && r.solved ? [r.daily] : [])));
     let day = days.has(today) ? today : previousDay(today);
     let streak = 0;
     while (days.has(day)) {
