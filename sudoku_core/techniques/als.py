@@ -525,7 +525,8 @@ class _ChainGraph:
         self.als = als = als[:na]
         self.na = na
         self.n = n = geometry(*shape).n
-        self.nbr = nbr = [dict() for _ in range(na)]  # nbr[i][r]: partners of i with restricted common r
+        nbr: list[dict[int, int]] = [{} for _ in range(na)]  # nbr[i][r]: partners of i with restricted common r
+        self.nbr = nbr
         for i, partners in _links(shape, where).items():
             if i >= na:
                 continue
@@ -552,7 +553,7 @@ class _ChainGraph:
             for z, p in a.places.items():
                 got = same.get((z, p))
                 same[z, p] = (got[0] | 1 << i, got[1]) if got else (1 << i, where[z] & a.sees[z])
-        by_cell = [dict() for _ in range(n + 1)]  # by_cell[z][e]: sets whose every z cell sees e
+        by_cell: list[dict[int, int]] = [{} for _ in range(n + 1)]  # by_cell[z][e]: sets whose every z cell sees e
         for (z, _), (group, targets) in same.items():
             bz = by_cell[z]
             while targets:  # bits walked inline here and below: this runs at every position

@@ -59,12 +59,15 @@ net) has one link from each cause.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from ..candidates import State, _shape, bits, single_places
 from ..grid import geometry
-from ..step import Step
+from ..step import Cand, Link, Step
+
+#: ``(cell, digit, value)``: True for "cell is digit", False for "cell is not digit".
+Fact = tuple[int, int, bool]
 
 #: Most open candidates (branches) a forcing-chain search takes on; a 25x25 grid has up to ~15,000.
 MAX_BRANCHES = 1200
@@ -292,8 +295,8 @@ class _Analysis:
         if sum((W[d] & ~P).bit_count() for d in tab.digits) > (MAX_NET_BRANCHES if level else MAX_BRANCHES):
             self.ok = False
             return
-        self.prev = _analysis(shape, W0, P0, level - 1) if level else None
-        if level and not self.prev.ok:
+        self.prev = prev = _analysis(shape, W0, P0, level - 1) if level else None
+        if prev is not None and not prev.ok:
             self.ok = False
             return
         for d in tab.digits:
@@ -335,7 +338,7 @@ class _Analysis:
         contradicts itself, 0 when it was not computed (outside the budget; it proves nothing)."""
         tab = self.tab
         N = tab.ncells
-        out = [0] * (tab.n * N)
+        out: list[int | None] = [0] * (tab.n * N)
         for (c, d), r in table.items():
             out[(d - 1) * N + c] = None if r is None else _pack(r, tab)
         return out
@@ -481,7 +484,7 @@ class _Nested:
         value)``: the trace replays them instead of searching again."""
         tab = self.tab
         digits, folds, all_cells, N = tab.digits, tab.folds, tab.all_cells, tab.ncells
-        memo = {}
+        memo: dict[tuple[int, bool], tuple[Sequence[int], int, int]] = {}  # (node, on) -> (W, packed W, P)
         done = 0
         P = propagate(W, P, tab)
         if P < 0:
@@ -562,7 +565,7 @@ def _nested_steps(state, tech):
 
     for (c, d), r in sorted(((k, r) for k, r in base.on.items() if r is not None), key=cut):
         W = list(r)
-        log = []
+        log: list[Fact] = []
         if nest.run(W, _singles(W, tab), log=log) < 0:
             nest.logs[c, d, True] = log
             yield _explained(nest, tech, [(c, d, True)], (), ((c, d),), "contradiction", cells=(c,),
@@ -668,7 +671,7 @@ def _trace(a, c0, d0, value):
     base = cand[:]
     why: dict = {}
     queue: deque = deque()
-    clash = []
+    clash: list[tuple[Fact, ...]] = []  # the facts that clash, () when the net's own rules found it
 
     def off(c, d, depth, causes):
         if cand[c] >> d & 1:
@@ -760,7 +763,8 @@ def _trace(a, c0, d0, value):
 
 def _links_to(why, facts, limit=300):
     """The links (step format) that lead to ``facts`` in a traced branch, causes first."""
-    links, seen, todo = [], set(), list(facts)
+    links: list[Link] = []
+    seen, todo = set(), list(facts)
     while todo and len(links) < limit:
         f = todo.pop()
         if f in seen or f not in why:
@@ -855,7 +859,8 @@ def _digit_steps(state, level, tech):
     a = _analyse(state, level)
     if not a.ok:
         return
-    contra, found = [], []
+    contra: list[tuple[tuple[tuple[Cand, ...], tuple[Cand, ...]], Cand, bool]] = []
+    found = []
     for (c, d), r in a.on.items():
         if r is None:
             contra.append(((((), ((c, d),))), (c, d), False))
