@@ -84,6 +84,23 @@ WebKitGTK 2.50.6 (Xvfb, software rendering). Every returning visit booted from t
   new game (Chromium, 5 each, p95 = the slowest): every size and level <= 0.6 s at p95 except 9x9 Hard
   (median 175, p95 816 ms) and 12x12 Hard (median 256, p95 1208 ms); banked levels 12-24 ms median.
 
+  interpreters and the small-int question (``--parts interp --puzzles 40 --methods backtrack locked dlx``,
+  first 40 of magictour, load 0.01), browser / CPython medians, ms:
+    plain Python: arithmetic 15.2 / 8.4 (1.80x), calls 1.48x, lists 1.35x, dicts+strings 1.68x;
+    the same integer loop on 27-bit ints 24.9 / 11.4 (2.18x), 81-bit 44.1 / 14.3 (3.07x), 810-bit 55.3 / 18.2
+    (3.04x); solve backtrack 53.2 / 19.9 (2.68x), solve locked 386.8 / 280.7 (1.38x), solve dlx 1.56x.
+  So wide integers cost Pyodide about 1.4x more than one-digit ones, and backtrack (810-bit grid integers)
+  pays 2.7x where plain Python pays 1.4-1.8x. A small-int path does not close that: ``locked`` is the same
+  rules on 9-bit per-cell masks and runs 7.3x slower than backtrack *in the browser*, and one 810-bit
+  operation costs about 2.2 one-digit operations there while standing for 27 of them. Not built.
+
+  new game again, 2026-11-25 evening (load 0.3-1.1, 5 each, rot180): every size and level p95 <= 454 ms
+  (6x6 Expert, generated; 6x6 Hard 250); 9x9, 12x12 and 16x16 Hard to Extreme 7-22 ms from the bank.
+  Another symmetry (``--symmetry dihedral --sizes 9 12 --levels expert extreme --newgame-runs 3``, load 2.3):
+  Expert 540 / 764 ms median live; Extreme 33.9 s / 13.7 s median live (max 53 s / 39 s), and once such a
+  game has taken over a second the refill makes that choice ahead: after 43 s / 15 s idle the next game
+  came in 24 / 20 ms.
+
   hint, rate (10 9x9 bank puzzles): hint 2.0 ms in the browser against 0.3 ms in CPython (the worker's
   bare round trip is 2.7 ms); rate (quick) 50.8 ms against 34.9 ms, ratio of sums 1.26.
 """
@@ -370,7 +387,7 @@ def first_visit_bytes(browser, url: str, site: Path, served: list) -> None:
 
 # --- new game, hint, rate -------------------------------------------------------------------------------
 
-NEWGAME_JS = """async ([size, level]) => {
+NEWGAME_JS = """async ([size, level, symmetry, minimal]) => {
     const ng = window.sudoku.newGame, engine = window.sudoku.engine;
     const pause = (ms) => new Promise((r) => setTimeout(r, ms));
     while (engine.busy) await pause(10);  // whatever the last game loaded asked (its rating) is done
@@ -378,35 +395,67 @@ NEWGAME_JS = """async ([size, level]) => {
     document.getElementById('new-game').click();
     const set = (id, v) => {
         const s = document.getElementById(id); s.value = v; s.dispatchEvent(new Event('change')); };
-    set('ng-size', String(size)); set('ng-level', level); set('ng-symmetry', 'rot180');
-    if (document.getElementById('ng-minimal').checked) document.getElementById('ng-minimal').click();
+    set('ng-size', String(size)); set('ng-level', level); set('ng-symmetry', symmetry);
+    if (document.getElementById('ng-minimal').checked !== minimal) document.getElementById('ng-minimal').click();
     const started = performance.now();
     document.getElementById('ng-generate').click();
-    while (ng.dialog.open) await pause(2);
-    return {ms: performance.now() - started, n: window.sudoku.game.n,
+    while (ng.dialog.open && ng.running) await pause(2);
+    const gaveUp = ng.dialog.open;  // the dialog's time limit passed: it says so and stays open
+    if (gaveUp) document.getElementById('ng-close').click();
+    return {ms: performance.now() - started, n: window.sudoku.game.n, gaveUp,
             message: document.getElementById('message').textContent};
 }"""
 
 
-def newgame_figures(browser, url: str, runs: int, sizes, levels) -> None:
+AHEAD_JS = """async ([size, level, symmetry, minimal, timeout]) => {
+    // Wait, engine idle, until the refill has made a puzzle of this choice ahead (bank.js's key).
+    const map = await (await fetch('asset-map.json')).json();
+    const bank = await import('./' + map['js/bank.js']);
+    const kind = bank.bankKind({size, level, symmetry, minimal});
+    const wanted = () => window.sudoku.newGame.refill.wanted.some((w) => w.key === kind.key);
+    if (!kind || !wanted()) return -1;  // every game of it came quickly: not made ahead
+    const started = performance.now();
+    while (!(bank.bankLeft(kind.key) > 0) && performance.now() - started < timeout)
+        await new Promise((r) => setTimeout(r, 200));
+    return performance.now() - started;
+}"""
+
+
+def newgame_figures(browser, url: str, runs: int, sizes, levels, symmetry: str = "rot180",
+                    minimal: bool = False) -> None:
     context = browser.new_context()
     page = context.new_page()
     page.goto(url + "index.html")
     page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    print(f"new game (Chromium, the dialog as a player uses it, rot180; Generate click to dialog closed), {runs} each:")
+    choice = symmetry + (", minimal" if minimal else "")
+    print(f"new game (Chromium, the dialog as a player uses it, {choice}; Generate click to dialog closed), "
+          f"{runs} each:")
     for size in sizes:
         for level in levels:
             if level in OUT_OF_REACH.get(size, ()):
                 continue
-            times, bank = [], 0
+            times, bank, gave_up = [], 0, 0
             for _ in range(runs):
-                r = page.evaluate(NEWGAME_JS, [size, level])
-                assert r["n"] == size, r
+                r = page.evaluate(NEWGAME_JS, [size, level, symmetry, minimal])
+                gave_up += r["gaveUp"]
+                assert r["gaveUp"] or r["n"] == size, r
                 times.append(r["ms"])
                 bank += "seed" not in r["message"]  # a generated puzzle's message names its seed
-            print(f"  {size:>2}x{size:<2} {level or 'any':>8}: median {statistics.median(times):7.0f} ms, "
-                  f"p95 {p95(times):7.0f} ms, max {max(times):7.0f} ms"
-                  + (f" (from the bank {bank}/{runs})" if bank else ""))
+            line = (f"  {size:>2}x{size:<2} {level or 'any':>8}: median {statistics.median(times):7.0f} ms, "
+                    f"p95 {p95(times):7.0f} ms, max {max(times):7.0f} ms"
+                    + (f" (from the bank {bank}/{runs})" if bank else "")
+                    + (f" (the dialog gave up {gave_up}/{runs})" if gave_up else ""))
+            if level and (symmetry not in ("rot180", "none") or minimal):
+                # A choice the shipped bank lacks: once one took long, the refill makes it ahead.
+                waited = page.evaluate(AHEAD_JS, [size, level, symmetry, minimal, 600_000])
+                if waited < 0:
+                    line += "; quick, so not made ahead"
+                else:
+                    r = page.evaluate(NEWGAME_JS, [size, level, symmetry, minimal])
+                    ahead = "seed" not in r["message"]
+                    line += (f"; made ahead after {waited / 1000:.0f} s idle, next game {r['ms']:.0f} ms"
+                             if ahead else "; not made ahead within 10 min")
+            print(line)
     context.close()
 
 
@@ -561,6 +610,8 @@ def main() -> int:
                         help="browsers for boot and phases (default: all three)")
     parser.add_argument("--runs", type=int, default=5, help="fresh profiles per browser for boot and phases")
     parser.add_argument("--newgame-runs", type=int, default=5, help="new games per size and level")
+    parser.add_argument("--symmetry", default="rot180", help="new games' symmetry (the dialog's values)")
+    parser.add_argument("--minimal", action="store_true", help="new games with 'minimal' ticked")
     parser.add_argument("--sizes", nargs="*", type=int, default=list(SIZES))
     parser.add_argument("--levels", nargs="*", default=list(LEVELS), help="'' is the dialog's 'any'")
     parser.add_argument("--hint-puzzles", type=int, default=5, help="9x9 Expert and as many Extreme bank puzzles")
@@ -630,7 +681,8 @@ def main() -> int:
             if browser is not None:
                 chromium_parts = (
                     ("bytes", lambda: first_visit_bytes(browser, url, site, served)),
-                    ("newgame", lambda: newgame_figures(browser, url, args.newgame_runs, args.sizes, args.levels)),
+                    ("newgame", lambda: newgame_figures(browser, url, args.newgame_runs, args.sizes, args.levels,
+                                                       args.symmetry, args.minimal)),
                     ("hint", lambda: hint_figures(browser, url, args.hint_puzzles)),
                     ("interp", lambda: interpreter_figures(browser, url, puzzles, args.methods, args.interp)),
                     ("solve", lambda: solve_figures(browser, url, puzzles, args.methods, args.data)),

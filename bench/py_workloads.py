@@ -5,8 +5,9 @@ native CPython for *any* code. So the same file runs in both interpreters (in th
 fetched and executed by a bench-only page, never shipped in ``dist/``), and reports per workload
 the median ms of ``repeat`` runs:
 
-* five plain-Python peers, none of them ours: an arithmetic loop, function calls, list indexing,
-  dict and string work, and 81-bit integer arithmetic (what the backtrack engine is made of);
+* plain-Python peers, none of them ours: an arithmetic loop, function calls, list indexing,
+  dict and string work; and the same integer arithmetic on 27-, 81- and 810-bit integers (the
+  backtrack engine works on 810-bit ones), which tells what wide integers cost in WebAssembly;
 * the engine's own solvers on the puzzles given, called directly (no bridge, no worker).
 
 Only the standard library and ``sudoku_core`` are used; nothing here asserts anything.
@@ -53,17 +54,32 @@ def dicts_and_strings() -> int:
     return sum(table.values())
 
 
-def big_ints() -> int:
-    full = (1 << 81) - 1
+def _int_ops(bits: int) -> int:
+    """The same shifts, masks and ors on integers of ``bits`` bits: 27 fits one 30-bit digit of CPython's
+    (and Pyodide's) integers, 81 is a 9x9 grid's one-bit-per-cell mask, 810 the backtrack engine's
+    whole-grid candidates (81 cells x 10 bits)."""
+    full = (1 << bits) - 1
     total = 0
     for i in range(120_000):
-        total ^= (full >> (i % 60)) & (full << 3)
+        total ^= (full >> (i % 20)) & (full << 3)
         total = (total | (total >> 9)) & full
     return total.bit_count()
 
 
+def small_ints() -> int:
+    return _int_ops(27)
+
+
+def big_ints() -> int:
+    return _int_ops(81)
+
+
+def grid_ints() -> int:
+    return _int_ops(810)
+
+
 PEERS = {"arithmetic": arithmetic, "calls": calls, "lists": lists, "dicts+strings": dicts_and_strings,
-         "81-bit ints": big_ints}
+         "27-bit ints": small_ints, "81-bit ints": big_ints, "810-bit ints": grid_ints}
 
 
 def run(puzzles: list[str], methods: list[str], repeat: int = 5) -> dict[str, float]:

@@ -31,6 +31,7 @@ from .errors import SudokuError
 from .explain import Message, describe, render, technique_name
 from .puzzle import Puzzle
 from .rate import TechniqueChoice, next_step
+from .step import sightings
 
 
 def _as_cells(value: Sequence[int] | str | Puzzle | None, puzzle: Puzzle) -> list[int]:
@@ -81,28 +82,52 @@ def require_classic(puzzle: Puzzle, what: str) -> None:
         raise SudokuError(f"{what} on {variant} puzzles are not available yet; solve and generate are")
 
 
+def solution_problem(p: Puzzle, solution: object) -> str | None:
+    """Why ``solution`` cannot be the solution of the givens of ``p`` (a list of ``n * n`` digits), or None:
+    a cell that is not a digit, a given it changes, or a house that holds a digit twice."""
+    geo = p.geometry
+    if not isinstance(solution, list | tuple) or len(solution) != geo.ncells:
+        return f"a solution has {geo.ncells} cells"
+    for c, d in enumerate(solution):
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= geo.n:
+            return f"cell {c} of the solution holds {d!r}, not a digit 1..{geo.n}"
+        if p.cells[c] and p.cells[c] != d:
+            return f"the solution changes the given {geo.cell_name(c)}"
+    for h, cells in enumerate(geo.houses):
+        if len({solution[c] for c in cells}) != geo.n:
+            return f"house {h} of the solution holds a digit twice"
+    return None
+
+
 def next_hint(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
               pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
-              techniques: TechniqueChoice = None) -> dict:
+              techniques: TechniqueChoice = None, solution: Sequence[int] | None = None) -> dict:
     """The next hint for the position ``puzzle`` (givens) + ``entered`` (player digits, 0 = empty;
     a list, a string or a Puzzle) + optional ``pencil`` marks (one mask or digit list per cell).
-    ``techniques`` limits the hint to some technique ids (default: the whole table)."""
+    ``techniques`` limits the hint to some technique ids (default: the whole table). ``solution``: the
+    givens' unique solution as a list of digits, when the caller already has it from a solve that
+    proved it unique (the page does): it is checked to be a whole grid that keeps the givens (a
+    SudokuError says why not), and the givens are not solved again."""
     from .solvers import as_puzzle, check_unique
 
     p = as_puzzle(puzzle)
     geo = p.geometry
     require_classic(p, "hints")
-    result = check_unique(p)
-    if result.count < 2 and result.gave_up:
-        nodes = result.stats["nodes"]
-        return {**_status("gave_up", langs, nodes=nodes), "nodes": nodes}
-    if result.count == 0:
-        return _status("no_solution", langs)
-    if result.count > 1:
-        return _status("multiple", langs)
-    # The solution line is written in the puzzle's own symbols (the page may send any): read it back with them.
-    digit_of = {symbol: d for d, symbol in enumerate(p.alphabet.symbols, 1)}
-    solution = [digit_of[ch] for ch in result.solutions[0]]
+    if solution is not None:
+        problem = solution_problem(p, solution)
+        if problem:
+            raise SudokuError(problem)
+        solution = list(solution)
+    else:
+        result = check_unique(p)
+        if result.count < 2 and result.gave_up:
+            nodes = result.stats["nodes"]
+            return {**_status("gave_up", langs, nodes=nodes), "nodes": nodes}
+        if result.count == 0:
+            return _status("no_solution", langs)
+        if result.count > 1:
+            return _status("multiple", langs)
+        solution = result.grids[0]
     entered_cells = _as_cells(entered, p)
     values = [g or e for g, e in zip(p.cells, entered_cells, strict=True)]
     masks = _as_masks(pencil, geo.ncells)
@@ -131,6 +156,7 @@ def next_hint(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None
         out["reveal"] = [c, solution[c]]
         return out
     data = step.to_dict(geo)
+    data["sees"] = sightings(step, geo, values)  # why a single is one: the placed digits that rule the rest out
     return {"status": "step", "technique": step.technique,
             "name": {lang: technique_name(step.technique, lang) for lang in langs},
             "messages": describe(step, geo, langs),

@@ -23,6 +23,7 @@ as everywhere on the bridge; only text for people names cells ``r3c6``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -96,3 +97,41 @@ def apply_step(state: State, step: Step) -> None:
             state.place(cell, digit)
     for cell, digit in step.eliminations:
         state.eliminate(cell, digit)
+
+
+#: The techniques :func:`sightings` explains.
+SINGLES = ("hidden_single", "naked_single")
+
+
+def sightings(step: Step, geo: Geometry, values: Sequence[int]) -> list[list[int]]:
+    """Why a single is one, as ``[seen_from, cell]`` pairs for the page to draw: for a hidden single,
+    each other open cell of its house and a placed copy of the digit that sees it; for a naked single,
+    its cell and, for each other digit, a placed copy in one of its peers. ``values``: the digits on the
+    board (givens and the player's, 0 for empty). A cell ruled out only by notes or earlier steps has no
+    pair; any other step has none. Of several copies, the one in the cell's row, else column, else
+    box (else extra house) is taken, the first in reading order."""
+    if step.technique not in SINGLES or not step.placements:
+        return []
+    cell, digit = step.placements[0]
+    houses = geo.houses
+
+    def seen_by(c: int, d: int) -> int | None:
+        for h in geo.cell_houses[c]:
+            for q in houses[h]:
+                if q != c and values[q] == d:
+                    return q
+        return None
+
+    pairs = []
+    if step.technique == "hidden_single":
+        for x in houses[step.houses[0]]:
+            if x != cell and not values[x]:
+                q = seen_by(x, digit)
+                if q is not None:
+                    pairs.append([q, x])
+    else:
+        for d in range(1, geo.n + 1):
+            q = None if d == digit else seen_by(cell, d)
+            if q is not None:
+                pairs.append([q, cell])
+    return pairs

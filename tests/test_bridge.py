@@ -162,6 +162,16 @@ def test_parse_with_an_alphabet():
     assert err("parse", text=EASY, alphabet="nonsense!")["kind"] == "parse"
 
 
+def test_solve_answers_digits_whatever_the_puzzles_letters():
+    """The solution travels as digits taken from the engine, never as text read back in some alphabet:
+    the same grid written in 1-9 and in A-I solves to the same cells."""
+    letters = "".join("ABCDEFGHI"[int(ch) - 1] if ch != "." else "." for ch in EASY)
+    digits = ok("solve", text=EASY)["cells"]
+    lettered = ok("solve", text=letters, alphabet="ABCDEFGHI")
+    assert lettered["cells"] == digits and all(1 <= d <= 9 for d in digits[0])
+    assert lettered["solutions"][0] == "".join("ABCDEFGHI"[d - 1] for d in digits[0])
+
+
 def test_format_with_symbols():
     result = ok("format", box=[2, 2], cells=[1, 2, 3, 4] + [0] * 12, symbols="ABCD")
     assert result["text"] == "ABCD" + "." * 12

@@ -260,3 +260,31 @@ def test_generate_builds_a_puzzle_around_a_practice_technique():
     assert ok("rate", box=r["box"], cells=r["cells"])["status"] == "unique"
     bad = generated(size=9, technique="forcing_net", seed=1)
     assert not bad["ok"] and bad["error"]["field"] == "payload.technique"
+
+
+def test_a_hint_takes_the_solution_the_page_already_has_instead_of_solving_again(monkeypatch):
+    """The page sends the givens' unique solution once it knows it: the hint is the same, the engine
+    does not count solutions again, and a solution that cannot be the givens' is refused by name."""
+    import sudoku_core.solvers as solvers
+
+    entered = [0] * 81
+    entered[0] = 4  # r1c1 holds 4 in the solution: no mistake
+    asked = ok("hint", text=EASY, entered=entered)
+    calls = []
+    real = solvers.check_unique
+    monkeypatch.setattr(solvers, "check_unique", lambda *a, **k: calls.append(a) or real(*a, **k))
+    given = ok("hint", text=EASY, entered=entered, solution=[int(ch) for ch in SOLUTION])
+    assert given == asked and calls == []
+    ok("hint", text=EASY, entered=entered)
+    assert len(calls) == 1  # without it, the givens are solved again
+    wrong_digit = [0] * 81
+    wrong_digit[0] = 8  # the solution has 4 there: a mistake, found against the page's solution
+    assert ok("hint", text=EASY, entered=wrong_digit, solution=[int(ch) for ch in SOLUTION])["status"] == "mistake"
+    changed = [int(ch) for ch in SOLUTION]
+    changed[2] = 9  # r1c3 is a given 3
+    error = err("hint", text=EASY, solution=changed)
+    assert error["kind"] == "bad_request" and error["field"] == "payload.solution" and "r1c3" in error["message"]
+    swapped = [int(ch) for ch in SOLUTION]
+    swapped[0], swapped[1] = swapped[1], swapped[0]  # keeps the givens, breaks a column
+    assert "twice" in err("hint", text=EASY, solution=swapped)["message"]
+    assert "not a digit" in err("hint", text=EASY, solution=[0] * 81)["message"]

@@ -31,12 +31,6 @@ def conflicts(p: Puzzle) -> list[dict]:
     return out
 
 
-def _digits(p: Puzzle, line: str) -> list[int]:
-    """A solution line (written in the puzzle's alphabet) back to digits."""
-    index = {s: d for d, s in enumerate(p.alphabet.symbols, 1)}
-    return [index.get(ch, 0) for ch in line]
-
-
 def op_parse(payload: dict) -> dict:
     """Read a puzzle (``text`` or ``box`` + ``cells``): its grid value and every rule conflict."""
     p = puzzle(payload)
@@ -58,8 +52,9 @@ def op_solve(payload: dict) -> dict:
         solve(p, method=method)  # raises the engine's own "unknown method" error, kind "method"
     cap = budget_nodes(method, p.geometry.n)
     node_limit = cap if node_limit is None else min(node_limit, cap)
-    result = solve(p, method=method, limit=limit, node_limit=node_limit).to_dict()
-    cells = [_digits(p, s) for s in result["solutions"]]
+    solved = solve(p, method=method, limit=limit, node_limit=node_limit)
+    result = solved.to_dict()
+    cells = solved.grids
     result["cells"] = cells
     result["conflicts"] = conflicts(p)
     result["differences"] = (

@@ -30,9 +30,10 @@ from collections.abc import Generator, Sequence
 from typing import Any
 
 from sudoku_core.generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, Generated, generate, generation
-from sudoku_core.hint import next_hint
+from sudoku_core.hint import next_hint, solution_problem
 from sudoku_core.puzzle import Puzzle
 from sudoku_core.rate import rate_steps
+from sudoku_core.step import sightings
 from sudoku_core.work import Job, run
 
 from .payload import LANGS, BadRequest, field, langs, per_cell, puzzle, seed, short
@@ -64,7 +65,8 @@ def _unique_status(p: Puzzle) -> tuple[str, int]:
 
 
 def op_hint(payload: dict) -> dict:
-    """The next hint for givens + ``entered`` + optional ``pencil``."""
+    """The next hint for givens + ``entered`` + optional ``pencil``; ``solution`` (the givens' unique
+    solution, as digits) spares the engine solving the givens again."""
     p = puzzle(payload)
     n, ncells = p.geometry.n, p.geometry.ncells
     entered = per_cell(payload, "entered", ncells)
@@ -83,7 +85,12 @@ def op_hint(payload: dict) -> dict:
             if not ok:
                 raise BadRequest(f"pencil cell {c} holds {short(marks)}; give a list of digits 1..{n} "
                                    "(or a mask)", field=f"payload.pencil[{c}]")
-    return next_hint(p, entered, pencil, langs(payload))
+    solution = per_cell(payload, "solution", ncells)
+    if solution is not None:
+        problem = solution_problem(p, solution)
+        if problem:
+            raise BadRequest(f"'solution': {problem}", field="payload.solution")
+    return next_hint(p, entered, pencil, langs(payload), solution=solution)
 
 
 def _quick_techniques() -> list[str]:
@@ -118,8 +125,12 @@ def _rating_work(p: Puzzle, with_steps: bool, langs: Sequence[str],
 
         geo = p.geometry
         steps = []
+        values = list(p.cells)  # the board before each step, for what a single's sightings are
         for i, s in enumerate(r.steps):
             data = s.to_dict(geo)
+            data["sees"] = sightings(s, geo, values)
+            for c, d in s.placements:
+                values[c] = d
             messages = describe(s, geo, langs)
             steps.append({
                 "index": i, "technique": s.technique,

@@ -51,6 +51,9 @@ class SolveResult:
     elapsed_ms: float = 0.0
     gave_up: bool = False
     node_limit: int | None = None
+    #: The same solutions as digit lists (0-based cells, digits 1..n), as the engine found them: what a
+    #: caller that works in digits reads, instead of parsing ``solutions`` back in the puzzle's alphabet.
+    grids: list[list[int]] = field(default_factory=list)
 
     @property
     def status(self) -> str:
@@ -145,6 +148,7 @@ def solve(puzzle: Puzzle | str, method: str = "backtrack", limit: int = 1,
         method=method, limit=limit, count=len(search.solutions),
         solutions=[p.with_cells(s).to_line() for s in search.solutions],
         stats=search.stats, elapsed_ms=elapsed, gave_up=search.gave_up, node_limit=node_limit,
+        grids=[list(s) for s in search.solutions],
     )
 
 

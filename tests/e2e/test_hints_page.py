@@ -213,7 +213,8 @@ def test_the_reason_is_drawn_for_every_family_and_matches_the_step_record(app):
                 links: all('.rs-link').map(e => [e.dataset.from, e.dataset.to, e.classList.contains('rs-strong')]),
                 cands: all('.rs-cand').map(e => e.dataset.cand), fins: all('.rs-fin').map(e => e.dataset.cand),
                 elims: all('.rs-elim').map(e => e.dataset.cand), places: all('.rs-place').map(e => e.dataset.cand),
-                groups: new Set(all('.rs-set').map(e => e.dataset.group)).size}; }""")
+                groups: new Set(all('.rs-set').map(e => e.dataset.group)).size,
+                sees: all('.rs-sees').map(e => [Number(e.dataset.from), Number(e.dataset.cell)])}; }""")
         rcd = lambda c: ",".join(map(str, c))  # noqa: E731
         assert drawn["shown"] and drawn["technique"] == step["technique"]
         assert drawn["houses"] == [f"{h['kind']} {h['index']}" for h in step["houses"]]
@@ -225,6 +226,8 @@ def test_the_reason_is_drawn_for_every_family_and_matches_the_step_record(app):
         assert drawn["elims"] == [rcd(c) for c in step["eliminations"]]
         assert drawn["places"] == [rcd(c) for c in step["placements"]]
         assert drawn["groups"] == len(step["groups"])
+        assert drawn["sees"] == step["sees"]  # a single's sightings: one line each
+        assert bool(step["sees"]) == (step["technique"] in ("hidden_single", "naked_single"))
         button.click()
         assert page.evaluate("getComputedStyle(document.querySelector('.board-wrap > svg.reason')).display") == "none"
     assert {"aic", "als_xz", "finned_swordfish", "grouped_aic", "hidden_single"} <= families, families
@@ -239,11 +242,35 @@ def test_a_hint_draws_its_reason_without_the_answer_until_the_last_level(app):
     page.click("#hint")
     expect(svg.locator(".rs-house")).to_have_count(1)  # where: the house to look at
     expect(svg.locator(".rs-place")).to_have_count(0)
+    # and why: the placed copies of the digit that rule the house's other open cells out
+    step = page.evaluate("window.sudoku.hints.hint.step")
+    assert step["technique"] == "hidden_single" and step["sees"]
+    expect(svg.locator(".rs-sees")).to_have_count(len(step["sees"]))
+    expect(svg.locator(".rs-seen-from")).to_have_count(len({q for q, _ in step["sees"]}))
     page.click("#hint")
     expect(svg.locator(".rs-place")).to_have_count(1)  # the whole step
     page.click("#pause")
     expect(svg).to_be_hidden()
     page.click("#resume")
+
+
+def test_a_hint_sends_the_solution_the_page_knows_so_the_engine_does_not_solve_again(app):
+    page = app.page
+    load(page, EASY)
+    page.wait_for_function("() => !!window.sudoku.game.truth")
+    page.click("#board [data-cell='0']")
+    page.keyboard.press(EASY_SOLUTION[0])  # a position no earlier hint was asked for
+    sent = page.evaluate("""async () => {
+        const engine = window.sudoku.engine, real = engine.request.bind(engine), seen = [];
+        engine.request = (type, payload, options) => {
+            if (type === 'hint') seen.push(payload);
+            return real(type, payload, options); };
+        document.getElementById('hint').click();
+        for (let i = 0; i < 250 && !seen.length; i++) await new Promise((r) => setTimeout(r, 20));
+        engine.request = real;
+        return {solution: seen.length ? seen[0].solution : 'no hint asked', truth: window.sudoku.game.truth}; }""")
+    assert sent["solution"] == sent["truth"] and len(sent["solution"]) == 81
+    expect(page.locator("#hint-text")).not_to_be_empty()
 
 
 # Line 41 of sixteen_by_sixteen_owhy_100 (owhygithub/sudoku-sat-solvers, see tests/data/README.md): an

@@ -202,6 +202,37 @@ def test_a_level_running_low_is_refilled_in_the_background_and_served_at_once(op
     expect(page.locator("#rating-badge")).to_have_text("Expert")
 
 
+def test_a_choice_that_was_slow_to_make_is_made_ahead_and_then_comes_at_once(open_app, server):
+    """A symmetry the shipped bank does not have: the first game is generated, and once a game of that
+    choice has taken long (the threshold is lowered here, so that a quick 6x6 counts), the refill makes
+    more of that very choice in the background; the next one comes at once, with the symmetry asked."""
+    app = open_app(server + "index.html").goto().wait_ready()
+    page = app.page
+    page.evaluate("() => { window.sudoku.newGame.slowMs = 0; }")
+    page.click("#new-game")
+    page.select_option("#ng-size", "6")
+    page.select_option("#ng-level", "medium")
+    page.select_option("#ng-symmetry", "diagonal")
+    page.click("#ng-generate")
+    expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=60_000)
+    expect(page.locator("#message")).to_contain_text("(seed ")  # generated
+    key = "6|medium|diagonal||"
+    page.wait_for_function("""key => {
+        const b = JSON.parse(localStorage.getItem('sudoku.bank.local.v1') || 'null');
+        return b && (b.puzzles[key] || []).length >= 1; }""", arg=key, timeout=60_000)
+    made = page.evaluate("key => JSON.parse(localStorage.getItem('sudoku.bank.local.v1')).puzzles[key]", key)
+    assert not page.evaluate("JSON.parse(localStorage.getItem('sudoku.bank.local.v1')).puzzles['6|medium']")
+    page.click("#new-game")
+    page.click("#ng-generate")
+    expect(page.locator("#newgame-dialog")).to_be_hidden()
+    expect(page.locator("#message")).not_to_contain_text("seed")  # made ahead
+    loaded = page.evaluate("window.sudoku.game.shareLine()")
+    assert loaded == made[0]
+    given = [i for i, ch in enumerate(loaded) if ch != "."]
+    assert {(i % 6) * 6 + i // 6 for i in given} == set(given)  # the diagonal's mirror image of each given
+    expect(page.locator("#rating-badge")).to_have_text("Medium")
+
+
 def test_the_clock_stops_while_the_new_game_dialog_covers_the_board(app):
     page = app.page
     load(page, EASY)

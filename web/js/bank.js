@@ -2,7 +2,9 @@
 // 16x16 Hard), and at Hard on 9x9 and 12x12, which take most of a second in a busy browser:
 // puzzles made and rated by this engine ahead of time and shipped with the page, so New game answers at
 // once. Each is served once per device (the served ones are remembered in localStorage); when a level's
-// bank is used up, or the player picks another symmetry or "minimal", the generator runs as before.
+// bank is used up, or the player picks another symmetry, "minimal" or a technique, the generator runs as
+// before, and a choice that took long is kept stocked from then on (refill.js; its puzzles are kept here
+// under the choice's key, see bankKind).
 // Made with, for each size S and level L:
 //   python3 -m sudoku_core generate --size S --level L --symmetry rot180 --count N --seed bank-S-L --json
 // (9x9 Extreme also with --seed bank-9-extreme-b, which found them far faster)
@@ -192,7 +194,25 @@ export const BANK = {
   ],
 };
 
-// The next puzzle of a size and level never served on this device, or null.
+// What New game asks for, as the bank sees it: {key, options}. The bank's own kind (its symmetry, or no
+// symmetry asked, not minimal, no technique) has the shipped key "S|L" and is made with the bank's
+// symmetry; every other choice has a key of its own, "S|L|" and its other options, and is made as asked.
+// Only a level can be banked (any level is quick to make): null without one.
+export function bankKind({ size, level, symmetry = BANK_SYMMETRY, minimal = false, technique = "", ...rest }) {
+  if (!level) return null;
+  const plain = BANK_SERVES.includes(symmetry) && !minimal && !technique && !Object.keys(rest).length;
+  if (plain) return { key: `${size}|${level}`, options: { size, level, symmetry: BANK_SYMMETRY } };
+  const others = Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`);
+  const key = [size, level, symmetry, minimal ? "minimal" : "", technique || "", ...others].join("|");
+  return { key, options: { size, level, symmetry, minimal: !!minimal, ...(technique ? { technique } : {}), ...rest } };
+}
+
+// True when the page ships puzzles for this key.
+export function shipped(key) {
+  return Object.hasOwn(BANK, key);
+}
+
+// The puzzles of the shipped bank already served on this device.
 function servedSet() {
   const saved = readJSON(SERVED_KEY);
   return new Set(saved && Array.isArray(saved.served) ? saved.served : []);
@@ -212,34 +232,25 @@ function localBank() {
     .map(([k, v]) => [k, v.filter((line) => typeof line === "string" && /^[1-9A-G.]+$/.test(line))]));
 }
 
-// Keep a puzzle made in the background for `size`/`level`; false when there is no room (or storage).
-export function addToBank(size, level, line) {
+// Keep a puzzle made in the background under `key` (bankKind); false when there is no room (or storage).
+export function addToBank(key, line) {
   const puzzles = localBank();
-  const key = `${size}|${level}`;
   const list = puzzles[key] || [];
   if (list.length >= LOCAL_MAX || list.includes(line) || servedSet().has(line)) return false;
   puzzles[key] = [...list, line];
   return writeJSON(LOCAL_KEY, { version: 1, puzzles });
 }
 
-// How many puzzles are left for `size`/`level`: shipped ones not yet served, and made ones.
-export function bankLeft(size, level) {
-  const key = `${size}|${level}`;
+// How many puzzles are left under `key`: shipped ones not yet served, and made ones.
+export function bankLeft(key) {
   const served = servedSet();
   return (BANK[key] || []).filter((p) => !served.has(p)).length + (localBank()[key] || []).length;
 }
 
-// The levels the bank holds for a size (the slow ones), for the refill to look after.
-export function bankKeys() {
-  return Object.keys(BANK).map((key) => key.split("|")).map(([size, level]) => ({ size: Number(size), level }));
-}
-
-export function takeFromBank(size, level) {
-  const key = `${size}|${level}`;
-  const list = BANK[key];
-  if (!list) return null;
+// The next puzzle under `key` never served on this device (shipped first, then made here), or null.
+export function takeFromBank(key) {
   const served = servedSet();
-  const next = list.find((puzzle) => !served.has(puzzle));
+  const next = (BANK[key] || []).find((puzzle) => !served.has(puzzle));
   if (next) {
     served.add(next);
     writeJSON(SERVED_KEY, { version: 1, served: [...served] });

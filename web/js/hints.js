@@ -129,6 +129,8 @@ export class HintsPanel {
     if (entered) p.entered = entered;
     const pencil = this.pencil();
     if (pencil) p.pencil = pencil;
+    // The givens' unique solution, once the page knows it: the engine need not solve them for each hint.
+    if (this.game.truth && this.game.mode === "play") p.solution = Array.from(this.game.truth);
     return p;
   }
 

@@ -12,7 +12,7 @@
 import { LEVEL_IDS as LEVELS, engineLanguage, panelT } from "./i18n.js";
 import { gridFromLine } from "./game.js";
 import { DEFAULT_SYMBOLS } from "./geometry.js";
-import { BANK_SERVES, bankKeys, takeFromBank } from "./bank.js";
+import { bankKind, shipped, takeFromBank } from "./bank.js";
 import { BankRefill } from "./refill.js";
 import { SLICE_MS, randomSeed } from "./engine.js";
 
@@ -25,6 +25,8 @@ const OUT_OF_REACH = { 4: ["medium", "hard", "expert", "extreme"], 6: ["extreme"
 const SYMMETRIES = ["none", "rot180", "rot90", "mirror_h", "mirror_v", "diagonal", "antidiagonal", "dihedral"];
 //: Give up after this long (the player can always cancel sooner).
 const LIMIT_MS = 180_000;
+//: A choice whose game took longer than this to make is kept stocked in the background from then on.
+const SLOW_MS = 1000;
 
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -60,6 +62,7 @@ export class NewGame {
     this.say = say || (() => {});
     this.running = null; // {cancelled} while generating
     this.refill = new BankRefill(engine); // keeps the bank stocked at the levels the player asks for
+    this.slowMs = SLOW_MS; // (tests lower it)
     this.build(root);
   }
 
@@ -193,11 +196,10 @@ export class NewGame {
     const opts = this.options();
     // The slow levels come from the bank shipped with the page, and refilled on this device in the
     // background (made and rated by this engine, never served twice): a new game at once. Other
-    // choices, or an empty bank, generate.
-    const bankable = opts.level && !opts.technique && BANK_SERVES.includes(opts.symmetry) && !opts.minimal
-      && bankKeys().some(({ size, level }) => size === opts.size && level === opts.level);
-    const banked = bankable ? takeFromBank(opts.size, opts.level) : null;
-    if (bankable) this.refill.want(opts.size, opts.level);
+    // choices generate, and one that took long is made ahead from then on, so it comes at once too.
+    const kind = bankKind(opts);
+    const banked = kind ? takeFromBank(kind.key) : null;
+    if (kind && (shipped(kind.key) || banked)) this.refill.want(kind);
     if (banked) {
       const grid = gridFromLine(banked);
       const givens = grid.cells.filter((d) => d).length;
@@ -244,6 +246,7 @@ export class NewGame {
       }
       if (run.cancelled) return;
       show(r);
+      if (kind && performance.now() - started > this.slowMs) this.refill.want(kind);
       if (!r.found) {
         status.setAttribute("aria-live", "polite");
         status.textContent = t("gaveUp", { attempts, seconds: seconds() });

@@ -2,8 +2,9 @@
 // houses the step looks at (base: dashed, cover: dotted), the candidates that cause it (rings), its
 // fins (dotted rings), the sets it builds on (ALS, fish parts, groups: each in its own colour and
 // stroke pattern, so they read without colour), its links as arrows (strong: solid, weak: dashed, as
-// in the usual Eureka diagrams), and, at the full level, what it removes (crossed circles) and places
-// (a double ring). It follows the step record of sudoku_core (Step.to_dict): every candidate is a
+// in the usual Eureka diagrams), for a single the placed digits that rule the other places or digits
+// out (a ring on each, a line to each cell it sees, the ruled-out cells shaded), and, at the full
+// level, what it removes (crossed circles) and places (a double ring). It follows the step record of sudoku_core (Step.to_dict): every candidate is a
 // [cell, digit] pair (cells 0-based, row-major), every house {kind, index} (index 0-based).
 //
 // Candidates sit where the board draws its notes: digit d in a ceil(sqrt(n))-column grid in the cell.
@@ -75,6 +76,26 @@ export class ReasonOverlay {
         const [x, y, w, hh] = this.houseRect(h, n, box);
         node("rect", { class: cls, x: x + 0.04, y: y + 0.04, width: w - 0.08, height: hh - 0.08, rx: 0.12,
           "data-house": `${h.kind} ${h.index}` }, houses);
+      }
+    }
+    // A single's sightings ([from, cell] pairs): a digit placed in `from` rules `cell` out.
+    const sees = layer("sees");
+    const target = (step.placements || []).map(([cell]) => cell);
+    const centre = (cell) => [cell % n + 0.5, Math.floor(cell / n) + 0.5];
+    const ringed = new Set();
+    const shaded = new Set();
+    for (const [from, cell] of step.sees || []) {
+      const [x1, y1] = centre(from);
+      const [x2, y2] = centre(cell);
+      node("line", { class: "rs-sees", x1, y1, x2, y2, "data-from": from, "data-cell": cell }, sees);
+      if (!ringed.has(from)) {
+        ringed.add(from);
+        node("circle", { class: "rs-seen-from", cx: x1, cy: y1, r: 0.4, "data-cell": from }, sees);
+      }
+      if (!shaded.has(cell) && !target.includes(cell)) {
+        shaded.add(cell);
+        node("rect", { class: "rs-ruled-out", x: x2 - 0.45, y: y2 - 0.45, width: 0.9, height: 0.9, rx: 0.1,
+          "data-cell": cell }, sees);
       }
     }
     const sets = layer("sets");

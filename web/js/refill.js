@@ -1,30 +1,34 @@
-// The bank's background refill: when the puzzles left for a level the player has asked for run low
+// The bank's background refill: when the puzzles left for a choice the player has asked for run low
 // (bank.js: the shipped ones not yet served, plus the ones made here), the engine makes more while it
-// has nothing else to do. It runs one generation job (bridge ops generate_job / job_step, the same
-// generator and rating as New game, the bank's own symmetry) a slice at a time, only while the page is
-// visible and the player has not used the engine for IDLE_MS, so a hint waits at most one slice. The
-// puzzles it finds are kept (bank.addToBank), so the next game at that level opens at once and no
-// puzzle is ever served twice.
+// has nothing else to do. The choices looked after are the shipped bank's levels and any other choice
+// (a symmetry, "minimal", a technique to practise) whose game took New game long to make. It runs one
+// generation job (bridge ops generate_job / job_step, the same generator and rating as New game) a slice
+// at a time, only while the page is visible and the player has not used the engine for IDLE_MS, so a
+// hint waits at most one slice, and gives a puzzle up after WORK_MS of slices. The puzzles it finds are
+// kept (bank.addToBank), so the next game of that choice opens at once and no puzzle is ever served
+// twice.
 import { SLICE_MS, randomSeed } from "./engine.js";
-import { BANK_SYMMETRY, addToBank, bankLeft } from "./bank.js";
+import { addToBank, bankLeft } from "./bank.js";
 
 //: Refill a level once no more than this many of its puzzles are left.
 export const LOW = 2;
 //: Work only after the player has left the engine alone this long.
 const IDLE_MS = 1500;
+//: Engine time spent on one puzzle before the refill gives that choice up for this visit.
+const WORK_MS = 120_000;
 
 export class BankRefill {
   constructor(engine) {
     this.engine = engine;
-    this.wanted = []; // [{size, level}], most recent first
+    this.wanted = []; // [bank.bankKind(...)]: {key, options}, most recent first
     this.running = false;
     this.made = 0; // puzzles made this visit (for tests and the curious)
     document.addEventListener("visibilitychange", () => this.kick());
   }
 
-  // The player asked for a game at size/level (served by the bank or not): keep that level stocked.
-  want(size, level) {
-    this.wanted = [{ size, level }, ...this.wanted.filter((w) => w.size !== size || w.level !== level)];
+  // Keep this choice ({key, options} from bank.bankKind) stocked.
+  want(kind) {
+    this.wanted = [kind, ...this.wanted.filter((w) => w.key !== kind.key)];
     this.kick();
   }
 
@@ -43,25 +47,32 @@ export class BankRefill {
 
   async run() {
     for (;;) {
-      const next = this.wanted.find(({ size, level }) => bankLeft(size, level) <= LOW);
+      const next = this.wanted.find(({ key }) => bankLeft(key) <= LOW);
       if (!next) return;
       const made = await this.make(next);
-      // A level that will not come (out of reach, or storage full) is not asked for again this visit.
+      // A choice that will not come (out of reach, too slow, or storage full) is not made again this visit.
       if (!made) this.wanted = this.wanted.filter((w) => w !== next);
     }
   }
 
-  // One puzzle for {size, level}, in slices while the engine is otherwise idle; true when kept.
-  async make({ size, level }) {
+  // One puzzle of a choice, in slices while the engine is otherwise idle; true when kept.
+  async make({ key, options }) {
     const background = { background: true };
     await this.quiet();
-    let r = await this.engine.request("generate_job",
-      { size, level, symmetry: BANK_SYMMETRY, seed: randomSeed(), ms: SLICE_MS }, background);
+    let worked = performance.now();
+    let r = await this.engine.request("generate_job", { ...options, seed: randomSeed(), ms: SLICE_MS }, background);
+    let spent = performance.now() - worked;
     while (!r.done) {
+      if (spent > WORK_MS) {
+        this.engine.request("job_stop", { job: r.job }, background).catch(() => {});
+        return false;
+      }
       await this.quiet();
+      worked = performance.now();
       r = await this.engine.request("job_step", { job: r.job, ms: SLICE_MS }, background);
+      spent += performance.now() - worked;
     }
-    if (!r.found || !addToBank(size, level, r.line)) return false;
+    if (!r.found || !addToBank(key, r.line)) return false;
     this.made += 1;
     return true;
   }

@@ -1,0 +1,46 @@
+// The finish dialog: the time, the best time, hints, mistakes and the streak when a game is solved,
+// and "New game at this level". Part of the app that main.js wires together (see initFinish).
+import { t } from "./i18n.js";
+import { localDate } from "./newgame.js";
+
+const $ = (id) => document.getElementById(id);
+let app, game, board, settings, stats; // the page's shared parts (main.js)
+let say, formatTime, levelName; // messages.js, through app
+
+function showFinish() {
+  const ms = game.timeMs();
+  const info = app.statInfo();
+  const { best } = stats.finished(app.currentId(), { ...info, ms, hints: game.hintsUsed, mistakes: game.mistakes,
+    assisted: game.assisted });
+  app.save();
+  $("finish-level").textContent = `${game.n}×${game.n} · ${levelName(info.level)}`;
+  $("finish-time").textContent = formatTime(ms);
+  $("finish-best").textContent = best === null ? "—" : formatTime(Math.min(best, game.assisted ? best : ms));
+  $("finish-hints").textContent = String(game.hintsUsed);
+  $("finish-mistakes").textContent = settings.check ? String(game.mistakes) : t("finish.unchecked");
+  const row = stats.summary().find((r) => r.n === game.n && r.level === (info.level || null));
+  const streak = info.daily ? stats.dailyStreak(localDate()) : row ? row.streak : 0;
+  $("finish-streak").textContent = t(info.daily ? "finish.daily-streak" : "finish.streak-games", { count: streak });
+  let note = "";
+  if (game.assisted) note = t("finish.assisted");
+  else if (best === null) note = t("finish.first");
+  else if (ms < best) note = t("finish.record", { before: formatTime(best) });
+  $("finish-note").textContent = note;
+  say(["msg.finished", { time: formatTime(ms) }], "ok");
+  const dialog = $("finish");
+  if (!dialog.open) dialog.showModal();
+  $("finish-next").focus();
+}
+
+// `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+export function initFinish(shared) {
+  app = shared;
+  ({ game, board, settings, stats, say, formatTime, levelName } = shared);
+  $("finish-close").addEventListener("click", () => $("finish").close());
+  $("finish-next").addEventListener("click", () => {
+    $("finish").close();
+    app.newGame.start({ size: game.n, level: game.info.level || "" });
+  });
+  $("finish").addEventListener("close", () => board.moveFocus(board.focused));
+  return { showFinish };
+}

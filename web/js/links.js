@@ -1,0 +1,117 @@
+// Links and exports: the address bar always holds the puzzle on the board (share.js's fragment), a
+// link opens its puzzle (or the open game of it), and the export buttons copy the puzzle as a line, a
+// grid or a link with the player's progress. Part of the app that main.js wires together (see initLinks).
+import { gridFromLine } from "./game.js";
+import { DEFAULT_SYMBOLS } from "./geometry.js";
+import { parseProgress, progressFragment, readFragment, splitFragment, writeFragment } from "./share.js";
+import { t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+let app, game, engine, library; // the page's shared parts (main.js)
+let say, ask; // messages.js, through app
+
+let lastShared = null; // the puzzle line the address shows
+function shareCurrent() {
+  const line = game.givenCount ? game.shareLine() : "";
+  if (line === lastShared) return;
+  lastShared = line;
+  writeFragment(line);
+}
+
+// The address shows `line` (or, with null, whatever it shows is to be written again): shareCurrent
+// writes the address only when the board's puzzle differs from it.
+function markShared(line) {
+  lastShared = line;
+}
+
+// A link opens its puzzle as a new entry of the library. When this browser already has an open game
+// of that puzzle, the link resumes it; a link that carries other progress asks which to keep.
+async function loadFromFragment(text = readFragment()) {
+  if (!text || text === lastShared) return;
+  const parts = splitFragment(text);
+  lastShared = null; // whatever loads next writes its own address
+  $("puzzle-text").value = parts.puzzle;
+  const hasProgress = !!(parts.entries || parts.notes);
+  const open = library.findOpen(parts.puzzle);
+  if (open) {
+    const mine = open.moves || open.filled;
+    let resume = !hasProgress || (mine && sameProgress(open.id, parts));
+    if (!resume && mine) {
+      const answer = await ask(t("msg.link-conflict", { count: open.filled }), t("msg.link-mine"), t("msg.link-theirs"));
+      resume = answer !== false;
+    }
+    if (resume && (open.id === app.currentId() || app.resumeGame(open.id))) {
+      lastShared = parts.puzzle;
+      say([hasProgress ? "msg.link-mine-kept" : "msg.link-same"], "ok");
+      if (hasProgress) writeFragment(parts.puzzle);
+      return;
+    }
+  }
+  // A link as this app writes it is shown at once, so the grid does not wait for the engine (2-4 s);
+  // the engine still reads it, and reports its conflicts, unless the player has changed givens or
+  // loaded another puzzle meanwhile.
+  const early = engine.state === "loading" && !hasProgress ? gridFromLine(parts.puzzle) : null;
+  if (early) game.load(early, "load", { source: "link" });
+  const loaded = await app.importText(parts.puzzle, { fromShare: true, progress: hasProgress ? parts : null,
+    early: early ? game.revision : null });
+  if (loaded && hasProgress) writeFragment(parts.puzzle);
+}
+
+// Whether a saved game holds the same digits as a link's progress.
+function sameProgress(id, parts) {
+  const saved = id === app.currentId() ? game.toJSON() : library.read(id).value;
+  if (!saved || !Array.isArray(saved.entries)) return false;
+  const n = saved.box[0] * saved.box[1];
+  const progress = parseProgress(parts, n * n, DEFAULT_SYMBOLS);
+  if (!progress) return false;
+  return saved.entries.every((d, i) => (saved.givens[i] ? 0 : d) === (progress.entries[i] || 0));
+}
+
+// --- export --------------------------------------------------------------------------------------
+
+function exportText(kind, withProgress = $("export-progress").checked) {
+  const progress = withProgress && game.mode === "play";
+  const digits = progress ? game.filled() : game.givens;
+  const symbol = (d) => (d ? game.symbols[d - 1] : ".");
+  if (kind === "line") return digits.map(symbol).join("");
+  if (kind === "grid") {
+    const rows = [];
+    for (let r = 0; r < game.n; r++) rows.push(digits.slice(r * game.n, r * game.n + game.n).map(symbol).join(""));
+    return rows.join("\n");
+  }
+  const url = new URL(location.href);
+  const line = game.shareLine();
+  const entries = game.entries.map((d, i) => (d && !game.givens[i] ? DEFAULT_SYMBOLS[d - 1] : ".")).join("");
+  url.hash = encodeURIComponent(progress ? progressFragment(line, entries, game.notes) : line);
+  return url.href;
+}
+
+async function copyExport(kind, withProgress) {
+  const text = exportText(kind, withProgress);
+  const box = $("export-text");
+  box.value = text;
+  try {
+    await navigator.clipboard.writeText(text);
+    say(["export.copied"], "ok");
+  } catch {
+    box.select();
+    say(["export.select"], "info");
+  }
+}
+
+// `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+export function initLinks(shared) {
+  app = shared;
+  ({ game, engine, library, say, ask } = shared);
+  $("copy-line").addEventListener("click", () => copyExport("line"));
+  $("copy-grid").addEventListener("click", () => copyExport("grid"));
+  $("copy-link").addEventListener("click", () => copyExport("link"));
+  $("print").addEventListener("click", () => window.print());
+  // The share link in the study panel copies the link (the address bar already holds it).
+  $("share-link").addEventListener("click", (event) => {
+    event.preventDefault();
+    copyExport("link", false);
+  });
+  window.addEventListener("hashchange", () => loadFromFragment());
+  return { shareCurrent, markShared, loadFromFragment, exportText, copyExport };
+}

@@ -1,0 +1,89 @@
+// The page's words to the player: the message line and its details, the engine's statistics line, the
+// page's yes/no question, and the small wordings the other parts share (errors, conflicts, the grid's
+// size, times, level names). Part of the app that main.js wires together (see initMessages).
+import { cellName } from "./geometry.js";
+import { conflictText as wordConflict, parseErrorText, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+let game; // the game on the board (main.js)
+
+// A message is a translation key with its parameters (or [key, params] pairs), so that it can be
+// said again in another language; `details` are lines of text, or functions that make them (again).
+let lastMessage = null;
+function say(message, kind = "info", details = []) {
+  lastMessage = { message, kind, details };
+  const el = $("message");
+  el.textContent = Array.isArray(message) ? t(message[0], message[1]) : message;
+  el.dataset.kind = kind;
+  $("details").replaceChildren(...details.map((line) => {
+    const li = document.createElement("li");
+    li.textContent = typeof line === "function" ? line() : line;
+    return li;
+  }));
+}
+
+// The last message again, in the page's language now.
+function resay() {
+  if (lastMessage) say(lastMessage.message, lastMessage.kind, lastMessage.details);
+}
+
+function sayStats(text) {
+  $("stats").textContent = text;
+}
+
+function describeError(error) {
+  if (error.kind === "cancelled") return t("msg.cancelled");
+  if (error.kind === "timeout") return t("msg.timeout", { message: error.message });
+  if (error.kind === "boot") return t("msg.boot", { message: error.message });
+  return (error.kind === "parse" && parseErrorText(error.details)) || error.message;
+}
+
+// A conflict from the engine ({cells, house, digit}) in the page's language; the engine's own
+// English words are the fallback for a conflict without those fields.
+function conflictText(conflict, n = game.n) {
+  return wordConflict(conflict, n, (cell) => cellName(cell, n), (digit) => game.symbol(digit));
+}
+
+function sizeText() {
+  return `${game.n}×${game.n}`;
+}
+
+function formatTime(ms) {
+  const total = Math.floor(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+function levelName(level) {
+  return level ? t(`level.${level}`) : t("finish.unrated");
+}
+
+// Ask the player a yes/no question in the page's own dialog; resolves true for yes.
+function ask(text, yes, no = t("confirm.no")) {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = text;
+  $("confirm-yes").textContent = yes;
+  $("confirm-no").textContent = no;
+  return new Promise((resolve) => {
+    const done = (answer) => { // null: dismissed (Escape), which callers read as the safe choice
+      $("confirm-yes").onclick = null;
+      $("confirm-no").onclick = null;
+      dialog.onclose = null;
+      if (dialog.open) dialog.close();
+      resolve(answer);
+    };
+    $("confirm-yes").onclick = () => done(true);
+    $("confirm-no").onclick = () => done(false);
+    dialog.onclose = () => done(null);
+    dialog.showModal();
+    $("confirm-no").focus();
+  });
+}
+
+// `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+export function initMessages(app) {
+  game = app.game;
+  return { say, resay, sayStats, describeError, conflictText, sizeText, formatTime, levelName, ask };
+}

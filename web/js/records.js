@@ -1,0 +1,124 @@
+// The games list (the library: resume, view, delete) and the statistics panel (per size and level,
+// the daily streak, export and reset). Part of the app that main.js wires together (see initRecords).
+import { t } from "./i18n.js";
+import { localDate } from "./newgame.js";
+
+const $ = (id) => document.getElementById(id);
+let app, board, library, stats; // the page's shared parts (main.js)
+let say, ask, formatTime, levelName; // messages.js, through app
+
+function sourceName(entry) {
+  if (entry.daily) return t("games.daily", { date: entry.daily });
+  return t(`games.source-${entry.source}`) || entry.source;
+}
+
+function renderGames() {
+  const list = $("games-list");
+  const items = library.list().map((entry) => {
+    const li = document.createElement("li");
+    li.className = "game-entry";
+    if (entry.id === app.currentId()) li.setAttribute("aria-current", "true");
+    const text = document.createElement("span");
+    const state = entry.finished ? t("games.finished") : entry.mode === "edit" ? t("games.editing")
+      : t("games.progress", { filled: entry.filled || 0, open: entry.open || 0 });
+    text.textContent = `${entry.n}×${entry.n} · ${entry.level ? t(`level.${entry.level}`) : sourceName(entry)} · ${state}`
+      + ` · ${formatTime(entry.elapsed || 0)}`;
+    const resume = document.createElement("button");
+    resume.type = "button";
+    resume.dataset.resume = entry.id;
+    resume.textContent = entry.id === app.currentId() ? t("games.playing") : t(entry.finished ? "games.view" : "games.resume");
+    resume.disabled = entry.id === app.currentId();
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.dataset.remove = entry.id;
+    remove.textContent = t("games.delete");
+    remove.hidden = entry.id === app.currentId();
+    li.append(text, resume, remove);
+    return li;
+  });
+  if (!items.length) {
+    const li = document.createElement("li");
+    li.textContent = t("games.none");
+    items.push(li);
+  }
+  list.replaceChildren(...items);
+}
+
+function renderStats() {
+  const rows = stats.summary();
+  const body = $("stats-body");
+  const daily = document.createElement("p");
+  daily.textContent = t("stats.daily-streak", { count: stats.dailyStreak(localDate()) });
+  if (!rows.length) {
+    const p = document.createElement("p");
+    p.textContent = t("stats.none");
+    body.replaceChildren(p, daily);
+    return;
+  }
+  const table = document.createElement("table");
+  table.className = "stats-table";
+  const head = document.createElement("tr");
+  for (const key of ["game", "played", "solved", "best", "median", "streak", "best-streak"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = t(`stats.col-${key}`);
+    head.append(th);
+  }
+  const thead = document.createElement("thead");
+  thead.append(head);
+  const tbody = document.createElement("tbody");
+  for (const r of rows) {
+    const tr = document.createElement("tr");
+    const cells = [`${r.n}×${r.n} ${levelName(r.level)}`, r.played, r.solved,
+      r.best === null ? "—" : formatTime(r.best), r.median === null ? "—" : formatTime(r.median), r.streak, r.bestStreak];
+    cells.forEach((value, i) => {
+      const td = document.createElement(i ? "td" : "th");
+      if (!i) td.scope = "row";
+      td.textContent = String(value);
+      tr.append(td);
+    });
+    tbody.append(tr);
+  }
+  table.append(thead, tbody);
+  body.replaceChildren(table, daily);
+}
+
+// `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+export function initRecords(shared) {
+  app = shared;
+  ({ board, library, stats, say, ask, formatTime, levelName } = shared);
+  $("games").addEventListener("toggle", () => { if ($("games").open) renderGames(); });
+  $("games-list").addEventListener("click", async (event) => {
+    const resume = event.target.closest("button[data-resume]");
+    const remove = event.target.closest("button[data-remove]");
+    if (resume && app.resumeGame(resume.dataset.resume)) {
+      say(["msg.resumed-game"], "ok");
+      renderGames();
+      board.moveFocus(board.focused);
+    }
+    if (remove && await ask(t("games.delete-confirm"), t("games.delete"))) {
+      library.remove(remove.dataset.remove);
+      renderGames();
+    }
+  });
+  $("stats-panel").addEventListener("toggle", () => { if ($("stats-panel").open) renderStats(); });
+  $("stats-export").addEventListener("click", async () => {
+    const text = stats.exportJSON();
+    $("stats-text").hidden = false;
+    $("stats-text").value = text;
+    try {
+      await navigator.clipboard.writeText(text);
+      say(["export.copied"], "ok");
+    } catch {
+      $("stats-text").select();
+      say(["export.select"], "info");
+    }
+  });
+  $("stats-reset").addEventListener("click", async () => {
+    if (!(await ask(t("stats.reset-confirm"), t("stats.reset")))) return;
+    stats.reset();
+    renderStats();
+    say(["stats.reset-done"], "info");
+  });
+  return { renderGames };
+}

@@ -1,0 +1,128 @@
+// Saving: every game is an entry of the library (library.js), saved after each change; another tab's
+// newer save of the same game is taken, not overwritten; a refused or unreadable save is said at once,
+// with the game offered as a link. Part of the app that main.js wires together (see initSaving).
+import { t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+let app, game, library, stats; // the page's shared parts (main.js)
+let currentId = null; // the library entry of the game on the board
+
+// The entry for a puzzle just put on the board: a new one, unless the current entry was never
+// touched (no move, no digit, not finished, not a puzzle being typed in), which the new puzzle takes.
+function beginEntry() {
+  const entry = currentId && library.get(currentId);
+  const untouched = entry && !entry.moves && !entry.filled && !entry.finished && !stats.find(currentId)
+    && (entry.mode === "play" || !entry.givens);
+  if (untouched) return;
+  const { id, saved } = library.add(game);
+  currentId = id;
+  if (!saved) showSaveProblem("full");
+}
+
+let saveFailed = false;
+let syncing = false; // taking another tab's newer save: nothing to write back
+
+function syncFromStorage() {
+  const { value } = library.read(currentId);
+  if (!value) return;
+  syncing = true;
+  try {
+    game.restore(value);
+  } catch {
+    // Not a game this release can read: leave the board as it is.
+  } finally {
+    syncing = false;
+  }
+}
+// `passive`: not the player's doing (the page hidden or closed, an answer from the engine); such a
+// save gives way to another tab's newer save of the same game, which this tab then takes.
+function save({ passive = false } = {}) {
+  if (!currentId) beginEntry();
+  const ok = library.save(currentId, game, { passive });
+  if (ok === "stale") {
+    syncFromStorage();
+    return;
+  }
+  if (!ok && !saveFailed) showSaveProblem(library.blocked ? "blocked" : "full");
+  if (ok && saveFailed) hideSaveProblem();
+  saveFailed = !ok;
+  if ($("games").open) app.renderGames();
+}
+
+// Storage refused a write (full, private mode) or held something unreadable: say so at once, keep
+// playing in memory, and offer the game as a link (and the unreadable text) so nothing is lost.
+function showSaveProblem(kind, raw = null) {
+  $("save-problem").hidden = false;
+  $("save-problem-text").textContent = t(`save.${kind}`);
+  $("save-aside").hidden = !raw;
+  $("save-aside").onclick = () => {
+    $("save-text").hidden = false;
+    $("save-text").value = raw;
+    $("save-text").select();
+  };
+}
+
+function hideSaveProblem() {
+  $("save-problem").hidden = true;
+  $("save-text").hidden = true;
+}
+
+function reportStorageProblems() {
+  const problem = library.problems[0] || stats.problem;
+  if (problem) showSaveProblem("corrupt", problem.raw);
+  else if (library.blocked) showSaveProblem("blocked");
+}
+
+// Put a saved game of the library on the board; false (with the player told) when it cannot be read.
+function resumeGame(id) {
+  const { value, error, raw } = library.read(id);
+  if (!value) {
+    if (error !== "missing") showSaveProblem(error === "blocked" ? "blocked" : "corrupt", raw);
+    if (error === "missing") library.remove(id);
+    return false;
+  }
+  if (currentId && currentId !== id) save({ passive: true }); // the game being left keeps its clock
+  const before = currentId;
+  currentId = id;
+  try {
+    game.restore(value);
+  } catch (e) {
+    currentId = before;
+    const text = JSON.stringify(value);
+    library.setAside(id, text);
+    showSaveProblem("corrupt", text);
+    console.warn(e.message);
+    return false;
+  }
+  library.select(id);
+  $("size").value = String(game.n);
+  app.markShared(game.shareLine());
+  app.shareCurrent();
+  return true;
+}
+
+// `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+export function initSaving(shared) {
+  app = shared;
+  ({ game, library, stats } = shared);
+  // Another tab of the site saved: if it is the game on this board, take its newer state (this tab saved
+  // its own after every move, so nothing is lost), else refresh the list. Without this, the next move
+  // here would write this tab's older copy over the other tab's moves.
+  window.addEventListener("storage", (event) => {
+    if (!event.key || !event.key.startsWith("sudoku.")) return;
+    library.load();
+    if (currentId && event.key === `sudoku.game.v2.${currentId}` && event.newValue) syncFromStorage();
+    if ($("games").open) app.renderGames();
+  });
+  $("save-export").addEventListener("click", () => {
+    $("save-text").hidden = false;
+    $("save-text").value = app.exportText("link", true);
+    $("save-text").select();
+    app.copyExport("link", true);
+  });
+  return {
+    beginEntry, save, syncFromStorage, showSaveProblem, reportStorageProblems, resumeGame,
+    currentId: () => currentId, // the library entry of the game on the board
+    syncing: () => syncing, // true while taking another tab's save (nothing to write back)
+  };
+}
