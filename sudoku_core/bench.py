@@ -77,7 +77,8 @@ def status_of(count: int, limit: int, gave_up: bool) -> str:
 
 def run_batch(puzzles: Iterable[Puzzle], methods: Iterable[str], limit: int = 2,
               node_limit: int | None = None,
-              progress: Callable[[int], object] | None = None, cap=None) -> list[MethodStats]:
+              progress: Callable[[int], object] | None = None,
+              cap: Callable[[str, int, int | None], int | None] | None = None) -> list[MethodStats]:
     """Solve every puzzle with every method, interleaved puzzle by puzzle so that each method sees
     the same machine load; ``progress(done)`` is called after each puzzle (it may raise to stop).
     ``cap(method, n, node_limit)``, when given, turns ``node_limit`` into each search's budget."""

@@ -20,13 +20,18 @@ tables are immutable, so sharing them is safe).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING
 
 from .grid import Geometry
 
+if TYPE_CHECKING:
+    from .puzzle import Puzzle
 
-def bits(mask: int):
+
+def bits(mask: int) -> Iterator[int]:
     """The indices of the set bits of ``mask``, lowest first (digits of a candidate mask, cells of a
     cell set)."""
     while mask:
@@ -35,7 +40,7 @@ def bits(mask: int):
         mask ^= low
 
 
-def single_places(sets, digits) -> int:
+def single_places(sets: Sequence[int], digits: Iterable[int]) -> int:
     """The cells in exactly one of ``sets[d]`` for ``d`` in ``digits``, where ``sets[d]`` is the cell
     set of digit ``d`` (a naked single is a cell left in one digit's set): a bit-parallel count."""
     ones = twos = 0
@@ -46,7 +51,7 @@ def single_places(sets, digits) -> int:
     return ones & ~twos
 
 
-def mask_of(items) -> int:
+def mask_of(items: Iterable[int]) -> int:
     """The bit mask with the bits in ``items`` set."""
     m = 0
     for i in items:
@@ -144,7 +149,7 @@ class State:
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
-    def from_values(cls, geo: Geometry, values, unique: bool | None = None) -> State:
+    def from_values(cls, geo: Geometry, values: Iterable[int], unique: bool | None = None) -> State:
         """Candidates computed from the digits: every digit that no peer holds."""
         values = list(values)
         full = geo.all_digits
@@ -163,11 +168,12 @@ class State:
         return cls(geo, values, cand, unique)
 
     @classmethod
-    def from_puzzle(cls, puzzle, unique: bool | None = None) -> State:
+    def from_puzzle(cls, puzzle: Puzzle, unique: bool | None = None) -> State:
         return cls.from_values(puzzle.geometry, puzzle.cells, unique)
 
     @classmethod
-    def from_pencil(cls, geo: Geometry, values, pencil, unique: bool | None = None) -> State:
+    def from_pencil(cls, geo: Geometry, values: Sequence[int], pencil: Sequence[int],
+                    unique: bool | None = None) -> State:
         """Candidates taken from the player's pencil marks ``pencil`` (one mask per cell, bit ``d`` =
         digit ``d``).
 

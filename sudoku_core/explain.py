@@ -23,9 +23,11 @@ the explanations.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .step import Step
+from .grid import Geometry
+from .step import Cand, Step
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,7 @@ class Message:
 # ---------------------------------------------------------------------------------------------
 # Parameters from step data (language-neutral)
 
-def _cell(geo, c: int) -> str:
+def _cell(geo: Geometry, c: int) -> str:
     return geo.cell_name(c)
 
 
@@ -49,11 +51,11 @@ def _house(geo, h: int) -> dict:
     return {"house": [kind, index + 1]}
 
 
-def _cands(geo, pairs, op: str) -> list[str]:
+def _cands(geo: Geometry, pairs: Iterable[Cand], op: str) -> list[str]:
     return [f"{geo.cell_name(c)}{op}{d}" for c, d in pairs]
 
 
-def _elims(geo, pairs) -> list[str]:
+def _elims(geo: Geometry, pairs: Iterable[Cand]) -> list[str]:
     """Eliminations grouped by digit: ``r1c2,r1c3<>4``, the compact form players use."""
     by_digit: dict[int, list[int]] = {}
     for c, d in pairs:
@@ -61,7 +63,7 @@ def _elims(geo, pairs) -> list[str]:
     return [",".join(geo.cell_name(c) for c in sorted(cs)) + f"<>{d}" for d, cs in sorted(by_digit.items())]
 
 
-def _result(geo, step: Step) -> dict:
+def _result(geo: Geometry, step: Step) -> dict:
     if step.placements and step.eliminations:
         return {"key": "result.both", "params": {"placements": _cands(geo, step.placements, "="),
                                                    "eliminations": _elims(geo, step.eliminations)}}
@@ -74,14 +76,14 @@ def _digits(step: Step) -> str:
     return "/".join(str(d) for d in step.digits)
 
 
-def _group(geo, step: Step, label: str) -> list[str]:
+def _group(geo: Geometry, step: Step, label: str) -> list[str]:
     for lab, cands in step.groups:
         if lab == label:
             return [geo.cell_name(c) for c in dict.fromkeys(c for c, _ in cands)]
     return []
 
 
-def explain(step: Step, geo, detail: int = 2) -> Message:
+def explain(step: Step, geo: Geometry, detail: int = 2) -> Message:
     """The :class:`Message` for ``step`` at ``detail`` 0, 1 or 2."""
     tech = {"technique": step.technique}
     if detail <= 0:
@@ -113,7 +115,7 @@ def explain(step: Step, geo, detail: int = 2) -> Message:
 # ---------------------------------------------------------------------------------------------
 # Rendering
 
-def render(message, lang: str = "en") -> str:
+def render(message: Message | dict, lang: str = "en") -> str:
     """The text of ``message`` (a :class:`Message` or its dict) in ``lang`` ("en" or "zh")."""
     table = TABLES[lang]
     if isinstance(message, Message):
@@ -130,7 +132,7 @@ def render(message, lang: str = "en") -> str:
 _AN = re.compile(r"\ba (?=[AEIO]|[FHLMNRSX](?=[-A-Z]))")
 
 
-def _fmt(value, lang: str) -> str:
+def _fmt(value: object, lang: str) -> str:
     table = TABLES[lang]
     if isinstance(value, dict):
         if "key" in value:
@@ -150,7 +152,7 @@ def technique_name(technique_id: str, lang: str = "en") -> str:
     return names.get(technique_id, technique_id.replace("_", " "))
 
 
-def describe(step: Step, geo, langs=("en", "zh")) -> dict:
+def describe(step: Step, geo: Geometry, langs: Iterable[str] = ("en", "zh")) -> dict:
     """All three levels as data plus text: ``{"0": {"key", "params", "text": {lang: str}}, ...}``,
     and the highlight and the step itself, ready for the page."""
     out = {}

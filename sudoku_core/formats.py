@@ -73,11 +73,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 from .errors import ConflictError, ParseError, RegionError, SudokuError
-from .grid import STANDARD_BOXES, VARIANTS, box_shape, cage_combinations, geometry, variant_geometry
+from .grid import STANDARD_BOXES, VARIANTS, Geometry, box_shape, cage_combinations, geometry, variant_geometry
 from .puzzle import DEFAULT_SYMBOLS, Alphabet, Puzzle
 
 __all__ = [
@@ -147,7 +148,7 @@ class _Spec:
         return Alphabet(self.pool[:n], self.blank)
 
 
-def _spec(alphabet) -> _Spec:
+def _spec(alphabet: str | Alphabet | None) -> _Spec:
     if alphabet is None or alphabet == "default":
         return _Spec(DEFAULT_SYMBOLS, ".", fixed=False, numeric=True)
     if alphabet == "hex":
@@ -218,7 +219,7 @@ def _advice(symbols: str, blank: str, numeric: bool = False) -> str:
 _Cell = tuple[str, int, int]
 
 
-def _guard(text) -> None:
+def _guard(text: object) -> None:
     if not isinstance(text, str):
         raise ParseError(f"expected text, not {type(text).__name__}")
     if len(text) > MAX_TEXT:
@@ -290,7 +291,8 @@ def _word_cells(number: int, line: str) -> list[_Cell]:
     return out
 
 
-def _rows(lines: list[tuple[int, str]], cells_of, fits) -> list[list[_Cell]]:
+def _rows(lines: list[tuple[int, str]], cells_of: Callable[[int, str], list[_Cell]],
+          fits: Callable[[int], bool]) -> list[list[_Cell]]:
     """The cells of every line that is a row, rules dropped (see the module notes on ``-``).
 
     When the rows so chosen hold a count that ``fits`` no puzzle but dropping every line of blank-like
@@ -316,7 +318,7 @@ def _rows(lines: list[tuple[int, str]], cells_of, fits) -> list[list[_Cell]]:
     return kept
 
 
-def _read_cells(text: str, spec: _Spec, box) -> tuple[list[list[_Cell]], bool]:
+def _read_cells(text: str, spec: _Spec, box: tuple[int, int] | None) -> tuple[list[list[_Cell]], bool]:
     """The rows of cells, and whether the cells are numbers (``16``) rather than characters.
 
     Text that may be numbers is read as numbers when that count fits a side of 10 or more, as
@@ -423,7 +425,8 @@ def _default_alphabet(n: int) -> Alphabet:
     return Alphabet(DEFAULT_SYMBOLS[:n], ".")
 
 
-def parse(text: str, *, box: tuple[int, int] | None = None, check: bool = True, alphabet=None) -> Puzzle:
+def parse(text: str, *, box: tuple[int, int] | None = None, check: bool = True,
+          alphabet: str | Alphabet | None = None) -> Puzzle:
     """Read a puzzle from ``text`` in any layout the module notes list.
 
     ``box=(rows, cols)`` chooses the box shape (and so the side); ``alphabet`` is None (default
@@ -487,7 +490,7 @@ def parse(text: str, *, box: tuple[int, int] | None = None, check: bool = True, 
     return puzzle
 
 
-def _geometry(n: int, box):
+def _geometry(n: int, box: tuple[int, int] | None) -> Geometry:
     try:
         return geometry(*box_shape(n, box))
     except ValueError as exc:
@@ -495,7 +498,7 @@ def _geometry(n: int, box):
 
 
 def parse_candidates(text: str, *, box: tuple[int, int] | None = None, check: bool = True,
-                     alphabet=None) -> tuple[Puzzle, list[int]]:
+                     alphabet: str | Alphabet | None = None) -> tuple[Puzzle, list[int]]:
     """Read pencil marks: ``(puzzle of the fixed cells, candidate mask of every cell)``.
 
     Bit ``d`` of a mask means digit ``d`` is possible (the engine's convention). A cell with one
@@ -597,7 +600,7 @@ def check_rules(puzzle: Puzzle) -> None:
     _raise_cage_conflicts(puzzle)
 
 
-def _raise_conflicts(puzzle: Puzzle, where: list[_Cell] | None, name=None) -> None:
+def _raise_conflicts(puzzle: Puzzle, where: list[_Cell] | None, name: Callable[[int], str] | None = None) -> None:
     """``where[c]`` tells where cell ``c`` was typed, so the error can point at it; ``name`` writes a
     digit as the user did (``16`` in a grid of numbers)."""
     if not _has_conflict(puzzle):
@@ -626,7 +629,7 @@ def format_line(puzzle: Puzzle, blank: str | None = None) -> str:
     return "".join(symbols[v - 1] if v else blank for v in puzzle.cells)
 
 
-def _layout(geo, tokens: list[str], border: bool) -> str:
+def _layout(geo: Geometry, tokens: list[str], border: bool) -> str:
     """Rows of space-separated tokens with ``|`` between boxes and ``-``/``+`` rules between bands;
     each column is as wide as its widest token, so the rules line up with the bars."""
     n, br, bc = geo.n, geo.box_rows, geo.box_cols
@@ -687,7 +690,7 @@ CAGE_LABELS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 _LABEL_SUM = re.compile(r"(\S)=(\d{1,3})")
 
 
-def _variant_form(text: str):
+def _variant_form(text: str) -> tuple[str, str, list[tuple[int, str]] | None] | None:
     """``(variant, digits text, map lines)`` when ``text`` is in a variant form, else None. Map lines are
     ``(line number, text)``; None for a variant without a map."""
     lines = text.split("\n") if "\n" in text else text.split("\r")
@@ -702,10 +705,10 @@ def _variant_form(text: str):
         if not sep or name.strip().lower() not in VARIANTS or index != len(lines) - 1 - sum(
                 1 for line in lines[index + 1:] if not line.strip()):
             return None  # not the one-line form NAME:DIGITS[:MAP] either
-        digits, sep, regions = rest.partition(":")
+        digits, sep, map_text = rest.partition(":")
         if name.strip().lower() == "killer":
-            return "killer", digits, [(0, regions)] if sep else []  # line 0 marks the one-line tail
-        return name.strip().lower(), digits, [(index + 1, regions)] if sep else None
+            return "killer", digits, [(0, map_text)] if sep else []  # line 0 marks the one-line tail
+        return name.strip().lower(), digits, [(index + 1, map_text)] if sep else None
     name = match.group(1).lower()
     body = [(i + 1, line.rstrip("\r")) for i, line in enumerate(lines) if i > index]
     if name == "killer":
@@ -713,10 +716,13 @@ def _variant_form(text: str):
         if marker is None:
             return name, "\n".join(t for _, t in body), []
         return name, "\n".join(t for _, t in body[:marker]), [(k, t) for k, t in body[marker + 1:] if _map_line(t)]
-    marker = next((k for k, (_, line) in enumerate(body) if _REGIONS_HEADER.match(line.strip())), None)
-    if marker is not None:
+    # The "regions:" line, with its match (the map may start on the same line, after the header).
+    header = next(((k, m) for k, (_, line) in enumerate(body) if (m := _REGIONS_HEADER.match(line.strip()))),
+                  None)
+    if header is not None:
+        marker, found = header
         number, line = body[marker]
-        rest = line.strip()[_REGIONS_HEADER.match(line.strip()).end():]
+        rest = line.strip()[found.end():]
         regions = ([(number, rest)] if rest else []) + [(k, t) for k, t in body[marker + 1:] if _map_line(t)]
         return name, "\n".join(t for _, t in body[:marker]), regions
     if name != "jigsaw":
@@ -736,7 +742,8 @@ def _map_line(line: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
-def _parse_variant(name: str, digits: str, map_lines, *, box, check: bool, alphabet) -> Puzzle:
+def _parse_variant(name: str, digits: str, map_lines: list[tuple[int, str]] | None, *, box: tuple[int, int] | None,
+                   check: bool, alphabet: str | Alphabet | None) -> Puzzle:
     if name not in VARIANTS:
         raise ParseError(f"unknown variant {name!r} in the header; choose one of {', '.join(VARIANTS)}",
                          reason="variant")
@@ -762,8 +769,8 @@ def _parse_variant(name: str, digits: str, map_lines, *, box, check: bool, alpha
     try:
         geo = variant_geometry(n, name, labels, box=(plain.geometry.box_rows, plain.geometry.box_cols))
     except RegionError as exc:
-        line = rows[exc.cells[0]] if exc.cells and rows and exc.cells[0] < len(rows) else None
-        raise ParseError(f"bad region map: {exc}" if labels is not None else str(exc), line=line, cells=exc.cells,
+        at = rows[exc.cells[0]] if exc.cells and rows and exc.cells[0] < len(rows) else None
+        raise ParseError(f"bad region map: {exc}" if labels is not None else str(exc), line=at, cells=exc.cells,
                          reason=exc.rule, found=len(labels) if labels is not None and exc.rule == "tiling"
                          and len(labels) != n * n else None, expected=n * n if labels is not None else None) from None
     puzzle = Puzzle(geo, plain.cells, plain.alphabet)

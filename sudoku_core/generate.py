@@ -96,17 +96,22 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .candidates import single_places
 from .errors import SudokuError
 from .grid import Geometry, cage_combinations, check_regions, variant_geometry
 from .puzzle import Alphabet, Puzzle
 from .solvers import engine
-from .techniques import LEVELS, for_variant  # player-facing levels, easiest first ("guessing" is beyond them)
+
+# LEVELS: the player-facing levels, easiest first ("guessing" is beyond them)
+from .techniques import LEVELS, Technique, for_variant
 from .work import run as run_work
+
+if TYPE_CHECKING:
+    from .rate import Rating
 
 #: Bumped whenever a change makes a seed give another puzzle.
 GENERATOR_VERSION = 5  # 2: easy and medium digs use the level's own fill (naked singles; singles);
@@ -202,7 +207,7 @@ def variant_fields(puzzle: Puzzle) -> dict:
     geo = puzzle.geometry
     if geo.variant == "classic":
         return {}
-    out = {"variant": geo.variant}
+    out: dict[str, object] = {"variant": geo.variant}
     if geo.regions is not None:
         from .formats import LETTER_SYMBOLS
 
@@ -292,7 +297,7 @@ def symmetry_groups(geo: Geometry, symmetry: str) -> list[tuple[int, ...]]:
     return groups
 
 
-def is_symmetric(geo: Geometry, cells, symmetry: str) -> bool:
+def is_symmetric(geo: Geometry, cells: Sequence[int], symmetry: str) -> bool:
     """True when every orbit of ``symmetry`` is all givens or all empty in ``cells``."""
     return all(len({bool(cells[x]) for x in g}) == 1 for g in symmetry_groups(geo, symmetry))
 
@@ -304,7 +309,7 @@ def _shuffled_lines(rng: random.Random, groups: int, size: int) -> list[int]:
     group too: the row (or column) orders that keep a solved grid solved."""
     order = list(range(groups))
     rng.shuffle(order)
-    lines = []
+    lines: list[int] = []
     for g in order:
         inner = list(range(size))
         rng.shuffle(inner)
@@ -478,7 +483,8 @@ def random_regions(n: int, rng: random.Random, box: tuple[int, int] | None = Non
     return check_regions(n, region)
 
 
-def jigsaw_grid(n: int, rng: random.Random, stats: dict | None = None, box: tuple[int, int] | None = None):
+def jigsaw_grid(n: int, rng: random.Random, stats: dict | None = None,
+                box: tuple[int, int] | None = None) -> Generator[None, None, tuple[Geometry, list[int]]]:
     """Random Jigsaw regions and a solved grid for them, as resumable work (:mod:`sudoku_core.work`,
     one yield per layout tried) returning ``(geometry, grid)``.
 
@@ -611,6 +617,7 @@ def killer_cages(base: Geometry, solution: list[int], rng: random.Random, givens
             return geo
         other = next((s for s in search.solutions if s != solution), None)
         if other is not None:
+            assert geo.cage_of is not None
             differ = [c for c in range(geo.ncells) if other[c] != solution[c] and len(cages[geo.cage_of[c]]) > 1]
         else:
             stats["cage_gave_up"] = stats.get("cage_gave_up", 0) + 1
@@ -643,7 +650,7 @@ def pair_unavoidables(geo: Geometry, solution: list[int]) -> list[int]:
     for c, v in enumerate(solution):
         for h in geo.cell_houses[c]:
             at[h * (n + 1) + v] = c
-    where = [[] for _ in range(n + 1)]
+    where: list[list[int]] = [[] for _ in range(n + 1)]
     for c, v in enumerate(solution):
         where[v].append(c)
     cell_houses = geo.cell_houses
@@ -670,6 +677,10 @@ def pair_unavoidables(geo: Geometry, solution: list[int]) -> list[int]:
                         == sum(comp >> c & 1 for c in cells if solution[c] == b) for _, cells in geo.cages):
                     out.append(comp)
     return out
+
+
+#: A veto on a removal (the cells after it): resumable work (:mod:`sudoku_core.work`) returning True to accept.
+Accept = Callable[[list[int]], Generator[Any, None, bool]]
 
 
 class _Digger:
@@ -705,8 +716,8 @@ class _Digger:
             (hb[b], hb[line], hb[b] & hb[line])
             for b in range(2 * n, 3 * n) for line in range(2 * n) if hb[b] & hb[line]
         ]
-        if len(geo.houses) != 3 * n:
-            self._seen = self._seen_any  # a variant's cell may have four or five houses
+        # The digits given in a cell's houses: a variant's cell may have four or five houses.
+        self._seen: Callable[[int], int] = self._seen3 if len(geo.houses) == 3 * n else self._seen_any
         # A Killer's cages for the fill's cage combinations (within medium, so not in the naked-singles fill):
         # (cells, bit set of the cells, digit combinations).
         self.cages = [] if fill == "naked" or not geo.cages else [
@@ -726,26 +737,26 @@ class _Digger:
             self.house_mask[h] ^= bit
         self.givens ^= 1 << c
 
-    def remove(self, group) -> None:
+    def remove(self, group: Iterable[int]) -> None:
         for c in group:
             v = self.cells[c]
             self.cells[c] = 0
             self._toggle(c, v)
 
-    def restore(self, group) -> None:
+    def restore(self, group: Iterable[int]) -> None:
         for c in group:
             v = self.solution[c]
             self.cells[c] = v
             self._toggle(c, v)
 
-    def _seen(self, c: int) -> int:
+    def _seen3(self, c: int) -> int:
         a, b, x = self.geo.cell_houses[c]
         hm = self.house_mask
         return hm[a] | hm[b] | hm[x]
 
     def _seen_any(self, c: int) -> int:
-        """:meth:`_seen` for any number of houses per cell (variants; the instance takes it in place of
-        the three-house fast path)."""
+        """:meth:`_seen3` for any number of houses per cell (variants, which take it in place of the
+        three-house fast path)."""
         hm = self.house_mask
         m = 0
         for h in self.geo.cell_houses[c]:
@@ -897,8 +908,9 @@ class _Digger:
 
 
 def dig(geo: Geometry, solution: list[int], rng: random.Random, symmetry: str = "none", *,
-        engine_checks: bool = True, fill: str = "locked", accept: Callable | None = None,
-        stats: dict | None = None, node_limit: int | None = None):
+        engine_checks: bool = True, fill: str = "locked", accept: Accept | None = None,
+        stats: dict | None = None,
+        node_limit: int | None = None) -> Generator[None, None, tuple[list[int], list[tuple[int, ...]]]]:
     """Empty the groups of ``symmetry`` in a random order while the solution stays unique.
 
     Resumable work (:mod:`sudoku_core.work`): it yields after every group tried; run it with
@@ -916,7 +928,7 @@ def dig(geo: Geometry, solution: list[int], rng: random.Random, symmetry: str = 
     if node_limit is None:
         node_limit = CHECK_NODE_LIMITS.get(geo.n, 1_000)
     digger = _Digger(geo, solution, stats, node_limit, fill)
-    removed = []
+    removed: list[tuple[int, ...]] = []
     for group in groups:
         if (yield from digger.try_remove(group, engine_checks, accept)):
             removed.append(group)
@@ -942,7 +954,7 @@ def normalise_level(level: str | None) -> str | None:
     return name
 
 
-def _table():
+def _table() -> dict[str, Technique]:
     """The rater's technique table (``BY_ID``), or a clear error when the rater is not there."""
     try:
         from .techniques import BY_ID
@@ -951,7 +963,7 @@ def _table():
     return BY_ID
 
 
-def _rater():
+def _rater() -> Callable[..., Generator[int | None, None, Rating]]:
     """The rater as resumable work (``rate_steps``), or a clear error when it is not there."""
     try:
         from .rate import rate_steps
@@ -970,7 +982,7 @@ def _normalise_technique(technique: str | None) -> str | None:
     return tid
 
 
-def _key(table, technique_id: str | None) -> tuple[int, float]:
+def _key(table: dict[str, Technique], technique_id: str | None) -> tuple[int, float]:
     """How hard a technique is, as the rater orders them: (level, score)."""
     if technique_id is None:
         return (-1, 0.0)
@@ -1078,12 +1090,12 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
     technique = _normalise_technique(technique)
     if grid_method not in GRID_METHODS:
         raise SudokuError(f"unknown grid method {grid_method!r}; choose one of {', '.join(GRID_METHODS)}")
-    rate = table = None
+    table: dict[str, Technique] = {}  # the rater's table, loaded only when a level or technique asks for it
     if technique is not None or level is not None:
         table = _table()
-        rate = _rater()
+        _rater()  # a missing rater fails here, before any work
     name = name if jigsaw or killer else geo.variant
-    safe = variant_techniques(table, name) if table is not None else None
+    safe = variant_techniques(table, name) if table else None
     if technique is not None and safe is not None and table[technique] not in safe:
         raise SudokuError(f"{technique} is not rated on {name} puzzles yet (it does not know their houses)")
     if technique is not None and not killer and table[technique].finder.startswith("killer:"):
@@ -1110,7 +1122,7 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
     def report(phase: str) -> dict:
         return {"attempts": attempts, "phase": phase, "best": best}
 
-    def in_phase(work, phase: str):
+    def in_phase(work: Generator[Any, None, Any], phase: str) -> Generator[dict, None, Any]:
         """``work``, with every report it yields naming ``phase``."""
         rep = report(phase)
         try:
@@ -1121,17 +1133,19 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
         except StopIteration as stop:
             return stop.value
 
-    def as_puzzle(cells) -> Puzzle:
+    def as_puzzle(cells: Iterable[int]) -> Puzzle:
         return Puzzle(geo, tuple(cells), Alphabet.default(geo.n))
 
-    def rated(cells, techniques=None):
+    def rated(cells: Iterable[int],
+              techniques: Iterable[Technique] | None = None) -> Generator[int | None, None, Rating]:
         stats["ratings"] = stats.get("ratings", 0) + 1
         if techniques is None:
             techniques = safe  # a variant's rating leaves out the techniques unsound on it
         # Every puzzle rated here is proved unique, so the rater need not prove it again.
-        return (yield from rate(as_puzzle(cells), techniques, unique=True))
+        return (yield from _rater()(as_puzzle(cells), techniques, unique=True))
 
-    def result(cells, solution, rating, exact: bool, is_minimal: bool) -> Generated:
+    def result(cells: Iterable[int], solution: Iterable[int], rating: Rating | None, exact: bool,
+               is_minimal: bool) -> Generated:
         return Generated(
             puzzle=as_puzzle(cells), solution=as_puzzle(solution), seed=seed, symmetry=symmetry,
             level=rating.level if rating is not None else None,
@@ -1153,13 +1167,13 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
         if technique is not None and fill == "locked":
             fill = "singles"
 
-        def at_most_target(cells):
+        def at_most_target(cells: list[int]) -> Generator[int | None, None, bool]:
             return (yield from rated(cells, allowed)).solved
 
-        def matches(rating) -> bool:
+        def matches(rating: Rating) -> bool:
             return rating.level == level and (technique is None or rating.hardest == technique)
 
-        def distance(rating) -> int:
+        def distance(rating: Rating) -> int:
             """How far a rating is from the request (for best-effort results)."""
             d = abs(_level_index(rating.level) - target)
             return 2 * d + (technique is not None and rating.hardest != technique)

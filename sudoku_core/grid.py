@@ -44,6 +44,7 @@ a file of thousands of Killers does not keep thousands of tables alive.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -110,19 +111,20 @@ class Geometry:
         else:
             boxes = [tuple(c for c in range(n * n) if self.regions[c] == b) for b in range(n)]
         houses = tuple(rows + cols + boxes + _extra_houses(self.variant, n))
-        cell_houses = [[c // n, n + c % n, 2 * n + self.box_of(c)] for c in range(n * n)]
+        houses_of = [[c // n, n + c % n, 2 * n + self.box_of(c)] for c in range(n * n)]
         for h in range(3 * n, len(houses)):
             for c in houses[h]:
-                cell_houses[c].append(h)
-        cell_houses = tuple(map(tuple, cell_houses))
-        cage_of = None
+                houses_of[c].append(h)
+        cell_houses = tuple(map(tuple, houses_of))
+        cage_of: tuple[int, ...] | None = None
+        mates: list[tuple[int, ...]] = [()] * (n * n)
         if self.cages is not None:
-            cage_of = [-1] * (n * n)
+            owner = [-1] * (n * n)
             for q, (_, cells) in enumerate(self.cages):
                 for c in cells:
-                    cage_of[c] = q
-            cage_of = tuple(cage_of)
-        mates = [()] * (n * n) if cage_of is None else [self.cages[q][1] if q >= 0 else () for q in cage_of]
+                    owner[c] = q
+            cage_of = tuple(owner)
+            mates = [self.cages[q][1] if q >= 0 else () for q in cage_of]
         peers = tuple(
             tuple(sorted(({p for h in cell_houses[c] for p in houses[h]} | set(mates[c])) - {c}))
             for c in range(n * n)
@@ -182,6 +184,7 @@ class Geometry:
 
     def cage_name(self, cage: int) -> str:
         """Human label of a Killer cage, 1-based in the order of first cells: ``cage 4 (sum 15, from r2c3)``."""
+        assert self.cages is not None, "a cage of a grid without cages"
         total, cells = self.cages[cage]
         return f"cage {cage + 1} (sum {total}, from {self.cell_name(cells[0])})"
 
@@ -271,7 +274,7 @@ def _name(cell: int, n: int) -> str:
     return f"r{cell // n + 1}c{cell % n + 1}"
 
 
-def check_regions(n: int, regions) -> tuple[int, ...]:
+def check_regions(n: int, regions: Sequence[Hashable]) -> tuple[int, ...]:
     """The canonical region map (regions numbered 0 .. n-1 in the order of their first cell) of
     ``regions``, one label per cell in reading order (any labels: ``"AAAB..."``, ``"1112..."``, ints);
     a label None, ``""`` or ``"."`` leaves its cell in no region.

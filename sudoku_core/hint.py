@@ -24,15 +24,17 @@ techniques).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from .candidates import State
 from .errors import SudokuError
 from .explain import Message, describe, render, technique_name
 from .puzzle import Puzzle
-from .rate import next_step
+from .rate import TechniqueChoice, next_step
 from .step import sightings
 
 
-def _as_cells(value, puzzle: Puzzle) -> list[int]:
+def _as_cells(value: Sequence[int] | str | Puzzle | None, puzzle: Puzzle) -> list[int]:
     if value is None:
         return [0] * puzzle.geometry.ncells
     if isinstance(value, Puzzle):
@@ -44,7 +46,7 @@ def _as_cells(value, puzzle: Puzzle) -> list[int]:
     return [int(v) for v in value]
 
 
-def _as_masks(pencil, ncells: int) -> list[int] | None:
+def _as_masks(pencil: Sequence[int | Iterable[int]] | None, ncells: int) -> list[int] | None:
     """Pencil marks as masks: accepts a list of masks (ints) or a list of digit lists."""
     if pencil is None:
         return None
@@ -62,11 +64,11 @@ def _as_masks(pencil, ncells: int) -> list[int] | None:
     return out
 
 
-def _messages(messages: dict[str, Message], langs) -> dict:
+def _messages(messages: dict[str, Message], langs: Iterable[str]) -> dict:
     return {k: {**m.to_dict(), "text": {lang: render(m, lang) for lang in langs}} for k, m in messages.items()}
 
 
-def _status(status: str, langs, **params) -> dict:
+def _status(status: str, langs: Iterable[str], **params: object) -> dict:
     m = Message(f"status.{status}", params)
     return {"status": status, "messages": _messages({"0": m, "1": m, "2": m}, langs),
             "highlight": {"cells": [], "candidates": []}}
@@ -89,7 +91,9 @@ def solution_problem(p: Puzzle, solution) -> str | None:
     return None
 
 
-def next_hint(puzzle, entered=None, pencil=None, langs=("en", "zh"), techniques=None, solution=None) -> dict:
+def next_hint(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
+              pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
+              techniques: TechniqueChoice = None, solution: Sequence[int] | None = None) -> dict:
     """The next hint for the position ``puzzle`` (givens) + ``entered`` (player digits, 0 = empty;
     a list, a string or a Puzzle) + optional ``pencil`` marks (one mask or digit list per cell).
     ``techniques`` limits the hint to some technique ids (default: the whole table). ``solution``: the

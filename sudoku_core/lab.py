@@ -51,6 +51,7 @@ from .grid import Geometry
 from .puzzle import Puzzle
 from .solvers import as_puzzle, engine
 from .solvers.dlx import describe_item, describe_option, option_of, sudoku_matrix
+from .solvers.exact_cover import ExactCover
 from .solvers.ladder import DLX_RUNGS, RUNGS
 from .verify import solution_problem
 
@@ -95,7 +96,7 @@ def _check_budget(node_limit: int | None) -> None:
 # ---------------------------------------------------------------------------------------------
 # Compare
 
-def compare(puzzle, methods: Iterable[str] | None = None, node_limit: int | None = LAB_NODE_LIMIT,
+def compare(puzzle: Puzzle | str, methods: Iterable[str] | None = None, node_limit: int | None = LAB_NODE_LIMIT,
             limit: int = 2) -> list[dict]:
     """Run ``puzzle`` with each method (all, in :data:`LAB_METHODS` order, by default) under ``node_limit``
     nodes each, counting to ``limit`` solutions (2: the time includes the proof of uniqueness). One row per method.
@@ -130,7 +131,7 @@ def compare(puzzle, methods: Iterable[str] | None = None, node_limit: int | None
     return rows
 
 
-def _cell_text(value) -> str:
+def _cell_text(value: object) -> str:
     if value is None:
         return "-"
     if isinstance(value, float):
@@ -222,8 +223,8 @@ def traceable_methods() -> list[str]:
     return [m for m in LAB_METHODS if _accepts_trace(engine(m))]
 
 
-def trace(puzzle, method: str = "dlx", trace_limit: int = LAB_TRACE_LIMIT, node_limit: int | None = LAB_NODE_LIMIT,
-          limit: int = 1) -> dict:
+def trace(puzzle: Puzzle | str, method: str = "dlx", trace_limit: int = LAB_TRACE_LIMIT,
+          node_limit: int | None = LAB_NODE_LIMIT, limit: int = 1) -> dict:
     """The engine's search of ``puzzle`` by ``method`` as replayable events (see the module docstring).
 
     At most ``trace_limit`` events are kept (``truncated`` says when more happened; the search itself
@@ -301,7 +302,7 @@ def _meaning(geo: Geometry, kind: str, place: int, digit: int) -> str:
     return f"{kind} {place + 1} holds {digit}"
 
 
-def matrix_view(puzzle, cell: int) -> dict:
+def matrix_view(puzzle: Puzzle | str, cell: int) -> dict:
     """The options of ``cell`` (one per digit) in the exact-cover matrix and the four columns each covers.
 
     Per option: its number, ``state`` (``given``: it is a given; ``open``: still in the matrix after the
@@ -352,7 +353,7 @@ def matrix_view(puzzle, cell: int) -> dict:
             "open_options_total": len(open_options), "why": _first_step(geo, mx, covered, open_options)}
 
 
-def _first_step(geo: Geometry, mx, covered: dict[int, int], open_options: list[int]) -> dict | None:
+def _first_step(geo: Geometry, mx: ExactCover, covered: dict[int, int], open_options: list[int]) -> dict | None:
     """Why DLX is fast, on this puzzle's matrix once the givens are covered: how many columns have
     k options left (``by_options``: [[k, columns], ...]), and the first step of Knuth's rule, the
     column with the fewest options (``column``, ``kind``/``place``/``digit``, ``options``), what
@@ -388,7 +389,8 @@ def _first_step(geo: Geometry, mx, covered: dict[int, int], open_options: list[i
 
 def batch_part(puzzles: list[Puzzle], methods: Iterable[str] | None = None,
                node_limit: int | None = LAB_NODE_LIMIT, limit: int = 2,
-               progress: Callable[[int], object] | None = None, cap=None) -> list[dict]:
+               progress: Callable[[int], object] | None = None,
+               cap: Callable[[str, int, int | None], int | None] | None = None) -> list[dict]:
     """Raw figures for one chunk of puzzles: per method the time and nodes of every puzzle, the
     status counts and the solutions the checker rejected. Chunks combine with :func:`merge_parts`.
     ``cap(method, n, node_limit)``, when given, is the budget of each search (the bridge's :func:`node_cap`)."""
@@ -456,7 +458,7 @@ def format_batch_table(rows: list[dict]) -> str:
             "median branch points", "solved", "gave up", "wrong"]
     keys = ["method", "puzzles", "median_ms", "p90_ms", "max_ms", "median_nodes", "max_nodes",
             "median_branch_points", "solved", "gave_up", "wrong"]
-    def text(key: str, value) -> str:  # counts are whole (a median of two may end in .5)
+    def text(key: str, value: object) -> str:  # counts are whole (a median of two may end in .5)
         if key != "method" and not key.endswith("_ms") and isinstance(value, float) and value.is_integer():
             value = int(value)
         return _cell_text(value)

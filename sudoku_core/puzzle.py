@@ -7,6 +7,7 @@ character used when writing the puzzle back, so that solutions come back in the 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .grid import Geometry, geometry_for_side
@@ -45,7 +46,8 @@ class Puzzle:
     alphabet: Alphabet
 
     @classmethod
-    def from_cells(cls, cells, geometry: Geometry | None = None, alphabet: Alphabet | None = None) -> Puzzle:
+    def from_cells(cls, cells: Iterable[int], geometry: Geometry | None = None,
+                   alphabet: Alphabet | None = None) -> Puzzle:
         cells = tuple(cells)
         if geometry is None:
             n = round(len(cells) ** 0.5)
@@ -62,7 +64,7 @@ class Puzzle:
     def givens(self) -> int:
         return sum(1 for v in self.cells if v)
 
-    def with_cells(self, cells) -> Puzzle:
+    def with_cells(self, cells: Iterable[int]) -> Puzzle:
         """The same geometry and alphabet with other cell contents (a solution, say)."""
         return Puzzle(self.geometry, tuple(cells), self.alphabet)
 

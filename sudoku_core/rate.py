@@ -83,15 +83,20 @@ there and the generator rates many candidates.
 from __future__ import annotations
 
 import math
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .candidates import State
 from .errors import SudokuError
+from .grid import Geometry
 from .puzzle import Alphabet, Puzzle
 from .step import Step, apply_step
-from .techniques import BY_ID, LEVELS, for_variant
+from .techniques import BY_ID, LEVELS, Technique, for_variant
 from .work import run
+
+#: Which techniques a solve may use: ids or table entries (None: the whole table, in table order).
+TechniqueChoice = Iterable[str | Technique] | None
 
 #: Score given to a puzzle that logic alone cannot finish (above every logic technique but nets).
 GUESS_SCORE = 10.0
@@ -169,7 +174,7 @@ class Rating:
     steps: list[Step] = field(default_factory=list, repr=False)
     puzzle: str = ""
 
-    def to_dict(self, geo=None, with_steps: bool = False) -> dict:
+    def to_dict(self, geo: Geometry | None = None, with_steps: bool = False) -> dict:
         out = {"puzzle": self.puzzle, "level": self.level, "score": self.score, "hardest": self.hardest,
                "solved": self.solved, "nsteps": len(self.steps)}
         if with_steps and geo is not None:
@@ -199,7 +204,7 @@ def _techniques(techniques, geo):
     return tuple(BY_ID[t] if isinstance(t, str) else t for t in techniques)
 
 
-def find_steps(state: State, techniques=None):
+def find_steps(state: State, techniques: TechniqueChoice = None) -> Iterator[Step]:
     """Every step the techniques find in ``state``, technique by technique in table order (for tests
     and tools; the solver only wants the first)."""
     for tech in _techniques(techniques, state.geo):
@@ -211,13 +216,14 @@ def find_steps(state: State, techniques=None):
         yield from tech.find(state)
 
 
-def next_step(state: State, techniques=None) -> Step | None:
+def next_step(state: State, techniques: TechniqueChoice = None) -> Step | None:
     """The cheapest step in ``state`` (lowest :func:`step_score`, first in table order among equals; see
     the module notes), or None when no technique applies."""
     return run(_next_steps(state, _techniques(techniques, state.geo)))
 
 
-def _next_steps(state: State, techniques: tuple, progress=None):
+def _next_steps(state: State, techniques: tuple[Technique, ...],
+                progress: int | None = None) -> Generator[int | None, None, Step | None]:
     """:func:`next_step` as resumable work: yields ``progress`` after every technique searched (one
     step can take a second on a hard 16x16: this is what keeps a slice of work short)."""
     best, best_score = None, math.inf
@@ -231,7 +237,7 @@ def _next_steps(state: State, techniques: tuple, progress=None):
                 continue
         if best is not None and tech.finder.startswith("chains:") and tech.id != "remote_pair":
             # Only a chain short enough to score below ``best`` can replace it: search no further.
-            found = tech.find(state, max_links=_max_links(tech.score, best_score))
+            found = tech.find_within(state, _max_links(tech.score, best_score))
         else:
             found = tech.find(state)
         step = next(iter(found), None)
@@ -243,7 +249,8 @@ def _next_steps(state: State, techniques: tuple, progress=None):
     return best
 
 
-def logic_solve(state: State, techniques=None, max_steps: int | None = None) -> tuple[list[Step], bool]:
+def logic_solve(state: State, techniques: TechniqueChoice = None,
+                max_steps: int | None = None) -> tuple[list[Step], bool]:
     """Apply the cheapest step until solved or stuck; ``state`` is changed in place.
 
     Returns the path and whether the grid was finished.
@@ -251,7 +258,8 @@ def logic_solve(state: State, techniques=None, max_steps: int | None = None) -> 
     return run(logic_solve_steps(state, techniques, max_steps))
 
 
-def logic_solve_steps(state: State, techniques=None, max_steps: int | None = None):
+def logic_solve_steps(state: State, techniques: TechniqueChoice = None,
+                      max_steps: int | None = None) -> Generator[int | None, None, tuple[list[Step], bool]]:
     """:func:`logic_solve` as resumable work (:mod:`sudoku_core.work`): yields the number of steps found
     so far after every technique searched."""
     techs = _techniques(techniques, state.geo)
@@ -301,7 +309,7 @@ def _interleaved(techniques: tuple) -> frozenset:
     return frozenset(out)
 
 
-def rate(puzzle, techniques=None, unique: bool | None = None) -> Rating:
+def rate(puzzle: Puzzle | str, techniques: TechniqueChoice = None, unique: bool | None = None) -> Rating:
     """Rate ``puzzle`` (a :class:`~sudoku_core.puzzle.Puzzle` or text) by solving it with logic.
 
     ``techniques`` limits the solver to some technique ids (default: the whole table). ``unique``: pass
@@ -311,7 +319,8 @@ def rate(puzzle, techniques=None, unique: bool | None = None) -> Rating:
     return run(rate_steps(puzzle, techniques, unique))
 
 
-def rate_steps(puzzle, techniques=None, unique: bool | None = None):
+def rate_steps(puzzle: Puzzle | str, techniques: TechniqueChoice = None,
+               unique: bool | None = None) -> Generator[int | None, None, Rating]:
     """:func:`rate` as resumable work (:mod:`sudoku_core.work`): yields after every technique searched
     (the steps of the path being tried so far)."""
     from .solvers import as_puzzle

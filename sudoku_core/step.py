@@ -23,7 +23,13 @@ as everywhere on the bridge; only text for people names cells ``r3c6``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .candidates import State
+    from .grid import Geometry
 
 Cand = tuple[int, int]
 Node = tuple[Cand, ...]
@@ -49,14 +55,14 @@ class Step:
     def progress(self) -> bool:
         return bool(self.placements or self.eliminations)
 
-    def to_dict(self, geo) -> dict:
+    def to_dict(self, geo: Geometry) -> dict:
         """Plain JSON, as the bridge and the command line send it: cells 0-based, every candidate
         ``[cell, digit]``, houses ``{"kind", "index"}`` (index 0-based within its kind)."""
 
-        def cand(cd):
+        def cand(cd: Cand) -> list[int]:
             return [cd[0], cd[1]]
 
-        def cell(c):
+        def cell(c: int) -> int:
             return c
 
         def house(h):
@@ -82,7 +88,7 @@ class Step:
         return out
 
 
-def apply_step(state, step: Step) -> None:
+def apply_step(state: State, step: Step) -> None:
     """Apply ``step`` to ``state`` in place: placements (with their peers' candidates removed),
     then eliminations. The same for every technique."""
     for cell, digit in step.placements:
@@ -96,7 +102,7 @@ def apply_step(state, step: Step) -> None:
 SINGLES = ("hidden_single", "naked_single")
 
 
-def sightings(step: Step, geo, values) -> list[list[int]]:
+def sightings(step: Step, geo: Geometry, values: Sequence[int]) -> list[list[int]]:
     """Why a single is one, as ``[seen_from, cell]`` pairs for the page to draw: for a hidden single,
     each other open cell of its house and a placed copy of the digit that sees it; for a naked single,
     its cell and, for each other digit, a placed copy in one of its peers. ``values``: the digits on the

@@ -6,6 +6,7 @@
 #
 # * System packages (python3-venv, chromium, firefox-esr, webkit2gtk-driver, xvfb, nodejs, npm) are installed with apt-get only when missing,
 #   through sudo unless run as root.
+# * Checks run fastest first: ruff, mypy, tsc, the build, then pytest; the first to fail stops the run.
 # * Python packages go into a project-local virtual environment, .venv/ (ignored by git): the pinned
 #   tests/requirements.txt and the engine itself (pip install -e .). Nothing goes into the system's
 #   Python. PYTHON=... picks the interpreter the environment is made from (default python3, 3.11+).
@@ -55,6 +56,10 @@ PY="$VENV/bin/python"
 
 # --- the checks ----------------------------------------------------------------------------------
 "$PY" -m ruff check .
+"$PY" -m mypy  # the engine's types, zero errors (files and settings: [tool.mypy] in pyproject.toml)
+# The page's JSDoc types (tsconfig.json: the modules that start with `// @ts-check`), zero errors.
+[ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund
+node_modules/.bin/tsc -p .
 # Build the site (and install the pinned Pyodide from npm) first, so a broken build stops the run
 # early; the e2e tests build their own copy in a fixture all the same.
 "$PY" build.py

@@ -1,7 +1,8 @@
 """Dancing Links: the generic exact-cover engine on non-Sudoku covers, and method ``dlx`` on every grid size.
 
-Counts are checked against brute force written here, independently of the engine; every Sudoku solution
-is checked by :func:`is_solution`, which rebuilds rows, columns and boxes from scratch.
+Counts are checked against brute force written here, independently of the engine, and against a plain
+Knuth-shaped Algorithm X (:class:`KnuthDLX`, the oracle) where brute force is too slow; every Sudoku
+solution is checked by :func:`is_solution`, which rebuilds rows, columns and boxes from scratch.
 """
 
 import hashlib
@@ -92,6 +93,172 @@ def pattern_grid(br, bc):
 def cells_of(line, n):
     symbols = "123456789ABCDEFGHIJKLMNOP"[:n]
     return [symbols.index(ch) + 1 if ch in symbols else 0 for ch in line]
+
+
+class KnuthDLX:
+    """Algorithm X on dancing links, written as Knuth's dlx1 (and "Dancing Links", 2000) describe it, as an
+    oracle for the fast engine: slow and plain, sharing no code with it.
+
+    Items are ``1 .. N`` (the caller's item ``i`` is ``i + 1``) and node 0 is the root of the list of primary
+    items; secondary items are linked to themselves, so they are never chosen. The options follow as in
+    dlx1: a spacer node, then each option's nodes followed by a spacer whose ``TOP`` is ``-(option + 1)``;
+    a spacer's ``ULINK`` is the first node of the option before it and its ``DLINK`` the last node of the
+    option after it. ``LEN[i]`` counts the options left in item ``i``'s list; the search takes the first
+    item with the smallest ``LEN`` (Knuth's MRV) and yields each cover as a sorted list of option numbers.
+    """
+
+    def __init__(self, n_primary, options, n_secondary=0):
+        n = n_primary + n_secondary
+        # Primary items in a cycle through the root; secondary items each a list of its own.
+        self.LLINK, self.RLINK = list(range(n + 1)), list(range(n + 1))
+        for a, b in itertools.pairwise([0, *range(1, n_primary + 1), 0]):
+            self.RLINK[a], self.LLINK[b] = b, a
+        self.TOP = [0] * (n + 1)
+        self.ULINK = list(range(n + 1))
+        self.DLINK = list(range(n + 1))
+        self.LEN = [0] * (n + 1)
+        self.TOP.append(0)  # the first spacer
+        self.ULINK.append(0)
+        self.DLINK.append(0)
+        last_spacer = n + 1
+        self.first = []  # the first node of each option
+        for o, option in enumerate(options):
+            first = len(self.TOP)
+            self.first.append(first)
+            for item in option:
+                i = item + 1
+                x = len(self.TOP)
+                self.TOP.append(i)
+                self.LEN[i] += 1
+                self.ULINK.append(self.ULINK[i])
+                self.DLINK.append(i)
+                self.DLINK[self.ULINK[i]] = x
+                self.ULINK[i] = x
+            self.DLINK[last_spacer] = len(self.TOP) - 1
+            last_spacer = len(self.TOP)
+            self.TOP.append(-(o + 1))
+            self.ULINK.append(first)
+            self.DLINK.append(0)
+
+    def hide(self, p):
+        q = p + 1
+        while q != p:
+            x, u, d = self.TOP[q], self.ULINK[q], self.DLINK[q]
+            if x <= 0:
+                q = u  # a spacer: back to the first node of the option
+            else:
+                self.DLINK[u], self.ULINK[d] = d, u
+                self.LEN[x] -= 1
+                q += 1
+
+    def unhide(self, p):
+        q = p - 1
+        while q != p:
+            x, u, d = self.TOP[q], self.ULINK[q], self.DLINK[q]
+            if x <= 0:
+                q = d  # a spacer: on to the last node of the option
+            else:
+                self.DLINK[u] = self.ULINK[d] = q
+                self.LEN[x] += 1
+                q -= 1
+
+    def cover(self, i):
+        p = self.DLINK[i]
+        while p != i:
+            self.hide(p)
+            p = self.DLINK[p]
+        l, r = self.LLINK[i], self.RLINK[i]
+        self.RLINK[l], self.LLINK[r] = r, l
+
+    def uncover(self, i):
+        l, r = self.LLINK[i], self.RLINK[i]
+        self.RLINK[l] = self.LLINK[r] = i
+        p = self.ULINK[i]
+        while p != i:
+            self.unhide(p)
+            p = self.ULINK[p]
+
+    def option_of(self, x):
+        while self.TOP[x] > 0:
+            x += 1
+        return -self.TOP[x] - 1
+
+    def others(self, x):
+        """The other nodes of ``x``'s option, left to right from ``x`` (cyclically)."""
+        q = x + 1
+        while q != x:
+            if self.TOP[q] <= 0:
+                q = self.ULINK[q]
+            else:
+                yield q
+                q += 1
+
+    def solutions(self, preset=()):
+        """Every exact cover holding the ``preset`` options (none when two of them share an item)."""
+        taken = set()
+        for o in preset:
+            items = [self.TOP[x] for x in (self.first[o], *self.others(self.first[o]))]
+            if taken & set(items):
+                return
+            taken.update(items)
+            for i in items:
+                self.cover(i)
+        chosen = []
+
+        def search():
+            if self.RLINK[0] == 0:
+                yield sorted([*preset, *(self.option_of(x) for x in chosen)])
+                return
+            i, j = self.RLINK[0], self.RLINK[0]
+            while j != 0:
+                if self.LEN[j] < self.LEN[i]:
+                    i = j
+                j = self.RLINK[j]
+            self.cover(i)
+            r = self.DLINK[i]
+            while r != i:
+                chosen.append(r)
+                for q in self.others(r):
+                    self.cover(self.TOP[q])
+                yield from search()
+                for q in reversed(list(self.others(r))):
+                    self.uncover(self.TOP[q])
+                chosen.pop()
+                r = self.DLINK[r]
+            self.uncover(i)
+
+        yield from search()
+
+
+def reference_covers(n_primary, options, n_secondary=0, preset=()):
+    """The oracle's covers, each a sorted list of option numbers, in its order."""
+    return list(KnuthDLX(n_primary, options, n_secondary).solutions(preset))
+
+
+def sudoku_options(br, bc):
+    """The Sudoku exact-cover options written out here (not the engine's encoding): option ``cell * n + d - 1``
+    puts digit d in the cell and covers (cell), (row, d), (column, d) and (box, d)."""
+    n = br * bc
+    options = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        box = (r // br) * (n // bc) + c // bc
+        for d in range(n):
+            options.append([cell, n * n + r * n + d, 2 * n * n + c * n + d, 3 * n * n + box * n + d])
+    return options
+
+
+def reference_grids(br, bc, cells):
+    """Every solution of a Sudoku by the oracle, as grids."""
+    n = br * bc
+    preset = [c * n + v - 1 for c, v in enumerate(cells) if v]
+    grids = []
+    for cover in reference_covers(4 * n * n, sudoku_options(br, bc), preset=preset):
+        grid = [0] * (n * n)
+        for o in cover:
+            grid[o // n] = o % n + 1
+        grids.append(grid)
+    return grids
 
 
 # --- the generic engine -------------------------------------------------------------------------------------
@@ -221,6 +388,41 @@ def test_random_matrices_against_brute_force(seed):
     result = exact_covers(ExactCover(n_primary, options, n_secondary))
     got = [frozenset(s) for s in result.solutions]
     assert len(got) == len(set(got)) and set(got) == set(expected)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_reference_agrees_with_brute_force(seed):
+    # The oracle itself, on matrices small enough for brute force (with presets, clashing ones included).
+    rng = random.Random(500 + seed)
+    n_primary, n_secondary = rng.randint(1, 9), rng.randint(0, 3)
+    n_items = n_primary + n_secondary
+    options = random_options(rng, n_primary, n_items, rng.randint(1, 13))
+    expected = brute_covers(n_primary, n_items, options)
+    assert sorted(map(frozenset, reference_covers(n_primary, options, n_secondary)), key=sorted) == sorted(
+        expected, key=sorted)
+    preset = rng.sample(range(len(options)), min(2, len(options)))
+    assert {frozenset(s) for s in reference_covers(n_primary, options, n_secondary, preset)} == {
+        s for s in expected if s >= set(preset)}
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_engine_matches_the_reference_on_random_matrices(seed):
+    # Larger than brute force can take: up to 24 primary items and 70 options, options of 1 to 6 items
+    # (all of 4 on every third seed, so the fast path is held to the oracle too), and sometimes presets.
+    rng = random.Random(2000 + seed)
+    n_primary, n_secondary = rng.randint(4, 24), rng.randint(0, 6)
+    n_items = n_primary + n_secondary
+    options = []
+    for _ in range(rng.randint(10, 70)):
+        width = 4 if seed % 3 == 0 and n_items >= 4 else rng.randint(1, min(6, n_items))
+        first = rng.randrange(n_primary)
+        options.append([first, *rng.sample([i for i in range(n_items) if i != first], width - 1)])
+    preset = rng.sample(range(len(options)), rng.randint(0, 2))
+    expected = sorted(reference_covers(n_primary, options, n_secondary, preset))
+    matrix = ExactCover(n_primary, options, n_secondary)
+    for generic in (False, True):
+        dance = Dance(matrix, preset, generic=generic)
+        assert sorted(sorted(s) for s in dance.solutions()) == expected
 
 
 def test_generator_take_two_and_limit():
@@ -573,6 +775,26 @@ def test_tracing_does_not_change_the_search():
     plain = run(3, 3, cells)
     traced = run(3, 3, cells, trace=[])
     assert plain.stats == traced.stats and plain.solutions == traced.solutions
+
+
+@pytest.mark.parametrize(("br", "bc", "seed"), [(2, 2, s) for s in range(12)] + [(2, 3, s) for s in range(4)]
+                         + [(3, 2, s) for s in range(4)])
+def test_engine_matches_the_reference_on_small_sudokus(br, bc, seed):
+    # Random givens of a valid grid (some with a planted clash): every solution, the same grids.
+    rng = random.Random(3000 + seed)
+    n = br * bc
+    cells = [v if rng.random() < (0.25 if n == 4 else 0.45) else 0 for v in pattern_grid(br, bc)]
+    if seed % 4 == 3:
+        cells[rng.randrange(n * n)] = rng.randint(1, n)
+    expected = sorted(reference_grids(br, bc, cells))
+    assert sorted(run(br, bc, cells, limit=10**6).solutions) == expected
+
+
+@pytest.mark.parametrize("line", UNIQUE_9[:6] + MULTIPLE_9[:1])
+def test_engine_matches_the_reference_on_9x9(line):
+    cells = cells_of(line, 9)
+    expected = sorted(reference_grids(3, 3, cells))
+    assert sorted(run(3, 3, cells, limit=10**6).solutions) == expected
 
 
 # --- the width-4 fast path against the generic loops ---------------------------------------------------------

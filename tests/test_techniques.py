@@ -3,6 +3,7 @@ positions where it must fire (exact eliminations) or must not."""
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,20 @@ def test_table_ids_are_unique_snake_case_with_levels():
     for tid in ("xy_wing", "unique_rectangle_1", "simple_colors_trap", "jellyfish", "x_chain", "als_xz"):
         assert BY_ID[tid].level == "expert", tid
     assert {t.level for t in TABLE if t.id.endswith(("forcing_chain", "forcing_net"))} == {"extreme"}
+
+
+def test_every_finder_keeps_the_finder_contract_signature():
+    # Finder (techniques/__init__.py): find(state) -> Iterator[Step]; the chain finders the rater bounds
+    # (Technique.find_within) also take max_links. mypy checks the bodies; this checks the table points
+    # at functions of that shape (annotations are strings under ``from __future__ import annotations``).
+    for t in TABLE:
+        sig = inspect.signature(t.find)
+        sig.bind(object())
+        assert sig.return_annotation == "Iterator[Step]", t.id
+        assert str(sig.parameters["state"].annotation) == "State", t.id
+        if t.finder.startswith("chains:") and t.id != "remote_pair":
+            sig.bind(object(), max_links=3)
+            assert sig.parameters["max_links"].annotation == "int | None", t.id
 
 
 def test_state_from_values_matches_peers():

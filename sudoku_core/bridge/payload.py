@@ -7,6 +7,8 @@ broken (``reason``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from sudoku_core import Alphabet, Puzzle, formats, geometry, parse
 from sudoku_core.errors import RegionError
 from sudoku_core.grid import VARIANTS, variant_geometry
@@ -25,7 +27,7 @@ class BadRequest(Exception):
 
     kind = "bad_request"
 
-    def __init__(self, message: str, **facts) -> None:
+    def __init__(self, message: str, **facts: object) -> None:
         super().__init__(message)
         self.facts = facts
 
@@ -33,8 +35,8 @@ class BadRequest(Exception):
 # ---------------------------------------------------------------------------------------------
 # Payload readers: each checks one field and says exactly what is wrong.
 
-def field(payload: dict, name: str, kind: type | tuple[type, ...], default=None, *, required: bool = False,
-          low: int | None = None, high: int | None = None):
+def field(payload: dict, name: str, kind: type | tuple[type, ...], default: Any = None, *, required: bool = False,
+          low: int | None = None, high: int | None = None) -> Any:
     """``payload[name]`` checked to be of ``kind`` (and, for an integer, within ``low .. high``), or
     ``default`` when it is missing or null."""
     if name not in payload or payload[name] is None:
@@ -55,18 +57,18 @@ def field(payload: dict, name: str, kind: type | tuple[type, ...], default=None,
     return value
 
 
-def json_type(value) -> str:
+def json_type(value: object) -> str:
     names = {str: "a string", int: "an integer", float: "a number with a fraction", list: "a list",
              dict: "an object", bool: "a boolean", type(None): "null"}
     return names.get(type(value), type(value).__name__)
 
 
-def short(value) -> str:
+def short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else f"{text[:37]}..."
 
 
-def type_name(kind) -> str:
+def type_name(kind: type | tuple[type, ...]) -> str:
     names = {str: "a string", int: "an integer", list: "a list", dict: "an object", bool: "a boolean"}
     kinds = kind if isinstance(kind, tuple) else (kind,)
     return " or ".join(names.get(k, k.__name__) for k in kinds)

@@ -27,10 +27,13 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Generator, Sequence
+from typing import Any
 
-from sudoku_core.generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, generate, generation
+from sudoku_core.generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, Generated, generate, generation
 from sudoku_core.grid import VARIANTS
 from sudoku_core.hint import next_hint, solution_problem
+from sudoku_core.puzzle import Puzzle
 from sudoku_core.rate import rate_steps
 from sudoku_core.step import sightings
 from sudoku_core.work import Job, run
@@ -48,7 +51,7 @@ JOB_ATTEMPTS, MAX_JOB_ATTEMPTS = 10_000, 1_000_000
 SIZES = (4, 6, 9, 12, 16)
 
 
-def _unique_status(p) -> tuple[str, int]:
+def _unique_status(p: Puzzle) -> tuple[str, int]:
     """``unique``, ``no_solution``, ``multiple`` or ``gave_up`` (the budgeted check of
     :func:`sudoku_core.solvers.check_unique` found no answer), and the search nodes it spent."""
     from sudoku_core.solvers import check_unique
@@ -99,11 +102,12 @@ def _quick_techniques() -> list[str]:
     return [t for t in BY_ID if "forcing" not in t]
 
 
-def _rating(p, with_steps: bool, langs, quick: bool = False) -> dict:
+def _rating(p: Puzzle, with_steps: bool, langs: Sequence[str], quick: bool = False) -> dict:
     return run(_rating_work(p, with_steps, langs, quick))
 
 
-def _rating_work(p, with_steps: bool, langs, quick: bool = False):
+def _rating_work(p: Puzzle, with_steps: bool, langs: Sequence[str],
+                 quick: bool = False) -> Generator[int | None, None, dict]:
     """:func:`_rating` as resumable work: yields the steps found so far after every logic step."""
     status, nodes = _unique_status(p)
     out: dict[str, object] = {"status": status, "level": None, "score": None, "hardest": None, "solved": False,
@@ -195,14 +199,14 @@ def practice_techniques() -> list[dict]:
 PRACTICE = frozenset(t["id"] for t in practice_techniques())
 
 
-def _chunk(options: dict, seed, chunk: int, attempts: int) -> dict:
+def _chunk(options: dict, seed: int | str, chunk: int, attempts: int) -> dict:
     g = generate(**options, seed=f"{seed}/{chunk}" if chunk else seed, max_attempts=attempts, best_effort=True)
     out = {"seed": seed, "chunk": chunk, "attempts": g.attempts, "ms": round(g.elapsed_ms, 1)}
     out.update(_found(g))
     return out
 
 
-def _found(g) -> dict:
+def _found(g: Generated) -> dict:
     """What the page needs of a :class:`~sudoku_core.generate.Generated`: ``found`` (an exact match to
     the request), and then the puzzle, its solution and its rating."""
     out: dict[str, object] = {"found": bool(g.exact)}
@@ -238,7 +242,7 @@ class WorkJob:
     """Resumable work run as a session job (see :class:`sudoku_core.bridge.Session`): ``report`` says how
     far it got, ``answer`` gives the reply once it is done."""
 
-    def __init__(self, work) -> None:
+    def __init__(self, work: Generator[Any, None, Any]) -> None:
         self._job = Job(work)
 
     def step(self, seconds: float) -> bool:
@@ -248,7 +252,8 @@ class WorkJob:
         return {"ms": round(self._job.busy_s * 1000.0, 1), "longest_ms": round(self._job.longest_unit_s * 1000.0, 1),
                 **self._progress(self._job.last)}
 
-    def _progress(self, last) -> dict:
+    def _progress(self, last: Any) -> dict:
+        """What to report of the work's last yielded value."""
         return {}
 
     def answer(self) -> dict:
@@ -261,11 +266,11 @@ class WorkJob:
 class GenerationJob(WorkJob):
     """One generation: reports ``attempts`` and ``phase``; answers like ``generate``."""
 
-    def __init__(self, options: dict, seed, attempts: int) -> None:
+    def __init__(self, options: dict, seed: int | str, attempts: int) -> None:
         self.seed = seed
         super().__init__(generation(**options, seed=seed, max_attempts=attempts, best_effort=True))
 
-    def _progress(self, last) -> dict:
+    def _progress(self, last: dict | None) -> dict:
         last = last or {}
         return {"attempts": last.get("attempts", 0), "phase": last.get("phase", "grid")}
 
@@ -277,7 +282,7 @@ class GenerationJob(WorkJob):
 class StepsJob(WorkJob):
     """The solution path of a puzzle: reports ``nsteps``, the steps found so far; answers like ``steps``."""
 
-    def _progress(self, last) -> dict:
+    def _progress(self, last: int | None) -> dict:
         return {"nsteps": last or 0}
 
 

@@ -28,11 +28,11 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _SURROGATE = re.compile("[\\ud800-\\udfff]")
 
 
-def _error(kind: str, message: str, **facts) -> dict:
+def _error(kind: str, message: str, **facts: object) -> dict:
     return {"ok": False, "error": {"kind": kind, "message": message, **facts}}
 
 
-def _lone_surrogate(value, path: str) -> BadRequest | None:
+def _lone_surrogate(value: object, path: str) -> BadRequest | None:
     """The error for the first string (key or value) in ``value`` holding a lone surrogate, which no
     text can encode: named by its path and the character's position."""
     if isinstance(value, str):
@@ -53,7 +53,7 @@ def _lone_surrogate(value, path: str) -> BadRequest | None:
     return None
 
 
-def handle(request, ops: dict[str, Callable[[dict], dict]] = OPS) -> dict:
+def handle(request: object, ops: dict[str, Callable[[dict], dict]] = OPS) -> dict:
     """Run one request (already decoded from JSON) and return the reply as plain data. ``ops``: the
     operations to choose from (a :class:`Session`'s add its jobs to :data:`OPS`)."""
     if not isinstance(request, dict):
@@ -100,7 +100,7 @@ def _depth(text: str) -> int:
     return max(accumulate(1 if ch in "[{" else -1 for ch in brackets))
 
 
-def _decode(text) -> dict | list | str | int | float | None:
+def _decode(text: object) -> dict | list | str | int | float | None:
     """The request ``text`` decoded, or :class:`BadRequest` saying why it cannot be."""
     if not isinstance(text, str):
         raise BadRequest(f"a request is JSON text, not {type(text).__name__}", reason="not_json")

@@ -22,9 +22,11 @@ from ..puzzle import Puzzle
 from ..solvers import METHODS, engine
 
 #: Set name -> file in the data folder (or None for sets made here).
-SETS = {
+#: The file that marks a folder as the data folder.
+PROBE = "tdoku_magictour_top1465.txt"
+SETS: dict[str, str | None] = {
     "17clue": "tdoku_17_clue.txt",
-    "magictour": "tdoku_magictour_top1465.txt",
+    "magictour": PROBE,
     "hardest": "tdoku_forum_hardest_1106.txt",
     "serg": "tdoku_serg_benchmark.txt",
     "16x16": "sixteen_by_sixteen_owhy_100.txt",
@@ -33,7 +35,7 @@ SETS = {
 DEFAULT_SETS = ("17clue", "magictour", "hardest", "serg", "16x16", "25x25-half")
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("bench", help="time the solvers on the public puzzle sets",
                               description=__doc__.split("\n\n")[1] if __doc__ else None)
     p.add_argument("--sets", nargs="+", choices=list(SETS), default=list(DEFAULT_SETS))
@@ -51,7 +53,7 @@ def data_dir(explicit: str | None) -> Path:
     candidates = [explicit, os.environ.get("SUDOKU_DATA"), "../shared/data", "shared/data",
                   str(Path(__file__).resolve().parents[3] / "shared" / "data")]
     for c in candidates:
-        if c and Path(c, SETS["magictour"]).exists():
+        if c and Path(c, PROBE).exists():
             return Path(c)
     raise SudokuError("puzzle sets not found; pass --data DIR (the folder holding tdoku_17_clue.txt)")
 
@@ -82,10 +84,11 @@ def half_given_25x25(count: int, seed: int = 25) -> list[Puzzle]:
 
 
 def load_set(name: str, folder: Path | None, count: int) -> list[Puzzle]:
-    if SETS[name] is None:
+    file = SETS[name]
+    if file is None:
         return half_given_25x25(max(1, min(count, 5)))
     assert folder is not None
-    with open(folder / SETS[name], encoding="utf-8") as f:
+    with open(folder / file, encoding="utf-8") as f:
         lines = [line.strip() for line in f if line.strip()]
     return [parse(line, check=False) for line in sample(lines, count)]
 

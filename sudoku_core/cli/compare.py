@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable, Iterator
 from functools import partial
 
 from ..errors import SudokuError
@@ -35,7 +36,7 @@ from . import jobs
 from .inputs import open_lines, parse_line, puzzle_lines
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("compare", help="run one puzzle with every method and compare them",
                               description=__doc__.split("\n\n")[1] if __doc__ else None)
     p.add_argument("input", nargs="?", default="-", metavar="FILE|-|PUZZLE",
@@ -61,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if args.node_limit < 0:
         raise SudokuError(f"--node-limit must be 0 (none) or more, not {args.node_limit}")
     node_limit = args.node_limit or None
+    lines: Iterator[tuple[int, str]]
     if args.set:
         puzzles = sample_sets()[args.set]["puzzles"]
         lines, source, total = enumerate(puzzles, 1), None, len(puzzles)
@@ -74,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         raise SudokuError("no puzzle given")
     second = next(puzzles, None)
     many = second is not None
-    stream = [first] + ([second] if many else [])
+    stream = [first] if second is None else [first, second]
     work = partial(table, methods=args.methods, node_limit=node_limit, limit=args.limit, csv=args.csv, many=many)
     return jobs.write_answers(work, enumerate(_chain(stream, puzzles)), args, "compare", source=source, total=total)
 
@@ -110,7 +112,7 @@ def summary_part(item: tuple[int, str], *, methods: list[str], node_limit: int |
     return batch_part([puzzle], methods, node_limit, limit), ""
 
 
-def _summary(args: argparse.Namespace, lines, node_limit: int | None, source: str | None,
+def _summary(args: argparse.Namespace, lines: Iterable[tuple[int, str]], node_limit: int | None, source: str | None,
              total: int | None) -> int:
     status = 0
     parts: list[list[dict]] = []
@@ -119,7 +121,7 @@ def _summary(args: argparse.Namespace, lines, node_limit: int | None, source: st
     def emit(result: tuple[list[dict] | None, str]) -> None:
         nonlocal status
         part, error = result
-        if error:
+        if part is None:
             if progress is not None:
                 progress.clear()
             print(f"sudoku-core: {error}", file=sys.stderr)
@@ -136,6 +138,6 @@ def _summary(args: argparse.Namespace, lines, node_limit: int | None, source: st
     return status
 
 
-def _chain(first: list, rest):
+def _chain(first: list[tuple[int, str]], rest: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     yield from first
     yield from rest

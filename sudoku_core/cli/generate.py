@@ -7,6 +7,7 @@ is the same for any ``--jobs`` (each puzzle depends on its index alone, never on
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from functools import partial
@@ -17,7 +18,7 @@ from ..grid import VARIANTS
 from . import jobs
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "generate", help="generate puzzles (size, level, symmetry, practice technique, seed)",
         description="Generate puzzles with a unique solution. Each output line is a puzzle (or, with "
@@ -51,7 +52,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.count < 1:
         print("sudoku-core: --count must be at least 1", file=sys.stderr)
         return 2

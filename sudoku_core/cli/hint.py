@@ -24,7 +24,7 @@ from . import jobs
 from .inputs import TOO_LONG, InputError, open_lines, parse_line, puzzle_lines
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("hint", help="the next logical step for a puzzle",
                               description="Show the next hint: a mistake if there is one, else the cheapest "
                               "logic step, at detail 0 (nudge), 1 (where) or 2 (full reason and result).")

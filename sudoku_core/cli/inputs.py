@@ -26,6 +26,7 @@ import io
 import os
 import sys
 from collections.abc import Iterable, Iterator
+from typing import Any, cast
 
 from ..errors import SudokuError
 from ..formats import MAX_TEXT, parse
@@ -51,7 +52,8 @@ def open_lines(source: str) -> Iterator[str]:
     :class:`InputError` before the first line for input that is not text, and at the line for a line
     that is not UTF-8."""
     if source == "-":
-        return _lines(sys.stdin.buffer, "standard input", close=False)
+        # A BufferedReader at run time (typeshed says BinaryIO, which has no peek).
+        return _lines(cast(io.BufferedReader, sys.stdin.buffer), "standard input", close=False)
     if not os.path.exists(source):
         return iter(source.splitlines() or [source])  # the argument is the puzzle itself
     if os.path.isdir(source):
@@ -63,7 +65,7 @@ def open_lines(source: str) -> Iterator[str]:
     return _lines(raw, source, close=True)
 
 
-def _lines(raw, name: str, close: bool) -> Iterator[str]:
+def _lines(raw: io.BufferedReader, name: str, close: bool) -> Iterator[str]:
     """Checks the first bytes at once (so a bad input fails before any output), then reads lines."""
     try:
         try:
@@ -84,7 +86,7 @@ def _lines(raw, name: str, close: bool) -> Iterator[str]:
     return _wide_lines(io.TextIOWrapper(raw, encoding=encoding, errors="strict", newline=None), name)
 
 
-def _utf8_lines(raw, name: str, close: bool) -> Iterator[str]:
+def _utf8_lines(raw: io.BufferedReader, name: str, close: bool) -> Iterator[str]:
     """Lines of UTF-8 bytes, each decoded alone, so a bad byte is reported at its own line."""
     most = 4 * MAX_LINE  # bytes: a UTF-8 character takes at most 4
     number = 0
@@ -200,7 +202,7 @@ def too_long_message() -> str:
     return f"the line is longer than {MAX_LINE:,} characters, so it is not one puzzle"
 
 
-def parse_line(line: str, **options) -> Puzzle:
+def parse_line(line: str, **options: Any) -> Puzzle:
     """A line of :func:`puzzle_lines` read as a puzzle (``options`` go to :func:`~sudoku_core.formats.parse`);
     :class:`SudokuError` for a line too long to be one, as for one that does not parse."""
     if line == TOO_LONG:

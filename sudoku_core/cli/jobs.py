@@ -35,8 +35,11 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TextIO
+from collections.abc import Callable, Generator, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:  # imported where used: Pyodide has no processes
+    from concurrent.futures import ProcessPoolExecutor
 
 #: A chunk sent to a worker holds about this many seconds of work (measured as the batch runs).
 CHUNK_SECONDS = 0.2
@@ -95,7 +98,7 @@ def run(work: Callable[[Any], Any], items: Iterable[Any], emit: Callable[[Any], 
             progress.end()
 
 
-def in_order(work: Callable[[Any], Any], items: Iterable[Any], jobs: int) -> Iterator[Any]:
+def in_order(work: Callable[[Any], Any], items: Iterable[Any], jobs: int) -> Generator[Any, None, None]:
     """``work(item)`` for each item, in input order: in this process for ``jobs`` 1, else in ``jobs``
     worker processes with bounded read-ahead (see the module notes). Close it to stop early."""
     if jobs <= 1:
@@ -177,7 +180,8 @@ def _read(items: Iterator[Any], read: queue.Queue, stop: threading.Event) -> Non
     _put(read, _END, stop)
 
 
-def _feed(pool, work, read: queue.Queue, sent: queue.Queue, pace: _Pace, stop: threading.Event) -> None:
+def _feed(pool: ProcessPoolExecutor, work: Callable[[Any], Any], read: queue.Queue, sent: queue.Queue, pace: _Pace,
+          stop: threading.Event) -> None:
     """The feeder thread: chunks of the items already read, to the pool; their futures into ``sent``
     (bounded: the window of chunks in flight)."""
     try:
@@ -243,7 +247,7 @@ def _parallel(work: Callable[[Any], Any], items: Iterator[Any], jobs: int) -> It
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _stop_workers(pool) -> None:
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """End the workers at once, mid-chunk (their answers are no longer wanted)."""
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
     if terminate is not None:

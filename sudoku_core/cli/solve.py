@@ -13,7 +13,7 @@ from . import jobs
 from .inputs import open_lines, parse_line, puzzle_lines
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "solve", help="solve puzzles, one per line",
         description="Solve puzzles read one per line from FILE (or standard input, or a puzzle given "

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import SudokuError
@@ -31,6 +32,11 @@ class Search:
     solutions: list[list[int]]
     stats: dict[str, int]
     gave_up: bool = False
+
+
+#: An engine function: ``(geometry, cells, limit, node_limit, ...) -> Search`` (the lab's engines also
+#: take a trace list and its limit).
+Engine = Callable[..., Search]
 
 
 @dataclass
@@ -98,7 +104,7 @@ ENGINES = {
 }
 
 
-def engine(method: str):
+def engine(method: str) -> Engine:
     """The engine function for ``method``; raises :class:`UnknownMethodError` for a bad name."""
     if method not in ENGINES:
         raise UnknownMethodError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
@@ -114,7 +120,7 @@ METHODS = tuple(ENGINES)
 DEFAULT_NODE_LIMITS = {"naive": 1_000_000, "fewest": 1_000_000, "dlx-plain": 1_000_000}
 
 
-def as_puzzle(puzzle) -> Puzzle:
+def as_puzzle(puzzle: Puzzle | str) -> Puzzle:
     """Accept a :class:`Puzzle` or text; text is parsed without the rule check (a broken puzzle
     simply has no solution)."""
     if isinstance(puzzle, Puzzle):
@@ -124,7 +130,8 @@ def as_puzzle(puzzle) -> Puzzle:
     return parse(puzzle, check=False)
 
 
-def solve(puzzle, method: str = "backtrack", limit: int = 1, node_limit: int | None = None) -> SolveResult:
+def solve(puzzle: Puzzle | str, method: str = "backtrack", limit: int = 1,
+          node_limit: int | None = None) -> SolveResult:
     """Solve ``puzzle`` with ``method``, stopping after ``limit`` solutions or ``node_limit`` nodes."""
     run = engine(method)
     if limit < 1:
@@ -145,7 +152,7 @@ def solve(puzzle, method: str = "backtrack", limit: int = 1, node_limit: int | N
     )
 
 
-def count_solutions(puzzle, limit: int = 2, method: str = "backtrack") -> int:
+def count_solutions(puzzle: Puzzle | str, limit: int = 2, method: str = "backtrack") -> int:
     """How many solutions, counting no further than ``limit``: 0 none, 1 unique, 2 more than one."""
     result = solve(puzzle, method=method, limit=limit)
     if result.gave_up:
@@ -160,7 +167,7 @@ def count_solutions(puzzle, limit: int = 2, method: str = "backtrack") -> int:
 #: the slowest of six sparse grids per side (30% givens, counting every solution, setup included),
 #: rounded up. Budgets are node counts derived from these, so a budget is deterministic (the same
 #: grid always gives the same answer) while standing for a known time. The browser is about 3x slower.
-NODE_COST_US = {
+NODE_COST_US: dict[str, dict[int, float]] = {
     "backtrack": {4: 70, 6: 40, 8: 20, 9: 17, 10: 26, 12: 40, 15: 65, 16: 80, 20: 150, 25: 400},
     "backtrack-recursive": {4: 35, 6: 20, 8: 20, 9: 17, 10: 26, 12: 46, 15: 72, 16: 110, 20: 225, 25: 450},
     "dlx": {4: 110, 6: 20, 8: 3, 9: 3, 10: 3, 12: 3.2, 15: 3.8, 16: 4.8, 20: 4.5, 25: 8},
@@ -194,7 +201,7 @@ def budget_nodes(method: str, n: int, seconds: float = SEARCH_SECONDS) -> int:
 UNIQUE_STAGES = (("backtrack", 0.125), ("dlx", 0.125), ("backtrack", 0.875), ("dlx", 0.875))
 
 
-def check_unique(puzzle, seconds: float = UNIQUE_SECONDS) -> SolveResult:
+def check_unique(puzzle: Puzzle | str, seconds: float = UNIQUE_SECONDS) -> SolveResult:
     """Count the solutions of ``puzzle`` up to 2 with the fastest counter for the grid, under a budget of
     about ``seconds`` of CPython (node counts, so deterministic).
 

@@ -30,59 +30,29 @@ lists, and each search frame keeps its own. All rules work on the whole grid at 
   from the rest of the row (or column), all rows, columns, boxes and digits in a few dozen
   operations.
 
-Rules run cheapest first: naked singles until none is left, then houses, then locked candidates
-only when no single is left. The branch cell has the fewest candidates; among cells with two (there
-nearly always are some) it is the one whose open peers hold the most candidates, counting twice the
-peers with two candidates that share one with it: the choice that settles the most around it.
-Variants (:mod:`sudoku_core.grid`) take the loop form: placements clear every peer, the variant's
-extra houses included, and their houses (a Jigsaw's regions, X's diagonals, Windoku's windows) are
-counted one house at a time for contradictions and hidden singles; box-line locked candidates stay
-for X and Windoku, whose boxes are boxes, and are left out for a Jigsaw.
-Classic 3x3 boxes take an unrolled copy of the propagation (:func:`_propagate9`, constants inlined and a
-placement table); every other shape, from 1x4 to 5x5 and rectangular boxes, takes the loop form
-(:func:`_propagate`), which gives the same results on 3x3 boxes (same nodes) and is checked against
-it there.
+Choices
+-------
+(The figures measured when each was made, and the roads measured and not taken:
+``docs/notes/backtrack.md``; ``bench/solve_bench_backtrack_variants.py`` repeats the comparison.)
 
-Figures (CPU time of the thread per puzzle, counting to 2 solutions so the time includes the proof
-of uniqueness; first 200 puzzles of each set; the previous version and this one interleaved puzzle
-by puzzle in one run on a shared 2-core machine; median / p90 / max ms, median nodes):
-
-    set                 previous (packed house counts)    this version                 median
-    tdoku 17-clue       0.55 / 1.53 /  6.5      3 nodes   0.18 / 0.37 /  1.8     1      x3.1
-    magictour top1465   6.96 / 13.2 / 27.2    197         0.80 / 1.70 /  4.3    21      x8.7
-    forum hardest 1106  19.0 / 38.6 / 80.7    445         6.30 / 10.3 / 22.7   198      x3.0
-    serg (2+ solutions) 0.67 / 0.82 /  1.2      9         0.51 / 0.65 /  0.8     9      x1.3
-
-Other shapes take the loop form: 16x16 (60 puzzles of sixteen_by_sixteen_owhy_100) 12.2 -> 3.3 ms
-median, max 967 -> 46 ms; random 25x25 puzzles with 62% givens 31 -> 4.6 ms; 6x6 0.12 -> 0.16 ms (the
-only loss: tiny grids pay for the whole-grid operations). The loop form costs about 35% more than the
-unrolled one on 3x3 boxes. ``bench/solve_bench_backtrack_variants.py`` repeats the comparison.
-
-Roads measured and not taken (same harness):
-
-* the previous representation, a list of candidate masks per position plus per-house digit counts
-  packed in one integer, cost 30-35 us per node in Python loops over peers and in list copies;
-  locked candidates written as a loop over its 54 box-line segments cut magictour from 196 to 50
-  nodes but cost 70 us more per node, a loss on forum_hardest;
-* branching on the first cell with two candidates, as before: 51 / 359 median nodes on magictour /
-  forum_hardest, against 21 / 198 with the choice above at about the same cost per node. Scoring by
-  open peer candidates only: 21 / 213; by shared candidates of open peers only: 29 / 217;
-* looking at houses in every round instead of only when no naked single is left: about 20% slower;
-* no locked candidates (100 puzzles): magictour 130 nodes and 2.8 ms against 25 and 1.0 ms, forum_hardest 262
-  nodes and 5.2 ms against 203 and 5.8 ms (a small loss there), serg 0.30 against 0.41 ms. Running
-  them only while 45 or more cells are open, or only to depth 6, won 25% on serg but cost nodes on
-  forum_hardest (206 / 199 against 186) and no time elsewhere;
-* spreading a column's hidden single back by multiplication: about 1 us a product at 810 bits
-  against 0.3 us for the shifts; only the small row and box rulers are multiplied;
-* a placement table for every shape: 25x25 would need about 33 MB, so only 3x3 boxes have one
-  (about 100 KB); the others build the mask from the cell's peer mask;
-* per-digit bitboards (JCZSolve, fsss2): not built as such. With cells as contiguous bit fields,
-  naked singles and empty cells cost three subtractions against the guard bits; per-digit planes
-  would need a nine-way fold for them, and the house folds cost the same either way.
+* Rules run cheapest first: naked singles until none is left, then houses, then locked candidates
+  only when no single is left.
+* The branch cell has the fewest candidates; among cells with two (there nearly always are some) it
+  is the one whose open peers hold the most candidates, counting twice the peers with two candidates
+  that share one with it: the choice that settles the most around it.
+* Variants (:mod:`sudoku_core.grid`) take the loop form: placements clear every peer, the variant's
+  extra houses included, and their houses (a Jigsaw's regions, X's diagonals, Windoku's windows) are
+  counted one house at a time for contradictions and hidden singles; box-line locked candidates stay
+  for X and Windoku, whose boxes are boxes, and are left out for a Jigsaw.
+* Classic 3x3 boxes take an unrolled copy of the propagation (:func:`_propagate9`, constants inlined
+  and a placement table); every other shape, from 1x4 to 5x5 and rectangular boxes, takes the loop
+  form (:func:`_propagate`), which gives the same results on 3x3 boxes (same nodes) and is checked
+  against it there.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -162,7 +132,7 @@ def _tables(*key) -> _Tables:
     low = _ruler(nc, cw)
     rw = n * cw  # bits per row
 
-    def anchors(cells) -> int:
+    def anchors(cells: Iterable[int]) -> int:
         return sum(full << (c * cw) for c in cells)
 
     rows = range(n)
@@ -364,7 +334,9 @@ def _propagate(t: _Tables, C: int, P: int, new: int) -> tuple[int, int] | None:
 def _propagate9(t: _Tables, C: int, P: int, new: int) -> tuple[int, int] | None:
     """:func:`_propagate` unrolled for 3x3 boxes (10-bit cells, 90-bit rows), with the placement
     table. Same rules, same order, same results."""
-    keep, bits, ROWA, COLA, BOXA, HSA, VSA, ROWSP, BOXSP, h2b, h2r, v2b, v2c = t.k9
+    k9 = t.k9
+    assert k9 is not None, "_propagate9 runs only on 3x3 boxes, whose tables have k9"
+    keep, bits, ROWA, COLA, BOXA, HSA, VSA, ROWSP, BOXSP, h2b, h2r, v2b, v2c = k9
     (hb0, _), (hb1, hbs1), (hb2, hbs2) = h2b
     (hr0, _), (hr1, hrs1), (hr2, hrs2) = h2r
     (vb0, _), (vb1, vbs1), (vb2, vbs2) = v2b
@@ -526,11 +498,16 @@ def _digits(t: _Tables, C: int) -> list[int]:
     return [((C >> (c * cw)) & full).bit_length() for c in range(t.ncells)]
 
 
-def _setup(geo: Geometry, cells: list[int]):
+#: A propagator (:func:`_propagate` or :func:`_propagate9`): ``(tables, C, P, new)`` -> the position
+#: after placing ``new`` and propagating, or None on a contradiction.
+_Propagator = Callable[[_Tables, int, int, int], tuple[int, int] | None]
+
+
+def _setup(geo: Geometry, cells: list[int]) -> tuple[_Tables, _Propagator, int, tuple[int, int] | None]:
     """Tables, the propagator for this shape, the givens' bits and the root position (None if the
     givens clash)."""
     t = _tables(*geo.key)
-    prop = _propagate9 if t.k9 is not None else _propagate
+    prop: _Propagator = _propagate9 if t.k9 is not None else _propagate
     cw = t.cw
     givens = 0
     for c, v in enumerate(cells):
@@ -617,11 +594,12 @@ def solve_recursive(geo: Geometry, cells: list[int], limit: int, node_limit: int
         return Search(solutions, stats)
     cw, full = t.cw, t.full
     tracing = trace is not None
-    room = [trace_limit - len(trace)] if tracing else [0]
+    events = trace if trace is not None else []  # appended to only when tracing
+    room = [trace_limit - len(events)]
 
     def note(event: tuple) -> None:
         if room[0] > 0:
-            trace.append(event)
+            events.append(event)
             room[0] -= 1
 
     def note_fills(before: int, after: int, skip: int) -> None:

@@ -67,7 +67,7 @@ def _matrix(*key) -> ExactCover:
     geo = geometry(*key)
     n = geo.n
     n2 = n * n
-    options = []
+    options: list[tuple[int, ...]] = []
     if len(geo.houses) == 3 * n:  # rows, columns, boxes (or Jigsaw regions): four items per option
         for cell in range(n2):
             row, col = divmod(cell, n)
@@ -103,6 +103,7 @@ def _killer_numbers(*key) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, 
     digit (-1 and 0 for the combination options that follow the cell options)."""
     geo = geometry(*key)
     n = geo.n
+    assert geo.cage_of is not None and geo.cages is not None  # only Killers come here
     live = []
     for c in range(geo.ncells):
         q = geo.cage_of[c]
@@ -114,7 +115,9 @@ def _killer_numbers(*key) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, 
         for k in cage_combinations(len(cells), total, n):
             union |= k
         live.append(union)
-    number, cell_of, digit_of = [], [], []
+    number: list[int] = []
+    cell_of: list[int] = []
+    digit_of: list[int] = []
     for o in range(n ** 3):
         c, d = divmod(o, n)
         if live[c] >> (d + 1) & 1:

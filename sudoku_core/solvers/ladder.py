@@ -48,7 +48,7 @@ from functools import cache
 
 from ..errors import SudokuError
 from ..grid import Geometry
-from . import Search
+from . import Engine, Search
 from .dlx import sudoku_matrix
 
 
@@ -112,11 +112,12 @@ def search(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, 
     peers, houses = geo.peers, geo.houses
     full = geo.all_digits
     stats = _counts()
-    room = [trace_limit - len(trace)] if trace is not None else [0]
+    events = trace if trace is not None else []  # a list nobody reads when not tracing
+    room = [trace_limit - len(events)] if trace is not None else [0]
 
     def note(event: tuple) -> None:
         if room[0] > 0:
-            trace.append(event)
+            events.append(event)
             room[0] -= 1
 
     grid = list(cells)
@@ -125,11 +126,11 @@ def search(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, 
     cand = [0] * N
     for c in range(N):
         if not grid[c]:
-            m = full
+            free = full
             for p in peers[c]:
                 if grid[p]:
-                    m &= ~(1 << grid[p])
-            cand[c] = m
+                    free &= ~(1 << grid[p])
+            cand[c] = free
 
     def place(g: list[int], m: list[int], c: int, d: int) -> None:
         bit = 1 << d
@@ -299,11 +300,12 @@ def dance(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, c
             LEN[i] += 1
             x = D[x]
     stats = {**_counts(), "updates": 0}
-    room = [trace_limit - len(trace)] if trace is not None else [0]
+    events = trace if trace is not None else []  # a list nobody reads when not tracing
+    room = [trace_limit - len(events)] if trace is not None else [0]
 
     def note(event: tuple) -> None:
         if room[0] > 0:
-            trace.append(event)
+            events.append(event)
             room[0] -= 1
 
     counting = [False]  # only the covers of a tried option's other items strike (see the docstring)
@@ -351,11 +353,11 @@ def dance(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, c
             preset.append(c * n + v - 1)
     taken: set[int] = set()
     for o in preset:
-        items = mx.items_of(o)
-        if any(i in taken for i in items):  # clashing givens: no solution
+        given = mx.items_of(o)
+        if any(i in taken for i in given):  # clashing givens: no solution
             return Search([], stats, False)
-        taken.update(items)
-        for i in items:
+        taken.update(given)
+        for i in given:
             cover(i)
     searching[0] = True
     # The option counts the preset covers left are where the search starts: an item with no option
@@ -427,14 +429,16 @@ def dance(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, c
     return Search(solutions, stats, gave_up)
 
 
-def _rung(name: str):
+def _rung(name: str) -> Engine:
     if name in BACKTRACK_RUNGS:
         order, rules = BACKTRACK_RUNGS[name]
 
-        def run(geo, cells, limit, node_limit, trace=None, trace_limit=100_000):
+        def run(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, trace: list | None = None,
+                trace_limit: int = 100_000) -> Search:
             return search(geo, cells, limit, node_limit, order, rules, trace, trace_limit)
     else:
-        def run(geo, cells, limit, node_limit, trace=None, trace_limit=100_000):
+        def run(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, trace: list | None = None,
+                trace_limit: int = 100_000) -> Search:
             return dance(geo, cells, limit, node_limit, DLX_RUNGS[name], trace, trace_limit)
     run.__name__ = f"solve_{name.replace('-', '_')}"
     run.__doc__ = f"The lab's {name!r} rung (see the module docstring)."

@@ -3,7 +3,7 @@ a score.
 
 Finder contract (how to add a technique)
 ----------------------------------------
-A *finder* is a function ``find(state) -> Iterator[Step]``:
+A *finder* is a function ``find(state) -> Iterator[Step]`` (its type: :class:`Finder`):
 
 * ``state`` is a :class:`~sudoku_core.candidates.State` (digits, candidate masks ``state.cand``,
   per-digit cell bit sets ``state.where``, bit tables ``state.t``); the finder must NOT change it;
@@ -44,12 +44,30 @@ come last, before any guessing (``tests/test_techniques_chains.py``).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from ..candidates import State
+    from ..step import Step
 
 #: Levels, easiest first; "guessing" is the rating of a puzzle logic alone cannot finish.
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+
+
+class Finder(Protocol):
+    """A technique finder: ``find(state) -> Iterator[Step]``, under the contract in the module notes."""
+
+    def __call__(self, state: State, /) -> Iterator[Step]: ...
+
+
+class BoundedFinder(Protocol):
+    """A chain finder that can be asked for chains of at most ``max_links`` links only (a shallower
+    search; None: no bound). The rater asks so when only a short chain could beat the step it has."""
+
+    def __call__(self, state: State, /, max_links: int | None = None) -> Iterator[Step]: ...
 
 
 @dataclass(frozen=True)
@@ -61,17 +79,26 @@ class Technique:
     uniqueness: bool = False
 
     @property
-    def find(self) -> Callable[..., Iterator]:
-        return _load(self.finder)
+    def find(self) -> Finder:
+        """The finder, imported on first use."""
+        finder: Finder = _load(self.finder)
+        return finder
+
+    def find_within(self, state: State, max_links: int) -> Iterator[Step]:
+        """The steps of a chain finder (``chains:`` ones, but remote pairs) made of at most ``max_links``
+        links."""
+        finder: BoundedFinder = _load(self.finder)
+        return finder(state, max_links=max_links)
 
 
 @cache
-def _load(spec: str):
+def _load(spec: str) -> Any:
+    """The function ``module:name`` of this package names (a :class:`Finder`, some a :class:`BoundedFinder`)."""
     module, name = spec.split(":")
     return getattr(importlib.import_module(f"{__name__}.{module}"), name)
 
 
-def T(id_, level, score, finder, uniqueness=False):
+def T(id_: str, level: str, score: float, finder: str, uniqueness: bool = False) -> Technique:
     """One table row (short name so the table reads as a table)."""
     return Technique(id_, level, score, finder, uniqueness)
 

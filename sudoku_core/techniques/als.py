@@ -40,11 +40,12 @@ and memoised on the candidate sets, like the fish.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations, pairwise
 from operator import itemgetter
 
-from ..candidates import _shape, bits, tables
+from ..candidates import State, _shape, bits, tables
 from ..grid import geometry
 from ..step import Step
 
@@ -160,8 +161,8 @@ def _seen_by(shape, where: tuple) -> tuple[list, list]:
     ALS, and the generator :func:`bits` cost a third of it."""
     als = _all_als(shape, where)
     n = geometry(*shape).n
-    same = [{} for _ in range(n + 1)]
-    sees = [{} for _ in range(n + 1)]  # the cells seeing every x cell of a group, per group
+    same: list[dict[int, int]] = [{} for _ in range(n + 1)]
+    sees: list[dict[int, int]] = [{} for _ in range(n + 1)]  # the cells seeing every x cell of a group, per group
     for i, a in enumerate(als):
         bit = 1 << i
         for x, p in a.places.items():
@@ -171,7 +172,7 @@ def _seen_by(shape, where: tuple) -> tuple[list, list]:
                 sees[x][p] = a.sees[x]
             else:
                 same[x][p] = got | bit
-    seen = [{} for _ in range(n + 1)]
+    seen: list[dict[int, int]] = [{} for _ in range(n + 1)]
     for x in range(1, n + 1):
         wx, sx, seen_x = where[x], sees[x], seen[x]
         for p, group in same[x].items():
@@ -195,7 +196,8 @@ def _links(shape, where: tuple) -> dict:
     als = _all_als(shape, where)
     n = geometry(*shape).n
     same, seen = _seen_by(shape, where)
-    fits = [{} for _ in range(n + 1)]  # fits[x][x cells]: the sets whose every x sees all those cells
+    # fits[x][x cells]: the sets whose every x sees all those cells
+    fits: list[dict[int, int]] = [{} for _ in range(n + 1)]
     for x in range(1, n + 1):
         sees_x, fx = seen[x], fits[x]
         for p in same[x]:
@@ -269,7 +271,7 @@ def _xz_elims(a: _Als, b: _Als, rcc: list[int], where) -> tuple:
     return tuple(sorted(set(elims)))
 
 
-def find_als_xz(state):
+def find_als_xz(state: State) -> Iterator[Step]:
     where = tuple(state.where)
     als = _all_als(_shape(state.geo), where)
     links = _links(_shape(state.geo), where)
@@ -334,15 +336,15 @@ def _bent_wings(state, size: int, tid: str):
                    variant="double" if len(rcc) > 1 else "single")
 
 
-def find_wxyz_wing(state):
+def find_wxyz_wing(state: State) -> Iterator[Step]:
     return _bent_wings(state, 4, "wxyz_wing")
 
 
-def find_vwxyz_wing(state):
+def find_vwxyz_wing(state: State) -> Iterator[Step]:
     return _bent_wings(state, 5, "vwxyz_wing")
 
 
-def find_als_xy_wing(state):
+def find_als_xy_wing(state: State) -> Iterator[Step]:
     where = tuple(state.where)
     als = _all_als(_shape(state.geo), where)
     links = _links(_shape(state.geo), where)
@@ -365,12 +367,12 @@ def find_als_xy_wing(state):
                     for y in ry:
                         if x == y:
                             continue
-                        elims = []
+                        lost: list[tuple[int, int]] = []
                         for z in bits(zs & ~(1 << x) & ~(1 << y)):
-                            elims += [(e, z) for e in bits(_elims_z(a, b, z, where))]
-                        if elims:
+                            lost += [(e, z) for e in bits(_elims_z(a, b, z, where))]
+                        if lost:
                             size = a.cells.bit_count() + b.cells.bit_count() + c.cells.bit_count()
-                            found.append((size, tuple(sorted(elims)), ci, ai, bi, x, y))
+                            found.append((size, tuple(sorted(lost)), ci, ai, bi, x, y))
     found.sort(key=lambda f: (f[0], -len(f[1]), f[2:]))
     seen = set()
     for _, elims, ci, ai, bi, x, y in found:
@@ -416,7 +418,7 @@ def _parts(subsets, V):
     return out
 
 
-def find_sue_de_coq(state):
+def find_sue_de_coq(state: State) -> Iterator[Step]:
     cand, t = state.cand, state.t
     shape = _shape(state.geo)
     seen = set()
@@ -542,7 +544,8 @@ class _ChainGraph:
         self.als = als = als[:na]
         self.na = na
         self.n = n = geometry(*shape).n
-        self.nbr = nbr = [dict() for _ in range(na)]  # nbr[i][r]: partners of i with restricted common r
+        nbr: list[dict[int, int]] = [{} for _ in range(na)]  # nbr[i][r]: partners of i with restricted common r
+        self.nbr = nbr
         for i, partners in _links(shape, where).items():
             if i >= na:
                 continue
@@ -640,7 +643,7 @@ class _ChainGraph:
 
     def path(self, i: int, z: int, k: int, steps: int):
         """A shortest chain of states from (i, z) to (k, m != z): ``[(i, z), (j1, r1), ..., (k, m)]``."""
-        parent = {(i, z): None}
+        parent: dict[tuple[int, int], tuple[int, int] | None] = {(i, z): None}
         frontier = [(i, z)]
         for _ in range(steps):
             nxt = []
@@ -655,8 +658,10 @@ class _ChainGraph:
                         parent[st] = (a, m)
                         if b == k and r != z:
                             out = [st]
-                            while parent[out[-1]] is not None:
-                                out.append(parent[out[-1]])
+                            back = parent[st]
+                            while back is not None:
+                                out.append(back)
+                                back = parent[back]
                             return out[::-1]
                         nxt.append(st)
             frontier = nxt
@@ -668,7 +673,7 @@ def _chain_graph(shape, where: tuple) -> _ChainGraph:
     return _ChainGraph(shape, where)
 
 
-def find_als_xy_chain(state):
+def find_als_xy_chain(state: State) -> Iterator[Step]:
     """ALS-XY-Chain: ALS A1 .. An (4 to :data:`MAX_CHAIN_ALS`), each tied to the next by a restricted
     common r_j, consecutive r_j different. If A1 lacks a digit z (z != r_1), it is locked and holds r_1,
     so A2 lacks r_1 and holds r_2, ..., so An lacks r_(n-1) and holds z (z != r_(n-1)). So A1 or An
@@ -749,7 +754,7 @@ def _petals(als, petals, sz):
     return sorted(chosen, key=lambda x: x[0])
 
 
-def find_death_blossom(state):
+def find_death_blossom(state: State) -> Iterator[Step]:
     """Death Blossom: a stem cell s and, for each candidate d of s, an ALS (a petal) holding d whose every
     d sees s, so that d is restricted between s and the petal. Whatever s holds, the petal of that digit
     loses it and is locked on its other digits. So for a digit z that is not a candidate of s but is in

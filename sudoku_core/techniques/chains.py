@@ -33,10 +33,11 @@ are memoised on the candidate bit sets (a bounded cache of a pure function, like
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
-from ..candidates import _shape, bits, tables
+from ..candidates import State, _shape, bits, tables
 from ..grid import geometry
 from ..step import Step
 
@@ -45,7 +46,7 @@ MAX_DEPTH = 24
 
 
 @lru_cache(maxsize=64)
-def _cell_columns(shape) -> tuple:
+def _cell_columns(shape: tuple) -> tuple[int, ...]:
     """``cols[c]``: the node set of every candidate of cell ``c`` (all digits)."""
     geo = geometry(*shape)
     N = geo.n * geo.n
@@ -53,7 +54,7 @@ def _cell_columns(shape) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _pieces(shape) -> tuple:
+def _pieces(shape: tuple) -> tuple:
     """``pieces[h]``: for each way of cutting house ``h`` by crossing houses (a line by the boxes; a box
     by the rows, then by the columns), the non-empty crossings in house order. A variant's extra houses
     (diagonals, windows) are not cut: their places link as single cells only, which is less than they
@@ -107,7 +108,7 @@ def _house_links(shape, h: int, x: int) -> tuple:
 class _Graph:
     """The link graph of one position (see the module docstring)."""
 
-    def __init__(self, shape, where: tuple, grouped: bool):
+    def __init__(self, shape: tuple, where: tuple, grouped: bool) -> None:
         geo = geometry(*shape)
         t = tables(geo)
         n = geo.n
@@ -122,8 +123,8 @@ class _Graph:
         self.packed = packed
         house_bits = t.house_bits
         # Groups: (digit, cells, line, box) for each box/line crossing with 2+ places of the digit.
-        groups = []
-        gid = {}
+        groups: list[tuple[int, int, int, int]] = []
+        gid: dict[tuple[int, int], int] = {}
         if grouped:
             for box, line, inter in t.crossings:
                 for d in range(1, n + 1):
@@ -135,12 +136,15 @@ class _Graph:
         conj: dict[int, int] = {}
         biv: dict[int, int] = {}
 
-        def node(d, x):
-            if x & (x - 1):
-                return gid.get((d, x))
+        def single(d: int, x: int) -> int:
+            """The node of digit ``d`` in the one cell of the bit set ``x``."""
             return (d - 1) * N + x.bit_length() - 1
 
-        def link(a, b):
+        def node(d: int, x: int) -> int | None:
+            """The node of digit ``d`` in the cells ``x``: a single, or a group (None: not one)."""
+            return gid.get((d, x)) if x & (x - 1) else single(d, x)
+
+        def link(a: int, b: int) -> None:
             conj[a] = conj.get(a, 0) | 1 << b
             conj[b] = conj.get(b, 0) | 1 << a
 
@@ -151,7 +155,9 @@ class _Graph:
                     continue
                 if not grouped:
                     if x.bit_count() == 2:
-                        link(node(d, x & -x), node(d, x & (x - 1)))
+                        a, b = node(d, x & -x), node(d, x & (x - 1))
+                        if a is not None and b is not None:
+                            link(a, b)
                     continue
                 for pa, pb in _house_links(shape, h, x):
                     a, b = node(d, pa), node(d, pb)
@@ -243,12 +249,13 @@ class _Graph:
         return tuple(out)
 
 
-def _walk(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool, parents: bool = False):
+def _walk(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool,
+          parents: bool = False) -> tuple[list[int], dict[tuple[str, int], int]]:
     """Breadth-first walk from "``start`` false": the node sets proven true, layer by layer (and, with
     ``parents``, the parent of every literal reached: ``("on", k)`` / ``("off", k)``)."""
     on, off, frontier = 0, 1 << start, 1 << start
-    layers = []
-    par: dict = {}
+    layers: list[int] = []
+    par: dict[tuple[str, int], int] = {}
     weak = g.weak
     for _ in range(MAX_DEPTH // 2 + 1):
         new_on = 0
@@ -360,7 +367,7 @@ def _scope_of(g: _Graph, kind: str, x: int) -> int:
 
 
 @lru_cache(maxsize=16)
-def _graph(shape, where: tuple, grouped: bool) -> _Graph:
+def _graph(shape: tuple, where: tuple, grouped: bool) -> _Graph:
     return _Graph(shape, where, grouped)
 
 
@@ -371,7 +378,7 @@ def _depth(max_links: int | None) -> int:
 
 
 @lru_cache(maxsize=16)
-def _chains(shape, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 + 1) -> tuple:
+def _chains(shape: tuple, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 + 1) -> tuple:
     """Every chain of ``kind`` ("x", "xy", "aic", "grouped") that proves something, shortest first, up
     to ``reach`` layers of the walk: ``(links, start, end, placement?, loop?, eliminated node set)``."""
     g = _graph(shape, where, kind == "grouped")
@@ -421,7 +428,8 @@ def _chains(shape, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 + 1) -> 
     return tuple(found)
 
 
-def _chain_steps(state, kind: str, tech_for, max_links: int | None = None):
+def _chain_steps(state: State, kind: str, tech_for: Callable[[bool, bool, list[int], _Graph], str | None],
+                 max_links: int | None = None) -> Iterator[Step]:
     """Steps of the chains of ``kind``; ``tech_for(placement, loop, path)`` names the technique (or
     None to skip the chain). ``max_links`` bounds the search (the rater asks for chains short enough to
     score below a step it has; longer ones may still come, one link over for loops)."""
@@ -461,42 +469,42 @@ def _chain_steps(state, kind: str, tech_for, max_links: int | None = None):
                    ("type1" if g.digit(x) == g.digit(y) else "type2") if tech.endswith("aic") else "")
 
 
-def find_x_chain(state, max_links=None):
+def find_x_chain(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "x", lambda placement, loop, path, g: None if placement else "x_chain", max_links)
 
 
-def find_xy_chain(state, max_links=None):
+def find_xy_chain(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "xy", lambda placement, loop, path, g: None if placement else "xy_chain",
                         max_links)
 
 
-def find_nice_loop(state, max_links=None):
+def find_nice_loop(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "aic", lambda placement, loop, path, g: "nice_loop" if placement or loop else None,
                         max_links)
 
 
-def find_aic(state, max_links=None):
+def find_aic(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "aic", lambda placement, loop, path, g: None if placement or loop else "aic",
                         max_links)
 
 
-def _uses_group(path, g):
+def _uses_group(path: Sequence[int], g: _Graph) -> bool:
     return any(k >= g.ncand for k in path)
 
 
-def find_grouped_nice_loop(state, max_links=None):
+def find_grouped_nice_loop(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "grouped", lambda placement, loop, path, g:
                         "grouped_nice_loop" if (placement or loop) and _uses_group(path, g) else None,
                         max_links)
 
 
-def find_grouped_aic(state, max_links=None):
+def find_grouped_aic(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "grouped", lambda placement, loop, path, g:
                         "grouped_aic" if not (placement or loop) and _uses_group(path, g) else None,
                         max_links)
 
 
-def find_remote_pair(state):
+def find_remote_pair(state: State) -> Iterator[Step]:
     """Bivalue cells with the same two digits, each seeing the next: the cells alternate between the two
     digits, so two cells an odd number of steps apart hold both digits between them, and a cell seeing
     both loses both. Only pairs at least three steps apart are reported (one step is a Naked Pair)."""
@@ -518,7 +526,7 @@ def find_remote_pair(state):
         for root in cells:
             if done >> root & 1:
                 continue
-            dist, parent, order = {root: 0}, {root: None}, [root]
+            dist, parent, order = {root: 0}, {root: -1}, [root]  # -1: the root has no parent
             for c in order:
                 for o in bits(peer_bits[c] & cellset):
                     if o not in dist:
@@ -535,9 +543,9 @@ def find_remote_pair(state):
                         continue
                     # A path a .. b through the tree; its length is odd, so a and b hold different digits.
                     pa, pb = [a], [b]
-                    while pa[-1] is not None:
+                    while pa[-1] >= 0:
                         pa.append(parent[pa[-1]])
-                    while pb[-1] is not None:
+                    while pb[-1] >= 0:
                         pb.append(parent[pb[-1]])
                     pa, pb = pa[:-1], pb[:-1]
                     while len(pa) > 1 and len(pb) > 1 and pa[-2] == pb[-2]:

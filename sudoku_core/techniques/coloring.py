@@ -14,9 +14,10 @@ The clusters depend only on the digit's cell set, so they are memoised like the 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from ..candidates import _shape, bits, tables
+from ..candidates import State, _shape, bits, tables
 from ..grid import geometry
 from ..step import Step
 from .single_digit import strong_links
@@ -50,7 +51,7 @@ def clusters(shape: tuple[int, int], wd: int) -> tuple:
     return tuple(out)
 
 
-def _sees(peer_bits, cells: int) -> int:
+def _sees(peer_bits: Sequence[int], cells: int) -> int:
     """Bit set of the cells that see at least one cell of ``cells``."""
     m = 0
     for c in bits(cells):
@@ -58,18 +59,18 @@ def _sees(peer_bits, cells: int) -> int:
     return m
 
 
-def _clash(peer_bits, cells: int) -> bool:
+def _clash(peer_bits: Sequence[int], cells: int) -> bool:
     return any(peer_bits[c] & cells for c in bits(cells))
 
 
-def _step(tech, d, elim, c0, c1, variant=""):
+def _step(tech: str, d: int, elim: int, c0: int, c1: int, variant: str = "") -> Step:
     cells = tuple(bits(c0 | c1))
     return Step(tech, eliminations=tuple((c, d) for c in bits(elim)), cells=cells,
                 candidates=tuple((c, d) for c in cells), digits=(d,), variant=variant,
                 groups=(("color_a", tuple((c, d) for c in bits(c0))), ("color_b", tuple((c, d) for c in bits(c1)))))
 
 
-def find_simple_colors_trap(state):
+def find_simple_colors_trap(state: State) -> Iterator[Step]:
     where, n, geo = state.where, state.geo.n, state.geo
     pb = tables(geo).peer_bits
     for d in range(1, n + 1):
@@ -79,7 +80,7 @@ def find_simple_colors_trap(state):
                 yield _step("simple_colors_trap", d, elim, c0, c1)
 
 
-def find_simple_colors_wrap(state):
+def find_simple_colors_wrap(state: State) -> Iterator[Step]:
     where, n, geo = state.where, state.geo.n, state.geo
     pb = tables(geo).peer_bits
     for d in range(1, n + 1):
@@ -90,7 +91,7 @@ def find_simple_colors_wrap(state):
                     break
 
 
-def find_multi_colors(state):
+def find_multi_colors(state: State) -> Iterator[Step]:
     where, n, geo = state.where, state.geo.n, state.geo
     pb = tables(geo).peer_bits
     for d in range(1, n + 1):

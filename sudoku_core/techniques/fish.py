@@ -21,28 +21,30 @@ geometry memo it is a cache of a pure function: results are the same with or wit
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from ..candidates import _shape, bits
+from ..candidates import State, _shape, bits
 from ..grid import geometry
 from ..step import Step
+from . import Finder
 
 SIZE_NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 
 
-def base_mask(base) -> int:
+def base_mask(base: Iterable[int]) -> int:
     m = 0
     for i in base:
         m |= 1 << i
     return m
 
 
-def _bases(lines: list[int], pos: list[int], k: int, limit: int):
+def _bases(lines: list[int], pos: list[int], k: int, limit: int) -> list[tuple[tuple[int, ...], int]]:
     """``(base, union)`` for every k lines whose places span at most ``limit`` cross indices: a depth-first
     search that drops a branch as soon as its union is too wide (far fewer sets than all combinations)."""
     out = []
-    stack = [((), 0, 0)]
+    stack: list[tuple[tuple[int, ...], int, int]] = [((), 0, 0)]
     while stack:
         base, union, start = stack.pop()
         if len(base) == k:
@@ -71,8 +73,8 @@ def _search(shape: tuple[int, int], wd: int, k: int, finned: bool) -> tuple:
     apart)."""
     geo = geometry(*shape)
     n = geo.n
-    found = []
-    found_sashimi = []
+    found: list[tuple] = []
+    found_sashimi: list[tuple] = []
     for by_row in (True, False):
         if by_row:
             row_mask = (1 << n) - 1
@@ -145,7 +147,7 @@ def _search(shape: tuple[int, int], wd: int, k: int, finned: bool) -> tuple:
     return (tuple(found), tuple(found_sashimi)) if finned else tuple(found)
 
 
-def _fish(state, k: int, finned: bool, sashimi: bool):
+def _fish(state: State, k: int, finned: bool, sashimi: bool) -> Iterator[Step]:
     geo, where, n = state.geo, state.where, state.geo.n
     tech = SIZE_NAMES[k] if not finned else ("sashimi_" if sashimi else "finned_") + SIZE_NAMES[k]
     for d in range(1, n + 1):
@@ -159,8 +161,8 @@ def _fish(state, k: int, finned: bool, sashimi: bool):
                        fins=tuple((f, d) for f in fins), variant="rows" if by_row else "columns")
 
 
-def _finder(k, finned=False, sashimi=False):
-    def find(state):
+def _finder(k: int, finned: bool = False, sashimi: bool = False) -> Finder:
+    def find(state: State) -> Iterator[Step]:
         return _fish(state, k, finned, sashimi)
     return find
 

@@ -60,11 +60,24 @@ net) has one link from each cause.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from typing import Any, TypeVar
 
-from ..candidates import _shape, bits, single_places
+from ..candidates import State, _shape, bits, single_places
 from ..grid import geometry
-from ..step import Step
+from ..step import Cand, Link, Step
+
+#: ``(cell, digit, value)``: True for "cell is digit", False for "cell is not digit".
+Fact = tuple[int, int, bool]
+#: Why each fact of a traced branch holds: ``fact -> (depth, the facts it follows from)``.
+Why = dict[Fact, tuple[int, tuple[Fact, ...]]]
+#: A branch's final per-digit cell sets, or None when the branch contradicts itself.
+Branch = tuple[int, ...] | None
+#: What every branch agrees on: ``(placements, eliminations)``.
+Conclusions = tuple[tuple[Cand, ...], tuple[Cand, ...]]
+#: A found step before it is explained: ``(conclusions, where, ...)``.
+_Found = TypeVar("_Found", bound=tuple[Any, ...])
 
 #: Most open candidates (branches) a forcing-chain search takes on; a 25x25 grid has up to ~15,000.
 MAX_BRANCHES = 1200
@@ -78,7 +91,7 @@ class _Tab:
     __slots__ = ("all_cells", "cell_houses", "crossings", "digits", "folds", "house_bits", "n", "ncells",
                  "peer_bits", "slices")
 
-    def __init__(self, shape):
+    def __init__(self, shape: tuple) -> None:
         geo = geometry(*shape)
         n = geo.n
         self.n = n
@@ -113,11 +126,11 @@ class _Tab:
 
 
 @lru_cache(maxsize=64)
-def _tab(shape) -> _Tab:
+def _tab(shape: tuple) -> _Tab:
     return _Tab(shape)
 
 
-def _place(W, P, tab, d, x):
+def _place(W: list[int], P: int, tab: _Tab, d: int, x: int) -> int:
     """Place digit ``d`` in the cells ``x`` (bit set); False on a clash. Returns the new ``P``."""
     peer_bits = tab.peer_bits
     rm = 0
@@ -138,7 +151,7 @@ def _place(W, P, tab, d, x):
     return P | x
 
 
-def propagate(W, P, tab, locked=False, scanned=None):
+def propagate(W: list[int], P: int, tab: _Tab, locked: bool = False, scanned: list[int] | None = None) -> int:
     """Apply singles (and locked candidates when ``locked``) to ``W`` in place until nothing follows.
 
     Returns the final ``P`` (set of propagated cells), or -1 when the position contradicts itself.
@@ -208,6 +221,7 @@ def propagate(W, P, tab, locked=False, scanned=None):
             if progress:
                 continue
             return P
+        assert lscanned is not None  # kept whenever locked candidates are
         for d in digits:
             w = W[d]
             if w == lscanned[d]:
@@ -226,7 +240,7 @@ def propagate(W, P, tab, locked=False, scanned=None):
             continue
         # Hidden pairs: two digits with the same two places in a house keep those cells to themselves.
         for hb in house_bits:
-            seen = {}
+            seen: dict[int, int] = {}  # two places -> the digit that has them
             for d in digits:
                 x = W[d] & hb
                 if not x & P and x.bit_count() == 2:
@@ -247,7 +261,7 @@ def propagate(W, P, tab, locked=False, scanned=None):
             ones |= w
         pairs = twos & ~threes & ~P
         if pairs:
-            masks = {}
+            masks: dict[int, int] = {}  # cell bit -> its digits
             for d in digits:
                 y = W[d] & pairs
                 while y:
@@ -257,7 +271,7 @@ def propagate(W, P, tab, locked=False, scanned=None):
             for hb in house_bits:
                 y = pairs & hb
                 if y & (y - 1):
-                    by_mask = {}
+                    by_mask: dict[int, int] = {}  # digits -> the cell bit holding them
                     while y:
                         low = y & -y
                         y ^= low
@@ -299,7 +313,8 @@ class _Analysis:
     """Every branch of one position at one strength: ``on[(c, d)]`` / ``off[(c, d)]`` is the final ``W``
     of the branch (a tuple) or None when it contradicts itself. ``off`` is filled on demand."""
 
-    def __init__(self, shape, W0, P0, level, donor=None):
+    def __init__(self, shape: tuple, W0: tuple[int, ...], P0: int, level: int,
+                 donor: _Analysis | None = None) -> None:
         self.tab = tab = _tab(shape)
         self.shape = shape
         self.level = level
@@ -309,9 +324,11 @@ class _Analysis:
         self.W, self.P = W, P
         self.on: dict = {}
         self.off: dict = {}
-        self._on_packed = self._off_packed = self._W_packed = None
+        self._W_packed: int | None = None
+        self._on_packed: list[int | None] | None = None
+        self._off_packed: list[int | None] | None = None
         self.prev = None
-        self.logs = {}  # only a nested net settles facts inside its branches (see _Nested.logs)
+        self.logs: dict[Fact, list[Fact]] = {}  # only a nested net settles facts in its branches (_Nested.logs)
         # A level-0 analysis of an earlier position with every candidate of this one (a step ago):
         # its branches are warm starts (see _branch). Only a speed-up: the results are the same.
         self.donor = None
@@ -325,19 +342,19 @@ class _Analysis:
         if sum((W[d] & ~P).bit_count() for d in tab.digits) > (MAX_NET_BRANCHES if level else MAX_BRANCHES):
             self.ok = False
             return
-        self.prev = _analysis(shape, W0, P0, level - 1) if level else None
-        if level and not self.prev.ok:
+        self.prev = prev = _analysis(shape, W0, P0, level - 1) if level else None
+        if prev is not None and not prev.ok:
             self.ok = False
             return
         for d in tab.digits:
             for c in bits(W[d] & ~P):
                 self.on[c, d] = self._branch(c, d, True)
 
-    def run(self, W, P):
+    def run(self, W: list[int], P: int) -> int:
         """This analysis's propagation on ``W`` (in place): the returned ``P``, or -1."""
         return _run(W, P, self.tab, self.level, self.prev)
 
-    def _branch(self, c, d, on):
+    def _branch(self, c: int, d: int, on: bool) -> Branch:
         donor = self.donor
         if donor is not None:
             # The singles closure is monotone and unique: with fewer candidates than the donor's
@@ -363,35 +380,35 @@ class _Analysis:
             P = _run(W, P, self.tab, self.level, self.prev)
         return tuple(W) if P >= 0 else None
 
-    def _packed(self, table):
+    def _packed(self, table: dict[Cand, Branch]) -> list[int | None]:
         """Branches as a list indexed by node ``(d - 1) * ncells + c``: packed int, None when the branch
         contradicts itself, 0 when it was not computed (outside the budget; it proves nothing)."""
         tab = self.tab
         N = tab.ncells
-        out = [0] * (tab.n * N)
+        out: list[int | None] = [0] * (tab.n * N)
         for (c, d), r in table.items():
             out[(d - 1) * N + c] = None if r is None else _pack(r, tab)
         return out
 
     @property
-    def W_packed(self):
+    def W_packed(self) -> int:
         if self._W_packed is None:
             self._W_packed = _pack(self.W, self.tab)
         return self._W_packed
 
     @property
-    def on_packed(self):
+    def on_packed(self) -> list[int | None]:
         if self._on_packed is None:
             self._on_packed = self._packed(self.on)
         return self._on_packed
 
     @property
-    def off_packed(self):
+    def off_packed(self) -> list[int | None]:
         if self._off_packed is None:
             self._off_packed = self._packed(self.off_branches())
         return self._off_packed
 
-    def off_branches(self):
+    def off_branches(self) -> dict[Cand, Branch]:
         if not self.off:
             for (c, d) in self.on:
                 self.off[c, d] = self._branch(c, d, False)
@@ -406,7 +423,7 @@ def _pack(W, tab):
     return a
 
 
-def _fits(a, b, tab):
+def _fits(a: int, b: int, tab: _Tab) -> bool:
     """True when the packed branches ``a`` and ``b`` together leave every cell a candidate."""
     x = a & b
     for f in tab.folds:
@@ -414,12 +431,13 @@ def _fits(a, b, tab):
     return x & tab.all_cells == tab.all_cells
 
 
-def _run(W, P, tab, level, prev=None):
+def _run(W: list[int], P: int, tab: _Tab, level: int, prev: _Analysis | None = None) -> int:
     """Propagation at ``level``: 0 singles only; k >= 1 singles and locked candidates, and, against the
     branches of level k-1 (``prev``): an open candidate Y whose branch cannot coexist with this one (the
     two together leave a cell empty) is false here; one whose *false* branch cannot is true here."""
     if level == 0:
         return propagate(W, P, tab)
+    assert prev is not None, "a level k >= 1 propagation runs against the branches of level k-1"
     digits, on, off = tab.digits, prev.on_packed, prev.off_packed
     folds, all_cells, N = tab.folds, tab.all_cells, tab.ncells
     while True:
@@ -470,7 +488,7 @@ def _run(W, P, tab, level, prev=None):
             return P
 
 
-def _singles(W, tab) -> int:
+def _singles(W: Sequence[int], tab: _Tab) -> int:
     """Cells with exactly one candidate in ``W``."""
     return single_places(W, tab.digits)
 
@@ -486,26 +504,26 @@ class _Nested:
     state T of "Y" at the root (or in an earlier round: S only shrinks), so it starts from ``S & T``,
     is skipped when S does not cut T at all, and rescans only the digits S changed."""
 
-    def __init__(self, base):
+    def __init__(self, base: _Analysis) -> None:
         self.base = base
         self.prev = base
         self.tab, self.shape, self.W, self.P = base.tab, base.shape, base.W, base.P
         self.level = MAX_LEVEL + 1
-        self._start = {}
+        self._start: dict[tuple[int, bool], tuple[Sequence[int], int, int] | None] = {}
         #: (cell, digit, True) -> the facts its nested branch settled, for the trace.
-        self.logs = {}
+        self.logs: dict[Fact, list[Fact]] = {}
 
-    def _root(self, k, c, d, on):
+    def _root(self, k: int, c: int, d: int, on: bool) -> tuple[Sequence[int], int, int] | None:
         """``(W, packed W, P)`` of the level-0 branch of node ``k`` (None: it contradicts itself)."""
         key = (k, on)
-        got = self._start.get(key, False)
-        if got is False:
-            r = (self.base.on if on else self.base.off_branches()).get((c, d))
-            got = None if r is None else (r, _pack(r, self.tab), _singles(r, self.tab))
-            self._start[key] = got
+        if key in self._start:
+            return self._start[key]
+        r = (self.base.on if on else self.base.off_branches()).get((c, d))
+        got = None if r is None else (r, _pack(r, self.tab), _singles(r, self.tab))
+        self._start[key] = got
         return got
 
-    def run(self, W, P, rounds=0, log=None):
+    def run(self, W: list[int], P: int, rounds: int = 0, log: list[Fact] | None = None) -> int:
         """Nested propagation of ``W`` in place (``rounds``: stop after that many rounds of inner
         branches, 0 for none); returns ``P``, or -1 when the branch contradicts itself. What an inner
         branch settles is applied (with singles) at once, so a contradiction shows as early as it can.
@@ -513,7 +531,7 @@ class _Nested:
         value)``: the trace replays them instead of searching again."""
         tab = self.tab
         digits, folds, all_cells, N = tab.digits, tab.folds, tab.all_cells, tab.ncells
-        memo = {}
+        memo: dict[tuple[int, bool], tuple[Sequence[int], int, int]] = {}  # (node, on) -> (W, packed W, P)
         done = 0
         P = propagate(W, P, tab)
         if P < 0:
@@ -574,7 +592,7 @@ class _Nested:
 MAX_NESTED_BRANCHES = 360
 
 
-def _nested_steps(state, tech):
+def _nested_steps(state: State, tech: str) -> Iterator[Step]:
     """Nested forcing nets, contradiction form: "Y" whose nested propagation contradicts itself is
     false. The branches that eliminate the most at level 0 are tried first (they contradict most
     often), and each is run only when the previous ones were taken, so the first step comes early."""
@@ -588,13 +606,15 @@ def _nested_steps(state, tech):
 
     Wp, pk, N = base.W_packed, base.on_packed, tab.ncells
 
-    def cut(item):
+    def cut(item: tuple[Cand, Branch]) -> tuple[int, int, int]:
         (c, d), _ = item
-        return (-(Wp & ~pk[(d - 1) * N + c]).bit_count(), d, c)
+        packed = pk[(d - 1) * N + c]
+        assert packed is not None  # only the branches that hold are sorted
+        return (-(Wp & ~packed).bit_count(), d, c)
 
     for (c, d), r in sorted(((k, r) for k, r in base.on.items() if r is not None), key=cut):
         W = list(r)
-        log = []
+        log: list[Fact] = []
         if nest.run(W, _singles(W, tab), log=log) < 0:
             nest.logs[c, d, True] = log
             yield _explained(nest, tech, [(c, d, True)], (), ((c, d),), "contradiction", cells=(c,),
@@ -609,7 +629,7 @@ def _nested_steps(state, tech):
 _RECENT: dict = {}
 
 
-def _analysis(shape, W0: tuple, P0: int, level: int) -> _Analysis:
+def _analysis(shape: tuple, W0: tuple, P0: int, level: int) -> _Analysis:
     """The analysis of one position at one level, memoised (a cache of a pure function: a later
     position's level-0 analysis may start from an earlier one's branches, which changes only speed)."""
     key = (shape, W0, P0, level)
@@ -628,12 +648,12 @@ def _analysis(shape, W0: tuple, P0: int, level: int) -> _Analysis:
     return a
 
 
-def _analyse(state, level):
+def _analyse(state: State, level: int) -> _Analysis:
     W, P = _base(state)
     return _analysis(_shape(state.geo), tuple(W), P, level)
 
 
-def _agree(a, packs) -> bool:
+def _agree(a: _Analysis, packs: Iterable[int | None]) -> bool:
     """Quick test before :func:`_conclusions`: True when the packed branches ``packs`` (None for a
     contradicted one) may agree on something new: some open candidate is in none of them."""
     u = 0
@@ -643,7 +663,7 @@ def _agree(a, packs) -> bool:
     return bool(u and a.W_packed & ~u)
 
 
-def _conclusions(a, results):
+def _conclusions(a: _Analysis, results: Iterable[Branch]) -> Conclusions | None:
     """Placements and eliminations true in every branch of ``results`` (None = contradicted branch,
     skipped: that assumption is false, so the truth is among the others). None when all contradict."""
     live = [r for r in results if r is not None]
@@ -667,7 +687,7 @@ def _conclusions(a, results):
     return tuple(places), tuple(elims)
 
 
-def _order(found):
+def _order(found: list[_Found]) -> list[_Found]:
     """Most conclusions first (placements count double), then position order: deterministic."""
     found.sort(key=lambda x: (-(2 * len(x[0][0]) + len(x[0][1])), x[1]))
     return found
@@ -681,7 +701,7 @@ def _order(found):
 # of a net (locked candidates, inner branches), which is not unfolded into links.
 
 
-def _trace(a, c0, d0, value):
+def _trace(a: _Analysis | _Nested, c0: int, d0: int, value: bool) -> tuple[Why, tuple[Fact, ...] | None]:
     """``(why, contradiction)`` for the branch "``c0`` is (not) ``d0``" of analysis ``a``;
     ``contradiction`` is the tuple of facts that clash, or None."""
     from collections import deque
@@ -704,16 +724,16 @@ def _trace(a, c0, d0, value):
     house_bits = tab.house_bits
     why: dict = {}
     queue: deque = deque()
-    clash = []
+    clash: list[tuple[Fact, ...]] = []  # the facts that clash, () when the net's own rules found it
 
-    def off(c, d, depth, causes):
+    def off(c: int, d: int, depth: int, causes: tuple[Fact, ...]) -> None:
         if cand[c] >> d & 1:
             cand[c] &= ~(1 << d)
             live[d] &= ~(1 << c)
             why[c, d, False] = (depth, causes)
             queue.append((c, d, False))
 
-    def on(c, d, depth, causes):
+    def on(c: int, d: int, depth: int, causes: tuple[Fact, ...]) -> None:
         if digit_of[c]:
             if digit_of[c] != d:
                 clash.append(((c, d, True), (c, digit_of[c], True)))
@@ -750,7 +770,7 @@ def _trace(a, c0, d0, value):
                     for d in bits(cand[c]):
                         W[d] |= 1 << c
             depth = max(dp for dp, _ in why.values()) + 1
-            if (a.run(W, P, 1) if a.level > MAX_LEVEL else a.run(W, P)) < 0:
+            if (a.run(W, P, 1) if isinstance(a, _Nested) else a.run(W, P)) < 0:
                 clash.append(())
                 break
             for c in range(N):
@@ -796,9 +816,10 @@ def _trace(a, c0, d0, value):
     return why, (clash[0] if clash else None)
 
 
-def _links_to(why, facts, limit=300):
+def _links_to(why: Why, facts: Iterable[Fact], limit: int = 300) -> list[Link]:
     """The links (step format) that lead to ``facts`` in a traced branch, causes first."""
-    links, seen, todo = [], set(), list(facts)
+    links: list[Link] = []
+    seen, todo = set(), list(facts)
     while todo and len(links) < limit:
         f = todo.pop()
         if f in seen or f not in why:
@@ -812,14 +833,15 @@ def _links_to(why, facts, limit=300):
     return links
 
 
-def _explained(a, tech, assumptions, places, elims, variant, **fields):
+def _explained(a: _Analysis | _Nested, tech: str, assumptions: Iterable[Fact], places: tuple[Cand, ...],
+               elims: tuple[Cand, ...], variant: str, **fields: Any) -> Step:
     """The Step for branches ``assumptions`` (``(cell, digit, value)``), keeping the conclusions that
     are reached soonest in the slowest branch (one placement when there is one: what follows from it
     is left to the next steps), with the links that prove them."""
     traces = [_trace(a, *x) for x in assumptions]
     live = [why for why, clash in traces if clash is None]
 
-    def cost(fact):
+    def cost(fact: Fact) -> int:
         return max((why[fact][0] if fact in why else 1 << 30) for why in live) if live else 0
 
     if places:
@@ -840,7 +862,7 @@ def _explained(a, tech, assumptions, places, elims, variant, **fields):
     return Step(tech, placements=places, eliminations=elims, links=tuple(links), variant=variant, **fields)
 
 
-def _cell_steps(state, level, tech):
+def _cell_steps(state: State, level: int, tech: str) -> Iterator[Step]:
     a = _analyse(state, level)
     if not a.ok:
         return
@@ -864,7 +886,7 @@ def _cell_steps(state, level, tech):
                          candidates=tuple((c, d) for d in ds), digits=tuple(ds))
 
 
-def _unit_steps(state, level, tech):
+def _unit_steps(state: State, level: int, tech: str) -> Iterator[Step]:
     a = _analyse(state, level)
     if not a.ok:
         return
@@ -889,11 +911,12 @@ def _unit_steps(state, level, tech):
                          houses=(h,), candidates=tuple((c, d) for c in cs), digits=(d,))
 
 
-def _digit_steps(state, level, tech):
+def _digit_steps(state: State, level: int, tech: str) -> Iterator[Step]:
     a = _analyse(state, level)
     if not a.ok:
         return
-    contra, found = [], []
+    contra: list[tuple[tuple[tuple[Cand, ...], tuple[Cand, ...]], Cand, bool]] = []
+    found = []
     for (c, d), r in a.on.items():
         if r is None:
             contra.append(((((), ((c, d),))), (c, d), False))
@@ -908,7 +931,7 @@ def _digit_steps(state, level, tech):
         lower = a.prev if a.prev is not None else a
         lower_off = lower.off_branches()
 
-        def reach(item):
+        def reach(item: tuple[tuple[tuple[Cand, ...], tuple[Cand, ...]], Cand, bool]) -> int:
             (_, _), (c, d), was_off = item
             r = (a.on if was_off else lower_off).get((c, d))
             return -_singles(r, a.tab).bit_count() if r else 0
@@ -931,15 +954,15 @@ def _digit_steps(state, level, tech):
                          candidates=((c, d),), digits=(d,))
 
 
-def find_cell_forcing_chain(state):
+def find_cell_forcing_chain(state: State) -> Iterator[Step]:
     return _cell_steps(state, 0, "cell_forcing_chain")
 
 
-def find_unit_forcing_chain(state):
+def find_unit_forcing_chain(state: State) -> Iterator[Step]:
     return _unit_steps(state, 0, "unit_forcing_chain")
 
 
-def find_digit_forcing_chain(state):
+def find_digit_forcing_chain(state: State) -> Iterator[Step]:
     return _digit_steps(state, 0, "digit_forcing_chain")
 
 
@@ -947,7 +970,7 @@ def find_digit_forcing_chain(state):
 MAX_LEVEL = 2
 
 
-def find_forcing_net(state):
+def find_forcing_net(state: State) -> Iterator[Step]:
     found = False
     for step in _nested_steps(state, "forcing_net"):
         found = True

@@ -13,11 +13,13 @@ a column or a diagonal).
 
 from __future__ import annotations
 
-from ..candidates import bits
+from collections.abc import Iterator
+
+from ..candidates import State, bits
 from ..step import Step
 
 
-def _locked(state, technique: str, pointing: bool):
+def _locked(state: State, technique: str, pointing: bool) -> Iterator[Step]:
     house_bits, where, n = state.t.house_bits, state.where, state.geo.n
     # Blocks first in the outer loop for pointing, lines first for claiming: the order people scan.
     for source, target, inter in state.t.pointing if pointing else state.t.claiming:
@@ -33,9 +35,9 @@ def _locked(state, technique: str, pointing: bool):
                            houses=(source,), cover=(target,), digits=(d,))
 
 
-def find_pointing(state):
+def find_pointing(state: State) -> Iterator[Step]:
     return _locked(state, "pointing", True)
 
 
-def find_claiming(state):
+def find_claiming(state: State) -> Iterator[Step]:
     return _locked(state, "claiming", False)

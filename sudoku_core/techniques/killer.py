@@ -18,6 +18,9 @@ when no filling that obeys them uses it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from ..candidates import State
 from ..grid import cage_combinations
 from ..step import Step
 
@@ -33,7 +36,7 @@ def _bits(m: int):
         m ^= low
 
 
-def find_cage_combination(state):
+def find_cage_combination(state: State) -> Iterator[Step]:
     """Cage cells limited to the digits of the combinations still possible."""
     geo = state.geo
     if not geo.cages:
@@ -100,7 +103,8 @@ def _group_step(state, house: int, kind: str, group: list[int], total: int, diff
     if not opened or len(opened) > MAX_GROUP:
         return None
     reached = _fillings(opened, cand, rest, lambda i, j: differ(opened[i], opened[j]))
-    places, elims = [], []
+    places: list[tuple[int, int]] = []
+    elims: list[tuple[int, int]] = []
     for c, m in zip(opened, reached, strict=True):
         if m and not m & (m - 1) and cand[c] != m:
             places.append((c, m.bit_length() - 1))
@@ -115,12 +119,13 @@ def _group_step(state, house: int, kind: str, group: list[int], total: int, diff
                 variant=kind)
 
 
-def find_rule_45(state):
+def find_rule_45(state: State) -> Iterator[Step]:
     """Innies, then outies, of each row, column and box in turn."""
     geo = state.geo
     if not geo.cages:
         return
     n, cage_of, cages, peers = geo.n, geo.cage_of, geo.cages, geo.peers
+    assert cage_of is not None  # set with the cages
     whole = n * (n + 1) // 2
     for h in range(3 * n):
         house = geo.houses[h]

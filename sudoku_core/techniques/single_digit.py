@@ -18,14 +18,15 @@ memoised on ``(geometry, cell set)`` (a bounded cache of a pure function).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
-from ..candidates import _shape, bits, tables
-from ..grid import geometry
+from ..candidates import State, _shape, bits, tables
+from ..grid import Geometry, geometry
 from ..step import Step
 
 
-def strong_links(geo, wd: int):
+def strong_links(geo: Geometry, wd: int) -> list[tuple[int, int, int]]:
     """``(a, b, house)`` for every house with exactly two places in the cell set ``wd`` (a < b)."""
     links = []
     for h, hb in enumerate(tables(geo).house_bits):
@@ -72,7 +73,7 @@ def _turbots(shape: tuple[int, int], wd: int) -> tuple:
     return tuple(found)
 
 
-def _turbot_steps(state, kind: str):
+def _turbot_steps(state: State, kind: str) -> Iterator[Step]:
     where, n = state.where, state.geo.n
     for d in range(1, n + 1):
         if not where[d]:
@@ -87,15 +88,15 @@ def _turbot_steps(state, kind: str):
                               (((b2, d),), ((y, d),), True)))
 
 
-def find_skyscraper(state):
+def find_skyscraper(state: State) -> Iterator[Step]:
     return _turbot_steps(state, "skyscraper")
 
 
-def find_two_string_kite(state):
+def find_two_string_kite(state: State) -> Iterator[Step]:
     return _turbot_steps(state, "two_string_kite")
 
 
-def find_turbot_fish(state):
+def find_turbot_fish(state: State) -> Iterator[Step]:
     return _turbot_steps(state, "turbot_fish")
 
 
@@ -144,7 +145,7 @@ def _empty_rectangles(shape: tuple[int, int], wd: int) -> tuple:
     return tuple(found)
 
 
-def find_empty_rectangle(state):
+def find_empty_rectangle(state: State) -> Iterator[Step]:
     where, n, hb = state.where, state.geo.n, state.t.house_bits
     for d in range(1, n + 1):
         if not where[d]:

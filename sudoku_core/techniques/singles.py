@@ -7,6 +7,9 @@ first, so results are deterministic.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from ..candidates import State
 from ..step import Step
 
 
@@ -15,7 +18,7 @@ def _house_order(geo):
     return (*range(2 * n, 3 * n), *range(n), *range(n, 2 * n), *range(3 * n, len(geo.houses)))
 
 
-def find_full_house(state):
+def find_full_house(state: State) -> Iterator[Step]:
     """A house with one empty cell left: it takes the one missing digit."""
     house_bits, cand, values = state.t.house_bits, state.cand, state.values
     empty = 0
@@ -33,7 +36,7 @@ def find_full_house(state):
                                houses=(h,), digits=(d,))
 
 
-def find_hidden_single(state):
+def find_hidden_single(state: State) -> Iterator[Step]:
     """A digit with one place left in a house."""
     n = state.geo.n
     house_bits, where = state.t.house_bits, state.where
@@ -47,7 +50,7 @@ def find_hidden_single(state):
                            houses=(h,), digits=(d,))
 
 
-def find_naked_single(state):
+def find_naked_single(state: State) -> Iterator[Step]:
     """A cell with one candidate left."""
     for c, m in enumerate(state.cand):
         if m and not m & (m - 1):

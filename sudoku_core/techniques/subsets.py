@@ -12,9 +12,10 @@ subset is always a real k-subset.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
-from ..candidates import bits
+from ..candidates import State, bits
 from ..step import Step
 
 NAMES = {(True, 2): "naked_pair", (True, 3): "naked_triple", (True, 4): "naked_quad",
@@ -26,7 +27,7 @@ def _house_order(geo):
     return range(len(geo.houses))
 
 
-def _naked(state, k: int):
+def _naked(state: State, k: int) -> Iterator[Step]:
     geo, cand = state.geo, state.cand
     tech = NAMES[True, k]
     for h in _house_order(geo):
@@ -46,7 +47,7 @@ def _naked(state, k: int):
             shared = set(geo.cell_houses[combo[0]])
             for c in combo[1:]:
                 shared &= set(geo.cell_houses[c])
-            elims = []
+            elims: list[tuple[int, int]] = []
             for sh in sorted(shared):
                 for c in geo.houses[sh]:
                     if c not in combo and cand[c] & m:
@@ -57,7 +58,7 @@ def _naked(state, k: int):
                            houses=tuple(sorted(shared, key=lambda x: x != h)), digits=tuple(bits(m)))
 
 
-def _hidden(state, k: int):
+def _hidden(state: State, k: int) -> Iterator[Step]:
     geo, cand, where, house_bits = state.geo, state.cand, state.where, state.t.house_bits
     tech = NAMES[False, k]
     n = geo.n
@@ -86,25 +87,25 @@ def _hidden(state, k: int):
                            houses=(h,), digits=combo)
 
 
-def find_naked_pair(state):
+def find_naked_pair(state: State) -> Iterator[Step]:
     return _naked(state, 2)
 
 
-def find_naked_triple(state):
+def find_naked_triple(state: State) -> Iterator[Step]:
     return _naked(state, 3)
 
 
-def find_naked_quad(state):
+def find_naked_quad(state: State) -> Iterator[Step]:
     return _naked(state, 4)
 
 
-def find_hidden_pair(state):
+def find_hidden_pair(state: State) -> Iterator[Step]:
     return _hidden(state, 2)
 
 
-def find_hidden_triple(state):
+def find_hidden_triple(state: State) -> Iterator[Step]:
     return _hidden(state, 3)
 
 
-def find_hidden_quad(state):
+def find_hidden_quad(state: State) -> Iterator[Step]:
     return _hidden(state, 4)

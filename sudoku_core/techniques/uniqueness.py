@@ -30,11 +30,13 @@ Only empty cells take part, so digits entered by the player never form a corner.
 
 from __future__ import annotations
 
-from ..candidates import bits
-from ..step import Step
+from collections.abc import Iterable, Iterator, Sequence
+
+from ..candidates import State, bits
+from ..step import Cand, Step
 
 
-def _rectangles(state):
+def _rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int, int]]:
     """``(corners, a, b)`` for each rectangle of empty cells in two boxes with a bivalue corner whose
     two digits every corner holds. Corners are ``(x, y1, y2, z)``: x bivalue, y1 shares x's row, y2
     its column, z is opposite x. Each rectangle once per bivalue corner."""
@@ -58,20 +60,21 @@ def _rectangles(state):
                 yield (x, y1, y2, z), a, b
 
 
-def _ur_step(tech, corners, a, b, elims=(), placements=(), extra=(), variant=""):
+def _ur_step(tech: str, corners: tuple[int, ...], a: int, b: int, elims: Iterable[Cand] = (),
+             placements: tuple[Cand, ...] = (), extra: Iterable[Cand] = (), variant: str = "") -> Step:
     return Step(tech, eliminations=tuple(sorted(set(elims))), placements=placements, cells=corners,
                 candidates=tuple((c, d) for c in corners for d in (a, b)), digits=(a, b),
                 groups=(("roof", tuple(extra)),) if extra else (), variant=variant)
 
 
-def _floor_roof(state, corners, m):
+def _floor_roof(state: State, corners: tuple[int, ...], m: int) -> tuple[list[int], list[int]]:
     cand = state.cand
     floor = [c for c in corners if cand[c] == m]
     roof = [c for c in corners if cand[c] != m]
     return floor, roof
 
 
-def _two_roof(state):
+def _two_roof(state: State) -> Iterator[tuple[tuple[int, int, int, int], int, int, int, list[int]]]:
     """The rectangles whose floor is two corners holding only the pair and whose roof is the other
     two (the shape of UR types 2-4), once each: ``(corners, a, b, pair mask, roof)``."""
     for corners, a, b in _rectangles(state):
@@ -81,7 +84,7 @@ def _two_roof(state):
             yield corners, a, b, m, roof
 
 
-def find_ur_type1(state):
+def find_ur_type1(state: State) -> Iterator[Step]:
     cand = state.cand
     for corners, a, b in _rectangles(state):
         m = (1 << a) | (1 << b)
@@ -92,7 +95,7 @@ def find_ur_type1(state):
                            variant="type 1")
 
 
-def find_ur_type2(state):
+def find_ur_type2(state: State) -> Iterator[Step]:
     cand, pb, where = state.cand, state.t.peer_bits, state.where
     for corners, a, b, m, roof in _two_roof(state):
         extra = cand[roof[0]] & ~m
@@ -109,12 +112,13 @@ def find_ur_type2(state):
 MAX_TYPE3_CELLS = 7
 
 
-def _naked_with(cand, others, extra, limit):
+def _naked_with(cand: Sequence[int], others: Sequence[int], extra: int,
+                limit: int) -> list[tuple[tuple[int, ...], int]]:
     """Subsets of ``others`` (cell indices, in order) of 1..``limit`` cells whose candidates with the
     mask ``extra`` make one more digit than cells: ``(cells, digits mask)``, smallest first."""
-    found = []
+    found: list[tuple[tuple[int, ...], int]] = []
 
-    def grow(start, chosen, digits):
+    def grow(start: int, chosen: tuple[int, ...], digits: int) -> None:
         for i in range(start, len(others)):
             c = others[i]
             m = digits | cand[c]
@@ -131,7 +135,7 @@ def _naked_with(cand, others, extra, limit):
     return found
 
 
-def find_ur_type3(state):
+def find_ur_type3(state: State) -> Iterator[Step]:
     cand, geo = state.cand, state.geo
     for corners, a, b, m, roof in _two_roof(state):
         r1, r2 = roof
@@ -152,7 +156,7 @@ def find_ur_type3(state):
                                        ("subset", tuple((c, d) for c in subset for d in bits(cand[c])))))
 
 
-def find_ur_type4(state):
+def find_ur_type4(state: State) -> Iterator[Step]:
     geo, cand = state.geo, state.cand
     for corners, a, b, _m, roof in _two_roof(state):
         r1, r2 = roof
@@ -167,7 +171,7 @@ def find_ur_type4(state):
                                links=((((r1, u),), ((r2, u),), True),))
 
 
-def find_ur_type5(state):
+def find_ur_type5(state: State) -> Iterator[Step]:
     cand, pb, where, n = state.cand, state.t.peer_bits, state.where, state.geo.n
     for corners, a, b in _rectangles(state):
         m = (1 << a) | (1 << b)
@@ -188,7 +192,7 @@ def find_ur_type5(state):
                            extra=[(c, e) for c in roof], variant="type 5")
 
 
-def find_ur_type6(state):
+def find_ur_type6(state: State) -> Iterator[Step]:
     cand, n = state.cand, state.geo.n
     for corners, a, b in _rectangles(state):
         x, y1, y2, z = corners
@@ -206,7 +210,7 @@ def find_ur_type6(state):
                                   (((z, u),), ((y1, u),), True), (((z, u),), ((y2, u),), True)))
 
 
-def find_hidden_rectangle(state):
+def find_hidden_rectangle(state: State) -> Iterator[Step]:
     # Its own walk: the corners beside the bivalue one need only hold u (the pattern's proof forces them
     # to u and never asks whether they could be v), so they may miss v, which _rectangles would reject.
     n, cand, box_of = state.geo.n, state.cand, state.t.box_of
@@ -237,13 +241,13 @@ def find_hidden_rectangle(state):
                                    links=((((z, u),), ((y2, u),), True), (((z, u),), ((y1, u),), True)))
 
 
-def _orders(m):
+def _orders(m: int) -> tuple[tuple[int, int], tuple[int, int]]:
     """The two orders ``(u, v)`` of the two digits of mask ``m``."""
     a, b = bits(m)
     return ((a, b), (b, a))
 
 
-def find_bug_plus_1(state):
+def find_bug_plus_1(state: State) -> Iterator[Step]:
     cand, geo, n = state.cand, state.geo, state.geo.n
     tri = None
     for c, m in enumerate(cand):

@@ -10,16 +10,18 @@
 
 from __future__ import annotations
 
-from ..candidates import bits
+from collections.abc import Iterator
+
+from ..candidates import State, bits
 from ..step import Step
 from .single_digit import strong_links
 
 
-def _bivalues(state):
+def _bivalues(state: State) -> list[int]:
     return [c for c, m in enumerate(state.cand) if m and m.bit_count() == 2]
 
 
-def find_xy_wing(state):
+def find_xy_wing(state: State) -> Iterator[Step]:
     cand, peer_bits, where = state.cand, state.t.peer_bits, state.where
     bivalue = _bivalues(state)
     for pivot in bivalue:
@@ -40,7 +42,7 @@ def find_xy_wing(state):
                                                     ("pincers", ((a, z), (b, z)))))
 
 
-def find_xyz_wing(state):
+def find_xyz_wing(state: State) -> Iterator[Step]:
     cand, peer_bits, where = state.cand, state.t.peer_bits, state.where
     bivalue = _bivalues(state)
     for pivot, pm in enumerate(cand):
@@ -61,7 +63,7 @@ def find_xyz_wing(state):
                                                      ("pincers", ((a, zd), (b, zd)))))
 
 
-def find_w_wing(state):
+def find_w_wing(state: State) -> Iterator[Step]:
     cand, peer_bits, where, geo = state.cand, state.t.peer_bits, state.where, state.geo
     bivalue = _bivalues(state)
     links = {}

@@ -1,3 +1,4 @@
+// @ts-check
 // The worker client: the page's only way to reach the Python engine.
 //
 // `request(type, payload)` sends `{id, type, payload}` to the worker and resolves with the
@@ -10,7 +11,28 @@
 //: answers, with progress or to a "job_stop", about this often.
 export const SLICE_MS = 200;
 
+/**
+ * An error as the engine sends it: a kind ("boot", "bad_request", "timeout", "cancelled", ...), English
+ * words, and the structured facts the page words in its own language.
+ * @typedef {{kind: string, message: string, [fact: string]: unknown}} EngineErrorData
+ */
+/**
+ * What the worker posts: its boot outcome, a saved memory snapshot, or the reply to request `id`.
+ * @typedef {{type: "ready", version: string, python: string, [key: string]: unknown}
+ *   | {type: "failed", error: EngineErrorData}
+ *   | {type: "snapshot", bytes: number, ms: number}
+ *   | {type?: undefined, id: number, ok: true, result: unknown}
+ *   | {type?: undefined, id: number, ok: false, error: EngineErrorData}} WorkerMessage
+ */
+/** The engine's version info, as `ready` resolves with it. @typedef {{[key: string]: unknown, bootMs: number}} EngineInfo */
+/**
+ * A request waiting for its reply.
+ * @typedef {{resolve: (result: any) => void, reject: (error: EngineError) => void,
+ *   timer: ReturnType<typeof setTimeout> | undefined, type: string, background: boolean}} Pending
+ */
+
 // A fresh seed for a generation request (the engine reports it, so the puzzle can be made again).
+/** @returns {number} */
 export function randomSeed() {
   const a = new Uint32Array(1);
   crypto.getRandomValues(a);
@@ -18,6 +40,7 @@ export function randomSeed() {
 }
 
 export class EngineError extends Error {
+  /** @param {EngineErrorData} error */
   constructor(error) {
     super(error.message);
     this.name = "EngineError";
@@ -29,21 +52,37 @@ export class EngineError extends Error {
 const WORKER_URL = new URL("../worker.js", import.meta.url);
 
 export class EngineClient extends EventTarget {
+  /** @type {(info: EngineInfo) => void} set with each new `ready` promise */
+  resolveReady;
+  /** @type {(error: EngineError) => void} */
+  rejectReady;
+
   // `autostart: false` lets the page draw first and call `start()` after: requests made before
   // then simply wait for `ready`.
+  /** @param {{workerUrl?: URL | string, autostart?: boolean}} [options] */
   constructor({ workerUrl = WORKER_URL, autostart = true } = {}) {
     super();
     this.workerUrl = workerUrl;
     this.nextId = 1;
+    /** @type {Map<number, Pending>} */
     this.pending = new Map();
+    /** @type {"loading" | "ready" | "busy" | "failed"} */
     this.state = "loading";
+    /** @type {EngineInfo | null} */
     this.info = null;
+    /** @type {Worker | null} */
     this.worker = null;
+    this.startedAt = 0;
+    /** @type {number | undefined} performance.now() of the player's last request or its answer */
+    this.lastForeground = undefined;
+    /** @type {{bytes: number, ms: number} | undefined} */
+    this.snapshot = undefined;
     this.newReady();
     if (autostart) this.start();
   }
 
   newReady() {
+    /** @type {Promise<EngineInfo>} */
     this.ready = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
       this.rejectReady = reject;
@@ -70,6 +109,7 @@ export class EngineClient extends EventTarget {
     this.dispatchEvent(new CustomEvent("status", { detail: { state: this.state, info: this.info } }));
   }
 
+  /** @param {EngineErrorData} error */
   fail(error) {
     this.state = "failed";
     this.rejectReady(new EngineError(error));
@@ -81,6 +121,7 @@ export class EngineClient extends EventTarget {
     this.emit();
   }
 
+  /** @param {WorkerMessage} message */
   onMessage(message) {
     if (message.type === "ready") {
       this.state = "ready";
@@ -115,6 +156,12 @@ export class EngineClient extends EventTarget {
   // Send one named operation; `timeoutMs` (optional) cancels the worker if it takes longer.
   // `background`: work the player did not ask for (the bank's refill): it neither shows the engine as
   // busy nor counts as the player's use of it.
+  /**
+   * @param {string} type the operation
+   * @param {object} [payload]
+   * @param {{timeoutMs?: number, background?: boolean}} [options]
+   * @returns {Promise<any>} the operation's result (JSON; its shape is the operation's)
+   */
   async request(type, payload = {}, { timeoutMs, background = false } = {}) {
     await this.ready;
     const id = this.nextId++;
@@ -128,7 +175,8 @@ export class EngineClient extends EventTarget {
         this.state = "busy";
         this.emit();
       }
-      this.worker.postMessage({ id, type, payload });
+      // `ready` resolved, so a worker is running (cancel() starts the next one at once).
+      /** @type {Worker} */ (this.worker).postMessage({ id, type, payload });
     });
   }
 
@@ -144,6 +192,7 @@ export class EngineClient extends EventTarget {
   }
 
   // Stop whatever the engine is doing: terminate the worker and boot a new one.
+  /** @param {EngineErrorData} [error] */
   cancel(error = { kind: "cancelled", message: "cancelled" }) {
     if (this.worker) this.worker.terminate();
     for (const { reject, timer } of this.pending.values()) {

@@ -2,18 +2,23 @@
 // bit layout of candidate masks. Cells are 0-based indices in row-major order, digits 1..n, 0 empty,
 // exactly as in sudoku_core (sudoku_core/grid.py is the engine's side of the same conventions).
 
+/** A box shape: [box rows, box cols]. @typedef {[number, number]} Box */
+
 export const DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 // Side -> [box rows, box cols]: the engine's conventional shapes (wider than tall).
+/** @type {Record<number, Box>} */
 export const BOXES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 10: [2, 5], 12: [3, 4], 15: [3, 5],
   16: [4, 4], 20: [4, 5], 25: [5, 5] };
 
 // A cell's short name, as the engine writes it: "r1c2" (1-based row and column of a 0-based index).
+/** @param {number} cell @param {number} n the side @returns {string} */
 export function cellName(cell, n) {
   return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
 }
 
 // Candidate masks on the page (notes, the lab's candidates): bit d-1 for digit d. (The engine's own
 // masks use bit d; between the two only digit lists travel.)
+/** @param {number} digit @returns {number} */
 export function bit(digit) {
   return 1 << (digit - 1);
 }

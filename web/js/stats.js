@@ -8,6 +8,18 @@ import { readStored, writeJSON } from "./storage.js";
 export const RECORDS_KEY = "sudoku.records.v1";
 const MAX_RECORDS = 5000;
 
+/**
+ * One game the player began. `level` is null for a pasted puzzle, `daily` the date ("2026-11-25") of a
+ * daily puzzle; `ms`, `hints`, `mistakes`, `assisted` and `at` come with `solved`.
+ * @typedef {{id: string, n: number, level: string | null, daily: string | null, started: number,
+ *   solved?: boolean, ms?: number, hints?: number, mistakes?: number, assisted?: boolean, at?: number}} GameRecord
+ */
+/**
+ * @typedef {{n: number, level: string | null, played: number, solved: number, best: number | null,
+ *   median: number | null, streak: number, bestStreak: number}} SummaryRow
+ */
+
+/** @param {number[]} values @returns {number | null} */
 function median(values) {
   if (!values.length) return null;
   const s = [...values].sort((a, b) => a - b);
@@ -23,8 +35,14 @@ function variantOf(variant) {
 function previousDay(date) {
   const d = new Date(`${date}T12:00:00`);
   d.setDate(d.getDate() - 1);
-  const pad = (x) => String(x).padStart(2, "0");
+  const pad = (/** @type {number} */ x) => String(x).padStart(2, "0");
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+// The times of the unassisted solved games among `records` (a solved record always has its time).
+/** @param {GameRecord[]} records @returns {number[]} */
+function solvedTimes(records) {
+  return records.flatMap((r) => (r.solved && !r.assisted && r.ms !== undefined ? [r.ms] : []));
 }
 
 export class Stats {
@@ -32,11 +50,13 @@ export class Stats {
     const { value, raw, error } = readStored(RECORDS_KEY);
     this.problem = error === "corrupt" ? { key: RECORDS_KEY, raw } : null;
     const ok = value && value.version === 1 && Array.isArray(value.records);
-    this.records = ok ? value.records.filter((r) => r && typeof r.id === "string") : [];
+    /** @type {GameRecord[]} */
+    this.records = ok ? value.records.filter((/** @type {any} */ r) => r && typeof r.id === "string") : [];
   }
 
   // Write the records, merged with those another tab may have written since this one read them (a
   // game solved there stays counted); a reset here is not undone by the merge.
+  /** @param {{merge?: boolean}} [options] @returns {boolean} whether it was written */
   write({ merge = true } = {}) {
     const { value } = merge ? readStored(RECORDS_KEY) : { value: null };
     if (value && value.version === 1 && Array.isArray(value.records)) {
@@ -53,6 +73,7 @@ export class Stats {
     return writeJSON(RECORDS_KEY, { version: 1, records: this.records });
   }
 
+  /** @param {string} id @returns {GameRecord | null} */
   find(id) {
     return this.records.find((r) => r.id === id) || null;
   }
@@ -89,12 +110,14 @@ export class Stats {
 
   // Per size, variant and level: {n, variant, level, played, solved, best, median, streak, bestStreak}.
   summary() {
+    /** @type {Map<string, GameRecord[]>} */
     const groups = new Map();
     for (const r of [...this.records].sort((a, b) => a.started - b.started)) {
       const key = `${r.n}|${r.variant || "classic"}|${r.level || ""}`;
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push(r);
     }
+    /** @type {SummaryRow[]} */
     const rows = [];
     for (const list of groups.values()) {
       // An unfinished last game is in progress: it breaks no streak until another game begins (and,
@@ -115,8 +138,9 @@ export class Stats {
   }
 
   // Consecutive days, ending today or yesterday, on which the daily puzzle was solved.
+  /** @param {string} today "YYYY-MM-DD" @returns {number} */
   dailyStreak(today) {
-    const days = new Set(this.records.filter((r) => r.daily && r.solved).map((r) => r.daily));
+    const days = new Set(this.records.flatMap((r) => (r.daily && r.solved ? [r.daily] : [])));
     let day = days.has(today) ? today : previousDay(today);
     let streak = 0;
     while (days.has(day)) {

@@ -1,3 +1,4 @@
+// @ts-check
 // localStorage with versioned keys, robust to blocked, full or corrupt storage. Nothing the player
 // made is ever deleted because it could not be read: a value that does not parse is set aside under
 // `<key>.aside.<time>` (the player is told, and can copy its text), and a write that fails (quota,
@@ -13,6 +14,10 @@ export const SETTINGS_KEY = "sudoku.settings.v1";
 
 // {value, raw, error}: error is "blocked" (storage cannot be used at all) or "corrupt" (the text is
 // not JSON; it has been set aside and `raw` holds it); value is null when absent or unreadable.
+/**
+ * @param {string} key
+ * @returns {{value: any, raw: string | null, error: "blocked" | "corrupt" | null}} value: parsed JSON
+ */
 export function readStored(key) {
   let raw;
   try {
@@ -29,11 +34,13 @@ export function readStored(key) {
   }
 }
 
+/** @param {string} key @returns {any} the parsed JSON, or null */
 export function readJSON(key) {
   return readStored(key).value;
 }
 
 // Move a value that cannot be used out of the way, keeping its text; returns the key it went to.
+/** @param {string} key @param {string} raw @returns {string | null} */
 export function setAside(key, raw) {
   const aside = `${key}.aside.${Date.now()}`;
   try {
@@ -45,6 +52,7 @@ export function setAside(key, raw) {
   }
 }
 
+/** @param {string} key @param {unknown} value @returns {boolean} whether it was written */
 export function writeJSON(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
@@ -54,6 +62,7 @@ export function writeJSON(key, value) {
   }
 }
 
+/** @param {string} key */
 export function removeKey(key) {
   try {
     localStorage.removeItem(key);
@@ -62,23 +71,34 @@ export function removeKey(key) {
   }
 }
 
+/**
+ * @typedef {{theme: string, contrast: boolean, check: boolean, showTimer: boolean, highlight: boolean,
+ *   digitFirst: boolean, notesMode: boolean}} Settings theme: "system", "light" or "dark"
+ */
+
+/** @type {Readonly<Settings>} */
 export const DEFAULT_SETTINGS = Object.freeze({
   theme: "system", contrast: false, check: false, showTimer: true, highlight: true,
   digitFirst: false, notesMode: false,
 });
 
+/** @returns {Settings} the saved settings, each of the right type, or its default */
 export function readSettings() {
   const saved = readJSON(SETTINGS_KEY);
+  /** @type {Settings} */
   const settings = { ...DEFAULT_SETTINGS };
+  /** @type {Record<string, unknown>} the same object, written key by key */
+  const fields = settings;
   if (saved && typeof saved === "object") {
-    for (const key of Object.keys(DEFAULT_SETTINGS)) {
-      if (typeof saved[key] === typeof DEFAULT_SETTINGS[key]) settings[key] = saved[key];
+    for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
+      if (typeof saved[key] === typeof value) fields[key] = saved[key];
     }
   }
   if (!["system", "light", "dark"].includes(settings.theme)) settings.theme = "system";
   return settings;
 }
 
+/** @param {Settings} settings @returns {boolean} whether it was written */
 export function writeSettings(settings) {
   return writeJSON(SETTINGS_KEY, settings);
 }
