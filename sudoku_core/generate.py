@@ -153,7 +153,7 @@ CHECK_NODE_LIMITS = {4: 10_000, 6: 10_000, 8: 10_000, 9: 20_000, 10: 10_000, 12:
 COMPLETE_NODE_LIMITS = {16: 5_000, 20: 10_000, 25: 20_000}
 
 
-def variant_techniques(table, variant: str) -> tuple | None:
+def variant_techniques(table: dict[str, Technique], variant: str) -> tuple[Technique, ...] | None:
     """The rater's techniques that are sound on ``variant`` (None for a classic grid: the whole table);
     the list is :data:`sudoku_core.techniques.VARIANT_UNSAFE`."""
     return None if variant == "classic" else for_variant(variant)
@@ -591,7 +591,7 @@ def _killer_geometry(base: Geometry, solution: list[int], cages: list[list[int]]
 
 
 def killer_cages(base: Geometry, solution: list[int], rng: random.Random, givens: bool,
-                 stats: dict | None = None):
+                 stats: dict | None = None) -> Generator[Any, None, Geometry]:
     """A Killer geometry whose cages fit ``solution`` (on the classic geometry ``base``), as resumable
     work (one yield per check) returning the geometry.
 
@@ -864,7 +864,8 @@ class _Digger:
                     progress = True
         return progress
 
-    def try_remove(self, group, engine_checks: bool = True, accept: Callable | None = None):
+    def try_remove(self, group: Sequence[int], engine_checks: bool = True,
+                   accept: Accept | None = None) -> Generator[Any, None, bool]:
         """Remove ``group`` if the solution provably stays unique; return whether it was removed (resumable
         work, :mod:`sudoku_core.work`: it yields while ``accept`` does).
 
@@ -1063,7 +1064,8 @@ def _not_found(size: int, level: str | None, technique: str | None, attempts: in
 def generation(size: int = 9, level: str | None = None, symmetry: str = "none", minimal: bool = False,
                technique: str | None = None, seed: int | str | None = None, *,
                box: tuple[int, int] | None = None, grid_method: str = "lasvegas", variant: str = "classic",
-               max_attempts: int | None = None, best_effort: bool = False, givens: bool = False):
+               max_attempts: int | None = None, best_effort: bool = False,
+               givens: bool = False) -> Generator[dict, None, Generated]:
     """:func:`generate` as resumable work (:mod:`sudoku_core.work`), without its clock.
 
     Yields a report after every unit of work (a grid made, a group tried in the dig, a logic step of a

@@ -44,7 +44,7 @@ a file of thousands of Killers does not keep thousands of tables alive.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -235,8 +235,9 @@ def geometry_for_side(n: int, box: tuple[int, int] | None = None) -> Geometry:
     return geometry(*box_shape(n, box))
 
 
-def variant_geometry(n: int, variant: str = "classic", regions=None,
-                     box: tuple[int, int] | None = None, cages=None) -> Geometry:
+def variant_geometry(n: int, variant: str = "classic", regions: Sequence[Hashable] | None = None,
+                     box: tuple[int, int] | None = None,
+                     cages: Iterable[tuple[int, Iterable[int]]] | None = None) -> Geometry:
     """The :class:`Geometry` of a side-``n`` grid of ``variant``, checked.
 
     ``regions`` (Jigsaw only, required there) is the region of every cell in reading order, as any
@@ -390,7 +391,7 @@ def cage_combinations(size: int, total: int, n: int) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def check_cages(n: int, cages) -> tuple[Cage, ...]:
+def check_cages(n: int, cages: Iterable[tuple[int, Iterable[int]]]) -> tuple[Cage, ...]:
     """The canonical cages (cells sorted, cages in the order of their first cell) of ``cages``, an iterable
     of ``(total, cells)`` with 0-based cells, on a side-``n`` grid.
 

@@ -74,7 +74,7 @@ def _status(status: str, langs: Iterable[str], **params: object) -> dict:
             "highlight": {"cells": [], "candidates": []}}
 
 
-def solution_problem(p: Puzzle, solution) -> str | None:
+def solution_problem(p: Puzzle, solution: object) -> str | None:
     """Why ``solution`` cannot be the solution of the givens of ``p`` (a list of ``n * n`` digits), or None:
     a cell that is not a digit, a given it changes, or a house that holds a digit twice."""
     geo = p.geometry

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sudoku_core import METHODS, Puzzle, formats, solve
+from sudoku_core.grid import Geometry
 from sudoku_core.solvers import budget_nodes
 
 from .payload import BadRequest, field, puzzle
@@ -21,7 +22,7 @@ def grid_value(p: Puzzle) -> dict:
     }
 
 
-def variant_value(geo) -> dict:
+def variant_value(geo: Geometry) -> dict:
     """``variant`` and ``regions`` of a geometry, as the page's game state and saved games carry them."""
     return {"variant": geo.variant, "regions": list(geo.regions) if geo.regions is not None else None}
 
