@@ -43,25 +43,30 @@ def test_new_game_dialog_generates_a_puzzle(app):
 
 def test_cancel_keeps_the_game_and_the_page_responsive(app):
     page = app.page
-    load(page, EASY)
-    before = cells(page)
-    page.click("#new-game")
-    # A 16x16 Extreme with every symmetry: never found within the seconds this test watches (a 9x9 one
-    # takes 34 s at the median, but the page draws its own seed, and one came out in under 2 s).
-    page.select_option("#ng-size", "16")
-    page.select_option("#ng-level", "extreme")
-    page.select_option("#ng-symmetry", "dihedral")
-    page.click("#ng-generate")
-    expect(page.locator("#ng-progress")).to_be_visible()
-    expect(page.locator("#newgame-dialog")).to_have_attribute("data-state", "running")
-    # Never frozen: frames keep coming while the engine works.
-    frame_ms = page.evaluate("""() => new Promise(done => { const t = performance.now();
-        requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - t))); })""")
-    assert frame_ms < 1000, frame_ms
-    # The line's clock moves between the engine's answers (a chunk can take seconds), unannounced.
     status = page.locator("#ng-status")
+    # A 9x9 Extreme with every symmetry takes 34 s at the median, but the page draws its own seed and a
+    # lucky one has come out in under 2 s (a 16x16 one too): such a game is loaded again over, and asked
+    # for anew, until one runs long enough to watch.
+    for _ in range(5):
+        load(page, EASY)
+        before = cells(page)
+        page.click("#new-game")
+        page.select_option("#ng-size", "9")
+        page.select_option("#ng-level", "extreme")
+        page.select_option("#ng-symmetry", "dihedral")
+        page.click("#ng-generate")
+        expect(page.locator("#ng-progress")).to_be_visible()
+        # Never frozen: frames keep coming while the engine works.
+        frame_ms = page.evaluate("""() => new Promise(done => { const t = performance.now();
+            requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - t))); })""")
+        assert frame_ms < 1000, frame_ms
+        # The line's clock moves between the engine's answers (a chunk can take seconds), unannounced.
+        page.wait_for_function("""() => !document.getElementById('newgame-dialog').open
+            || / [2-9]\\.\\d s/.test(document.getElementById('ng-status').textContent)""", timeout=20_000)
+        if page.locator("#newgame-dialog").is_visible():
+            break
+    expect(page.locator("#newgame-dialog")).to_have_attribute("data-state", "running")
     expect(status).to_have_attribute("aria-live", "off")
-    expect(status).to_contain_text("1.")
     expect(status).to_contain_text("2.")
     worker = page.evaluate("() => window.sudoku.engine.worker && window.sudoku.engine.startedAt")
     page.click("#ng-cancel")
