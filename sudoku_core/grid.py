@@ -309,17 +309,7 @@ def check_regions(n: int, regions: Sequence[Hashable]) -> tuple[int, ...]:
                 f"region of a {n}x{n} grid has {n} (the map has {len(members)} regions, so some have {more})",
                 rule="size", region=r, cells=tuple(cells))
     for r, cells in enumerate(members):
-        piece = {cells[0]}
-        todo = [cells[0]]
-        inside = set(cells)
-        while todo:
-            c = todo.pop()
-            row, col = divmod(c, n)
-            for x in ((c - n) if row else -1, (c + n) if row < n - 1 else -1,
-                      (c - 1) if col else -1, (c + 1) if col < n - 1 else -1):
-                if x in inside and x not in piece:
-                    piece.add(x)
-                    todo.append(x)
+        piece = _connected_piece(set(cells), n)  # from cells[0], the region's first cell
         if len(piece) != n:
             rest = tuple(c for c in cells if c not in piece)
             cut, main = (tuple(sorted(piece)), rest) if 2 * len(piece) < n else (rest, tuple(sorted(piece)))
