@@ -1189,36 +1189,31 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
             solution = full_grid(base, rng, grid_method, stats)
         if killer:
             geo = yield from in_phase(killer_cages(base, solution, rng, givens, stats), "grid")
-            if not givens:  # the cages alone are unique (killer_cages proved it); no given to remove
-                cells = [0] * geo.ncells
-                if level is None:
-                    return result(cells, solution, None, True, True)
-                yield report("rate")
-                rating = yield from in_phase(rated(cells), "rate")
-                if matches(rating):
-                    return result(cells, solution, rating, True, True)
-                if best is None or distance(rating) < best[0]:
-                    best = (distance(rating), result(cells, solution, rating, False, True))
-                continue
-        yield report("dig")
-        gave_up_before = stats.get("gave_up", 0)
-        if level is None:
-            full = minimal or geo.n <= 10
-            # Without the engine, singles alone: with locked candidates the median 16x16 kept the
-            # same 93 givens in 2.7 times the time (25x25: 263 against 264 givens, 2.8 times).
-            cells, _ = yield from in_phase(dig(geo, solution, rng, symmetry, engine_checks=full,
-                                               fill="locked" if full else "singles", stats=stats), "dig")
-            return result(cells, solution, None, True, full and stats.get("gave_up", 0) == gave_up_before)
-        if minimal:
-            work = dig(geo, solution, rng, symmetry, stats=stats)
-        elif technique is None and level in FILL_OF_LEVEL:
-            # The level's own technique set is the fill: every removal keeps the puzzle unique and
-            # solvable within the level, so the dig cannot overshoot and needs no search.
-            work = dig(geo, solution, rng, symmetry, engine_checks=False, fill=FILL_OF_LEVEL[level], stats=stats)
+        if killer and not givens:  # the cages alone are unique (killer_cages proved it); no given to remove
+            cells, proved_minimal = [0] * geo.ncells, True
+            if level is None:
+                return result(cells, solution, None, True, True)
         else:
-            work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target, stats=stats)
-        cells, _ = yield from in_phase(work, "dig")
-        proved_minimal = minimal and stats.get("gave_up", 0) == gave_up_before
+            yield report("dig")
+            gave_up_before = stats.get("gave_up", 0)
+            if level is None:
+                full = minimal or geo.n <= 10
+                # Without the engine, singles alone: with locked candidates the median 16x16 kept the
+                # same 93 givens in 2.7 times the time (25x25: 263 against 264 givens, 2.8 times).
+                cells, _ = yield from in_phase(dig(geo, solution, rng, symmetry, engine_checks=full,
+                                                   fill="locked" if full else "singles", stats=stats), "dig")
+                return result(cells, solution, None, True, full and stats.get("gave_up", 0) == gave_up_before)
+            if minimal:
+                work = dig(geo, solution, rng, symmetry, stats=stats)
+            elif technique is None and level in FILL_OF_LEVEL:
+                # The level's own technique set is the fill: every removal keeps the puzzle unique and
+                # solvable within the level, so the dig cannot overshoot and needs no search.
+                work = dig(geo, solution, rng, symmetry, engine_checks=False, fill=FILL_OF_LEVEL[level],
+                           stats=stats)
+            else:
+                work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target, stats=stats)
+            cells, _ = yield from in_phase(work, "dig")
+            proved_minimal = minimal and stats.get("gave_up", 0) == gave_up_before
         yield report("rate")
         rating = yield from in_phase(rated(cells), "rate")
         if matches(rating):
