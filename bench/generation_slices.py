@@ -14,6 +14,7 @@ seen. It asserts nothing. Needs no data files.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import sys
@@ -47,7 +48,7 @@ BROWSER_JS = """async ([payload, ms, seconds]) => {
     }
     longest = Math.max(longest, r.longest_ms);
     if (!r.done) await engine.request('job_stop', {job: r.job});
-    return {slices, longest, done: r.done};
+    return {slices, longest, done: r.done, found: r.done && r.found};
 }"""
 
 
@@ -68,14 +69,43 @@ def cpython_job(payload: dict, ms: int, seconds: float) -> dict:
         r = call("job_step", {"job": r["job"], "ms": ms})
         slices.append((time.perf_counter() - t) * 1000)
         longest = max(longest, r["longest_ms"])
-    return {"slices": slices, "longest": longest, "done": r["done"]}
+    if not r["done"]:
+        call("job_stop", {"job": r["job"]})
+    return {"slices": slices, "longest": longest, "done": r["done"], "found": r["done"] and r["found"]}
+
+
+@contextlib.contextmanager
+def site_page(timeout_ms: float | None = None):
+    """A Chromium page on the freshly built site, its engine ready (for the browser half of a bench)."""
+    from e2e_support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS
+    from playwright.sync_api import sync_playwright
+
+    build.build()
+    server, url = build.serve_in_thread(build.DIST)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            page = browser.new_page()
+            if timeout_ms is not None:
+                page.set_default_timeout(timeout_ms)
+            page.goto(url + "index.html")
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+            yield page
+            browser.close()
+    finally:
+        server.shutdown()
+
+
+def p95(ordered: list[float]) -> float:
+    """The 95th percentile of sorted values (the nearest rank)."""
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
 def line(where: str, n: int, level: str, runs: list[dict]) -> str:
     slices = sorted(s for r in runs for s in r["slices"])
-    p95 = slices[min(len(slices) - 1, round(0.95 * (len(slices) - 1)))]
     return (f"{where:8} {n:2}x{n:<2} {level:8} slices {len(slices):5}  median {statistics.median(slices):6.0f} ms  "
-            f"p95 {p95:6.0f} ms  longest {slices[-1]:6.0f} ms  longest unit {max(r['longest'] for r in runs):6.0f} ms  "
+            f"p95 {p95(slices):6.0f} ms  longest {slices[-1]:6.0f} ms  "
+            f"longest unit {max(r['longest'] for r in runs):6.0f} ms  "
             f"finished {sum(r['done'] for r in runs)}/{len(runs)}")
 
 
@@ -95,24 +125,11 @@ def main() -> int:
         print(line("CPython", n, lv, runs), flush=True)
     if args.no_browser:
         return 0
-    from e2e_support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS
-    from playwright.sync_api import sync_playwright
-
-    build.build()
-    server, url = build.serve_in_thread(build.DIST)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            page = browser.new_page()
-            page.goto(url + "index.html")
-            page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-            for n, lv in combos:
-                runs = [page.evaluate(BROWSER_JS, [{"size": n, "level": lv, "seed": s}, args.ms, args.seconds])
-                        for s in range(1, args.seeds + 1)]
-                print(line("Chromium", n, lv, runs), flush=True)
-            browser.close()
-    finally:
-        server.shutdown()
+    with site_page() as page:
+        for n, lv in combos:
+            runs = [page.evaluate(BROWSER_JS, [{"size": n, "level": lv, "seed": s}, args.ms, args.seconds])
+                    for s in range(1, args.seeds + 1)]
+            print(line("Chromium", n, lv, runs), flush=True)
     return 0
 
 
