@@ -24,6 +24,21 @@ def cells(page) -> list[str]:
     return page.locator("#board [role=gridcell]").all_text_contents()
 
 
+def made_here(page, key: str) -> list[str] | None:
+    """The puzzles this device's refill has made under a bank key (bank.js's local bank), or None."""
+    return page.evaluate("""key => {
+        const b = JSON.parse(localStorage.getItem('sudoku.bank.local.v1') || 'null');
+        return b && b.puzzles[key] || null; }""", key)
+
+
+def wait_made_here(page, key: str, timeout: int) -> list[str]:
+    """Wait until the refill has made at least one puzzle under ``key``; those puzzles."""
+    page.wait_for_function("""key => {
+        const b = JSON.parse(localStorage.getItem('sudoku.bank.local.v1') || 'null');
+        return b && (b.puzzles[key] || []).length >= 1; }""", arg=key, timeout=timeout)
+    return made_here(page, key)
+
+
 def test_new_game_dialog_generates_a_puzzle(app):
     page = app.page
     page.click("#new-game")
@@ -191,10 +206,7 @@ def test_a_level_running_low_is_refilled_in_the_background_and_served_at_once(op
     expect(page.locator("#message")).to_contain_text("(seed ")  # generated, not from the bank
     first = page.evaluate("window.sudoku.game.shareLine()")
     # The refill works only in the background: the engine never shows as busy for it.
-    page.wait_for_function("""() => {
-        const b = JSON.parse(localStorage.getItem('sudoku.bank.local.v1') || 'null');
-        return b && (b.puzzles['9|expert'] || []).length >= 1; }""", timeout=120_000)
-    made = page.evaluate("JSON.parse(localStorage.getItem('sudoku.bank.local.v1')).puzzles['9|expert']")
+    made = wait_made_here(page, "9|expert", 120_000)
     assert page.evaluate("() => window.sudoku.newGame.refill.running")  # still at it: it wants 3 left
     assert page.evaluate("() => [window.sudoku.engine.busy, window.sudoku.engine.state]") == [False, "ready"]
     assert first not in made and not set(made) & set(shipped)
@@ -204,7 +216,7 @@ def test_a_level_running_low_is_refilled_in_the_background_and_served_at_once(op
     expect(page.locator("#message")).not_to_contain_text("seed")  # from the bank
     loaded = page.evaluate("window.sudoku.game.shareLine()")
     assert loaded == made[0]
-    left = page.evaluate("JSON.parse(localStorage.getItem('sudoku.bank.local.v1')).puzzles['9|expert']")
+    left = made_here(page, "9|expert")
     assert made[0] not in left  # taken once
     expect(page.locator("#rating-badge")).to_have_text("Expert")
 
@@ -223,12 +235,8 @@ def test_a_choice_that_was_slow_to_make_is_made_ahead_and_then_comes_at_once(ope
     page.click("#ng-generate")
     expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=60_000)
     expect(page.locator("#message")).to_contain_text("(seed ")  # generated
-    key = "6|medium|diagonal||"
-    page.wait_for_function("""key => {
-        const b = JSON.parse(localStorage.getItem('sudoku.bank.local.v1') || 'null');
-        return b && (b.puzzles[key] || []).length >= 1; }""", arg=key, timeout=60_000)
-    made = page.evaluate("key => JSON.parse(localStorage.getItem('sudoku.bank.local.v1')).puzzles[key]", key)
-    assert not page.evaluate("JSON.parse(localStorage.getItem('sudoku.bank.local.v1')).puzzles['6|medium']")
+    made = wait_made_here(page, "6|medium|diagonal||", 60_000)
+    assert not made_here(page, "6|medium")
     page.click("#new-game")
     page.click("#ng-generate")
     expect(page.locator("#newgame-dialog")).to_be_hidden()

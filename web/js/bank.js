@@ -15,9 +15,9 @@
 // and checked by tests/test_bank.py (unique by two solvers, rated at its level, 180-degree symmetric).
 import { readJSON, writeJSON } from "./storage.js";
 
-export const BANK_SYMMETRY = "rot180";
+const BANK_SYMMETRY = "rot180";
 // The symmetries a bank puzzle meets: its own, and "none" (no symmetry asked: any puzzle will do).
-export const BANK_SERVES = [BANK_SYMMETRY, "none"];
+const BANK_SERVES = [BANK_SYMMETRY, "none"];
 const SERVED_KEY = "sudoku.bank.v1";
 
 export const BANK = {
