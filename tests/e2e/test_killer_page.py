@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 from e2e_support import ROOT, asset
-from play_support import at, load, open_study, settle, until
+from play_support import KILLER, at, load, open_study, settle, until
 from playwright.sync_api import expect
 from test_a11y import audit, axe_app
 
@@ -24,9 +24,6 @@ from sudoku_core.formats import parse
 
 pytestmark = pytest.mark.e2e
 
-# A Killer without givens (`generate --variant killer --seed 1`), in its one-line form (docs/variants.md).
-KILLER = ("killer:" + "." * 81 + ":aaabccdddaeebfghhijekbfgggijjklllmniokkpplliiqrspttuuuqssstvvvwxyszzvvAwyyzzBBB"
-          "AA:12,14,11,24,19,17,12,6,15,17,21,25,8,7,7,12,12,5,27,16,19,20,9,3,14,19,19,15")
 SHOTS = ROOT / "test-artifacts"
 
 
@@ -131,6 +128,11 @@ def test_a_killer_link_draws_plays_hints_and_survives_a_reload(open_app, server)
     assert killer_state(page) == before
     assert page.locator("#board .cage-layer .cage").count() == len(cages)
     assert page.evaluate("decodeURIComponent(location.hash.slice(1))").startswith("killer:")
+    # Printed, the cages stay, in black.
+    page.emulate_media(media="print")
+    printed = page.evaluate("""() => { const p = document.querySelector('#board .cage-layer path');
+        return [getComputedStyle(p).stroke, getComputedStyle(p.closest('svg')).visibility]; }""")
+    assert printed == ["rgb(0, 0, 0)", "visible"]
 
 
 def test_a_killer_link_opens_the_same_cages_in_a_fresh_browser(open_app, server):
