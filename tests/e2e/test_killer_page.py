@@ -27,6 +27,14 @@ pytestmark = pytest.mark.e2e
 SHOTS = ROOT / "test-artifacts"
 
 
+def rate_steps_of(text: str) -> list[dict]:
+    """The engine's logic path through a puzzle, each step as the bridge sends it (Step.to_dict)."""
+    from sudoku_core.rate import rate
+
+    p = parse(text)
+    return [st.to_dict(p.geometry) for st in rate(p).steps]
+
+
 def _has(name: str) -> re.Pattern:
     """A class attribute that holds ``name`` among its classes."""
     return re.compile(rf"(^|\s){name}(\s|$)")
@@ -58,6 +66,20 @@ def test_the_page_has_the_engines_cage_peers(open_app, server):
         s.cages), m.cageOf(s)])""", [asset(page, "js/geometry.js"), shape])
     assert peers == [list(p) for p in geo.peers]
     assert owner == list(geo.cage_of)
+    # A 45-rule step from the engine, drawn by the hint overlay: its cages outlined (their "cages" group
+    # not drawn again), its house framed.
+    step = next(s for s in rate_steps_of(KILLER) if s["technique"] == "rule_45")
+    drawn = page.evaluate("""([url, step, s]) => import(url).then(({ ReasonOverlay }) => {
+        const host = document.createElement('div');
+        document.body.append(host);
+        const overlay = new ReasonOverlay(host);
+        overlay.draw(step, s);
+        const svg = overlay.svg;
+        const out = [svg.querySelectorAll('.rs-cage').length, svg.querySelectorAll('.rs-set').length,
+                     svg.querySelectorAll('.rs-house').length];
+        svg.remove(); host.remove();
+        return out; })""", [asset(page, "js/overlay.js"), step, shape])
+    assert drawn == [len(step["cages"]), 0, 1] and step["cages"]
 
 
 def test_a_killer_link_draws_plays_hints_and_survives_a_reload(open_app, server):

@@ -122,7 +122,10 @@ export class ReasonOverlay {
     }
     const sets = layer("sets");
     const rowCol = (cell) => [Math.floor(cell / n), cell % n];
+    // A 45-rule step's group "cages" holds the cells of the cages it names: outlined above, not drawn twice.
+    const outlined = (step.cages || []).length > 0;
     (step.groups || []).forEach((group, g) => {
+      if (outlined && group.label === "cages") return;
       const cells = [...new Set(group.candidates.map(([cell]) => cell))];
       const inset = 0.06 + 0.05 * (g % SETS);
       for (const cell of cells) {
