@@ -209,6 +209,7 @@ def test_new_game_makes_killers_with_and_without_givens(open_app, server):
     assert page.eval_on_selector("#ng-symmetry", "s => s.disabled && s.value === 'none'")
     assert page.eval_on_selector("#ng-level option[value='easy']", "o => o.disabled")
     assert page.eval_on_selector("#ng-technique", "s => s.disabled")
+    assert page.eval_on_selector("#ng-minimal", "s => s.disabled")
     page.select_option("#ng-level", "hard")
     page.click("#ng-generate")
     expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=120_000)

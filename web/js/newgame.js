@@ -103,8 +103,8 @@ export class NewGame {
       el("div", { class: "ng-fields" },
         field("variant", this.variant), field("size", this.size), field("level", this.level), field("technique", this.technique),
         field("symmetry", this.symmetry),
-        el("label", { class: "field" }, this.minimal, L(el("span", { text: t("minimal") }), "minimal")),
-        el("label", { class: "field", id: "ng-givens-field" }, this.givens, L(el("span", { text: t("givens") }), "givens"))),
+        el("label", { class: "field check" }, this.minimal, L(el("span", { text: t("minimal") }), "minimal")),
+        el("label", { class: "field check", id: "ng-givens-field" }, this.givens, L(el("span", { text: t("givens") }), "givens"))),
       el("div", { class: "ng-progress-row" }, this.progress, this.progressText),
       el("div", { class: "row ng-buttons" }, this.goButton, this.cancelButton, this.closeButton));
     document.body.append(this.dialog);
@@ -173,7 +173,7 @@ export class NewGame {
   }
 
   // A Killer's own choices: keep givens or not. Without givens there is no pattern of givens for a
-  // symmetry, and no practice technique (those are of the classic table); with them, both as for any game.
+  // symmetry or to keep minimal, and no practice technique (those are of the classic table); with them, both as for any game.
   fitKiller() {
     const killer = this.variant.value === "killer";
     const bare = killer && !this.givens.checked;
@@ -181,6 +181,8 @@ export class NewGame {
     this.givens.closest(".field").hidden = !killer;
     this.symmetry.disabled = bare || this.dialog.dataset.state === "running";
     if (bare) this.symmetry.value = "none";
+    this.minimal.disabled = bare || this.dialog.dataset.state === "running"; // no givens to keep minimal
+    if (bare) this.minimal.checked = false;
     this.technique.disabled = killer || this.dialog.dataset.state === "running";
     if (killer) this.technique.value = "";
     if (killer && this.dialog.dataset.state !== "running") this.level.disabled = false;
