@@ -210,7 +210,9 @@ def test_new_game_makes_killers_with_and_without_givens(open_app, server):
     assert page.eval_on_selector("#ng-level option[value='easy']", "o => o.disabled")
     assert page.eval_on_selector("#ng-technique", "s => s.disabled")
     assert page.eval_on_selector("#ng-minimal", "s => s.disabled")
+    expect(page.locator("#ng-status")).to_contain_text("can take a minute or more")  # Medium, without givens
     page.select_option("#ng-level", "hard")
+    expect(page.locator("#ng-status")).to_have_text("")
     page.click("#ng-generate")
     expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=120_000)
     expect(page.locator("#message")).to_contain_text("New 9×9 Killer puzzle, Hard, 0 givens")

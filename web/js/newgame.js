@@ -123,6 +123,7 @@ export class NewGame {
     this.size.addEventListener("change", () => this.fitLevels());
     this.variant.addEventListener("change", () => this.fitSizes());
     this.givens.addEventListener("change", () => this.fitLevels());
+    this.level.addEventListener("change", () => this.fitKiller());
     // A practice technique sets the level itself.
     this.technique.addEventListener("change", () => { this.level.disabled = !!this.technique.value; });
     this.openButton.addEventListener("click", () => this.open());
@@ -146,6 +147,8 @@ export class NewGame {
     if (!this.dialog.open) this.dialog.showModal();
     if (!this.running) {
       this.progressText.textContent = "";
+      delete this.progressText.dataset.note;
+      this.fitKiller();
       this.goButton.focus();
     }
   }
@@ -157,7 +160,7 @@ export class NewGame {
     for (const s of [this.variant, this.size, this.level, this.symmetry, this.minimal, this.technique, this.givens]) s.disabled = running;
     if (!running && this.technique.value) this.level.disabled = true;
     this.dialog.dataset.state = running ? "running" : "idle";
-    if (!running) this.fitKiller();
+    if (!running) this.fitKiller(false); // the status line keeps what the run ended with
   }
 
   // Grey out the sizes the chosen variant is not played at (Windoku, Killer: 9x9 only), moving to 9x9.
@@ -174,7 +177,7 @@ export class NewGame {
 
   // A Killer's own choices: keep givens or not. Without givens there is no pattern of givens for a
   // symmetry or to keep minimal, and no practice technique (those are of the classic table); with them, both as for any game.
-  fitKiller() {
+  fitKiller(note = true) {
     const killer = this.variant.value === "killer";
     const bare = killer && !this.givens.checked;
     this.givens.disabled = !killer || this.dialog.dataset.state === "running";
@@ -186,6 +189,14 @@ export class NewGame {
     this.technique.disabled = killer || this.dialog.dataset.state === "running";
     if (killer) this.technique.value = "";
     if (killer && this.dialog.dataset.state !== "running") this.level.disabled = false;
+    // Most Killers without givens rate Hard, so the other levels try many cage layouts, and an Extreme
+    // one is rare either way (docs/variants.md, measured): say so before the wait, not during it.
+    const slow = killer && (this.level.value === "extreme" || (bare && this.level.value !== "hard"));
+    if (note && this.dialog.dataset.state !== "running" && (slow || this.progressText.dataset.note)) {
+      this.progressText.textContent = slow ? t("killerSlow") : "";
+      if (slow) this.progressText.dataset.note = "1";
+      else delete this.progressText.dataset.note;
+    }
   }
 
   // Grey out the levels the chosen size (or a Killer without givens) cannot reach, moving the choice to
