@@ -17,6 +17,9 @@ each a ``(cell, digit)`` pair), and what proves it, for highlighting and for the
 * ``variant``: a short key that refines the technique for the explanation ("trap"/"wrap",
   "row"/"column"), or "".
 
+On a Killer, :meth:`Step.to_dict` adds ``cages``, the cages a cage technique's step reasons with
+(:func:`step_cages`), which the page outlines.
+
 Cells are 0-based integers in the records and in their JSON (:meth:`Step.to_dict`: ``[cell, digit]``),
 as everywhere on the bridge; only text for people names cells ``r3c6``.
 """
@@ -85,6 +88,8 @@ class Step:
         }
         if self.variant:
             out["variant"] = self.variant
+        if geo.cages is not None:
+            out["cages"] = step_cages(self, geo)
         return out
 
 
@@ -96,6 +101,21 @@ def apply_step(state: State, step: Step) -> None:
             state.place(cell, digit)
     for cell, digit in step.eliminations:
         state.eliminate(cell, digit)
+
+
+#: The techniques whose reason is a cage or several (:func:`step_cages`).
+CAGE_TECHNIQUES = ("cage_combination", "rule_45")
+
+
+def step_cages(step: Step, geo: Geometry) -> list[int]:
+    """The Killer cages (indices into ``geo.cages``) a cage technique's step reasons with, for the page to
+    outline: every cage whose cells all lie among the step's cells and the cells of its groups (a cage
+    combination names its cage's cells; the 45 rule its innies or outies and, as a group, the cages it
+    takes away or adds). Any other step, or a grid without cages, has none."""
+    if step.technique not in CAGE_TECHNIQUES or not geo.cages:
+        return []
+    named = set(step.cells) | {c for _, cands in step.groups for c, _ in cands}
+    return [q for q, (_, cells) in enumerate(geo.cages) if named.issuperset(cells)]
 
 
 #: The techniques :func:`sightings` explains.

@@ -346,21 +346,140 @@ def test_bad_variants_and_region_maps_say_which_rule(payload, fieldname, reason,
 def test_generation_jobs_take_a_variant():
     reply = generated(size=9, variant="x", level="medium", seed=3)
     assert reply["ok"] and reply["result"]["variant"] == "x" and reply["result"]["regions"] is None
+    assert reply["result"]["cages"] is None
     assert generated(size=9, seed=3)["result"]["variant"] == "classic"
-    bad = generated(size=9, variant="killer", seed=3)
-    assert not bad["ok"] and bad["error"]["field"] == "payload.variant"
     small = generated(size=6, variant="windoku", seed=3)
     assert not small["ok"] and "9x9" in small["error"]["message"]
 
 
-def test_a_killer_is_refused_on_the_bridge_until_the_page_draws_cages():
-    """The engine solves and generates Killers (the command line has them), but the page cannot show a
-    cage yet: a Killer reaching the bridge, by name or as text, is a bad request that says where to go."""
-    killer = ("killer:" + "." * 81 + ":aaabccdddaeebfghhijekbfgggijjklllmniokkpplliiqrspttuuuqssstvvvwxyszzvvAwyyzzBBB"
-              "AA:12,14,11,24,19,17,12,6,15,17,21,25,8,7,7,12,12,5,27,16,19,20,9,3,14,19,19,15")  # generate --seed 1
-    for e in (err("parse", text=killer), err("hint", text=killer)):
-        assert e["kind"] == "bad_request" and e["reason"] == "variant" and "command line" in e["message"]
-    assert err("parse", text=EASY, variant="killer")["reason"] == "cages"  # no cages to play with at all
-    assert err("parse", text=killer)["field"] == "payload.text"
-    bad = generated(size=9, variant="killer", seed=3)
-    assert not bad["ok"] and bad["error"]["field"] == "payload.variant"
+# --- Killer on the page ---------------------------------------------------------------------------------
+
+KILLER = ("killer:" + "." * 81 + ":aaabccdddaeebfghhijekbfgggijjklllmniokkpplliiqrspttuuuqssstvvvwxyszzvvAwyyzzBBB"
+          "AA:12,14,11,24,19,17,12,6,15,17,21,25,8,7,7,12,12,5,27,16,19,20,9,3,14,19,19,15")  # generate --seed 1
+
+
+def killer_game():
+    """The Killer above as the page holds it: box, cells, variant and cages."""
+    parsed = ok("parse", text=KILLER)
+    return {"box": parsed["box"], "cells": parsed["cells"], "variant": "killer", "cages": parsed["cages"]}
+
+
+def test_a_killer_crosses_the_bridge_with_its_cages():
+    """Every op the page uses takes a Killer as box + cells + variant + cages, the cages as the engine
+    orders them (by first cell), so a cage's number is the same on both sides."""
+    game = killer_game()
+    assert game["cages"][:2] == [{"sum": 12, "cells": [0, 1, 2, 9]}, {"sum": 14, "cells": [3, 12, 21]}]
+    assert sum(len(c["cells"]) for c in game["cages"]) == 81 and len(game["cages"]) == 28
+    again = ok("parse", **game)
+    assert (again["variant"], again["cages"], again["regions"]) == ("killer", game["cages"], None)
+    solved = ok("solve", **game)
+    assert solved["status"] == "unique"
+    solution = solved["cells"][0]
+    assert all(sum(solution[c] for c in cage["cells"]) == cage["sum"] for cage in game["cages"])
+    assert ok("solve", **game, method="dlx")["cells"] == [solution]
+    hint = ok("hint", **game, langs=["en"], solution=solution)
+    assert hint["status"] == "step" and hint["step"]["technique"] in ("cage_combination", "rule_45")
+    steps = ok("steps", **game, langs=["en"])
+    assert steps["status"] == "unique" and steps["solved"]
+    kinds = {s["technique"] for s in steps["steps"]}
+    assert {"cage_combination", "rule_45"} <= kinds
+    # A cage step names the cages it reasons with; other steps name none.
+    for s in steps["steps"]:
+        named = s["step"]["cages"]
+        if s["technique"] == "cage_combination":
+            assert len(named) == 1 and game["cages"][named[0]]["cells"] == s["step"]["cells"]
+        elif s["technique"] == "rule_45":
+            grouped = {c for g in s["step"]["groups"] for c, _ in g["candidates"]}
+            assert named and grouped == {c for q in named for c in game["cages"][q]["cells"]}
+        else:
+            assert named == []
+    assert "cages" not in ok("hint", text=EASY, langs=["en"])["step"]  # a classic step is as before
+
+
+def test_the_killer_text_forms_all_reach_the_page():
+    game = killer_game()
+    lines = ["variant: killer", "." * 81, "cages:"] + [
+        f"{c['sum']}: " + " ".join(f"r{x // 9 + 1}c{x % 9 + 1}" for x in c["cells"]) for c in game["cages"]]
+    assert ok("parse", text="\n".join(lines))["cages"] == game["cages"]
+    labels = KILLER.split(":")[2]
+    sums = dict(zip(sorted(set(labels), key=labels.index), KILLER.split(":")[3].split(","), strict=True))
+    community = [f"{'.' * 9} {labels[r * 9:r * 9 + 9]}" for r in range(9)]
+    community.append(" ".join(f"{k}={v}" for k, v in sums.items()))
+    parsed = ok("parse", text="\n".join(community))
+    assert parsed["variant"] == "killer" and parsed["cages"] == game["cages"]
+    # A plain line named a Killer with its cages in the payload is the same puzzle.
+    assert ok("parse", text="." * 81, variant="killer", cages=game["cages"])["cages"] == game["cages"]
+    # A bad cage in a text is a parse error naming the cage's line and the rule.
+    bad = err("parse", text="\n".join([*lines[:3], "30: r1c1 r1c2", *lines[4:]]))
+    assert bad["kind"] == "parse" and bad["reason"] == "sum" and bad["line"] == 4
+    assert "cage 1 (sum 30" in bad["message"]
+
+
+def test_killer_conflicts_name_the_cage():
+    game = killer_game()
+    cells = [0] * 81
+    cells[14], cells[24] = 5, 5  # r2c6 and r3c7: in cage 7 (sum 12), and in no house together
+    found = ok("parse", **{**game, "cells": cells})["conflicts"]
+    assert found == [{"cells": [14, 24], "cage": 6, "digit": 5,
+                      "message": "r2c6 and r3c7 both hold 5 in cage 7 (sum 12, from r2c6)"}]
+    cells[25] = 5  # r3c8: r3c7's row and box say that pair; the cage says only the pairs with r2c6
+    found = ok("parse", **{**game, "cells": cells})["conflicts"]
+    assert [(c["cells"], c.get("house"), c.get("cage")) for c in found] == [
+        ([24, 25], 2, None), ([24, 25], 20, None), ([14, 24], None, 6), ([14, 25], None, 6)]
+    cells = [0] * 81
+    cells[0] = 5
+    cells[1], cells[2], cells[9] = 1, 2, 3  # a full cage of 5 + 1 + 2 + 3 = 11, not 12
+    wrong = ok("parse", **{**game, "cells": cells})["conflicts"]
+    assert wrong == [{"cells": [0, 1, 2, 9], "cage": 0, "sum": 12, "found": 11,
+                      "message": "the digits of cage 1 (sum 12, from r1c1) make 11, not 12"}]
+    cells[9] = 4
+    assert ok("parse", **{**game, "cells": cells})["conflicts"] == []
+
+
+@pytest.mark.parametrize("cages, reason, cage, message", [
+    ([{"sum": 3, "cells": [0, 2]}], "connected", 0, "cage 1 (sum 3, from r1c1) is not connected: r1c3"),
+    ([{"sum": 30, "cells": [0, 1]}], "sum", 0, "cannot sum to 30: 2 different digits of 1-9 sum to 3 .. 17"),
+    ([{"sum": 3, "cells": [0, 1]}, {"sum": 9, "cells": [1, 10]}], "overlap", 1,
+     "cage 2 (sum 9, from r1c2): cell r1c2 is also in cage 1"),
+    ([{"sum": 3, "cells": [80, 81]}], "cells", 0, "names cell 81, off the 9x9 grid"),
+    ([], "cages", None, "needs its cages"),
+])
+def test_bad_cages_say_which_cage_which_cell_and_which_rule(cages, reason, cage, message):
+    e = err("parse", box=[3, 3], cells=[0] * 81, variant="killer", cages=cages)
+    assert e["kind"] == "bad_request" and e["field"] == "payload.cages" and e["reason"] == reason
+    assert e["cage"] == cage and message in e["message"]
+
+
+@pytest.mark.parametrize("cages, fieldname", [
+    ("12:r1c1", "payload.cages"), ([[12, [0, 1]]], "payload.cages[0]"),
+    ([{"sum": "12", "cells": [0]}], "payload.cages[0].sum"), ([{"sum": 1, "cells": [True]}], "payload.cages[0].cells"),
+])
+def test_cages_of_the_wrong_shape_are_bad_requests(cages, fieldname):
+    e = err("parse", box=[3, 3], cells=[0] * 81, variant="killer", cages=cages)
+    assert e["kind"] == "bad_request" and e["field"] == fieldname
+
+
+def test_cages_on_another_variant_are_refused():
+    e = err("parse", box=[3, 3], cells=[0] * 81, variant="x", cages=[{"sum": 3, "cells": [0, 1]}])
+    assert e["field"] == "payload.variant" and e["reason"] == "variant" and "no cages" in e["message"]
+    assert err("parse", text=EASY, variant="killer")["reason"] == "cages"  # a Killer needs cages
+
+
+def test_generation_jobs_make_killers_with_and_without_givens():
+    bare = generated(size=9, variant="killer", level="hard", seed=1)
+    assert bare["ok"], bare
+    g = bare["result"]
+    assert g["found"] and g["variant"] == "killer" and g["givens"] == 0 and g["level"] == "hard"
+    assert sorted(c for cage in g["cages"] for c in cage["cells"]) == list(range(81))  # generated cages tile
+    assert ok("solve", box=g["box"], cells=g["cells"], variant="killer", cages=g["cages"])["cells"] == [g["solution"]]
+    assert generated(size=9, variant="killer", level="hard", seed=1)["result"]["cages"] == g["cages"]  # seeded
+    kept = generated(size=9, variant="killer", givens=True, level="easy", symmetry="rot180", seed=2)["result"]
+    assert kept["found"] and kept["level"] == "easy" and kept["givens"] > 0 and kept["cages"]
+    # What the engine refuses is said: an easy Killer without givens, a symmetry without givens, givens
+    # on another variant.
+    easy = generated(size=9, variant="killer", level="easy", seed=1)
+    assert not easy["ok"] and "ask for givens" in easy["error"]["message"]
+    sym = generated(size=9, variant="killer", symmetry="rot180", seed=1)
+    assert not sym["ok"] and "symmetry" in sym["error"]["message"]
+    other = generated(size=9, variant="x", givens=True, seed=1)
+    assert not other["ok"] and other["error"]["field"] == "payload.givens"

@@ -12,8 +12,8 @@ from .payload import BadRequest, field, puzzle
 
 
 def grid_value(p: Puzzle) -> dict:
-    """The grid as the page holds it; ``variant`` and ``regions`` (a Jigsaw's region of every cell, else
-    null) are what the page sends back with ``box`` and ``cells``."""
+    """The grid as the page holds it; ``variant``, ``regions`` (a Jigsaw's region of every cell, else
+    null) and ``cages`` (a Killer's, else null) are what the page sends back with ``box`` and ``cells``."""
     geo = p.geometry
     return {
         "size": geo.n, "box": [geo.box_rows, geo.box_cols], "cells": list(p.cells),
@@ -23,13 +23,20 @@ def grid_value(p: Puzzle) -> dict:
 
 
 def variant_value(geo: Geometry) -> dict:
-    """``variant`` and ``regions`` of a geometry, as the page's game state and saved games carry them."""
-    return {"variant": geo.variant, "regions": list(geo.regions) if geo.regions is not None else None}
+    """``variant``, ``regions`` and ``cages`` of a geometry, as the page's game state and saved games carry
+    them: a Killer's cages as ``[{"sum", "cells"}]`` (cells 0-based, sorted; cages in the order of their
+    first cells, the engine's own order, so cage ``q`` is the same cage on both sides)."""
+    return {"variant": geo.variant, "regions": list(geo.regions) if geo.regions is not None else None,
+            "cages": [{"sum": total, "cells": list(cells)} for total, cells in geo.cages]
+            if geo.cages is not None else None}
 
 
 def conflicts(p: Puzzle) -> list[dict]:
+    """Every broken rule of the digits on the grid: two equal digits in a house (``house``), and in a
+    Killer two equal digits in a cage that share no house (else the house says it), or a full cage whose
+    digits do not make its sum (``cage``, 0-based; ``sum`` its total and ``found`` what its digits make)."""
     geo, symbols = p.geometry, p.alphabet.symbols
-    out = []
+    out: list[dict] = []
     for cf in p.conflicts():
         a, b = cf.cells
         out.append({
@@ -37,6 +44,23 @@ def conflicts(p: Puzzle) -> list[dict]:
             "message": f"{geo.cell_name(a)} and {geo.cell_name(b)} both hold {symbols[cf.digit - 1]} "
                        f"in {geo.house_name(cf.house)}",
         })
+    for q, (total, cells) in enumerate(geo.cages or ()):
+        seen: dict[int, int] = {}
+        for c in cells:
+            d = p.cells[c]
+            if d and d in seen:
+                a = seen[d]
+                if set(geo.cell_houses[a]) & set(geo.cell_houses[c]):
+                    continue  # said above, in the house they share
+                out.append({"cells": [a, c], "cage": q, "digit": d,
+                            "message": f"{geo.cell_name(a)} and {geo.cell_name(c)} both hold {symbols[d - 1]} "
+                                       f"in {geo.cage_name(q)}"})
+            elif d:
+                seen[d] = c
+        found = sum(p.cells[c] for c in cells)
+        if all(p.cells[c] for c in cells) and found != total:
+            out.append({"cells": list(cells), "cage": q, "sum": total, "found": found,
+                        "message": f"the digits of {geo.cage_name(q)} make {found}, not {total}"})
     return out
 
 

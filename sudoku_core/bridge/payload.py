@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from sudoku_core import Alphabet, Puzzle, formats, geometry, parse
-from sudoku_core.errors import RegionError
+from sudoku_core.errors import CageError, RegionError
 from sudoku_core.grid import VARIANTS, variant_geometry
 
 #: Longest seed string, and the largest seed integer (the page's numbers are JavaScript doubles).
@@ -90,34 +90,24 @@ def box(payload: dict) -> tuple[int, int] | None:
     return rows, cols
 
 
-#: The variants the page plays (a Killer's cages do not cross the bridge yet: the command line has them).
-PAGE_VARIANTS = ("classic", "x", "windoku", "jigsaw")
-
-
 def puzzle(payload: dict) -> Puzzle:
     """The puzzle a payload carries, as ``text`` or as ``box`` + ``cells``, with its ``variant`` and, for a
-    Jigsaw, ``regions`` (see :func:`variant`); never checked for conflicts here (operations report
-    conflicts as data). A variant the page does not play (:data:`PAGE_VARIANTS`) is a bad request."""
-    p = variant(payload, _grid(payload))
-    page_variant(p.geometry.variant, "payload.variant" if "variant" in payload else "payload.text")
-    return p
-
-
-def page_variant(name: str, where: str = "payload.variant") -> None:
-    """Refuse a variant the page does not play yet, naming it and where the engine does."""
-    if name not in PAGE_VARIANTS:
-        raise BadRequest(f"{name} puzzles are not played on the page yet; the command line (sudoku-core solve, "
-                         f"generate, rate, hint) reads them", field=where, reason="variant")
+    Jigsaw, ``regions``, for a Killer, ``cages`` (see :func:`variant`); never checked for conflicts here
+    (operations report conflicts as data)."""
+    return variant(payload, _grid(payload))
 
 
 def variant(payload: dict, p: Puzzle) -> Puzzle:
     """``p`` on the geometry of ``variant`` (one of :data:`~sudoku_core.grid.VARIANTS`; default: the
     puzzle's own, which a text form may name) with ``regions``, a Jigsaw's region of every cell (a list
-    of integers or a string of labels). A region map that breaks a rule is a bad request naming the
-    rule (``reason``), the ``region`` (0-based) and the ``cells``."""
+    of integers or a string of labels), or ``cages``, a Killer's cages (see :func:`cages`; a Killer read
+    from text keeps the cages of its text when the payload has none). A region map or a cage that breaks
+    a rule is a bad request naming the rule (``reason``), the ``region`` or ``cage`` (0-based, in the order
+    sent) and the ``cells``."""
     name = field(payload, "variant", str)
     regions = field(payload, "regions", (list, str))
-    if name is None and regions is None:
+    caged = cages(payload)
+    if name is None and regions is None and caged is None:
         return p
     name = name or p.geometry.variant
     if name not in VARIANTS:
@@ -126,12 +116,40 @@ def variant(payload: dict, p: Puzzle) -> Puzzle:
     if isinstance(regions, list) and not all(isinstance(r, int) and not isinstance(r, bool) for r in regions):
         raise BadRequest("'regions' must list one integer (a region) per cell", field="payload.regions")
     geo = p.geometry
+    if caged is None and name == "killer" and geo.cages is not None:
+        caged = [(total, list(cells)) for total, cells in geo.cages]  # a Killer's own text form: its cages stand
     try:
-        new = variant_geometry(geo.n, name, regions, box=(geo.box_rows, geo.box_cols))
+        new = variant_geometry(geo.n, name, regions, box=(geo.box_rows, geo.box_cols), cages=caged)
+    except CageError as exc:
+        blame = "payload.cages" if exc.rule != "variant" else "payload.variant"
+        raise BadRequest(str(exc), field=blame, reason=exc.rule, cage=exc.region, cells=list(exc.cells)) from None
     except RegionError as exc:
-        raise BadRequest(str(exc), field="payload.regions" if exc.rule != "variant" else "payload.variant",
-                         reason=exc.rule, region=exc.region, cells=list(exc.cells)) from None
+        blame = "payload.regions" if exc.rule != "variant" else "payload.variant"
+        raise BadRequest(str(exc), field=blame, reason=exc.rule, region=exc.region, cells=list(exc.cells)) from None
     return p if new is geo else Puzzle(new, p.cells, p.alphabet)
+
+
+def cages(payload: dict) -> list[tuple[int, list[int]]] | None:
+    """``cages``: a Killer's cages as the page holds them, a list of ``{"sum": total, "cells": [cell, ...]}``
+    (cells 0-based), or None. Only the shape is checked here; :func:`~sudoku_core.grid.check_cages` checks
+    the rules (connected, sum, overlap, cells on the grid)."""
+    value = field(payload, "cages", list)
+    if value is None:
+        return None
+    out = []
+    for q, cage in enumerate(value):
+        where = f"payload.cages[{q}]"
+        if not isinstance(cage, dict) or set(cage) != {"sum", "cells"}:
+            raise BadRequest(f"cage {q + 1} must be {{\"sum\": total, \"cells\": [cell, ...]}}, not {short(cage)}",
+                             field=where)
+        total, cells = cage["sum"], cage["cells"]
+        if isinstance(total, bool) or not isinstance(total, int):
+            raise BadRequest(f"cage {q + 1}'s 'sum' must be an integer, not {short(total)}", field=f"{where}.sum")
+        if not isinstance(cells, list) or not all(isinstance(c, int) and not isinstance(c, bool) for c in cells):
+            raise BadRequest(f"cage {q + 1}'s 'cells' must be a list of cell numbers (0-based), not {short(cells)}",
+                             field=f"{where}.cells")
+        out.append((total, cells))
+    return out
 
 
 def _grid(payload: dict) -> Puzzle:

@@ -16,8 +16,8 @@ are started by :class:`sudoku_core.bridge.session.Session`.
   placements, eliminations, highlight, technique name and text per language;
 * generation is not a stateless operation: one attempt at a hard big grid takes seconds, so it runs
   as a job of the worker's :class:`~sudoku_core.bridge.session.Session` (``generate_job``: ``size``,
-  ``level``, ``symmetry``, ``minimal``, ``technique``, ``variant``, ``seed``, ``attempts``), a slice at a
-  time;
+  ``level``, ``symmetry``, ``minimal``, ``technique``, ``variant``, ``givens`` (a Killer that keeps givens;
+  without, its cages alone make it unique), ``seed``, ``attempts``), a slice at a time;
   :class:`GenerationJob` and :func:`_found` say what it answers;
 * ``daily``: ``date`` "YYYY-MM-DD" (the player's local date) -> the day's puzzle, the same for everyone
   on that date: fixed options (:data:`DAILY`) and a seed derived from the date string.
@@ -39,7 +39,7 @@ from sudoku_core.step import sightings
 from sudoku_core.work import Job, run
 
 from .core import variant_value
-from .payload import LANGS, BadRequest, field, langs, page_variant, per_cell, puzzle, seed, short
+from .payload import LANGS, BadRequest, field, langs, per_cell, puzzle, seed, short
 
 #: The daily puzzle's fixed options.
 DAILY = {"size": 9, "level": "hard", "symmetry": "rot180"}
@@ -176,12 +176,16 @@ def _options(payload: dict) -> dict:
     if variant not in VARIANTS:
         raise BadRequest(f"unknown variant {short(variant)}; choose one of {', '.join(VARIANTS)}",
                          field="payload.variant")
-    page_variant(variant)
+    givens = field(payload, "givens", bool, False)
+    if givens and variant != "killer":
+        raise BadRequest("'givens' is for a killer (every other variant always has givens)", field="payload.givens")
     technique = field(payload, "technique", str)
     if technique is not None and technique not in PRACTICE:
         raise BadRequest(f"unknown practice technique {short(technique)}; see the 'techniques' of op version",
                            field="payload.technique")
     out = {"size": size, "level": level, "symmetry": symmetry, "minimal": minimal, "technique": technique}
+    if variant == "killer":
+        return {**out, "variant": variant, "givens": givens}
     return out if variant == "classic" else {**out, "variant": variant}  # classic: the options as before
 
 

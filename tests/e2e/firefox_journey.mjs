@@ -3,11 +3,12 @@
 // the paste event to <body>, not to the cell), a hint answers, a digit goes in, (OFFLINE_STEP) a
 // reload with the server stopped boots from the service worker's cache, then Solve reveals the
 // solution, a 16x16 Hard new game comes from the generator in slices, and a Jigsaw link opens with its
-// regions (argv: the puzzle, the Jigsaw line, the site's URL). Prints one JSON line
+// regions, a Killer link with its cages (argv: the puzzle, the Jigsaw line, the Killer line, the site's
+// URL). Prints one JSON line
 // of facts for tests/e2e/test_firefox.py to check; exits non-zero if the browser cannot start.
 import puppeteer from "puppeteer-core";
 
-const [puzzle, jigsaw, url] = process.argv.slice(2);
+const [puzzle, jigsaw, killer, url] = process.argv.slice(2);
 const browser = await puppeteer.launch({
   browser: "firefox", executablePath: process.env.FIREFOX || "/usr/bin/firefox-esr", headless: true,
   extraPrefsFirefox: { "dom.events.testing.asyncClipboard": true, "dom.events.asyncClipboard.readText": true },
@@ -76,6 +77,13 @@ try {
   await until(page, () => window.sudoku.game.variant === "jigsaw" && !window.sudoku.engine.busy);
   facts.jigsaw = await page.evaluate(() => ({ regions: window.sudoku.game.regions,
     borders: document.querySelectorAll("#board .box-right").length + document.querySelectorAll("#board .box-bottom").length,
+    label: document.querySelector("#board [data-cell='80']").getAttribute("aria-label") }));
+  // A Killer link: the engine's cages, each drawn with its sum, named in the cells' labels.
+  await page.evaluate((line) => { location.hash = encodeURIComponent(line); }, killer);
+  await until(page, () => window.sudoku.game.variant === "killer" && !window.sudoku.engine.busy);
+  facts.killer = await page.evaluate(() => ({ cages: window.sudoku.game.cages,
+    sums: [...document.querySelectorAll("#board .cage-layer text")].map((t) => t.textContent),
+    outlines: document.querySelectorAll("#board .cage-layer path").length,
     label: document.querySelector("#board [data-cell='80']").getAttribute("aria-label") }));
 } finally {
   await browser.close();

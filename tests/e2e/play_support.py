@@ -26,6 +26,24 @@ def check_jigsaw(facts: dict) -> None:
     assert f"region {regions[80] + 1}" in facts["label"]
 
 
+# A Killer without givens (`generate --variant killer --seed 1`), in the one-line form of docs/variants.md.
+KILLER = ("killer:" + "." * 81 + ":aaabccdddaeebfghhijekbfgggijjklllmniokkpplliiqrspttuuuqssstvvvwxyszzvvAwyyzzBBB"
+          "AA:12,14,11,24,19,17,12,6,15,17,21,25,8,7,7,12,12,5,27,16,19,20,9,3,14,19,19,15")
+
+
+def check_killer(facts: dict) -> None:
+    """A journey's facts about the KILLER link: the engine's cages, one outline and sum each, the labels."""
+    from sudoku_core.formats import parse
+
+    geo = parse(KILLER).geometry
+    assert geo.cages is not None and geo.cage_of is not None
+    assert facts["cages"] == [{"sum": total, "cells": list(cells)} for total, cells in geo.cages]
+    assert facts["sums"] == [str(total) for total, _ in geo.cages]
+    assert facts["outlines"] == len(geo.cages)
+    q = geo.cage_of[80]
+    assert f"cage {q + 1}, sum {geo.cages[q][0]}" in facts["label"]
+
+
 # Another puzzle with one solution (for links that must not match a saved game).
 OTHER = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 

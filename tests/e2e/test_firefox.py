@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 from e2e_support import ROOT, run_offline_journey
-from play_support import EASY, JIGSAW, check_jigsaw
+from play_support import EASY, JIGSAW, KILLER, check_jigsaw, check_killer
 
 pytestmark = pytest.mark.e2e
 
@@ -22,7 +22,7 @@ def test_firefox_boots_pastes_with_ctrl_v_hints_plays_works_offline_solves_and_g
     assert shutil.which("firefox-esr"), "firefox-esr is not installed (tests/run.sh installs it)"
     if not (ROOT / "node_modules" / "puppeteer-core").exists():
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
-    facts = run_offline_journey(["node", str(SCRIPT), EASY, JIGSAW], site, timeout=600)
+    facts = run_offline_journey(["node", str(SCRIPT), EASY, JIGSAW, KILLER], site, timeout=600)
     assert facts["errors"] == []
     assert facts["first"] > 17  # a puzzle to play on the first visit
     assert facts["pasted"] == EASY  # Ctrl+V on the grid read the clipboard
@@ -33,3 +33,4 @@ def test_firefox_boots_pastes_with_ctrl_v_hints_plays_works_offline_solves_and_g
     assert facts["newGame"]["n"] == 16 and facts["newGame"]["givens"] > 0 and facts["newGame"]["slices"] >= 1
     assert "Single" in facts["offlineHint"]
     check_jigsaw(facts["jigsaw"])  # a Jigsaw link: the same regions as the engine
+    check_killer(facts["killer"])  # a Killer link: the same cages as the engine, drawn and named

@@ -158,7 +158,7 @@ def test_new_game_offers_the_variants(app):
     page.click("#new-game")
     expect(page.locator("#newgame-dialog")).to_be_visible()
     options = page.locator("#ng-variant option").all_text_contents()
-    assert options == ["Classic", "X (diagonals)", "Windoku", "Jigsaw"]
+    assert options == ["Classic", "X (diagonals)", "Windoku", "Jigsaw", "Killer"]
     page.select_option("#ng-size", "6")
     page.select_option("#ng-variant", "windoku")  # 9x9 only: the other sizes are greyed out
     assert page.eval_on_selector("#ng-size", "s => s.value") == "9"

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 from e2e_support import ROOT, run_offline_journey
-from play_support import EASY, JIGSAW, check_jigsaw
+from play_support import EASY, JIGSAW, KILLER, check_jigsaw, check_killer
 
 pytestmark = pytest.mark.e2e
 
@@ -20,7 +20,7 @@ def test_webkit_boots_follows_a_link_hints_plays_pastes_solves_generates_and_wor
     for tool in ("WebKitWebDriver", "xvfb-run"):
         assert shutil.which(tool), f"{tool} is not installed (tests/run.sh installs webkit2gtk-driver and xvfb)"
     facts = run_offline_journey(["xvfb-run", "-a", sys.executable, str(ROOT / "tests" / "e2e" / "webkit_journey.py"),
-                                 EASY, JIGSAW], site)
+                                 EASY, JIGSAW, KILLER], site)
     print(f"WebKitGTK: engine ready after {facts['ready_s']} s")
     assert facts["first"] > 17
     assert facts["linked"] == EASY
@@ -32,3 +32,4 @@ def test_webkit_boots_follows_a_link_hints_plays_pastes_solves_generates_and_wor
     assert facts["offline_n"] == 16  # offline, from the cache: the new 16x16 game is back
     assert facts["offline_hint"]
     check_jigsaw(facts["jigsaw"])  # a Jigsaw link: the same regions as the engine
+    check_killer(facts["killer"])  # a Killer link: the same cages as the engine, drawn and named

@@ -1,7 +1,7 @@
 """A core journey in WebKitGTK (Safari's engine, Debian's webkit2gtk-driver), driven by Selenium's
 WebKitWebDriver; run under xvfb-run by tests/e2e/test_webkit.py. Prints one JSON line of facts.
 
-Usage: xvfb-run -a python webkit_journey.py PUZZLE JIGSAW_LINE BASE_URL
+Usage: xvfb-run -a python webkit_journey.py PUZZLE JIGSAW_LINE KILLER_LINE BASE_URL
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def until(driver, script: str, timeout: float = 180.0, poll: float = 0.1):
 MEDIUM = ".8.47...3....5..16.4.....5....3..7..........432...1.658.3.4...2..........1.5.3..."
 
 
-def main(base: str, puzzle: str, jigsaw: str) -> dict:
+def main(base: str, puzzle: str, jigsaw: str, killer: str) -> dict:
     service = webdriver.WebKitGTKService(executable_path="/usr/bin/WebKitWebDriver")
     driver = webdriver.WebKitGTK(options=webdriver.WebKitGTKOptions(), service=service)
     facts: dict = {}
@@ -100,10 +100,17 @@ def main(base: str, puzzle: str, jigsaw: str) -> dict:
             borders: document.querySelectorAll('#board .box-right').length
                 + document.querySelectorAll('#board .box-bottom').length,
             label: document.querySelector("#board [data-cell='80']").getAttribute('aria-label')}""")
+        # A Killer link: the engine's cages, each drawn with its sum, named in the cells' labels.
+        driver.execute_script("location.hash = encodeURIComponent(arguments[0])", killer)
+        until(driver, "window.sudoku.game.variant === 'killer' && !window.sudoku.engine.busy", 60)
+        facts["killer"] = driver.execute_script("""return {cages: window.sudoku.game.cages,
+            sums: [...document.querySelectorAll('#board .cage-layer text')].map(t => t.textContent),
+            outlines: document.querySelectorAll('#board .cage-layer path').length,
+            label: document.querySelector("#board [data-cell='80']").getAttribute('aria-label')}""")
     finally:
         driver.quit()
     return facts
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(base=sys.argv[3], puzzle=sys.argv[1], jigsaw=sys.argv[2])))
+    print(json.dumps(main(base=sys.argv[4], puzzle=sys.argv[1], jigsaw=sys.argv[2], killer=sys.argv[3])))

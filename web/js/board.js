@@ -12,7 +12,10 @@
 // Focus is a roving tabindex: one cell is in the tab order, arrow keys move it, Tab leaves the grid.
 // Text goes in with textContent only: nothing typed or pasted is ever read as HTML.
 import { houseText, t } from "./i18n.js";
-import { boxOf, cellHousesOf, shapeOf } from "./geometry.js";
+import { boxOf, cageOf, cellHousesOf, shapeOf } from "./geometry.js";
+import { KILLER_NOTES, cageOutline, sumSpot } from "./cages.js";
+
+const SVG = "http://www.w3.org/2000/svg";
 
 // The rows and cells of an n x n grid with boxes `box` ([rows, cols]) appended to `root`: each cell
 // a role=gridcell div with its index, row, column and box, and the thick box borders as classes.
@@ -48,8 +51,40 @@ export function gridCells(root, n, box, shape = {}) {
   return cells;
 }
 
-function shapeKeyOf({ variant = "classic", regions = null }) {
-  return `${variant || "classic"}:${regions ? regions.join("") : ""}`;
+function shapeKeyOf({ variant = "classic", regions = null, cages = null }) {
+  const caged = cages ? cages.map((q) => `${q.sum}=${q.cells.join(".")}`).join(";") : "";
+  return `${variant || "classic"}:${regions ? regions.join("") : ""}:${caged}`;
+}
+
+// A Killer's cages, drawn over the cells of `board` (a .board element): an SVG in cell units (viewBox 0 0
+// n n) with each cage's dashed outline inset inside its cells and its sum in the top-left corner of its
+// first cell (cages.js says where). Decoration for sight: each cell's label names its cage and sum.
+// The notes of a Killer's cells keep clear of both (KILLER_NOTES, set here as the board's padding).
+export function drawCages(board, n, cages) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "cage-layer");
+  svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  cages.forEach((cage, q) => {
+    const group = document.createElementNS(SVG, "g");
+    group.setAttribute("class", "cage");
+    group.dataset.cage = String(q);
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", cageOutline(cage.cells, n));
+    const spot = sumSpot(cage.cells, n);
+    const text = document.createElementNS(SVG, "text");
+    text.setAttribute("x", String(spot.x));
+    text.setAttribute("y", String(spot.y));
+    text.setAttribute("font-size", String(spot.size));
+    text.textContent = String(cage.sum);
+    group.append(path, text);
+    svg.append(group);
+  });
+  for (const [side, value] of Object.entries(KILLER_NOTES)) board.style.setProperty(`--notes-${side}`, `${value * 100}%`);
+  board.style.setProperty("--notes-scale", String(1 - KILLER_NOTES.top - KILLER_NOTES.bottom));
+  board.append(svg);
+  return svg;
 }
 
 // The classes hints.js puts on the cells a hint points at: a cell's name says it is part of the hint.
@@ -93,12 +128,15 @@ export class BoardView extends EventTarget {
     this.shapeKey = shapeKeyOf(shape);
     this.houses = cellHousesOf({ n, box, ...shape });
     this.variant = shape.variant || "classic";
+    this.cages = shapeOf({ n, box, ...shape }).cages;
+    this.cageOf = cageOf({ n, box, ...shape });
     this.el.replaceChildren();
     this.el.dataset.size = String(n);
     this.el.dataset.variant = this.variant;
     this.el.style.setProperty("--n", String(n));
     this.el.style.setProperty("--note-cols", String(Math.ceil(Math.sqrt(n))));
     this.cells = gridCells(this.el, n, box, shape);
+    if (this.cages) drawCages(this.el, n, this.cages);
     this.labels = [];
     if (this.interactive) for (const cell of this.cells) cell.tabIndex = -1;
     this.focused = Math.min(this.focused, n * n - 1);
@@ -106,7 +144,7 @@ export class BoardView extends EventTarget {
   }
 
   render(game) {
-    const shape = { variant: game.variant, regions: game.regions };
+    const shape = { variant: game.variant, regions: game.regions, cages: game.cages };
     if (game.n !== this.n || !this.box || game.box[0] !== this.box[0] || game.box[1] !== this.box[1]
       || shapeKeyOf(shape) !== this.shapeKey) {
       this.build(game.n, game.box, shape);
@@ -181,6 +219,8 @@ export class BoardView extends EventTarget {
       // A variant cell says its region, diagonal or window (a classic grid's boxes go unsaid, as before).
       const houses = this.houses[Number(cell.dataset.cell)].filter(([kind]) => kind !== "box");
       for (const [kind, place] of houses) text += t("cell.house", { house: houseText(kind, place) });
+      const q = this.cageOf[Number(cell.dataset.cell)];
+      if (q >= 0) text += t("cell.cage", { k: q + 1, sum: this.cages[q].sum });
     }
     text += digit ? t("cell.digit", { digit: game.symbol(digit) }) : t("cell.empty");
     if (kind === "given") text += t("cell.given");

@@ -2,13 +2,17 @@
 // asked questions about it; nothing else keeps a copy. Cells are 0-based indices in row-major
 // order, digits are 1..n, 0 is empty, exactly as in sudoku_core.
 //
-// State: the grid (`n`, `box`, `symbols`, and its `variant` with a Jigsaw's `regions`: see
-// geometry.js), the `givens`, and what the engine last said about them
+// State: the grid (`n`, `box`, `symbols`, and its `variant` with a Jigsaw's `regions` or a Killer's
+// `cages`: see geometry.js), the `givens`, and what the engine last said about them
 // (`solution`, `second`, `differences`, `conflicts`, `marked`). Every change fires "change" with
 // `detail.reason`; any edit of the givens drops the engine's answers, which were about other givens,
 // and bumps `revision`, so an answer that arrives after an edit can be recognised and dropped.
 
 import { BOXES, DEFAULT_SYMBOLS, VARIANTS, bit, peersOf } from "./geometry.js";
+
+// A Killer's cage labels in the one-line form (docs/variants.md): a-z, A-Z, 0-9, in the order of the
+// cages' first cells (the order the engine sends them in). More cages than labels: the header form.
+const CAGE_LABELS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 // A grid value ({box, cells, symbols}) from a line as this app writes it: the default symbols, '.'
 // or '0' for a blank, a size in BOXES. Anything else (other alphabets, grids, bad characters) is
@@ -55,13 +59,15 @@ export class Game extends EventTarget {
   // Take a grid value from the engine (`parse` result) or built by the page. `info` says where the
   // puzzle came from, for the games list and statistics: {source: "new" | "daily" | "link" | "paste" |
   // "typed" | "starter" | "empty", level, daily (the date)}.
-  // A variant grid value also has `variant` and, for a Jigsaw, `regions` (as the engine sends them).
-  load({ box, cells, symbols, variant = "classic", regions = null }, reason = "load", info = {}) {
+  // A variant grid value also has `variant` and, for a Jigsaw, `regions`, for a Killer, `cages` (as the
+  // engine sends them).
+  load({ box, cells, symbols, variant = "classic", regions = null, cages = null }, reason = "load", info = {}) {
     this.info = { source: info.source || "paste", level: info.level || null, daily: info.daily || null };
     this.box = [box[0], box[1]];
     this.n = box[0] * box[1];
     this.variant = variant || "classic";
     this.regions = this.variant === "jigsaw" && regions ? Array.from(regions) : null;
+    this.cages = this.variant === "killer" && cages ? cages.map((q) => ({ sum: q.sum, cells: Array.from(q.cells) })) : null;
     this.symbols = symbols || DEFAULT_SYMBOLS.slice(0, this.n);
     this.givens = Array.from(cells);
     this.revision = (this.revision || 0) + 1;
@@ -103,7 +109,7 @@ export class Game extends EventTarget {
     this.elapsed = 0;
     this.runningSince = null;
     this.paused = false;
-    this.mode = this.givens.some((d) => d) ? "play" : "edit";
+    this.mode = this.hasPuzzle ? "play" : "edit";
   }
 
   clearAnswers() {
@@ -118,6 +124,11 @@ export class Game extends EventTarget {
 
   get ncells() {
     return this.n * this.n;
+  }
+
+  // Whether there is a puzzle to play: givens, or a Killer's cages (a Killer may have no givens at all).
+  get hasPuzzle() {
+    return this.givenCount > 0 || !!this.cages;
   }
 
   get givenCount() {
@@ -198,7 +209,8 @@ export class Game extends EventTarget {
 
   // The share-link form: the givens in the default symbols, which the engine reads back without
   // being told an alphabet (a puzzle typed in, say, A-P comes back as 1-9A-G: same digits). A variant
-  // is written in its one-line form (docs/variants.md): "x:<digits>", "jigsaw:<digits>:<regions A..>".
+  // is written in its one-line form (docs/variants.md): "x:<digits>", "jigsaw:<digits>:<regions A..>",
+  // "killer:<digits>:<cage labels a..>:<sums>".
   shareLine() {
     return this.variantLine(this.givens.map((d) => (d ? DEFAULT_SYMBOLS[d - 1] : ".")).join(""));
   }
@@ -206,7 +218,28 @@ export class Game extends EventTarget {
   // A line of digits in the one-line form of the game's variant (docs/variants.md); as it is, classic.
   variantLine(digits) {
     if (this.variant === "classic") return digits;
+    if (this.cages) {
+      if (this.cages.length > CAGE_LABELS.length) return this.headerForm([digits]);
+      const labels = new Array(this.ncells).fill(".");
+      this.cages.forEach((q, i) => { for (const c of q.cells) labels[c] = CAGE_LABELS[i]; });
+      return `killer:${digits}:${labels.join("")}:${this.cages.map((q) => q.sum).join(",")}`;
+    }
     return `${this.variant}:${digits}${this.regions ? `:${this.regionLetters().join("")}` : ""}`;
+  }
+
+  // The header form of docs/variants.md for rows of digits: the variant, the rows, then a Jigsaw's
+  // regions or a Killer's cages ("SUM: r1c1 r1c2 ..."), which the import box (and a link) reads back.
+  headerForm(rows) {
+    if (this.variant === "classic") return rows.join("\n");
+    const name = (c) => `r${Math.floor(c / this.n) + 1}c${(c % this.n) + 1}`;
+    const tail = this.regions ? ["regions:", ...this.rowsOf(this.regionLetters())]
+      : this.cages ? ["cages:", ...this.cages.map((q) => `${q.sum}: ${q.cells.map(name).join(" ")}`)] : [];
+    return [`variant: ${this.variant}`, ...rows, ...tail].join("\n");
+  }
+
+  // One string per row of a list of one symbol per cell.
+  rowsOf(symbols) {
+    return Array.from({ length: this.n }, (_, r) => symbols.slice(r * this.n, (r + 1) * this.n).join(""));
   }
 
   // A Jigsaw's regions as the letters of the text forms, one per cell (region 0 is "A").
@@ -214,9 +247,10 @@ export class Game extends EventTarget {
     return this.regions.map((r) => String.fromCharCode(65 + r));
   }
 
-  // What the engine needs besides the cells: the variant (and regions) of a variant grid.
+  // What the engine needs besides the cells: the variant (and regions or cages) of a variant grid.
   shape() {
-    return this.variant === "classic" ? {} : { variant: this.variant, regions: this.regions };
+    if (this.variant === "classic") return {};
+    return this.cages ? { variant: this.variant, cages: this.cages } : { variant: this.variant, regions: this.regions };
   }
 
   // The grid value the engine's operations take.
@@ -237,7 +271,7 @@ export class Game extends EventTarget {
   // --- moves ----------------------------------------------------------------------------------
 
   get peers() {
-    return peersOf(this.n, this.box, this.variant, this.regions);
+    return peersOf(this.n, this.box, this.variant, this.regions, this.cages);
   }
 
   // Write one side of a move's changes into the state.
@@ -409,13 +443,19 @@ export class Game extends EventTarget {
 
   // --- checking -----------------------------------------------------------------------------
 
-  // Cells that break a rule (a digit twice in a unit), computed here at once for every digit.
+  // Cells that break a rule (a digit twice in a unit, or in a Killer's cage; a full cage whose digits
+  // miss its sum), computed here at once for every digit.
   ruleConflicts() {
     const filled = this.filled();
     const bad = new Set();
     for (let i = 0; i < this.ncells; i++) {
       if (!filled[i]) continue;
       for (const p of this.peers[i]) if (filled[p] === filled[i]) bad.add(i);
+    }
+    for (const { sum, cells } of this.cages || []) {
+      if (cells.every((c) => filled[c]) && cells.reduce((k, c) => k + filled[c], 0) !== sum) {
+        for (const c of cells) bad.add(c);
+      }
     }
     return bad;
   }
@@ -481,7 +521,7 @@ export class Game extends EventTarget {
   // cells that are givens now, and it starts again).
   setMode(mode) {
     if (mode === this.mode) return;
-    if (mode === "play" && !this.givens.some((d) => d)) return;
+    if (mode === "play" && !this.hasPuzzle) return;
     if (mode === "play") {
       const same = this.givensAtEdit && this.givensAtEdit.every((d, i) => d === this.givens[i]);
       if (!same) {
@@ -548,9 +588,9 @@ export class Game extends EventTarget {
   // sets the save aside and tells the player.
   restore(saved) {
     checkSave(saved);
-    const { box, symbols, givens, variant, regions } = saved;
+    const { box, symbols, givens, variant, regions, cages } = saved;
     const info = saved.info && typeof saved.info === "object" ? saved.info : {};
-    this.load({ box, cells: givens, symbols, variant, regions }, "restore-givens", {
+    this.load({ box, cells: givens, symbols, variant, regions, cages }, "restore-givens", {
       source: typeof info.source === "string" ? info.source : "saved",
       level: typeof info.level === "string" ? info.level : null,
       daily: typeof info.daily === "string" ? info.daily : null,
@@ -604,6 +644,21 @@ export function checkSave(saved) {
     const sizes = new Array(n).fill(0);
     for (const r of regions) sizes[r] += 1;
     if (sizes.some((k) => k !== n)) fail("regions", `do not make ${n} regions of ${n} cells`);
+  }
+  if (variant === "killer") {
+    // The engine checks cages fully (connected, a sum their cells can make); a save needs cages of
+    // different cells on the grid, each with a sum.
+    const cages = saved.cages;
+    if (!Array.isArray(cages) || !cages.length) fail("cages", "are not a list of cages");
+    const seen = new Set();
+    cages.forEach((q, i) => {
+      if (!q || !Number.isInteger(q.sum) || q.sum < 1 || !Array.isArray(q.cells) || !q.cells.length
+        || q.cells.length > n) fail("cages", `cage ${i + 1} is not {sum, cells} of at most ${n} cells`);
+      for (const c of q.cells) {
+        if (!Number.isInteger(c) || c < 0 || c >= n * n || seen.has(c)) fail("cages", `cage ${i + 1} holds cell ${JSON.stringify(c)}, off the grid or in another cage`);
+        seen.add(c);
+      }
+    });
   }
   cells("givens", n);
   cells("entries", n);

@@ -30,16 +30,29 @@ export function bit(digit) {
 // - "windoku": plus four 3x3 windows at rows and columns 2-4 and 6-8 (9x9 only), top left, top right,
 //   bottom left, bottom right;
 // - "jigsaw": the boxes are irregular regions, `regions[cell]` the 0-based region of each cell
-//   (numbered by their first cell, as the engine sends them).
-export const VARIANTS = ["classic", "x", "windoku", "jigsaw"];
+//   (numbered by their first cell, as the engine sends them);
+// - "killer": rows, columns and boxes, plus `cages`, [{sum, cells}] (cells 0-based and sorted, cages in
+//   the order of their first cells, as the engine sends them). A cage is not a house (it need not hold
+//   every digit), but its cells are each other's peers, as in grid.py's Geometry.peers.
+export const VARIANTS = ["classic", "x", "windoku", "jigsaw", "killer"];
 
-// A grid's shape as the page holds it: {n, box, variant, regions}.
-export function shapeOf({ n, box, variant = "classic", regions = null }) {
-  return { n: n || box[0] * box[1], box, variant: variant || "classic", regions: variant === "jigsaw" ? regions : null };
+// A grid's shape as the page holds it: {n, box, variant, regions, cages}.
+export function shapeOf({ n, box, variant = "classic", regions = null, cages = null }) {
+  return { n: n || box[0] * box[1], box, variant: variant || "classic", regions: variant === "jigsaw" ? regions : null,
+    cages: variant === "killer" && cages ? cages : null };
 }
 
-function shapeKey({ n, box, variant, regions }) {
-  return `${n}:${box[0]}x${box[1]}:${variant}:${regions ? regions.join(",") : ""}`;
+function shapeKey({ n, box, variant, regions, cages }) {
+  const caged = cages ? cages.map((q) => `${q.sum}=${q.cells.join(".")}`).join(";") : "";
+  return `${n}:${box[0]}x${box[1]}:${variant}:${regions ? regions.join(",") : ""}:${caged}`;
+}
+
+// A Killer's cage of every cell (its index in `cages`), -1 for a cell in none; all -1 without cages.
+export function cageOf(shape) {
+  const s = shapeOf(shape);
+  const owner = new Array(s.n * s.n).fill(-1);
+  (s.cages || []).forEach((cage, q) => { for (const c of cage.cells) owner[c] = q; });
+  return owner;
 }
 
 // The box (or Jigsaw region) of a cell, 0-based.
@@ -99,14 +112,15 @@ export function cellHousesOf(shape) {
 }
 
 // The peers of every cell (the other cells of its houses: row, column, box or region, and a variant's
-// diagonals or windows), built once per shape. `box` may be a shape object {n, box, variant, regions}.
+// diagonals or windows; in a Killer its cage mates too), built once per shape.
 const PEERS = new Map();
-export function peersOf(n, box, variant = "classic", regions = null) {
-  const s = shapeOf({ n, box, variant, regions });
+export function peersOf(n, box, variant = "classic", regions = null, cages = null) {
+  const s = shapeOf({ n, box, variant, regions, cages });
   const key = shapeKey(s);
   if (PEERS.has(key)) return PEERS.get(key);
   const sets = Array.from({ length: n * n }, () => new Set());
-  for (const house of housesOf(s)) for (const c of house) for (const p of house) if (p !== c) sets[c].add(p);
+  const groups = [...housesOf(s), ...(s.cages || []).map((cage) => cage.cells)];
+  for (const group of groups) for (const c of group) for (const p of group) if (p !== c) sets[c].add(p);
   const peers = sets.map((set) => [...set].sort((a, b) => a - b));
   PEERS.set(key, peers);
   return peers;

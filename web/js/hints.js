@@ -119,7 +119,7 @@ export class HintsPanel {
   // What the hint was about: a new position needs a new hint.
   positionKey() {
     const g = this.game;
-    return [g.n, g.variant, String(g.regions), g.givens.join(""), (g.entries || []).join(""), (g.notes || []).join(","),
+    return [g.n, g.variant, String(g.regions), JSON.stringify(g.cages), g.givens.join(""), (g.entries || []).join(""), (g.notes || []).join(","),
       [...this.struck].map(([c, s]) => `${c}:${[...s].join("")}`).join(",")].join("|");
   }
 
@@ -157,7 +157,7 @@ export class HintsPanel {
     // The reason, drawn over the grid: houses, causing candidates, sets and links; what the step removes
     // and places only at the full level.
     const g = this.game;
-    if (step) this.overlay.draw(step, { n: g.n, box: g.box, variant: g.variant, regions: g.regions }, { full });
+    if (step) this.overlay.draw(step, { n: g.n, box: g.box, variant: g.variant, regions: g.regions, cages: g.cages }, { full });
     const cellsEl = this.board.cells;
     const notes = new Map();
     const note = (i, text) => notes.set(i, [...(notes.get(i) || []), text]);
@@ -215,7 +215,7 @@ export class HintsPanel {
   }
 
   async press() {
-    if (!this.game.givenCount) {
+    if (!this.game.hasPuzzle) {
       this.showText(t("noPuzzle"), "info");
       return;
     }
@@ -355,7 +355,7 @@ export class HintsPanel {
   }
 
   async loadPath() {
-    if (!this.game.givenCount) {
+    if (!this.game.hasPuzzle) {
       this.pathInfo.textContent = t("noPuzzle");
       return;
     }
@@ -474,7 +474,7 @@ export class HintsPanel {
   async rateCurrent(reason) {
     const serial = ++this.rateSerial;
     this.badge.hidden = true;
-    if ((reason !== "load" && reason !== "restore") || !this.game.givenCount) return;
+    if ((reason !== "load" && reason !== "restore") || !this.game.hasPuzzle) return;
     this.badge.hidden = false;
     this.badge.dataset.level = "";
     this.badge.textContent = t("rating_wait");

@@ -36,6 +36,7 @@ const TABLES = {
     "cell.notes": ", notes {notes}",
     "cell.colour": ", {colour}",
     "cell.house": ", {house}",
+    "cell.cage": ", cage {k}, sum {sum}",
     "pad.label": "Digits for the selected cell",
     "pad.set": "Set {digit}",
     "pad.set-left": "Set {digit}, {count} left",
@@ -162,6 +163,8 @@ const TABLES = {
     "stats.updates": "{count} updates",
     "stats.round": "{ms} ms round trip",
     "conflict": "{a} and {b} both hold {digit} in {house}",
+    "conflict.cage": "{a} and {b} both hold {digit} in cage {k} (sum {sum})",
+    "conflict.cage-sum": "The digits of cage {k} (from {cell}) make {found}, not {sum}",
     "house.0": "row {k}",
     "house.1": "column {k}",
     "house.2": "box {k}",
@@ -210,12 +213,16 @@ const TABLES = {
     "newgame.symmetry": "Symmetry",
     "newgame.minimal": "Minimal (no given can be removed)",
     "newgame.variant": "Variant",
-    "newgame.variantOnly9": "Windoku is played on 9×9 only",
+    "newgame.variantOnly9": "{variant} is played on 9×9 only",
+    "newgame.givens": "Keep some givens (Killer)",
+    "newgame.killerEasy": "A Killer without givens is at least Medium: keep some givens for Easy",
+    "newgame.killerSlow": "Killers at this level are rare: making one can take a minute or more (Cancel stops it).",
     "newgame.loadedVariant": "New {size}×{size} {variant} puzzle, {level}, {givens} givens (seed {seed}).",
     "variant.classic": "Classic",
     "variant.x": "X (diagonals)",
     "variant.windoku": "Windoku",
     "variant.jigsaw": "Jigsaw",
+    "variant.killer": "Killer",
     "newgame.generate": "Generate",
     "newgame.cancel": "Cancel",
     "newgame.close": "Close",
@@ -607,6 +614,7 @@ const TABLES = {
     "cell.notes": "，笔记 {notes}",
     "cell.colour": "，{colour}",
     "cell.house": "，{house}",
+    "cell.cage": "，第 {k} 个笼子，和为 {sum}",
     "pad.label": "所选格子的数字",
     "pad.set": "填入 {digit}",
     "pad.set-left": "填入 {digit}，还剩 {count} 个",
@@ -732,6 +740,8 @@ const TABLES = {
     "stats.updates": "{count} 次更新",
     "stats.round": "往返 {ms} 毫秒",
     "conflict": "{a} 和 {b} 在{house}中都是 {digit}",
+    "conflict.cage": "{a} 和 {b} 在第 {k} 个笼子（和为 {sum}）中都是 {digit}",
+    "conflict.cage-sum": "第 {k} 个笼子（从 {cell} 起）的数字之和是 {found}，不是 {sum}",
     "house.0": "第 {k} 行",
     "house.1": "第 {k} 列",
     "house.2": "第 {k} 宫",
@@ -778,12 +788,16 @@ const TABLES = {
     "newgame.symmetry": "对称",
     "newgame.minimal": "最简（不能再删去任何提示数）",
     "newgame.variant": "变体",
-    "newgame.variantOnly9": "窗口数独只有 9×9",
+    "newgame.variantOnly9": "{variant}只有 9×9",
+    "newgame.givens": "保留部分提示数（杀手数独）",
+    "newgame.killerEasy": "没有提示数的杀手数独至少是中等难度：选“简单”请保留部分提示数",
+    "newgame.killerSlow": "这一难度的杀手数独较少见：生成可能需要一分钟或更久（可点“取消”停止）。",
     "newgame.loadedVariant": "新的 {size}×{size} {variant}，{level}，{givens} 个提示数（种子 {seed}）。",
     "variant.classic": "标准数独",
     "variant.x": "对角线数独",
     "variant.windoku": "窗口数独",
     "variant.jigsaw": "锯齿数独",
+    "variant.killer": "杀手数独",
     "newgame.generate": "生成",
     "newgame.cancel": "取消",
     "newgame.close": "关闭",
@@ -1211,7 +1225,14 @@ export function houseText(kind, place) {
 // "r1c2 and r1c5 both hold 4 in row 1", from a conflict's facts (the engine's `conflicts` entries), in
 // the page's language; `shape` is the grid's {n, box, variant, regions}; `name` and `symbol` write a
 // cell and a digit as the page does.
-export function conflictText({ cells, house, digit, message }, shape, name, symbol) {
+export function conflictText({ cells, house, digit, message, cage, sum, found }, shape, name, symbol) {
+  // A Killer's cage: two equal digits in it, or its digits full and off its sum.
+  const cages = shape.cages || [];
+  if (cells && cage !== undefined && cages[cage]) {
+    const k = cage + 1;
+    if (digit) return t("conflict.cage", { a: name(cells[0]), b: name(cells[1]), digit: symbol(digit), k, sum: cages[cage].sum });
+    return t("conflict.cage-sum", { k, cell: name(cages[cage].cells[0]), found, sum });
+  }
   if (!cells || house === undefined || !digit) return message;
   return t("conflict", { a: name(cells[0]), b: name(cells[1]), digit: symbol(digit),
     house: houseText(...houseKind(house, shape)) });

@@ -12,7 +12,7 @@ let say, ask; // messages.js, through app
 
 let lastShared = null; // the puzzle line the address shows
 function shareCurrent() {
-  const line = game.givenCount ? game.shareLine() : "";
+  const line = game.hasPuzzle ? game.shareLine() : "";
   if (line === lastShared) return;
   lastShared = line;
   writeFragment(line);
@@ -76,11 +76,7 @@ function exportText(kind, withProgress = $("export-progress").checked) {
   if (kind === "line") return game.variantLine(digits.map(symbol).join(""));
   if (kind === "grid") {
     // A variant grid is written in the header form of docs/variants.md, which the import box reads back.
-    const rows = (cells) => Array.from({ length: game.n }, (_, r) => cells.slice(r * game.n, (r + 1) * game.n).join(""));
-    const grid = rows(digits.map(symbol));
-    if (game.variant === "classic") return grid.join("\n");
-    return [`variant: ${game.variant}`, ...grid, ...(game.regions ? ["regions:", ...rows(game.regionLetters())] : [])]
-      .join("\n");
+    return game.headerForm(game.rowsOf(digits.map(symbol)));
   }
   const url = new URL(location.href);
   const line = game.shareLine();

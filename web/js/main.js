@@ -78,7 +78,7 @@ function render() {
   $("mode-badge").textContent = t(play ? "mode.badge-play" : "mode.badge-edit");
   $("mode-badge").dataset.mode = game.mode;
   $("mode-toggle").textContent = t(play ? "mode.edit" : "mode.play");
-  $("mode-toggle").disabled = !play && !game.givenCount;
+  $("mode-toggle").disabled = !play && !game.hasPuzzle;
   for (const id of ["undo", "redo", "restart", "rewind", "auto-notes", "notes-mode", "pause"]) $(id).disabled = !play;
   $("undo").disabled = !play || !game.done.length;
   $("redo").disabled = !play || !game.undone.length;

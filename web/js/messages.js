@@ -41,7 +41,7 @@ function describeError(error) {
 // A conflict from the engine ({cells, house, digit}) in the page's language; the engine's own
 // English words are the fallback for a conflict without those fields.
 function conflictText(conflict, n = game.n) {
-  const shape = { n, box: game.box, variant: game.variant, regions: game.regions };
+  const shape = { n, box: game.box, variant: game.variant, regions: game.regions, cages: game.cages };
   return wordConflict(conflict, shape, (cell) => cellName(cell, n), (digit) => game.symbol(digit));
 }
 

@@ -22,8 +22,9 @@ const SIZES = [4, 6, 9, 12, 16];
 // Extreme's chains (200 attempts of the generator: none); those choices are offered greyed out.
 const OUT_OF_REACH = { 4: ["medium", "hard", "expert", "extreme"], 6: ["extreme"] };
 
-// Windoku's windows fit a 9x9 grid only; the other variants are offered at every size.
-const VARIANT_SIZES = { windoku: [9] };
+// Windoku's windows fit a 9x9 grid only; Killers are generated and measured on 9x9 (docs/variants.md);
+// the other variants are offered at every size.
+const VARIANT_SIZES = { windoku: [9], killer: [9] };
 
 const SYMMETRIES = ["none", "rot180", "rot90", "mirror_h", "mirror_v", "diagonal", "antidiagonal", "dihedral"];
 //: Give up after this long (the player can always cancel sooner).
@@ -81,6 +82,8 @@ export class NewGame {
     this.level = select("ng-level", ["", ...LEVELS], (v) => t(v || "any"), "medium");
     this.symmetry = select("ng-symmetry", SYMMETRIES, (v) => t(v), "rot180");
     this.minimal = el("input", { type: "checkbox", id: "ng-minimal" });
+    // A Killer keeps some givens, or none (its cages alone make it unique), as `generate --givens` does.
+    this.givens = el("input", { type: "checkbox", id: "ng-givens" });
     // Practise a technique: the puzzle's hardest step is the one chosen (the engine's list, by level).
     this.technique = el("select", { id: "ng-technique" });
     this.techniques = [];
@@ -100,7 +103,8 @@ export class NewGame {
       el("div", { class: "ng-fields" },
         field("variant", this.variant), field("size", this.size), field("level", this.level), field("technique", this.technique),
         field("symmetry", this.symmetry),
-        el("label", { class: "field" }, this.minimal, L(el("span", { text: t("minimal") }), "minimal"))),
+        el("label", { class: "field check" }, this.minimal, L(el("span", { text: t("minimal") }), "minimal")),
+        el("label", { class: "field check", id: "ng-givens-field" }, this.givens, L(el("span", { text: t("givens") }), "givens"))),
       el("div", { class: "ng-progress-row" }, this.progress, this.progressText),
       el("div", { class: "row ng-buttons" }, this.goButton, this.cancelButton, this.closeButton));
     document.body.append(this.dialog);
@@ -118,6 +122,8 @@ export class NewGame {
 
     this.size.addEventListener("change", () => this.fitLevels());
     this.variant.addEventListener("change", () => this.fitSizes());
+    this.givens.addEventListener("change", () => this.fitLevels());
+    this.level.addEventListener("change", () => this.fitKiller());
     // A practice technique sets the level itself.
     this.technique.addEventListener("change", () => { this.level.disabled = !!this.technique.value; });
     this.openButton.addEventListener("click", () => this.open());
@@ -141,6 +147,8 @@ export class NewGame {
     if (!this.dialog.open) this.dialog.showModal();
     if (!this.running) {
       this.progressText.textContent = "";
+      delete this.progressText.dataset.note;
+      this.fitKiller();
       this.goButton.focus();
     }
   }
@@ -149,28 +157,57 @@ export class NewGame {
     this.progress.hidden = !running;
     this.cancelButton.hidden = !running;
     this.goButton.disabled = running;
-    for (const s of [this.variant, this.size, this.level, this.symmetry, this.minimal, this.technique]) s.disabled = running;
+    for (const s of [this.variant, this.size, this.level, this.symmetry, this.minimal, this.technique, this.givens]) s.disabled = running;
     if (!running && this.technique.value) this.level.disabled = true;
     this.dialog.dataset.state = running ? "running" : "idle";
+    if (!running) this.fitKiller(false); // the status line keeps what the run ended with
   }
 
-  // Grey out the sizes the chosen variant is not played at (Windoku: 9x9 only), moving to 9x9.
+  // Grey out the sizes the chosen variant is not played at (Windoku, Killer: 9x9 only), moving to 9x9.
   fitSizes() {
     const sizes = VARIANT_SIZES[this.variant.value];
+    const variant = panelT("variant")(this.variant.value);
     for (const option of this.size.options) {
       option.disabled = !!sizes && !sizes.includes(Number(option.value));
-      option.title = option.disabled ? t("variantOnly9") : "";
+      option.title = option.disabled ? t("variantOnly9", { variant }) : "";
     }
     if (sizes && !sizes.includes(Number(this.size.value))) this.size.value = String(sizes[0]);
     this.fitLevels();
   }
 
-  // Grey out the levels the chosen size cannot reach, moving the choice to the nearest one it can.
+  // A Killer's own choices: keep givens or not. Without givens there is no pattern of givens for a
+  // symmetry or to keep minimal, and no practice technique (those are of the classic table); with them, both as for any game.
+  fitKiller(note = true) {
+    const killer = this.variant.value === "killer";
+    const bare = killer && !this.givens.checked;
+    this.givens.disabled = !killer || this.dialog.dataset.state === "running";
+    this.givens.closest(".field").hidden = !killer;
+    this.symmetry.disabled = bare || this.dialog.dataset.state === "running";
+    if (bare) this.symmetry.value = "none";
+    this.minimal.disabled = bare || this.dialog.dataset.state === "running"; // no givens to keep minimal
+    if (bare) this.minimal.checked = false;
+    this.technique.disabled = killer || this.dialog.dataset.state === "running";
+    if (killer) this.technique.value = "";
+    if (killer && this.dialog.dataset.state !== "running") this.level.disabled = false;
+    // Most Killers without givens rate Hard, so the other levels try many cage layouts, and an Extreme
+    // one is rare either way (docs/variants.md, measured): say so before the wait, not during it.
+    const slow = killer && (this.level.value === "extreme" || (bare && this.level.value !== "hard"));
+    if (note && this.dialog.dataset.state !== "running" && (slow || this.progressText.dataset.note)) {
+      this.progressText.textContent = slow ? t("killerSlow") : "";
+      if (slow) this.progressText.dataset.note = "1";
+      else delete this.progressText.dataset.note;
+    }
+  }
+
+  // Grey out the levels the chosen size (or a Killer without givens) cannot reach, moving the choice to
+  // the nearest one it can.
   fitLevels() {
-    const out = OUT_OF_REACH[Number(this.size.value)] || [];
+    this.fitKiller();
+    const bare = this.variant.value === "killer" && !this.givens.checked;
+    const out = [...(OUT_OF_REACH[Number(this.size.value)] || []), ...(bare ? ["easy"] : [])];
     for (const option of this.level.options) {
       option.disabled = out.includes(option.value);
-      option.title = option.disabled ? t("outOfReach") : "";
+      option.title = option.disabled ? t(bare && option.value === "easy" ? "killerEasy" : "outOfReach") : "";
     }
     if (out.includes(this.level.value)) {
       const reachable = [...this.level.options].filter((o) => o.value && !o.disabled);
@@ -197,6 +234,10 @@ export class NewGame {
   options() {
     const opts = { size: Number(this.size.value), symmetry: this.symmetry.value, minimal: this.minimal.checked };
     if (this.variant.value !== "classic") opts.variant = this.variant.value;
+    if (this.variant.value === "killer") {
+      opts.givens = this.givens.checked;
+      if (!opts.givens) opts.symmetry = "none";
+    }
     if (this.level.value) opts.level = this.level.value;
     const technique = this.techniques.find((x) => x.id === this.technique.value);
     if (technique) {
@@ -327,7 +368,7 @@ export class NewGame {
 
   loadPuzzle(r, info) {
     const value = { box: r.box, cells: r.cells, symbols: DEFAULT_SYMBOLS.slice(0, r.box[0] * r.box[1]),
-      variant: r.variant || "classic", regions: r.regions || null };
+      variant: r.variant || "classic", regions: r.regions || null, cages: r.cages || null };
     this.game.loadNew(value, info);
     const size = document.getElementById("size");
     if (size) size.value = String(r.box[0] * r.box[1]);

@@ -7,10 +7,15 @@
 // level, what it removes (crossed circles) and places (a double ring). It follows the step record of sudoku_core (Step.to_dict): every candidate is a
 // [cell, digit] pair (cells 0-based, row-major), every house {kind, index} (index 0-based).
 //
-// Candidates sit where the board draws its notes: digit d in a ceil(sqrt(n))-column grid in the cell.
+// Candidates sit where the board draws its notes: digit d in a ceil(sqrt(n))-column grid in the cell
+// (on a Killer, in the notes' box clear of the cage outline and sum: cages.js). A Killer step of the
+// cage techniques names its cages (`cages`, indices into the shape's cages): each is outlined.
 // The drawing is decoration for sight: the hint's text says the same in words (aria-hidden).
 
 import { houseCells } from "./geometry.js";
+import { KILLER_NOTES, cageOutline } from "./cages.js";
+
+const NO_INSET = { top: 0, right: 0, bottom: 0, left: 0 };
 
 const SVG = "http://www.w3.org/2000/svg";
 const SETS = 4; // colours and patterns for sets, cycled
@@ -44,7 +49,9 @@ export class ReasonOverlay {
     const rows = Math.ceil(n / cols);
     const i = d - 1;
     const [r, c] = [Math.floor(cell / n), cell % n];
-    return [c + ((i % cols) + 0.5) / cols, r + (Math.floor(i / cols) + 0.5) / rows];
+    const { top, right, bottom, left } = this.notesBox || NO_INSET;
+    return [c + left + (1 - left - right) * ((i % cols) + 0.5) / cols,
+      r + top + (1 - top - bottom) * (Math.floor(i / cols) + 0.5) / rows];
   }
 
   // The rectangles [x, y, w, h] that draw a house: one for a row, column, box or Windoku window; one
@@ -67,6 +74,7 @@ export class ReasonOverlay {
     this.clear();
     if (!step) return;
     this.step = step;
+    this.notesBox = shape.cages ? KILLER_NOTES : NO_INSET;
     const svg = this.svg;
     svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
     svg.style.display = "";
@@ -87,6 +95,10 @@ export class ReasonOverlay {
             "data-house": `${h.kind} ${h.index}` }, houses);
         }
       }
+    }
+    for (const q of step.cages || []) {
+      const cage = (shape.cages || [])[q];
+      if (cage) node("path", { class: "rs-cage", d: cageOutline(cage.cells, n), "data-cage": q }, houses);
     }
     // A single's sightings ([from, cell] pairs): a digit placed in `from` rules `cell` out.
     const sees = layer("sees");
@@ -110,7 +122,10 @@ export class ReasonOverlay {
     }
     const sets = layer("sets");
     const rowCol = (cell) => [Math.floor(cell / n), cell % n];
+    // A 45-rule step's group "cages" holds the cells of the cages it names: outlined above, not drawn twice.
+    const outlined = (step.cages || []).length > 0;
     (step.groups || []).forEach((group, g) => {
+      if (outlined && group.label === "cages") return;
       const cells = [...new Set(group.candidates.map(([cell]) => cell))];
       const inset = 0.06 + 0.05 * (g % SETS);
       for (const cell of cells) {

@@ -211,9 +211,10 @@ async function solveCurrent() {
   sayStats(parts.join(" · "));
 }
 
-function sameGrid({ box, cells, symbols, variant = "classic", regions = null }) {
+function sameGrid({ box, cells, symbols, variant = "classic", regions = null, cages = null }) {
   return game.box[0] === box[0] && game.box[1] === box[1] && game.symbols === symbols && game.variant === variant
     && String(game.regions) === String(variant === "jigsaw" ? regions : null)
+    && JSON.stringify(game.cages) === JSON.stringify(variant === "killer" ? cages : null)
     && game.givens.length === cells.length && game.givens.every((d, i) => d === cells[i]);
 }
 
@@ -246,7 +247,7 @@ export function initPuzzles(shared) {
     board.moveFocus(0);
   });
   $("size").addEventListener("change", () => {
-    if (!game.givenCount) game.reset(Number($("size").value));
+    if (!game.hasPuzzle) game.reset(Number($("size").value));
   });
   return { importText, checkConflicts, findTruth };
 }

@@ -1,0 +1,102 @@
+// Killer cages drawn: the outline of a cage as an SVG path in cell units (a cell is 1 x 1, the grid n x
+// n), inset inside its cells, and where its sum goes. The board's cage layer (board.js) and the hint
+// overlay (overlay.js) both draw from here, so a cage looks the same in both and the numbers below are
+// written once.
+//
+// The outline follows the cage's boundary: every side of a cell whose neighbour is not in the cage is
+// an edge, directed clockwise (the cage on its right: y grows downwards), and the edges are joined end
+// to start into loops (one per boundary: a cage round a hole has two). Each corner is moved `inset`
+// into the cage along both of its edges' inward normals, so a convex corner goes in diagonally and a
+// concave one out, and the inset lines meet exactly. Where two cells of the cage touch only at a corner,
+// the loop turns into the cage (right), which keeps the two corners apart.
+
+// How far the outline sits inside the cells, and the sum's box in the cage's first cell (its top-left
+// cell: the first in reading order always has its top and left sides on the boundary). The outline
+// leaves a gap there for the sum.
+export const CAGE_INSET = 0.08;
+export const SUM_BOX = { width: 0.42, height: 0.3 };
+// On a Killer the notes keep clear of the outline and of the sum: their box in the cell (fractions of
+// its side), which the board's CSS takes as custom properties and the hint overlay uses to find a note.
+export const KILLER_NOTES = { top: 0.27, right: 0.1, bottom: 0.08, left: 0.1 };
+
+const RIGHT = { "1,0": [0, 1], "0,1": [-1, 0], "-1,0": [0, -1], "0,-1": [1, 0] }; // a turn to the right
+
+const round = (x) => Math.round(x * 1000) / 1000;
+
+// The loops of a cage's boundary: each a list of [x, y, nx, ny, dx, dy] (a corner of the grid, and the
+// inward normal and direction of the edge that leaves it).
+function loops(cells, n) {
+  const inside = new Set(cells);
+  const has = (r, c) => r >= 0 && c >= 0 && r < n && c < n && inside.has(r * n + c);
+  const edges = new Map(); // "x,y" -> [edges leaving that corner]
+  const add = (x, y, dx, dy) => {
+    const key = `${x},${y}`;
+    if (!edges.has(key)) edges.set(key, []);
+    edges.get(key).push({ x, y, dx, dy });
+  };
+  for (const cell of cells) {
+    const r = Math.floor(cell / n);
+    const c = cell % n;
+    if (!has(r - 1, c)) add(c, r, 1, 0); // top: left to right
+    if (!has(r, c + 1)) add(c + 1, r, 0, 1); // right: downwards
+    if (!has(r + 1, c)) add(c + 1, r + 1, -1, 0); // bottom: right to left
+    if (!has(r, c - 1)) add(c, r + 1, 0, -1); // left: upwards
+  }
+  const out = [];
+  const take = (key, prefer) => {
+    const list = edges.get(key);
+    if (!list || !list.length) return null;
+    let i = 0;
+    if (prefer && list.length > 1) i = Math.max(0, list.findIndex((e) => e.dx === prefer[0] && e.dy === prefer[1]));
+    const [e] = list.splice(i, 1);
+    return e;
+  };
+  // Start each loop at its top-left corner (the smallest y, then x), so the first loop of a cage starts
+  // at its first cell's top-left corner, where the sum is.
+  const starts = [...edges.keys()].map((k) => k.split(",").map(Number)).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  for (const [sx, sy] of starts) {
+    let edge = take(`${sx},${sy}`, [1, 0]);
+    if (!edge) continue;
+    const loop = [];
+    while (edge) {
+      loop.push([edge.x, edge.y, -edge.dy, edge.dx, edge.dx, edge.dy]);
+      const ex = edge.x + edge.dx;
+      const ey = edge.y + edge.dy;
+      edge = take(`${ex},${ey}`, RIGHT[`${edge.dx},${edge.dy}`]);
+    }
+    out.push(loop);
+  }
+  return out;
+}
+
+// The SVG path of a cage's outline, `inset` inside its cells; with `gap`, the first loop leaves the
+// sum's box of the first cell open.
+export function cageOutline(cells, n, { inset = CAGE_INSET, gap = true } = {}) {
+  const parts = [];
+  loops(cells, n).forEach((loop, i) => {
+    const points = loop.map(([x, y, nx, ny], k) => {
+      const [, , px, py] = loop[(k + loop.length - 1) % loop.length]; // the normal of the edge arriving
+      const same = px === nx && py === ny;
+      return same ? [x + inset * nx, y + inset * ny] : [x + inset * (nx + px), y + inset * (ny + py)];
+    });
+    if (gap && i === 0) {
+      // The loop starts at the first cell's top-left corner: leave it out, from the sum's right edge
+      // along the top round to the sum's bottom edge on the left.
+      const [x0, y0] = points[0];
+      const open = [[x0 - inset + SUM_BOX.width, y0], ...points.slice(1), [x0, y0 - inset + SUM_BOX.height]];
+      parts.push(`M${open.map(([x, y]) => `${round(x)},${round(y)}`).join(" L")}`);
+    } else {
+      parts.push(`M${points.map(([x, y]) => `${round(x)},${round(y)}`).join(" L")} Z`);
+    }
+  });
+  return parts.join(" ");
+}
+
+// Where a cage's sum is written: the top-left of its first cell, in cell units ([x, y] of the text's
+// start and baseline, and its size).
+export function sumSpot(cells, n) {
+  const first = Math.min(...cells);
+  const x = first % n;
+  const y = Math.floor(first / n);
+  return { x: x + 0.06, y: y + 0.25, size: 0.25 };
+}
