@@ -164,7 +164,7 @@ def _refused_row(method: str, reason: str, node_limit: int | None) -> dict:
     """A comparison row for a method that cannot take the puzzle: status ``unsupported`` and the reason,
     no figures."""
     row: dict = {k: None for k in COMPARE_COLUMNS}
-    row.update(method=method, status="unsupported", solutions=0, gave_up=False, node_limit=node_limit, wrong=0,
+    row.update(method=method, status="unsupported", gave_up=False, node_limit=node_limit, wrong=0,
                solution=None, reason=reason)
     return row
 
@@ -194,6 +194,11 @@ def format_table(rows: list[dict]) -> str:
         if r["gave_up"]:
             lines.append(f"{r['method']} gave up after {r['nodes']} nodes (budget {r['node_limit']}): "
                          f"the answer is unknown, not 'no solution'")
+    refused: dict[str, list[str]] = {}
+    for r in rows:
+        if r["status"] == "unsupported":
+            refused.setdefault(r["reason"], []).append(r["method"])
+    lines.extend(f"{', '.join(methods)}: {reason}" for reason, methods in refused.items())
     return "\n".join(lines)
 
 
@@ -583,6 +588,9 @@ def format_batch_table(rows: list[dict]) -> str:
         if r["gave_up"]:
             lines.append(f"{r['method']} gave up on {r['gave_up']} of {r['puzzles']} puzzles at {r['node_limit']} "
                          "nodes: its figures there are where it stopped, not its cost")
+        if r.get("unsupported"):
+            lines.append(f"{r['method']} cannot take {r['unsupported']} of the puzzles (Killers: {CAGE_REFUSAL}); "
+                         "they are not in its figures")
     return "\n".join(lines)
 
 

@@ -515,7 +515,8 @@ def test_a_killer_is_compared_by_the_dlx_rungs_and_the_others_say_why_not():
         assert row["status"] == "unsupported" and "cage sums" in row["reason"] and row["nodes"] is None
     assert rows["dlx-fewest"]["status"] == "unique" and rows["dlx-fewest"]["wrong"] == 0
     assert rows["dlx-fewest"]["solution"] == solve(KILLER, method="backtrack").grids[0]
-    assert "unsupported" in lab.format_table(list(rows.values()))
+    table = lab.format_table(list(rows.values()))
+    assert "naive, fewest, naked, hidden, locked: the backtracking rungs check houses only" in table
     with pytest.raises(SudokuError, match="cage sums"):
         lab.trace(KILLER, "locked")
 
@@ -601,3 +602,11 @@ def test_bridge_lab_refuses_bad_cages_by_name(payload, reason):
     reply = handle({"type": "lab_parse", "payload": {"box": [3, 3], "cells": [0] * 81, **payload}})
     assert not reply["ok"] and reply["error"]["kind"] == "bad_request"
     assert reply["error"].get("reason") == reason and reply["error"]["field"].startswith("payload.")
+
+
+def test_a_batch_with_a_killer_counts_it_unsupported_for_the_backtracking_rungs():
+    rows = {r["method"]: r for r in lab.batch([EASY, KILLER, JIGSAW], ["locked", "dlx-fewest"])}
+    assert (rows["locked"]["puzzles"], rows["locked"]["unsupported"], rows["locked"]["solved"]) == (2, 1, 2)
+    assert (rows["dlx-fewest"]["puzzles"], rows["dlx-fewest"]["unsupported"], rows["dlx-fewest"]["solved"]) == (3, 0, 3)
+    assert all(r["wrong"] == 0 for r in rows.values())
+    assert "locked cannot take 1 of the puzzles" in lab.format_batch_table(list(rows.values()))

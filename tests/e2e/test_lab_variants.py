@@ -163,3 +163,17 @@ def _cages(text: str) -> list[tuple[int, tuple[int, ...]]]:
     from sudoku_core import parse
 
     return list(parse(text).geometry.cages)
+
+
+def test_a_batch_of_the_variant_samples_says_which_puzzles_a_method_cannot_take(lab):
+    page = lab.page
+    page.fill("#node-limit", "200000")
+    page.select_option("#batch-set", "variants")
+    for box in page.locator("input[name=batch-method]").all():
+        box.set_checked(box.get_attribute("value") in ("locked", "dlx-fewest"))
+    page.click("#batch-run")
+    expect(page.locator("#batch-table")).to_have_attribute("data-state", "done")
+    locked = page.locator("#batch-table tr[data-method='locked'] td")
+    expect(locked.first).to_have_text("3 (+1 Killer: not for this method)")
+    dlx = page.locator("#batch-table tr[data-method='dlx-fewest'] td").all_text_contents()
+    assert dlx[0] == "4" and dlx[7] == "4" and dlx[9] == "0"  # puzzles, solved, wrong
