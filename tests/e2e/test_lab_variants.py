@@ -6,6 +6,8 @@ recorded DLX search of a Killer replayed to its solution. Nothing may log an err
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from e2e_support import shared_app
 from playwright.sync_api import expect
@@ -87,7 +89,8 @@ def test_a_killer_is_compared_and_its_cages_enter_the_matrix_as_combination_opti
     board = page.locator("#watch-board")
     expect(board.locator(".cell[data-cage]")).to_have_count(81)
     expect(board.locator(".cage-sum")).to_have_count(33)
-    expect(board.locator("[data-cell='0'] .cage-sum")).to_have_text("18")
+    expect(board.locator("[data-cell='0'] .cage-sum")).to_have_attribute("data-sum", "18")
+    expect(board.locator("[data-cell='9']")).to_have_attribute("aria-label", re.compile(r", cage 1, sum 18$"))
     rows = compare(page, 200000)
     table = page.locator("#compare-table")
     for method in BACKTRACKING:

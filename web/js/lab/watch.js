@@ -96,6 +96,7 @@ export class WatchView extends EventTarget {
     this.cages = cages || [];
     const cageOf = new Array(n * n).fill(-1);
     this.cages.forEach(([, cells], q) => { for (const c of cells) cageOf[c] = q; });
+    this.cageOf = cageOf;
     this.peers = peersOf(n, box, variant, regions).map((list, c) => (cageOf[c] < 0 ? list
       : [...new Set([...list, ...this.cages[cageOf[c]][1].filter((m) => m !== c)])]));
     // The digits a cell's options can hold: in a Killer cage, those of some combination of its cage (the
@@ -126,7 +127,9 @@ export class WatchView extends EventTarget {
           const sum = document.createElement("span");
           sum.className = "cage-sum";
           sum.setAttribute("aria-hidden", "true");
-          sum.textContent = String(this.cages[q][0]);
+          // Drawn from data-sum by CSS, as the candidates are: the cell's text stays its digit alone, and
+          // its label names the cage.
+          sum.dataset.sum = String(this.cages[q][0]);
           cell.append(sum);
         }
       }
@@ -333,8 +336,10 @@ export class WatchView extends EventTarget {
       }
       const listed = [];
       for (let k = 0; k < spans.length; k++) if (mask & bit(k + 1)) listed.push(symbols[k]);
+      const q = this.cageOf[i];
       const label = t("cell.label", { row, col }) + (d ? t("cell.digit", { digit: text }) + (kinds[i] === "given" ? t("cell.given") : "")
-        : t("cell.empty") + (listed.length ? t("lab.cell.candidates", { list: listed.join(" ") }) : ""));
+        : t("cell.empty") + (listed.length ? t("lab.cell.candidates", { list: listed.join(" ") }) : ""))
+        + (q >= 0 ? t("lab.cell.cage", { cage: q + 1, sum: this.cages[q][0] }) : "");
       if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
     }
     this.board.classList.toggle("solution", Boolean(ev && ev[0] === "solution"));
