@@ -387,7 +387,7 @@ def first_visit_bytes(browser, url: str, site: Path, served: list) -> None:
 
 # --- new game, hint, rate -------------------------------------------------------------------------------
 
-NEWGAME_JS = """async ([size, level, symmetry, minimal]) => {
+NEWGAME_JS = """async ([size, level, symmetry, minimal, variant]) => {
     const ng = window.sudoku.newGame, engine = window.sudoku.engine;
     const pause = (ms) => new Promise((r) => setTimeout(r, ms));
     while (engine.busy) await pause(10);  // whatever the last game loaded asked (its rating) is done
@@ -395,6 +395,7 @@ NEWGAME_JS = """async ([size, level, symmetry, minimal]) => {
     document.getElementById('new-game').click();
     const set = (id, v) => {
         const s = document.getElementById(id); s.value = v; s.dispatchEvent(new Event('change')); };
+    set('ng-variant', variant || 'classic');
     set('ng-size', String(size)); set('ng-level', level); set('ng-symmetry', symmetry);
     if (document.getElementById('ng-minimal').checked !== minimal) document.getElementById('ng-minimal').click();
     const started = performance.now();
@@ -407,11 +408,11 @@ NEWGAME_JS = """async ([size, level, symmetry, minimal]) => {
 }"""
 
 
-AHEAD_JS = """async ([size, level, symmetry, minimal, timeout]) => {
+AHEAD_JS = """async ([size, level, symmetry, minimal, timeout, variant]) => {
     // Wait, engine idle, until the refill has made a puzzle of this choice ahead (bank.js's key).
     const map = await (await fetch('asset-map.json')).json();
     const bank = await import('./' + map['js/bank.js']);
-    const kind = bank.bankKind({size, level, symmetry, minimal});
+    const kind = bank.bankKind({size, level, symmetry, minimal, ...(variant ? {variant} : {})});
     const wanted = () => window.sudoku.newGame.refill.wanted.some((w) => w.key === kind.key);
     if (!kind || !wanted()) return -1;  // every game of it came quickly: not made ahead
     const started = performance.now();
@@ -422,12 +423,13 @@ AHEAD_JS = """async ([size, level, symmetry, minimal, timeout]) => {
 
 
 def newgame_figures(browser, url: str, runs: int, sizes, levels, symmetry: str = "rot180",
-                    minimal: bool = False) -> None:
+                    minimal: bool = False, variant: str = "classic") -> None:
     context = browser.new_context()
     page = context.new_page()
     page.goto(url + "index.html")
     page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    choice = symmetry + (", minimal" if minimal else "")
+    choice = symmetry + (", minimal" if minimal else "") + (f", {variant}" if variant != "classic" else "")
+    variant_arg = "" if variant == "classic" else variant
     print(f"new game (Chromium, the dialog as a player uses it, {choice}; Generate click to dialog closed), "
           f"{runs} each:")
     for size in sizes:
@@ -436,7 +438,7 @@ def newgame_figures(browser, url: str, runs: int, sizes, levels, symmetry: str =
                 continue
             times, bank, gave_up = [], 0, 0
             for _ in range(runs):
-                r = page.evaluate(NEWGAME_JS, [size, level, symmetry, minimal])
+                r = page.evaluate(NEWGAME_JS, [size, level, symmetry, minimal, variant_arg])
                 gave_up += r["gaveUp"]
                 assert r["gaveUp"] or r["n"] == size, r
                 times.append(r["ms"])
@@ -445,13 +447,13 @@ def newgame_figures(browser, url: str, runs: int, sizes, levels, symmetry: str =
                     f"p95 {p95(times):7.0f} ms, max {max(times):7.0f} ms"
                     + (f" (from the bank {bank}/{runs})" if bank else "")
                     + (f" (the dialog gave up {gave_up}/{runs})" if gave_up else ""))
-            if level and (symmetry not in ("rot180", "none") or minimal):
+            if level and (symmetry not in ("rot180", "none") or minimal or (variant != "classic" and bank < runs)):
                 # A choice the shipped bank lacks: once one took long, the refill makes it ahead.
-                waited = page.evaluate(AHEAD_JS, [size, level, symmetry, minimal, 600_000])
+                waited = page.evaluate(AHEAD_JS, [size, level, symmetry, minimal, 600_000, variant_arg])
                 if waited < 0:
                     line += "; quick, so not made ahead"
                 else:
-                    r = page.evaluate(NEWGAME_JS, [size, level, symmetry, minimal])
+                    r = page.evaluate(NEWGAME_JS, [size, level, symmetry, minimal, variant_arg])
                     ahead = "seed" not in r["message"]
                     line += (f"; made ahead after {waited / 1000:.0f} s idle, next game {r['ms']:.0f} ms"
                              if ahead else "; not made ahead within 10 min")
@@ -612,6 +614,7 @@ def main() -> int:
     parser.add_argument("--newgame-runs", type=int, default=5, help="new games per size and level")
     parser.add_argument("--symmetry", default="rot180", help="new games' symmetry (the dialog's values)")
     parser.add_argument("--minimal", action="store_true", help="new games with 'minimal' ticked")
+    parser.add_argument("--variant", default="classic", help="new games' variant (classic, x, windoku, jigsaw)")
     parser.add_argument("--sizes", nargs="*", type=int, default=list(SIZES))
     parser.add_argument("--levels", nargs="*", default=list(LEVELS), help="'' is the dialog's 'any'")
     parser.add_argument("--hint-puzzles", type=int, default=5, help="9x9 Expert and as many Extreme bank puzzles")
@@ -682,7 +685,7 @@ def main() -> int:
                 chromium_parts = (
                     ("bytes", lambda: first_visit_bytes(browser, url, site, served)),
                     ("newgame", lambda: newgame_figures(browser, url, args.newgame_runs, args.sizes, args.levels,
-                                                       args.symmetry, args.minimal)),
+                                                       args.symmetry, args.minimal, args.variant)),
                     ("hint", lambda: hint_figures(browser, url, args.hint_puzzles)),
                     ("interp", lambda: interpreter_figures(browser, url, puzzles, args.methods, args.interp)),
                     ("solve", lambda: solve_figures(browser, url, puzzles, args.methods, args.data)),

@@ -15,9 +15,10 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from .errors import SudokuError
 from .puzzle import Puzzle
 from .solvers import engine
-from .verify import solution_problem
+from .verify import geometry_problem
 
 
 def _thread_clock() -> Callable[[], float]:
@@ -81,7 +82,9 @@ def run_batch(puzzles: Iterable[Puzzle], methods: Iterable[str], limit: int = 2,
               cap: Callable[[str, int, int | None], int | None] | None = None) -> list[MethodStats]:
     """Solve every puzzle with every method, interleaved puzzle by puzzle so that each method sees
     the same machine load; ``progress(done)`` is called after each puzzle (it may raise to stop).
-    ``cap(method, n, node_limit)``, when given, turns ``node_limit`` into each search's budget."""
+    ``cap(method, n, node_limit)``, when given, turns ``node_limit`` into each search's budget. A method
+    that refuses a puzzle (a Killer for the lab's backtracking rungs) counts it ``unsupported``, with no
+    time or nodes."""
     methods = list(methods)
     runs = [(m, engine(m)) for m in methods]
     out = [MethodStats(m) for m in methods]
@@ -91,10 +94,14 @@ def run_batch(puzzles: Iterable[Puzzle], methods: Iterable[str], limit: int = 2,
         for (method, run), acc in zip(runs, out, strict=True):
             budget = node_limit if cap is None else cap(method, geo.n, node_limit)
             start = clock()
-            search = run(geo, list(p.cells), limit, budget)
+            try:
+                search = run(geo, list(p.cells), limit, budget)
+            except SudokuError:  # a method that cannot take the variant (the lab's rungs and a Killer)
+                acc.counts["unsupported"] = acc.counts.get("unsupported", 0) + 1
+                continue
             ms = (clock() - start) * 1000.0
             for sol in search.solutions:
-                if solution_problem(list(p.cells), sol, geo.box_rows, geo.box_cols):
+                if geometry_problem(geo, list(p.cells), sol):
                     acc.wrong += 1
             acc.add(ms, search.stats.get("nodes", 0), status_of(len(search.solutions), limit, search.gave_up),
                     search.stats.get("branch_points"))

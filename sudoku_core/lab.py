@@ -8,9 +8,13 @@ What it holds
 * :func:`trace`: the real engine's search as a bounded list of JSON-friendly events, for the page's
   step-through replay; :func:`replay` is the reference replay (the page's does the same) and what the
   tests hold a trace to: replayed, it ends in the solution the engine returned.
-* :func:`matrix_view`: for one cell, its options (one per digit) in the exact-cover matrix and the four
-  constraint columns each covers, with their numbers and meaning, as :mod:`sudoku_core.solvers.dlx`
-  lays them out, and what the givens already did to each.
+* :func:`matrix_view`: for one cell, its options (one per digit) in the exact-cover matrix and the
+  constraint columns each covers (four in a classic grid; X's diagonals, Windoku's windows and a Killer's
+  cage add theirs), with their numbers and meaning, as :mod:`sudoku_core.solvers.dlx` lays them out, what
+  the givens already did to each, and for a Killer cell its cage's combination options.
+* Variants: every view takes X, Windoku, Jigsaw and Killer puzzles; a method that cannot take one says
+  why (:func:`refusal`: the backtracking rungs check no cage sums) instead of failing, and every solution
+  is checked under the variant's own rules (:func:`sudoku_core.verify.geometry_problem`).
 * :func:`batch`: many puzzles, per-method median, p90 and max (via :func:`sudoku_core.bench.run_batch`,
   so every solution is independently verified); :func:`merge_parts` and :func:`summarize` aggregate
   chunks, which is how the page shows progress and cancels (it sends chunks; see ``web/js/lab/``).
@@ -26,12 +30,15 @@ Each event is a list whose first element names it; cells are 0-based, digits 1..
                                               matrix_view). Backtracking: the cell chosen (its cell
                                               item), k = its candidates.
     ["try", cell, digit]                     a digit placed tentatively: pushes a level
+    ["try", -1, 0, cage, [digit, ...]]       DLX on a Killer: a cage's digit combination taken (an
+                                              option of the matrix that fills no cell): pushes a level
     ["fill", [cell, digit, ...]]             backtracking with propagation: what the last try forced
                                               (on an empty stack: what the givens forced)
     ["fill", [cell, digit], rule]            the ladder's rungs: one forced placement and the rule
                                               that made it ("naked" or "hidden" single)
     ["strike", [cell, digit, ...], rule]     candidates struck by a rule ("locked"); no digit moves
     ["undo", cell, digit]                    the last try taken back with its fills: pops a level
+                                              (``["undo", -1, 0, cage, digits]`` for a combination)
     ["backtrack", item]                      every option of the level's item has been tried
     ["solution"]                             givens + fills + every level on the stack = a solution
 
@@ -50,10 +57,17 @@ from .errors import SudokuError
 from .grid import Geometry
 from .puzzle import Puzzle
 from .solvers import as_puzzle, engine
-from .solvers.dlx import describe_item, describe_option, option_of, sudoku_matrix
+from .solvers.dlx import (
+    combination_options,
+    describe_combination,
+    describe_item,
+    describe_option,
+    option_of,
+    sudoku_matrix,
+)
 from .solvers.exact_cover import ExactCover
-from .solvers.ladder import DLX_RUNGS, RUNGS
-from .verify import solution_problem
+from .solvers.ladder import BACKTRACK_RUNGS, CAGE_REFUSAL, DLX_RUNGS, RUNGS
+from .verify import geometry_problem
 
 #: Methods in the order of the ladder (:mod:`sudoku_core.solvers.ladder`): the naive baseline, then
 #: one idea added per rung, then Algorithm X in plain order and with "fewest options first".
@@ -103,7 +117,9 @@ def compare(puzzle: Puzzle | str, methods: Iterable[str] | None = None, node_lim
 
     ``ms`` is CPU time of this thread around the engine alone, as in :mod:`sudoku_core.bench`;
     ``updates`` is None for methods other than DLX (they have no links to update). ``wrong`` counts
-    solutions the independent checker rejected (always 0 unless an engine is broken).
+    solutions the independent checker (:func:`sudoku_core.verify.geometry_problem`, under the variant's
+    rules) rejected (always 0 unless an engine is broken). A method that cannot take the puzzle's variant
+    (:func:`refusal`) has a row of status ``unsupported`` with its ``reason`` and no figures.
     """
     _check_budget(node_limit)
     if limit < 1:
@@ -113,11 +129,15 @@ def compare(puzzle: Puzzle | str, methods: Iterable[str] | None = None, node_lim
     clock = _thread_clock()
     rows = []
     for method in chosen_methods(methods):
+        reason = refusal(method, geo)
+        if reason:
+            rows.append(_refused_row(method, reason, node_limit))
+            continue
         run = engine(method)
         start = clock()
         search = run(geo, list(p.cells), limit, node_limit)
         ms = (clock() - start) * 1000.0
-        wrong = sum(1 for s in search.solutions if solution_problem(list(p.cells), s, geo.box_rows, geo.box_cols))
+        wrong = sum(1 for s in search.solutions if geometry_problem(geo, list(p.cells), s))
         stats = search.stats
         rows.append({
             "method": method, "status": status_of(len(search.solutions), limit, search.gave_up),
@@ -126,9 +146,27 @@ def compare(puzzle: Puzzle | str, methods: Iterable[str] | None = None, node_lim
             "guesses": stats.get("guesses", 0), "eliminations": stats.get("eliminations"),
             "updates": stats.get("updates"),
             "max_depth": stats.get("max_depth", 0), "gave_up": search.gave_up, "node_limit": node_limit,
-            "wrong": wrong, "solution": search.solutions[0] if search.solutions else None,
+            "wrong": wrong, "solution": search.solutions[0] if search.solutions else None, "reason": None,
         })
     return rows
+
+
+def refusal(method: str, geo: Geometry) -> str | None:
+    """Why ``method`` cannot take a puzzle of ``geo``'s variant, or None when it can. Every method takes X,
+    Windoku and Jigsaw (their houses are houses); the backtracking rungs check no cage sums, so a Killer is
+    for the DLX rungs (its cages are options of the matrix) and the production engines."""
+    if geo.cages is not None and method in BACKTRACK_RUNGS:
+        return CAGE_REFUSAL
+    return None
+
+
+def _refused_row(method: str, reason: str, node_limit: int | None) -> dict:
+    """A comparison row for a method that cannot take the puzzle: status ``unsupported`` and the reason,
+    no figures."""
+    row: dict = {k: None for k in COMPARE_COLUMNS}
+    row.update(method=method, status="unsupported", gave_up=False, node_limit=node_limit, wrong=0,
+               solution=None, reason=reason)
+    return row
 
 
 def _cell_text(value: object) -> str:
@@ -156,6 +194,11 @@ def format_table(rows: list[dict]) -> str:
         if r["gave_up"]:
             lines.append(f"{r['method']} gave up after {r['nodes']} nodes (budget {r['node_limit']}): "
                          f"the answer is unknown, not 'no solution'")
+    refused: dict[str, list[str]] = {}
+    for r in rows:
+        if r["status"] == "unsupported":
+            refused.setdefault(r["reason"], []).append(r["method"])
+    lines.extend(f"{', '.join(methods)}: {reason}" for reason, methods in refused.items())
     return "\n".join(lines)
 
 
@@ -177,6 +220,14 @@ def compare_csv(rows: list[dict]) -> str:
 # ---------------------------------------------------------------------------------------------
 # Traces
 
+def variant_fields(geo: Geometry) -> dict:
+    """What the page needs to draw and send back a puzzle of ``geo``'s variant: ``variant``, a Jigsaw's
+    ``regions`` (one 0-based region per cell) and a Killer's ``cages`` (``[total, [cell, ...]]`` each),
+    null when the variant has none."""
+    return {"variant": geo.variant, "regions": list(geo.regions) if geo.regions is not None else None,
+            "cages": [[total, list(cells)] for total, cells in geo.cages] if geo.cages is not None else None}
+
+
 def _dlx_events(geo: Geometry, raw: list) -> list[list]:
     out: list[list] = []
     for ev in raw:
@@ -186,7 +237,11 @@ def _dlx_events(geo: Geometry, raw: list) -> list[list]:
             out.append(["choose", ev[1], ev[2], what, place, digit])
         elif kind == "try" or kind == "undo":
             cell, digit = describe_option(geo, ev[1])
-            out.append([kind, cell, digit])
+            if cell < 0:  # a Killer cage's combination option: it fills no cell
+                q, digits = describe_combination(geo, ev[1])
+                out.append([kind, -1, 0, q, digits])
+            else:
+                out.append([kind, cell, digit])
         elif kind == "backtrack":
             out.append(["backtrack", ev[1]])
         else:
@@ -237,6 +292,9 @@ def trace(puzzle: Puzzle | str, method: str = "dlx", trace_limit: int = LAB_TRAC
     p = as_puzzle(puzzle)
     geo = p.geometry
     run = engine(method)
+    reason = refusal(method, geo)
+    if reason:
+        raise SudokuError(f"{method}: {reason}")
     if not _accepts_trace(run):
         raise SudokuError(f"method {method!r} records no trace; choose one of {', '.join(traceable_methods())}")
     raw: list = []
@@ -246,10 +304,10 @@ def trace(puzzle: Puzzle | str, method: str = "dlx", trace_limit: int = LAB_TRAC
     # that fills its bound to the last event counts as cut (at worst a false "cut" on an exact fit).
     truncated = len(raw) >= trace_limit
     return {
-        "method": method, "n": geo.n, "box": [geo.box_rows, geo.box_cols], "givens": list(p.cells),
-        "events": events, "truncated": truncated, "trace_limit": trace_limit, "gave_up": search.gave_up,
-        "node_limit": node_limit, "stats": dict(search.stats), "count": len(search.solutions),
-        "solution": search.solutions[0] if search.solutions else None,
+        "method": method, "n": geo.n, "box": [geo.box_rows, geo.box_cols], **variant_fields(geo),
+        "givens": list(p.cells), "events": events, "truncated": truncated, "trace_limit": trace_limit,
+        "gave_up": search.gave_up, "node_limit": node_limit, "stats": dict(search.stats),
+        "count": len(search.solutions), "solution": search.solutions[0] if search.solutions else None,
     }
 
 
@@ -274,7 +332,14 @@ def replay(tr: dict) -> dict:
 
     for ev in tr["events"]:
         kind = ev[0]
-        if kind == "try":
+        if kind == "try" and ev[1] < 0:  # a Killer cage's combination: a level that fills no cell
+            stack.append([])
+            max_depth = max(max_depth, len(stack))
+        elif kind == "undo" and ev[1] < 0:
+            if not stack or stack[-1]:
+                raise ValueError("undo of a cage combination that is not on top of the stack")
+            stack.pop()
+        elif kind == "try":
             stack.append([(ev[1], ev[2])])
             max_depth = max(max_depth, len(stack))
         elif kind == "fill":
@@ -296,20 +361,62 @@ def replay(tr: dict) -> dict:
 # ---------------------------------------------------------------------------------------------
 # The exact-cover matrix around one cell
 
+#: What a column of each kind asks for, for people (the page has its own words, in each language).
+BLOCK_MEANINGS = {
+    "cell": "cell r,c holds a digit", "row": "row r holds digit d", "column": "column c holds digit d",
+    "box": "box b holds digit d", "region": "region k holds digit d (a Jigsaw's irregular regions)",
+    "diagonal": "diagonal k holds digit d (X)", "window": "window k holds digit d (Windoku)",
+    "cage": "cage q takes one digit combination (d = 0), and digit d is accounted for in cage q (Killer)",
+}
+
+
 def _meaning(geo: Geometry, kind: str, place: int, digit: int) -> str:
     if kind == "cell":
         return f"{geo.cell_name(place)} holds a digit"
+    if kind == "cage":
+        total = geo.cages[place][0] if geo.cages else 0
+        return (f"cage {place + 1} (sum {total}) takes one digit combination" if digit == 0
+                else f"cage {place + 1} (sum {total}) accounts for {digit}")
     return f"{kind} {place + 1} holds {digit}"
 
 
+def matrix_blocks(geo: Geometry) -> list[dict]:
+    """The columns of ``geo``'s exact-cover matrix in blocks of one kind (see :data:`BLOCK_MEANINGS`):
+    ``kind``, ``first`` and ``last`` column, ``count`` (columns) and ``places`` (houses of that kind, or
+    cages). The classic four blocks come first; a variant's extra houses and a Killer's cages follow."""
+    mx = sudoku_matrix(geo)
+    blocks: list[dict] = []
+    for item in range(mx.n_items):
+        kind, place, _ = describe_item(geo, item)
+        if blocks and blocks[-1]["kind"] == kind:
+            blocks[-1]["last"] = item
+            blocks[-1]["count"] += 1
+            blocks[-1]["places"] = place + 1
+        else:
+            blocks.append({"kind": kind, "first": item, "last": item, "count": 1, "places": place + 1,
+                           "meaning": BLOCK_MEANINGS[kind]})
+    return blocks
+
+
+def _column(geo: Geometry, item: int, covered: dict[int, int], open_count: list[int]) -> dict:
+    kind, place, digit = describe_item(geo, item)
+    return {"column": item, "kind": kind, "place": place, "digit": digit,
+            "meaning": _meaning(geo, kind, place, digit), "covered_by": covered.get(item),
+            "open_options": 0 if item in covered else open_count[item]}
+
+
 def matrix_view(puzzle: Puzzle | str, cell: int) -> dict:
-    """The options of ``cell`` (one per digit) in the exact-cover matrix and the four columns each covers.
+    """The options of ``cell`` (one per digit) in the exact-cover matrix and the columns each covers.
 
     Per option: its number, ``state`` (``given``: it is a given; ``open``: still in the matrix after the
-    givens are covered; ``removed``: a given covers one of its columns, named in ``blocked_by``), and its
-    columns: number, kind (cell / row / column / box), place (0-based), digit, meaning, the given that
-    covers it (``covered_by``, a cell, or None) and ``open_options``, how many options still hold it
-    once the givens are covered (0 for a covered column). Also the layout of the whole matrix.
+    givens are covered; ``removed``: a given covers one of its columns, named in ``blocked_by``; in a
+    Killer ``absent``: no combination of the cell's cage holds the digit, so the matrix has no such
+    option), and its columns: number, kind (cell / row / column / box, or region, diagonal, window, cage),
+    place (0-based), digit, meaning, the given that covers it (``covered_by``, a cell, or None) and
+    ``open_options``, how many options still hold it once the givens are covered (0 for a covered
+    column). Also the layout of the whole matrix (``blocks``, :func:`matrix_blocks`), and for a cell of a
+    Killer cage, ``cage``: its number, total, cells and its combination options (one per digit
+    combination, each covering the cage's own column and the columns of the digits it leaves out).
     """
     p = as_puzzle(puzzle)
     geo = p.geometry
@@ -319,8 +426,9 @@ def matrix_view(puzzle: Puzzle | str, cell: int) -> dict:
     mx = sudoku_matrix(geo)
     covered: dict[int, int] = {}  # column -> the given cell whose option covers it
     for c, v in enumerate(p.cells):
-        if v:
-            for item in mx.items_of(option_of(geo, c, v)):
+        o = option_of(geo, c, v) if v else -1
+        if o >= 0:  # (a Killer's given that no combination holds has no option: no solution)
+            for item in mx.items_of(o):
                 covered.setdefault(item, c)
     open_count = [0] * mx.n_items
     for o in range(mx.n_options):
@@ -328,28 +436,32 @@ def matrix_view(puzzle: Puzzle | str, cell: int) -> dict:
         if not any(i in covered for i in items):
             for i in items:
                 open_count[i] += 1
-    options = []
+    options: list[dict] = []
     for d in range(1, n + 1):
         o = option_of(geo, cell, d)
-        columns = []
-        for item in mx.items_of(o):
-            kind, place, digit = describe_item(geo, item)
-            columns.append({"column": item, "kind": kind, "place": place, "digit": digit,
-                            "meaning": _meaning(geo, kind, place, digit), "covered_by": covered.get(item),
-                            "open_options": 0 if item in covered else open_count[item]})
+        if o < 0:
+            options.append({"option": None, "digit": d, "state": "absent", "blocked_by": [], "columns": []})
+            continue
+        columns = [_column(geo, item, covered, open_count) for item in mx.items_of(o)]
         blocked = sorted({covered[item] for item in mx.items_of(o) if item in covered})
         state = "given" if p.cells[cell] == d else ("removed" if blocked else "open")
         options.append({"option": o, "digit": d, "state": state, "blocked_by": [] if state == "given" else blocked,
                         "columns": columns})
-    n2 = n * n
-    blocks = [{"kind": k, "first": i * n2, "last": (i + 1) * n2 - 1,
-               "meaning": m} for i, (k, m) in enumerate((("cell", "cell r,c holds a digit"),
-                                                         ("row", "row r holds digit d"),
-                                                         ("column", "column c holds digit d"),
-                                                         ("box", "box b holds digit d")))]
+    cage = None
+    q = geo.cage_of[cell] if geo.cage_of is not None else -1
+    if geo.cages is not None and q >= 0:
+        combos = []
+        for o, digits in combination_options(geo, q):
+            blocked = sorted({covered[item] for item in mx.items_of(o) if item in covered})
+            combos.append({"option": o, "digits": digits, "state": "removed" if blocked else "open",
+                           "blocked_by": blocked,
+                           "columns": [_column(geo, item, covered, open_count) for item in mx.items_of(o)]})
+        total, cells = geo.cages[q]
+        cage = {"cage": q, "total": total, "cells": list(cells), "options": combos}
     open_options = [o for o in range(mx.n_options) if not any(i in covered for i in mx.items_of(o))]
     return {"cell": cell, "name": geo.cell_name(cell), "n": n, "given": p.cells[cell], "options": options,
-            "columns_total": mx.n_items, "options_total": mx.n_options, "blocks": blocks,
+            "columns_total": mx.n_items, "options_total": mx.n_options, "blocks": matrix_blocks(geo),
+            "cage": cage, **variant_fields(geo),
             "open_options_total": len(open_options), "why": _first_step(geo, mx, covered, open_options)}
 
 
@@ -358,8 +470,9 @@ def _first_step(geo: Geometry, mx: ExactCover, covered: dict[int, int], open_opt
     k options left (``by_options``: [[k, columns], ...]), and the first step of Knuth's rule, the
     column with the fewest options (``column``, ``kind``/``place``/``digit``, ``options``), what
     covering it hides and costs (``hidden``, ``updates``: links removed, one per column and one per
-    other node of each hidden option), and what trying its first option (``cell``, ``try_digit``)
-    then hides (``then_hidden``) and leaves (``left``). None when every column is covered."""
+    other node of each hidden option), and what trying its first option (``cell``, ``try_digit``; for a
+    Killer's combination option cell -1, digit 0, with its ``cage`` and ``combination``) then hides
+    (``then_hidden``) and leaves (``left``). None when every column is covered."""
     left: dict[int, list[int]] = {i: [] for i in range(mx.n_items) if i not in covered}
     for o in open_options:
         for i in mx.items_of(o):
@@ -381,6 +494,9 @@ def _first_step(geo: Geometry, mx: ExactCover, covered: dict[int, int], open_opt
         cell, d = describe_option(geo, first)
         more = {o for i in mx.items_of(first) if i != column for o in left[i]} - hidden
         out.update(cell=cell, try_digit=d, then_hidden=len(more), left=len(open_options) - len(hidden) - len(more))
+        if cell < 0:  # a Killer cage's combination option: the try takes a combination, not a digit
+            q, digits = describe_combination(geo, first)
+            out.update(cage=q, combination=digits)
     return out
 
 
@@ -432,6 +548,7 @@ def summarize(merged: list[dict], node_limit: int | None = None) -> list[dict]:
             "median_branch_points": quantile(bp, 0.5) if bp else None,
             "solved": st.get("unique", 0) + st.get("solved", 0), "gave_up": st.get("gave_up", 0),
             "no_solution": st.get("no_solution", 0), "multiple": st.get("multiple", 0), "wrong": m["wrong"],
+            "unsupported": st.get("unsupported", 0),
             "node_limit": node_limit,
         })
     return rows
@@ -471,6 +588,9 @@ def format_batch_table(rows: list[dict]) -> str:
         if r["gave_up"]:
             lines.append(f"{r['method']} gave up on {r['gave_up']} of {r['puzzles']} puzzles at {r['node_limit']} "
                          "nodes: its figures there are where it stopped, not its cost")
+        if r.get("unsupported"):
+            lines.append(f"{r['method']} cannot take {r['unsupported']} of the puzzles (Killers: {CAGE_REFUSAL}); "
+                         "they are not in its figures")
     return "\n".join(lines)
 
 

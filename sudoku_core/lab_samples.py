@@ -1,8 +1,8 @@
 """Bundled sample sets for the algorithm lab: small, fixed, copied from the shared public puzzle sets.
 
-Each set but the study's is 24 puzzles (81-character lines, ``.`` for empty) spread evenly over its source file (puzzle
-``k`` is line ``1 + floor(k * lines / 24)``, as ``bench``'s sampling does), so the lab offers a batch with
-no file at hand. The sources (see the shared data folder's README):
+Each set but the study's and the variants' is 24 puzzles (81-character lines, ``.`` for empty) spread evenly
+over its source file (puzzle ``k`` is line ``1 + floor(k * lines / 24)``, as ``bench``'s sampling does), so
+the lab offers a batch with no file at hand. The sources (see the shared data folder's README):
 
 * ``study``: the puzzles the study's sources pose: the 9x9 of the Sudoku and exact-cover articles
   (Wikipedia's example grid), and POJ 3076's 16x16 sample in its own letters A-P with ``-`` blanks,
@@ -10,7 +10,10 @@ no file at hand. The sources (see the shared data folder's README):
 
 * ``easy``: ``norvig_easy50.txt`` (Project Euler 96, via norvig/pytudes, MIT);
 * ``17clue``: ``tdoku_17_clue.txt`` (every known 17-clue puzzle: Royle's list and the forum's, via tdoku);
-* ``hardest``: ``tdoku_forum_hardest_1106.txt`` (the enjoysudoku forum's HardestDatabase110626, via tdoku).
+* ``hardest``: ``tdoku_forum_hardest_1106.txt`` (the enjoysudoku forum's HardestDatabase110626, via tdoku);
+* ``variants``: one puzzle of each variant, in its one-line form (``docs/variants.md``): the X, Windoku and
+  Jigsaw of that page's examples, and a Killer without givens made by ``generate(9, variant="killer",
+  seed=2)``, which the DLX rungs solve in a few hundred nodes. Each is unique (``tests/test_lab.py``).
 
 They are Python constants rather than a data file because the web build packs only ``*.py`` files.
 """
@@ -74,6 +77,15 @@ SAMPLES: dict[str, tuple[str, tuple[str, ...]]] = {
         "........1.......23..4.56.........2.......784..1..........28.....9.......6.7.....5",
         "........1.....2.....1....34.....1.......4.5.627..........3...7...8...2..6...1....",
         "........1.....2.....3.4..5......6.72..83......4..........58..9.2........6.....8..",
+    )),
+    "variants": ("Variants", (
+        "x:.7.8.....................439.1....5....9....12...1.6......2.....9....86.4......2.",
+        "windoku:............3.8......5....6............1..9.4.7..5....3..........19...7..2.....1.",
+        "jigsaw:3.2.6.......7.8.....8......57.....3......3..5.4...........9.......2.....4.3....9.:"
+        "AAABBBBBBAAAACCBBBDAACCCEEFDDDCEEEFFDCCCEEFFFDDGGGEEFFHDGGGIIFIHDGHGGIIIHHHHHHIII",
+        "killer:.................................................................................:"
+        "abbcccddeabfffcdgeahijjjkglmhiijnkkommppnnqqormpstuvworxyszzvwABxCDzzEwABxDDDzFGG:"
+        "18,10,18,17,6,21,11,13,19,16,6,8,13,17,22,10,12,11,6,8,9,6,14,21,9,27,7,7,2,15,7,9,10",
     )),
     "hardest": ("Hardest (forum 1106)", (
         "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",

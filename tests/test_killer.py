@@ -188,11 +188,17 @@ def test_dlx_has_a_combination_item_and_a_digit_item_per_cage():
     assert engine("dlx")(geo, [5] + [0] * 80, 2, None).solutions == []
 
 
-def test_the_lab_rungs_refuse_killers():
+def test_the_backtracking_rungs_refuse_killers_and_the_dlx_rungs_solve_them():
     p = generate(9, seed=2, variant="killer").puzzle
-    for method in ("naive", "hidden", "locked", "dlx-plain", "dlx-fewest"):
-        with pytest.raises(SudokuError, match="do not know Killer cages"):
+    for method in ("naive", "fewest", "naked", "hidden", "locked"):
+        with pytest.raises(SudokuError, match="check houses only, not cage sums"):
             solve(p, method=method)
+    want = solve(p, method="dlx", limit=2)
+    assert want.count == 1
+    got = solve(p, method="dlx-fewest", limit=2)  # the cages are options of the matrix the rungs search
+    assert (got.count, got.grids, got.gave_up) == (1, want.grids, False)
+    plain = solve(p, method="dlx-plain", limit=2, node_limit=20_000)  # plain order: lost, never wrong
+    assert plain.gave_up and plain.count == 0
 
 
 # --- formats ------------------------------------------------------------------------------------------

@@ -16,7 +16,9 @@ from sudoku_core import METHODS, lab, parse, solve
 from sudoku_core.bridge import handle, handle_json
 from sudoku_core.cli import main
 from sudoku_core.errors import SudokuError
+from sudoku_core.grid import cage_combinations
 from sudoku_core.lab_samples import SAMPLES
+from sudoku_core.solvers.dlx import sudoku_matrix
 from sudoku_core.verify import solution_problem
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -333,12 +335,12 @@ def test_merge_and_summarize_use_the_benchmark_quantile():
 
 def test_sample_sets_are_valid_unique_puzzles():
     sets = lab.sample_sets()
-    assert set(sets) == {"study", "easy", "17clue", "hardest"}
+    assert set(sets) == {"study", "easy", "17clue", "hardest", "variants"}
     study = [parse(line) for line in sets["study"]["puzzles"]]
     assert [p.geometry.n for p in study] == [9, 16] and study[1].alphabet.symbols == "ABCDEFGHIJKLMNOP"
     assert all(solve(p, method="dlx", limit=2).status == "unique" for p in study)
     for name, s in sets.items():
-        if name == "study":
+        if name in ("study", "variants"):
             continue
         assert 20 <= len(s["puzzles"]) <= 60 and len(set(s["puzzles"])) == len(s["puzzles"])
         for line in s["puzzles"]:
@@ -459,3 +461,152 @@ def test_bridge_lab_budgets_are_held_to_the_request_cap():
     assert rows[0]["node_limit"] == budget_nodes("backtrack", 9) and rows[0]["status"] == "unique"
     assert ok("compare", {"text": EASY, "methods": ["naive"], "node_limit": 500})["rows"][0]["node_limit"] == 500
     assert ok("trace", {"text": EASY, "node_limit": 10 ** 9})["node_limit"] == budget_nodes("dlx", 9)
+
+
+# ---------------------------------------------------------------------------------------------
+# Variants: every view takes X, Windoku, Jigsaw and Killer
+
+VARIANT_SAMPLES = dict(zip(("x", "windoku", "jigsaw", "killer"), SAMPLES["variants"][1], strict=True))
+
+
+def test_the_variant_samples_are_one_unique_puzzle_of_each_variant():
+    for name, text in VARIANT_SAMPLES.items():
+        p = parse(text)
+        assert p.geometry.variant == name
+        for method in ("dlx", "backtrack"):  # unique by both solvers
+            assert solve(p, method=method, limit=2).status == "unique", (name, method)
+
+
+JIGSAW = VARIANT_SAMPLES["jigsaw"]
+KILLER = VARIANT_SAMPLES["killer"]
+
+
+def test_the_checker_holds_a_jigsaw_to_its_regions_not_to_boxes():
+    # The bug: compare checked every solution against classic boxes, so each method's right Jigsaw
+    # solution counted as wrong (and a wrong X one would have passed).
+    rows = lab.compare(JIGSAW, ["hidden", "locked", "dlx-fewest"])
+    assert all(r["status"] == "unique" and r["wrong"] == 0 for r in rows), rows
+    assert len({tuple(r["solution"]) for r in rows}) == 1
+    x = parse(VARIANT_SAMPLES["x"])
+    solution = solve(x, method="dlx").grids[0]
+    classic_only = solve(VARIANT_SAMPLES["x"][2:], method="dlx", limit=2)  # the digits alone
+    assert classic_only.count == 2  # without its diagonals the X puzzle is not unique ...
+    other = next(g for g in classic_only.grids if g != solution)
+    assert solution_problem(list(x.cells), other, 3, 3) is None  # ... so a classic check passes a wrong grid
+    from sudoku_core.verify import geometry_problem
+
+    assert "x house" in geometry_problem(x.geometry, list(x.cells), other)
+    assert geometry_problem(x.geometry, list(x.cells), solution) is None
+
+
+@pytest.mark.parametrize("name", ["x", "windoku", "jigsaw"])
+def test_every_method_compares_x_windoku_and_jigsaw_and_they_agree(name):
+    rows = lab.compare(VARIANT_SAMPLES[name], node_limit=300_000)
+    answered = [r for r in rows if r["status"] == "unique"]
+    assert all(r["wrong"] == 0 and r["reason"] is None for r in rows)
+    assert {r["method"] for r in answered} >= {"hidden", "locked", "dlx-fewest"}
+    assert len({tuple(r["solution"]) for r in answered}) == 1
+
+
+def test_a_killer_is_compared_by_the_dlx_rungs_and_the_others_say_why_not():
+    rows = {r["method"]: r for r in lab.compare(KILLER)}
+    for method in ("naive", "fewest", "naked", "hidden", "locked"):
+        row = rows[method]
+        assert row["status"] == "unsupported" and "cage sums" in row["reason"] and row["nodes"] is None
+    assert rows["dlx-fewest"]["status"] == "unique" and rows["dlx-fewest"]["wrong"] == 0
+    assert rows["dlx-fewest"]["solution"] == solve(KILLER, method="backtrack").grids[0]
+    table = lab.format_table(list(rows.values()))
+    assert "naive, fewest, naked, hidden, locked: the backtracking rungs check houses only" in table
+    with pytest.raises(SudokuError, match="cage sums"):
+        lab.trace(KILLER, "locked")
+
+
+def test_a_killer_trace_takes_cage_combinations_and_replays_to_the_solution():
+    tr = lab.trace(KILLER, "dlx")
+    assert tr["variant"] == "killer" and len(tr["cages"]) == 33 and tr["regions"] is None
+    combos = [ev for ev in tr["events"] if ev[0] == "try" and ev[1] < 0]
+    assert combos, "a Killer's search takes cage combinations"
+    for _, _, _, q, digits in combos:
+        assert sum(digits) == tr["cages"][q][0] and len(digits) == len(tr["cages"][q][1])
+    assert lab.replay(tr)["grid"] == tr["solution"] == solve(KILLER, method="backtrack").grids[0]
+    tr = lab.trace(JIGSAW, "locked")
+    assert tr["regions"] == list(parse(JIGSAW).geometry.regions) and lab.replay(tr)["grid"] == tr["solution"]
+
+
+def test_the_matrix_of_a_jigsaw_and_an_x_names_their_extra_columns():
+    view = lab.matrix_view(JIGSAW, 1)
+    assert [b["kind"] for b in view["blocks"]] == ["cell", "row", "column", "region"]
+    assert view["columns_total"] == 324 and view["regions"] is not None
+    assert {c["kind"] for o in view["options"] for c in o["columns"]} == {"cell", "row", "column", "region"}
+    x = lab.matrix_view(VARIANT_SAMPLES["x"], 0)  # r1c1 is on the main diagonal
+    assert [(b["kind"], b["first"], b["last"], b["places"]) for b in x["blocks"]] == [
+        ("cell", 0, 80, 81), ("row", 81, 161, 9), ("column", 162, 242, 9), ("box", 243, 323, 9),
+        ("diagonal", 324, 341, 2)]
+    open_option = next(o for o in x["options"] if o["state"] == "open")
+    assert [c["kind"] for c in open_option["columns"]] == ["cell", "row", "column", "box", "diagonal"]
+    centre = lab.matrix_view(VARIANT_SAMPLES["x"], 40)  # on both diagonals
+    assert [c["kind"] for c in centre["options"][0]["columns"]].count("diagonal") == 2
+    windoku = lab.matrix_view(VARIANT_SAMPLES["windoku"], 10)  # r2c2, in window 1
+    assert windoku["blocks"][-1] == {"kind": "window", "first": 324, "last": 359, "count": 36, "places": 4,
+                                     "meaning": lab.BLOCK_MEANINGS["window"]}
+    assert windoku["options"][0]["columns"][-1]["meaning"].startswith("window 1 holds")
+
+
+def test_the_matrix_of_a_killer_shows_how_its_cages_enter_the_cover():
+    p = parse(KILLER)
+    geo = p.geometry
+    view = lab.matrix_view(p, 0)  # r1c1: cage 1, sum 18 over three cells
+    cage = view["blocks"][-1]
+    assert cage["kind"] == "cage" and cage["places"] == 33 and cage["count"] == 33 * 10
+    assert view["columns_total"] == 324 + 330
+    assert view["cage"]["total"] == 18 and view["cage"]["cells"] == [0, 9, 18]
+    combos = view["cage"]["options"]
+    assert sorted(tuple(c["digits"]) for c in combos) == sorted(
+        tuple(d for d in range(1, 10) if k >> d & 1) for k in cage_combinations(3, 18, 9))
+    for c in combos:  # a combination covers its cage's column and the digits it leaves out
+        kinds = [(col["kind"], col["digit"]) for col in c["columns"]]
+        assert kinds[0] == ("cage", 0) and {d for _, d in kinds[1:]} == set(range(1, 10)) - set(c["digits"])
+    live = [o for o in view["options"] if o["state"] != "absent"]
+    assert all(o["columns"][-1]["kind"] == "cage" for o in live)  # a caged cell's option: one more column
+    assert [o["digit"] for o in view["options"] if o["state"] == "absent"] == []  # 18 in 3 cells: 1..9 all fit
+    total, cells = min(geo.cages)  # the smallest sum: 2, a cage of one cell
+    union = 0
+    for k in cage_combinations(len(cells), total, 9):
+        union |= k
+    absent = [o["digit"] for o in lab.matrix_view(p, cells[0])["options"] if o["state"] == "absent"]
+    assert absent == [d for d in range(1, 10) if not union >> d & 1] == [1, 3, 4, 5, 6, 7, 8, 9]
+    assert view["options_total"] == sudoku_matrix(geo).n_options
+
+
+def test_bridge_lab_reads_every_variant_killer_included():
+    for name, text in VARIANT_SAMPLES.items():
+        read = ok("lab_parse", {"text": text})
+        assert read["variant"] == name and read["text"] == text
+        again = ok("lab_parse", {k: read[k] for k in ("box", "cells", "symbols", "variant", "regions", "cages")})
+        assert again["text"] == text
+        grid = {k: read[k] for k in ("box", "cells", "variant", "regions", "cages")}
+        rows = ok("compare", {**grid, "methods": ["dlx-fewest"]})["rows"]
+        assert rows[0]["status"] == "unique" and rows[0]["wrong"] == 0
+        assert ok("matrix", {**grid, "cell": 4})["variant"] == name
+    # The game page's reader still refuses a Killer; the lab's does not.
+    assert handle({"type": "parse", "payload": {"text": KILLER}})["error"]["reason"] == "variant"
+
+
+@pytest.mark.parametrize(("payload", "reason"), [
+    ({"variant": "x", "cages": [[3, [0, 1]]]}, None),
+    ({"variant": "killer", "cages": [[3, "r1c1"]]}, None),
+    ({"variant": "killer", "cages": [[3, [0, 2]]]}, "connected"),
+    ({"variant": "killer", "cages": [[40, [0, 1]]]}, "sum"),
+])
+def test_bridge_lab_refuses_bad_cages_by_name(payload, reason):
+    reply = handle({"type": "lab_parse", "payload": {"box": [3, 3], "cells": [0] * 81, **payload}})
+    assert not reply["ok"] and reply["error"]["kind"] == "bad_request"
+    assert reply["error"].get("reason") == reason and reply["error"]["field"].startswith("payload.")
+
+
+def test_a_batch_with_a_killer_counts_it_unsupported_for_the_backtracking_rungs():
+    rows = {r["method"]: r for r in lab.batch([EASY, KILLER, JIGSAW], ["locked", "dlx-fewest"])}
+    assert (rows["locked"]["puzzles"], rows["locked"]["unsupported"], rows["locked"]["solved"]) == (2, 1, 2)
+    assert (rows["dlx-fewest"]["puzzles"], rows["dlx-fewest"]["unsupported"], rows["dlx-fewest"]["solved"]) == (3, 0, 3)
+    assert all(r["wrong"] == 0 for r in rows.values())
+    assert "locked cannot take 1 of the puzzles" in lab.format_batch_table(list(rows.values()))

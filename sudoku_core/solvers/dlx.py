@@ -17,8 +17,9 @@ What it holds
   (covered before the search; givens that clash simply leave no solution), the engine counts covers,
   and each cover is written back as a list of digits, through per-shape tables of each option's
   cell and digit (two lookups per cell, memoised like the template, rather than a ``divmod``).
-* :func:`option_of` / :func:`describe_option` / :func:`describe_item`: translate between the engine's
-  numbers and Sudoku words, for trace replay in the algorithm lab.
+* :func:`option_of` / :func:`describe_option` / :func:`describe_item` (and, for a Killer's combination
+  options, :func:`describe_combination` / :func:`combination_options`): translate between the engine's
+  numbers and Sudoku words, for trace replay and the matrix view of the algorithm lab.
 
 Choices
 -------
@@ -158,22 +159,46 @@ def describe_option(geo: Geometry, option: int) -> tuple[int, int]:
     return cell, d + 1
 
 
+@lru_cache(maxsize=MEMO_SIZE)
+def _combination_options(*key) -> tuple[tuple[int, int], ...]:
+    """A Killer's combination options, in the matrix's order: ``(cage, combination mask)`` each."""
+    geo = geometry(*key)
+    n = geo.n
+    return tuple((q, combo) for q, (total, cells) in enumerate(geo.cages or ())
+                 for combo in cage_combinations(len(cells), total, n))
+
+
+def describe_combination(geo: Geometry, option: int) -> tuple[int, list[int]]:
+    """For a Killer's combination option (one :func:`describe_option` calls cell -1): its cage (0-based)
+    and the digits of its combination, smallest first."""
+    combos = _combination_options(*geo.key)
+    q, mask = combos[option - (sudoku_matrix(geo).n_options - len(combos))]
+    return q, [d for d in range(1, geo.n + 1) if mask >> d & 1]
+
+
+def combination_options(geo: Geometry, cage: int) -> list[tuple[int, list[int]]]:
+    """The combination options of one Killer cage: ``(option number, digits)`` each, in the matrix's order."""
+    combos = _combination_options(*geo.key)
+    first = sudoku_matrix(geo).n_options - len(combos)
+    return [(first + i, [d for d in range(1, geo.n + 1) if mask >> d & 1])
+            for i, (q, mask) in enumerate(combos) if q == cage]
+
+
 def describe_item(geo: Geometry, item: int) -> tuple[str, int, int]:
     """What an item asks for: ``("cell", cell, 0)``, ``("row", r, digit)``, ``("column", c, digit)``,
-    ``("box", b, digit)``, or for a Killer ``("cage", q, digit)`` (digit 0: the cage's combination), all
-    numbers 0-based except the digit."""
+    ``("box", b, digit)`` (``"region"`` in a Jigsaw), ``("diagonal", k, digit)``, ``("window", k, digit)``,
+    or for a Killer ``("cage", q, digit)`` (digit 0: the cage's combination), all numbers 0-based except
+    the digit (the kinds are :meth:`~sudoku_core.grid.Geometry.house_kind`'s)."""
     n = geo.n
     first_cage = n * n + len(geo.houses) * n
     if item >= first_cage:
         q, d = divmod(item - first_cage, n + 1)
         return "cage", q, d
-    kind, rest = divmod(item, n * n)
-    if kind == 0:
-        return "cell", rest, 0
-    place, d = divmod(rest, n)
-    if kind > 3:  # a variant's extra house (a diagonal, a window), numbered from 0
-        return ("diagonal" if geo.variant == "x" else "window"), (kind - 4) * n + place, d + 1
-    return ("row", "column", "box")[kind - 1], place, d + 1
+    if item < n * n:
+        return "cell", item, 0
+    house, d = divmod(item - n * n, n)
+    kind, place = geo.house_kind(house)  # a Jigsaw's "region", X's "diagonal", Windoku's "window"
+    return kind, place, d + 1
 
 
 def solve(geo: Geometry, cells: list[int], limit: int, node_limit: int | None,

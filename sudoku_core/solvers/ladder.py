@@ -49,14 +49,18 @@ from functools import cache
 from ..errors import SudokuError
 from ..grid import Geometry
 from . import Engine, Search
-from .dlx import sudoku_matrix
+from .dlx import describe_option, option_of, sudoku_matrix
+
+#: Why the backtracking rungs refuse a Killer (the lab shows it in place of their figures).
+CAGE_REFUSAL = ("the backtracking rungs check houses only, not cage sums; a Killer is solved by the DLX "
+                "rungs (its cages are options of the matrix), dlx, backtrack or backtrack-recursive")
 
 
 def _refuse_cages(geo: Geometry) -> None:
-    """The rungs are the textbook searches over houses; a Killer's sums are the production engines' job."""
+    """The backtracking rungs are the textbook searches over houses; a Killer's sums are left to the
+    matrix (the DLX rungs) and the production engines."""
     if geo.cages is not None:
-        raise SudokuError("the algorithm lab's methods do not know Killer cages; solve a killer with "
-                          "backtrack, backtrack-recursive or dlx")
+        raise SudokuError(CAGE_REFUSAL)
 
 
 #: Rung -> (cell order, propagation rules), for :func:`search`.
@@ -285,10 +289,10 @@ def dance(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, c
     """Count the solutions of ``cells`` by Knuth's Algorithm X over dancing links on the Sudoku
     matrix (:func:`sudoku_core.solvers.dlx.sudoku_matrix`), taking the item with the fewest options
     (``choice="fewest"``) or the first item left (``"first"``). The textbook form, with option counts
-    kept per item; iterative. ``updates`` counts link removals, as the production engine does."""
-    _refuse_cages(geo)
+    kept per item; iterative. ``updates`` counts link removals, as the production engine does. A Killer's
+    matrix holds its cages as options over their digit combinations (:mod:`.dlx`), which the search
+    takes like any other option (they fill no cell)."""
     mx = sudoku_matrix(geo)
-    n = geo.n
     L, R = list(mx.llink), list(mx.rlink)
     U, D = list(mx.ulink), list(mx.dlink)
     TOP, OTHERS, OPT = mx.top, mx.others, mx.option_of
@@ -347,10 +351,9 @@ def dance(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, c
         for y in reversed(OTHERS[x]):
             uncover(TOP[y])
 
-    preset = []
-    for c, v in enumerate(cells):
-        if v:
-            preset.append(c * n + v - 1)
+    preset = [option_of(geo, c, v) for c, v in enumerate(cells) if v]
+    if -1 in preset:  # a Killer's given that no combination of its cage holds: no solution
+        return Search([], stats, False)
     taken: set[int] = set()
     for o in preset:
         given = mx.items_of(o)
@@ -375,8 +378,9 @@ def dance(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, c
             if R[root] == root:
                 grid = list(cells)
                 for x in chosen:
-                    cell, d = divmod(OPT[x], n)
-                    grid[cell] = d + 1
+                    cell, d = describe_option(geo, OPT[x])
+                    if d:  # a Killer's combination option fills no cell
+                        grid[cell] = d
                 solutions.append(grid)
                 note(("solution",))
                 if len(solutions) >= limit:

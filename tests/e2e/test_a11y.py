@@ -212,6 +212,28 @@ def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(browser, server
             assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+@pytest.mark.parametrize("variant", ["light", "dark"])
+def test_the_lab_on_a_killer_has_no_axe_violation(browser, server, variant):
+    """The lab's variant views: a Killer's dashed cages and sums on the replay grid, the compare table's
+    unsupported rows, the matrix's cage column and the cage's combination table."""
+    from urllib.parse import quote
+
+    from sudoku_core.lab_samples import SAMPLES
+
+    killer = SAMPLES["variants"][1][3]
+    with axe_app(browser, server + "lab.html#" + quote(killer), variant) as (app, _, _):
+        page = app.goto().page
+        expect(page.locator("#message")).to_have_attribute("data-kind", "ok", timeout=180_000)
+        page.fill("#node-limit", "20000")
+        page.click("#compare-run")
+        expect(page.locator("#compare-table")).to_have_attribute("data-state", "done")
+        page.locator("#watch-board [data-cell='0']").click()
+        expect(page.locator("#matrix-cage")).to_be_visible()
+        violations = audit(page)
+        print(f"axe lab killer {variant:8} {sum(len(v['nodes']) for v in violations)} violations")
+        assert not violations, violations
+
+
 def test_what_a_screen_reader_hears_cells_moves_and_hints(server, open_app):
     _app, page = open_game(open_app, server)
     grid = page.get_by_role("grid", name="Sudoku grid")

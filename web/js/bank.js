@@ -4,7 +4,8 @@
 // once. Each is served once per device (the served ones are remembered in localStorage); when a level's
 // bank is used up, or the player picks another symmetry, "minimal" or a technique, the generator runs as
 // before, and a choice that took long is kept stocked from then on (refill.js; its puzzles are kept here
-// under the choice's key, see bankKind).
+// under the choice's key, see bankKind). X, Windoku and Jigsaw games are kept too (their lines in the
+// variant's one-line form); a Killer is not on the page yet.
 // Made with, for each size S and level L:
 //   python3 -m sudoku_core generate --size S --level L --symmetry rot180 --count N --seed bank-S-L --json
 // (9x9 Extreme also with --seed bank-9-extreme-b, which found them far faster)
@@ -12,6 +13,9 @@
 // the first ten Expert; that one moved to 12x12 Expert)
 // (9x9 Extreme: one more with --seed bank-9-extreme-db, --count 1, after Death Blossom made one of them
 // Expert; that one moved to 9x9 Expert)
+// The variants' slow levels (X and Windoku Expert and Extreme, Jigsaw Hard to Extreme, 9x9), for each
+// variant V and level L:
+//   python3 -m sudoku_core generate --variant V --level L --symmetry rot180 --count 5 --seed bank-9-L-V
 // and checked by tests/test_bank.py (unique by two solvers, rated at its level, 180-degree symmetric).
 import { readJSON, writeJSON } from "./storage.js";
 
@@ -192,21 +196,92 @@ export const BANK = {
     "53.4.1.....A...B.BF.3.......18....G8..EF2.B.5.....C.B..5..86..D.B5....C...4...G..4.75...E.C.8A.31F6.4...A..8.5C9....G7...56..........FA...5E....4E8.D..G...B.3A57.5C.2.B...F6.1..2...E...3....4D.1..C8..6..3.B.....5.B.6FC..G7....92.......4.F6.F...A.....G.3.21",
     "..9A.362..B...DC2..C..D..7..3...5.E6.F.18...7.A.3GB.94........8...5.......6AB..9..C.51A.9.G.F.4...8..B2.F4...C..B..F4...3.27........A9.D...EC..F..3...E4.58..A...1.B.2.5.A73.8..E..G17.......2...6........38.9FG.C.8...AB.5.D7.1...3..G..F..E..BFB...E..G6D.84..",
   ],
+  "9|expert|x": [
+    "x:9...8........2.3.7..49.3..1.89.....6.........7.....91.5..6.41..3.6.9........1...3",
+    "x:..38....47........8..6.7....3..7....5.......1....9..6....7.3..5........62....51..",
+    "x:..8..93.1..4....6.3....8.5...3.....2.........1.....6...4.9....6.3....1..8.73..4..",
+    "x:..9.1.2......95...1......6.....8.....38...79.....3.....8......2...96......4.5.3..",
+    "x:.....5......8....15.....4.9..92....56.......44....32..8.2.....73....1......9.....",
+  ],
+  "9|extreme|x": [
+    "x:.....1.....1.35..2.4.......3......8..14...53..6......7.......7.4..36.1.....5.....",
+    "x:..8...2..92....4.5....52..........1...........7..........39....1.5....84..3...5..",
+    "x:...7.52....6.....43.....6..6.....9.....987.....8.....3..2.....78.....4....93.2...",
+    "x:.......2..7..13.9.........1..7...584.........839...7..6.........8.62..5..9.......",
+    "x:.9...7.4...2.3....1..4...3..8.......47.....68.......9..1...2..3....7.2...2.8...7.",
+  ],
+  "9|expert|windoku": [
+    "windoku:..56...29.7...8.3...2...4...............................1...3...6.8...9.54...68..",
+    "windoku:..2..........4..8....7....9..9..4...4...2...5...6..4..3....5....5..8..........1..",
+    "windoku:..2.....4.5.....13.4........9.....78.........56.....2........9.63.....8.8.....6..",
+    "windoku:5..3...4.....2.....6.....5.8...5.2......1......9.7...3.3.....7.....8.....4...5..8",
+    "windoku:.6.....2...2...7.1....52...4......9...71.35...1......7...29....6.9...8...2.....1.",
+  ],
+  "9|extreme|windoku": [
+    "windoku:.........1..9.8....6...54....2....97...2.9...75....2....16...5....8.7..4.........",
+    "windoku:......2......82.6....5..3.95.....8...9..2..4...4.....59.1..7....3.96......2......",
+    "windoku:8..9..26......2....92....7.1...2.................4...1.1....84....3......85..9..6",
+    "windoku:....7.3...3.........18..74......5....4.....6....2......14..69.........7...9.5....",
+    "windoku:...81....8.3....4..7.........8.6....6.5...9.8....3.2.........6..8....3.2....96...",
+  ],
+  "9|hard|jigsaw": [
+    "jigsaw:97..5..3...8...6...8.........7....5...2...3...6....5.........4...4...8...1..6..97:AAAAAABBBACCCCCDBBAEECFCDDBAEECFDDDBGEECFFFDBGEEEFFFDBGGGGGHFDHGGIIIHHHHIIIIIIHHH",
+    "jigsaw:.....59....68...52.2.4......3...6...............5...1......2.9.24...83....37.....:AAAABBCCDAABBBBCDDEAABCBCCDEAFBCCCFDEEFFFFFFDEEGHFHHDDEGGHHHHIDEEGHHIIIIGGGGGIIII",
+    "jigsaw:........7........5.654...21..2..9.....7...2.....8..1..34...857.7........8........:AAAAAABBBCCCDDAAABCDDDEFFBBCCDDEFFBBCDDGEEFBFCCGGGEFFFGGGGHEEEIHGHHHHEIIHHHIIIIII",
+    "jigsaw:....69....68.2..1..4...8...1......8...........7......5...9...6..3..5.89....74....:AAABBBBBBCAABDEEBBCCADDEEEECAADDEEFFCADDGEFFFCDDGGGGGFCCCHGGHGFIIIHHHHFFIIIIIIHHH",
+    "jigsaw:..3..16..5.........7.8...5.....6.2.7.........4.5.2.....2...3.8.........4..64..7..:AAABBBCCCAABBCCCCCAAABBDEECAFFBBDDEEGGFFDDDEEGGFHHDDDEGGFHHHHEEGGFFFIHHHGIIIIIIII",
+  ],
+  "9|expert|jigsaw": [
+    "jigsaw:.41...5..........3...2.98.4.......9...........2.......1.93.2...8..........5...67.:AAAAABBBBAAAACDDEBCCCCCDEEBCCCDDDEBBFFFFFDEEBFGGGDDEHHFGGIIEEHHFFGIHHHHHGGGIIIIII",
+    "jigsaw:..4..79..8...........3......8.1.....9.6...3.2.....5.7......3...........8..17..4..:ABBBBBCCCAAABBBBCCDDAAACCCCDDDEAAEFFDGGEEEEFFDGGEHHHFFDDGEHIIFIGGGEHIFFIGHHHHIIII",
+    "jigsaw:3........91..6..2.17.3......3..8......2...4......2..3......6.53.4..7..16........1:AAABCCCCCADDBBBCCCADDBBBBCEADDFFFBEEAADFFGHEEADDFFGHHEIIIFFGHEEIIIGGGHEHIIIGGGHHH",
+    "jigsaw:.......69...........5.9.1....9.4....34.....16....1.3....2.5.7...........26.......:AAAAABBBBCCACAABBBCCCCDABDBECCDDDDDDEFFDGGGGGEFFHHIGGGEEFHHIIIGEEFFHIHIIEEFFHHHII",
+    "jigsaw:29............3.64.......1..5.9........1.8........1.3..3.......46.7............52:AABBBBCCDAABBBCCCDAABECCDDDAABECCDFDEAEEGGDFFEEEEGGDGFHHHHGGGGFHHIIIIIIFHHHIIIFFF",
+  ],
+  "9|extreme|jigsaw": [
+    "jigsaw:7.........5.9...82..........46.....5....6....3.....21..........53...9.6.........7:AABBCCCCCDABBCCEECDAABBBBECDAAAABEEEDDDFFEEFEDDGGFFFFHDGGFFIIHHGGIIIIIHHGGGIIHHHH",
+    "jigsaw:.....6..13......8.....2......5......5...8...4......5......7.....4......31..5.....:AAAABCCCDABBBBBCCDAAEBBFCCDAEEGBFCCDAEGGGFFFDEEGGFFHDDIEEGFFHDHIEIGGHHDHIIIIIIHHH",
+    "jigsaw:...1......1..2....9...853........2..1.......6..4........685...2....3..5......8...:AABBBBCCCAADBEBBBCAADBEECCCAADDEECFGHADEEECFGHDDDDEFFGHHHHHHFGGHIIIIFFGGIIIIIFFGG",
+    "jigsaw:.5.3.7...2.9......9...1.........2..6.........5..6.........9...8......9.4...4.5.7.:AAAAABBBBACCDEEBBBAACDEEEFBCACDEEFFBCCCDEEFFGCDDDHFFFGHDDHHHFGGHHHHIGGGGIIIIIIIIG",
+    "jigsaw:..82.......7..8.6....51...........57....8....74...........26....5.3..6.......28..:ABBBBBBCCAAABBDDCCEAAABDDCCEEAADDDDCEFFFFFDGCEHHHFFGGCEEEHHFGGGEHHHHFIGGIIIIIIIIG",
+  ],
 };
 
+// The variants the bank keeps, as the page plays them (a line in the variant's one-line form carries its
+// regions). A Killer is not played on the page yet, so it has no kind: its games are made live.
+const BANK_VARIANTS = ["x", "windoku", "jigsaw"];
+
 // What New game asks for, as the bank sees it: {key, options}. The bank's own kind (its symmetry, or no
-// symmetry asked, not minimal, no technique) has the shipped key "S|L" and is made with the bank's
-// symmetry; every other choice has a key of its own, "S|L|" and its other options, and is made as asked.
-// Only a level can be banked (any level is quick to make), and only a classic game (the lines kept here
-// carry no variant or regions): null otherwise.
-export function bankKind({ size, level, symmetry = BANK_SYMMETRY, minimal = false, technique = "", ...rest }) {
-  if (!level || (rest.variant && rest.variant !== "classic")) return null;
+// symmetry asked, not minimal, no technique) has the shipped key "S|L" ("S|L|V" for variant V) and is made
+// with the bank's symmetry; every other choice has a key of its own, "S|L|" and its other options, and is
+// made as asked. Only a level can be banked (any level is quick to make): null otherwise, and for a
+// variant the bank does not keep.
+export function bankKind({ size, level, symmetry = BANK_SYMMETRY, minimal = false, technique = "", variant = "classic",
+  ...rest }) {
+  const classic = !variant || variant === "classic";
+  if (!level || (!classic && !BANK_VARIANTS.includes(variant))) return null;
+  const own = classic ? {} : { variant };
   const plain = BANK_SERVES.includes(symmetry) && !minimal && !technique && !Object.keys(rest).length;
-  if (plain) return { key: `${size}|${level}`, options: { size, level, symmetry: BANK_SYMMETRY } };
-  const others = Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`);
+  if (plain) {
+    return { key: classic ? `${size}|${level}` : `${size}|${level}|${variant}`,
+      options: { size, level, symmetry: BANK_SYMMETRY, ...own } };
+  }
+  const all = { ...rest, ...own };
+  const others = Object.entries(all).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`);
   const key = [size, level, symmetry, minimal ? "minimal" : "", technique || "", ...others].join("|");
-  return { key, options: { size, level, symmetry, minimal: !!minimal, ...(technique ? { technique } : {}), ...rest } };
+  return { key, options: { size, level, symmetry, minimal: !!minimal, ...(technique ? { technique } : {}), ...all } };
 }
+
+// A made puzzle as the bank keeps it (an engine grid value: line, variant, regions): its line, in its
+// variant's one-line form (docs/variants.md: "x:DIGITS", "jigsaw:DIGITS:REGIONS"), which game.gridFromLine
+// reads back.
+export function bankLine({ line, variant = "classic", regions = null }) {
+  if (!variant || variant === "classic") return line;
+  return `${variant}:${line}${regions ? `:${regions.map((r) => String.fromCharCode(65 + r)).join("")}` : ""}`;
+}
+
+// A line the bank may hold: digits in the default symbols, in a kept variant's one-line form or plain.
+const BANK_LINE = new RegExp(`^(?:(?:${BANK_VARIANTS.join("|")}):)?[1-9A-G.]+(?::[A-Z]+)?$`);
 
 // True when the page ships puzzles for this key.
 export function shipped(key) {
@@ -230,7 +305,7 @@ function localBank() {
   const saved = readJSON(LOCAL_KEY);
   const puzzles = saved && saved.version === 1 && saved.puzzles && typeof saved.puzzles === "object" ? saved.puzzles : {};
   return Object.fromEntries(Object.entries(puzzles).filter(([, v]) => Array.isArray(v))
-    .map(([k, v]) => [k, v.filter((line) => typeof line === "string" && /^[1-9A-G.]+$/.test(line))]));
+    .map(([k, v]) => [k, v.filter((line) => typeof line === "string" && BANK_LINE.test(line))]));
 }
 
 // Keep a puzzle made in the background under `key` (bankKind); false when there is no room (or storage).

@@ -16,10 +16,27 @@ const CAGE_LABELS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456
 
 // A grid value ({box, cells, symbols}) from a line as this app writes it: the default symbols, '.'
 // or '0' for a blank, a size in BOXES. Anything else (other alphabets, grids, bad characters) is
-// null: the engine's parser reads it.
-export function gridFromLine(line) {
+// null: the engine's parser reads it. A line of a variant is in its one-line form (docs/variants.md): "x:DIGITS", "windoku:DIGITS",
+// "jigsaw:DIGITS:REGIONS" (a letter per cell, renumbered by first cell as the engine numbers regions); a
+// form this cannot read (a Killer's cages, a region map of the wrong shape) gives null, for the engine to read.
+export function gridFromLine(text) {
+  const parts = text.split(":");
+  const variant = parts.length > 1 ? parts[0].toLowerCase() : "classic";
+  const line = parts.length > 1 ? parts[1] : text;
+  const fields = { classic: 1, x: 2, windoku: 2, jigsaw: 3 }[variant]; // (a Killer's form is the engine's to read)
+  if (parts.length !== fields) return null;
   const n = Math.round(Math.sqrt(line.length));
-  if (!BOXES[n] || n * n !== line.length) return null;
+  if (!BOXES[n] || n * n !== line.length || (variant === "windoku" && n !== 9)) return null;
+  let regions = null;
+  if (variant === "jigsaw") {
+    const map = parts[2];
+    const order = new Map();
+    if (map.length !== n * n) return null;
+    regions = [...map].map((ch) => (order.has(ch) ? order.get(ch) : order.set(ch, order.size).get(ch)));
+    const sizes = new Array(order.size).fill(0);
+    for (const r of regions) sizes[r] += 1;
+    if (order.size !== n || sizes.some((k) => k !== n)) return null;
+  }
   const symbols = DEFAULT_SYMBOLS.slice(0, n);
   const cells = [];
   for (const ch of line.toUpperCase()) {
@@ -27,7 +44,7 @@ export function gridFromLine(line) {
     if (digit < 0) return null;
     cells.push(digit);
   }
-  return { box: BOXES[n], cells, symbols };
+  return variant === "classic" ? { box: BOXES[n], cells, symbols } : { box: BOXES[n], cells, symbols, variant, regions };
 }
 
 // --- play -------------------------------------------------------------------------------------

@@ -1,14 +1,15 @@
 // The bank's background refill: when the puzzles left for a choice the player has asked for run low
 // (bank.js: the shipped ones not yet served, plus the ones made here), the engine makes more while it
 // has nothing else to do. The choices looked after are the shipped bank's levels and any other choice
-// (a symmetry, "minimal", a technique to practise) whose game took New game long to make. It runs one
+// (a symmetry, "minimal", a technique to practise, a variant: X, Windoku, Jigsaw) whose game took New game
+// long to make. It runs one
 // generation job (bridge ops generate_job / job_step, the same generator and rating as New game) a slice
 // at a time, only while the page is visible and the player has not used the engine for IDLE_MS, so a
 // hint waits at most one slice, and gives a puzzle up after WORK_MS of slices. The puzzles it finds are
 // kept (bank.addToBank), so the next game of that choice opens at once and no puzzle is ever served
 // twice.
 import { SLICE_MS, randomSeed } from "./engine.js";
-import { addToBank, bankLeft } from "./bank.js";
+import { addToBank, bankLeft, bankLine } from "./bank.js";
 
 //: Refill a level once no more than this many of its puzzles are left.
 export const LOW = 2;
@@ -72,7 +73,7 @@ export class BankRefill {
       r = await this.engine.request("job_step", { job: r.job, ms: SLICE_MS }, background);
       spent += performance.now() - worked;
     }
-    if (!r.found || !addToBank(key, r.line)) return false;
+    if (!r.found || !addToBank(key, bankLine(r))) return false;
     this.made += 1;
     return true;
   }

@@ -194,6 +194,8 @@ export class BatchView {
         td.textContent = formatValue(v);
         tr.append(td);
       }
+      // Puzzles the method cannot take (a Killer for the backtracking rungs) are not in its figures: said so.
+      if (s.unsupported) tr.cells[1].textContent = t("lab.batch.unsupported", { count: formatValue(s.puzzles), skipped: s.unsupported });
       return tr;
     });
     $("batch-table").tBodies[0].replaceChildren(...rows);

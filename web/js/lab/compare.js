@@ -106,9 +106,11 @@ export class CompareView {
 
   fillRow(tr, row) {
     this.pending.delete(row.method);
-    const result = row.gave_up
-      ? t("lab.result.gave-up", { nodes: row.nodes.toLocaleString("en-US"), budget: row.node_limit.toLocaleString("en-US") })
-      : t(`lab.result.${row.status}`);
+    // A method that cannot take the variant (the backtracking rungs and a Killer's cage sums) says why.
+    const result = row.status === "unsupported" ? t("lab.result.unsupported")
+      : row.gave_up
+        ? t("lab.result.gave-up", { nodes: row.nodes.toLocaleString("en-US"), budget: row.node_limit.toLocaleString("en-US") })
+        : t(`lab.result.${row.status}`);
     const values = [result, ...FIGURES.map((key) => formatValue(row[key]))];
     values.forEach((text, i) => { tr.cells[i + 1].textContent = text; });
     tr.dataset.status = row.status;
@@ -130,7 +132,7 @@ export class CompareView {
 
   draw() {
     // A method that gave up stopped at the budget: its time, nodes and guesses are floors, not its cost.
-    const bars = (key, floors = true) => this.rows.map((r) => ({
+    const bars = (key, floors = true) => this.ran().map((r) => ({
       label: shortName(r.method), method: r.method, value: r[key], gaveUp: floors && r.gave_up }));
     drawCharts($("compare-chart"), [
       { title: t("lab.chart.branch-points"), bars: bars("branch_points") },
@@ -144,12 +146,18 @@ export class CompareView {
 
   // What the ladder shows, from the figures of this very run: every rung's branch points (a rung that
   // gave up says "at least"), why the rules cut them, and why DLX gets there without rules.
+  // The rows with figures (a method that could not take the puzzle has none).
+  ran() {
+    return this.rows.filter((r) => r.status !== "unsupported");
+  }
+
   note() {
-    const list = this.rows.map((r) => t(r.gave_up ? "lab.compare.note-rung-gave-up" : "lab.compare.note-rung",
+    const list = this.ran().map((r) => t(r.gave_up ? "lab.compare.note-rung-gave-up" : "lab.compare.note-rung",
       { method: this.lab.methodName(r.method), value: formatValue(r.branch_points) }));
     const parts = [t("lab.compare.note-ladder", { list: list.join(t("lab.list-separator-long")) }), t("lab.compare.note-why")];
     const dlx = this.rows.find((r) => r.method === "dlx-fewest");
     if (dlx) parts.push(t("lab.compare.note-dlx", { updates: formatValue(dlx.updates) }));
+    if (this.ran().length < this.rows.length) parts.push(t("lab.compare.note-unsupported"));
     $("compare-note").textContent = parts.join(" ");
   }
 

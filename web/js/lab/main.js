@@ -55,11 +55,18 @@ function nodeLimit() {
 
 const lab = {
   engine, say, describeError, nodeLimit, methodName, setName,
-  puzzle: null, // {box, cells, symbols, line, givens, size}
+  puzzle: null, // the engine's `lab_parse` answer: {box, cells, symbols, line, text, givens, size, variant, regions, cages}
   info: null, // the engine's `samples` answer: sets, traceable methods, defaults
   listeners: [],
   onPuzzle(fn) { this.listeners.push(fn); },
-  payload() { return { box: this.puzzle.box, cells: this.puzzle.cells, symbols: this.puzzle.symbols }; },
+  // The puzzle as every lab request carries it: the grid, and the variant with its regions or cages (the
+  // lab reads every variant the engine solves, a Killer included, through its own `lab_parse`).
+  payload() {
+    const { box, cells, symbols, variant, regions, cages } = this.puzzle;
+    return { box, cells, symbols, variant, regions, cages };
+  },
+  // The grid's shape as the page's geometry and board read it.
+  shape() { return { variant: this.puzzle.variant, regions: this.puzzle.regions }; },
 };
 
 const compare = new CompareView(lab);
@@ -79,19 +86,21 @@ async function loadText(text, how = () => "") {
   say([engine.state === "loading" ? "lab.say.reading-later" : "lab.say.reading"]);
   let result;
   try {
-    result = await engine.request("parse", { text });
+    result = await engine.request("lab_parse", { text });
   } catch (error) {
     say(["lab.say.unreadable", { message: () => describeError(error) }], "error");
     return false;
   }
   lab.puzzle = result;
-  $("puzzle-text").value = result.line;
-  writeFragment(result.line);
+  // The variant's own text form (a classic puzzle's is its line), so a link and a reload keep the variant.
+  $("puzzle-text").value = result.text;
+  writeFragment(result.text);
   const n = result.size;
   const first = result.conflicts[0];
-  say([first ? "lab.say.loaded-conflicts" : "lab.say.loaded", {
-    size: `${n}×${n}`, givens: result.givens, how,
-    conflict: () => first && conflictText(first, n, (cell) => cellName(cell, n), (d) => result.symbols[d - 1]),
+  const shape = { n, box: result.box, variant: result.variant, regions: result.regions };
+  say([first ? "lab.say.loaded-conflicts" : result.variant !== "classic" ? "lab.say.loaded-variant" : "lab.say.loaded", {
+    size: `${n}×${n}`, givens: result.givens, how, variant: () => t(`lab.variant.${result.variant}`),
+    conflict: () => first && conflictText(first, shape, (cell) => cellName(cell, n), (d) => result.symbols[d - 1]),
   }], first ? "warn" : "ok");
   for (const fn of lab.listeners) fn(result);
   return true;
@@ -117,7 +126,7 @@ const puzzleInFragment = () => {
 };
 window.addEventListener("hashchange", () => {
   const text = puzzleInFragment();
-  if (text && (!lab.puzzle || text !== lab.puzzle.line)) loadText(text, fromLink);
+  if (text && (!lab.puzzle || text !== lab.puzzle.text)) loadText(text, fromLink);
 });
 for (const link of document.querySelectorAll(".lab-nav a[href^='#']")) {
   link.addEventListener("click", (event) => {
@@ -131,7 +140,11 @@ for (const link of document.querySelectorAll(".lab-nav a[href^='#']")) {
 }
 // Back to the game with the same puzzle: the main page reads it from the fragment too.
 const back = $("back-link");
-const followBack = () => { back.href = `index.html${lab.puzzle ? `#${encodeURIComponent(lab.puzzle.line)}` : ""}`; };
+// (A Killer is not played there yet: the link then opens the game page as it was.)
+const followBack = () => {
+  const playable = lab.puzzle && lab.puzzle.variant !== "killer";
+  back.href = `index.html${playable ? `#${encodeURIComponent(lab.puzzle.text)}` : ""}`;
+};
 for (const type of ["pointerdown", "focus", "click"]) back.addEventListener(type, followBack);
 
 const fromLink = () => t("lab.how.link");

@@ -3,6 +3,8 @@
 // The trace is the engine's own record of its search, as events (see sudoku_core/lab.py):
 //   ["choose", item, k, kind, place, digit]   ["try", cell, digit]   ["fill", [cell, digit, ...], rule?]
 //   ["strike", [cell, digit, ...], rule]   ["undo", cell, digit]   ["backtrack", item]   ["solution"]
+// and on a Killer, DLX's ["try", -1, 0, cage, digits] / ["undo", -1, 0, cage, digits]: a cage's digit
+// combination taken (an option of the matrix that fills no cell), a level like any other.
 // A try pushes a level, a fill adds what the last try forced to its level (on an empty stack: what the
 // givens forced), an undo pops the level. So the grid at any step is the givens, plus the root fills,
 // plus every level on the stack. Replaying is cheap (a push or a pop per event), so going back a step is
@@ -111,8 +113,10 @@ export class Replay {
     const digits = Array.from(this.base);
     const kinds = digits.map((d, i) => (this.trace.givens[i] ? "given" : d ? "forced" : ""));
     for (const level of this.stack) {
-      digits[level.cell] = level.digit;
-      kinds[level.cell] = "guess";
+      if (level.cell >= 0) { // (a Killer cage's combination, cell -1, fills no cell)
+        digits[level.cell] = level.digit;
+        kinds[level.cell] = "guess";
+      }
       for (const [cell, digit] of level.fills) {
         digits[cell] = digit;
         kinds[cell] = "fill";
@@ -123,7 +127,8 @@ export class Replay {
 }
 
 // The candidates of every empty cell given the digits placed: for DLX exactly the options still in
-// the matrix (an option leaves when one of its four columns is covered by a placed digit).
+// the matrix (an option leaves when one of its columns is covered by a placed digit; a Killer's cage
+// sums strike more, which this does not show).
 export function candidates(digits, peers, n) {
   return digits.map((d, cell) => {
     if (d) return 0;

@@ -50,6 +50,7 @@ export function summarize(merged, nodeLimit = null) {
       max_ms: t.length ? round3(t[t.length - 1]) : 0, median_nodes: quantile(nd, 0.5),
       max_nodes: nd.length ? nd[nd.length - 1] : 0, median_branch_points: bp.length ? quantile(bp, 0.5) : null, solved: (st.unique || 0) + (st.solved || 0),
       gave_up: st.gave_up || 0, no_solution: st.no_solution || 0, multiple: st.multiple || 0, wrong: m.wrong,
+      unsupported: st.unsupported || 0, // puzzles the method cannot take (a Killer for the backtracking rungs)
       node_limit: nodeLimit,
     });
   }

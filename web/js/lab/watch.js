@@ -76,7 +76,7 @@ export class WatchView extends EventTarget {
     this.serial += 1;
     this.pause();
     this.replay = null;
-    this.build(puzzle.size, puzzle.box);
+    this.build(puzzle.size, puzzle.box, puzzle);
     this.selected = Math.min(this.selected, this.cells.length - 1);
     this.enable(false);
     this.recordedSay = null;
@@ -86,18 +86,53 @@ export class WatchView extends EventTarget {
     this.select(this.selected, false);
   }
 
-  build(n, box) {
+  // The grid of a puzzle of any variant: a Jigsaw's regions and X's or Windoku's extra houses as the game
+  // page draws them (board.js), and a Killer's cages outlined with their sums; peers follow the houses and
+  // the cages (a cage's cells hold different digits).
+  build(n, box, { variant = "classic", regions = null, cages = null } = {}) {
     this.n = n;
     this.box = box;
-    this.peers = peersOf(n, box);
+    this.shape = { variant, regions };
+    this.cages = cages || [];
+    const cageOf = new Array(n * n).fill(-1);
+    this.cages.forEach(([, cells], q) => { for (const c of cells) cageOf[c] = q; });
+    this.cageOf = cageOf;
+    this.peers = peersOf(n, box, variant, regions).map((list, c) => (cageOf[c] < 0 ? list
+      : [...new Set([...list, ...this.cages[cageOf[c]][1].filter((m) => m !== c)])]));
+    // The digits a cell's options can hold: in a Killer cage, those of some combination of its cage (the
+    // matrix has no option for the others).
+    const cageMasks = this.cages.map(([total, cells]) => cageDigits(cells.length, total, n));
+    this.allowed = cageOf.map((q) => (q < 0 ? (1 << n) - 1 : cageMasks[q]));
     this.board.replaceChildren();
+    this.board.dataset.variant = variant;
     this.board.dataset.size = String(n);
     this.board.style.setProperty("--n", String(n));
     this.cells = [];
     const showCands = n <= 9;
     const side = Math.ceil(Math.sqrt(n));
-    gridCells(this.board, n, box).forEach((cell, i) => {
+    gridCells(this.board, n, box, this.shape).forEach((cell, i) => {
       cell.tabIndex = -1;
+      const q = cageOf[i];
+      if (q >= 0) {
+        const r = Math.floor(i / n);
+        const c = i % n;
+        cell.dataset.cage = String(q);
+        // A dashed edge where the neighbour is in another cage (or none); the sum in the cage's first cell.
+        if (r === 0 || cageOf[i - n] !== q) cell.classList.add("cage-top");
+        if (r === n - 1 || cageOf[i + n] !== q) cell.classList.add("cage-bottom");
+        if (c === 0 || cageOf[i - 1] !== q) cell.classList.add("cage-left");
+        if (c === n - 1 || cageOf[i + 1] !== q) cell.classList.add("cage-right");
+        if (this.cages[q][1][0] === i) {
+          cell.classList.add("cage-head");
+          const sum = document.createElement("span");
+          sum.className = "cage-sum";
+          sum.setAttribute("aria-hidden", "true");
+          // Drawn from data-sum by CSS, as the candidates are: the cell's text stays its digit alone, and
+          // its label names the cage.
+          sum.dataset.sum = String(this.cages[q][0]);
+          cell.append(sum);
+        }
+      }
       const digit = document.createElement("span");
       digit.className = "digit";
       const cands = document.createElement("span");
@@ -250,7 +285,7 @@ export class WatchView extends EventTarget {
     const replay = this.replay;
     const { digits, kinds } = replay ? replay.grid()
       : { digits: puzzle.cells, kinds: puzzle.cells.map((d) => (d ? "given" : "")) };
-    const cands = candidates(digits, this.peers, n);
+    const cands = candidates(digits, this.peers, n).map((m, i) => m & this.allowed[i]);
     const ev = replay ? replay.last : null;
     // What the last event touched: the chosen item's cells and digit, or the options a try just covered.
     let itemCells = new Set();
@@ -259,19 +294,22 @@ export class WatchView extends EventTarget {
     let restored = null;
     let focus = -1;
     if (ev && ev[0] === "choose") {
-      itemCells = new Set(houseCells(ev[3], ev[4], n, this.box));
+      itemCells = new Set(ev[3] === "cage" ? this.cages[ev[4]][1]
+        : houseCells(ev[3], ev[4], n, this.box, this.shape.variant, this.shape.regions));
       itemDigit = ev[5];
+    } else if (ev && (ev[0] === "try" || ev[0] === "undo") && ev[1] < 0) {
+      itemCells = new Set(this.cages[ev[3]][1]); // a cage's combination: no cell moves
     } else if (ev && ev[0] === "try") {
       focus = ev[1];
       const before = Array.from(digits);
       before[ev[1]] = 0;
-      struck = candidates(before, this.peers, n);
+      struck = candidates(before, this.peers, n).map((m, i) => m & this.allowed[i]);
     } else if (ev && ev[0] === "undo") {
       // Uncovering: the options the try had covered come back.
       focus = ev[1];
       const before = Array.from(digits);
       before[ev[1]] = ev[2];
-      const was = candidates(before, this.peers, n);
+      const was = candidates(before, this.peers, n).map((m, i) => m & this.allowed[i]);
       restored = cands.map((m, i) => m & ~was[i]);
     }
     for (let i = 0; i < this.cells.length; i++) {
@@ -298,8 +336,10 @@ export class WatchView extends EventTarget {
       }
       const listed = [];
       for (let k = 0; k < spans.length; k++) if (mask & bit(k + 1)) listed.push(symbols[k]);
+      const q = this.cageOf[i];
       const label = t("cell.label", { row, col }) + (d ? t("cell.digit", { digit: text }) + (kinds[i] === "given" ? t("cell.given") : "")
-        : t("cell.empty") + (listed.length ? t("lab.cell.candidates", { list: listed.join(" ") }) : ""));
+        : t("cell.empty") + (listed.length ? t("lab.cell.candidates", { list: listed.join(" ") }) : ""))
+        + (q >= 0 ? t("lab.cell.cage", { cage: q + 1, sum: this.cages[q][0] }) : "");
       if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
     }
     this.board.classList.toggle("solution", Boolean(ev && ev[0] === "solution"));
@@ -321,8 +361,14 @@ export class WatchView extends EventTarget {
     if (!ev) return say("start");
     const name = (cell) => cellName(cell, this.n);
     const symbol = (d) => this.lab.puzzle.symbols[d - 1];
+    const cage = (q) => ({ cage: q + 1, sum: this.cages[q][0] });
+    const digitList = (digits) => digits.map(symbol).join("");
     const item = (ev) => {
       if (ev[3] === "cell") return t("lab.ev.item-cell", { column: ev[1], cell: name(ev[4]) });
+      if (ev[3] === "cage") {
+        return ev[5] ? t("lab.ev.item-cage-digit", { column: ev[1], ...cage(ev[4]), digit: symbol(ev[5]) })
+          : t("lab.ev.item-cage", { column: ev[1], ...cage(ev[4]) });
+      }
       return t("lab.ev.item-house", { column: ev[1], house: houseText(ev[3], ev[4]), digit: symbol(ev[5]) });
     };
     switch (ev[0]) {
@@ -336,6 +382,7 @@ export class WatchView extends EventTarget {
         return t("lab.ev.choose", { item: item(ev), count: k });
       }
       case "try":
+        if (ev[1] < 0) return t("lab.ev.try-combination", { ...cage(ev[3]), digits: digitList(ev[4]) });
         return say("try", { cell: name(ev[1]), digit: symbol(ev[2]) });
       case "fill":
         // The ladder's rungs place one forced digit at a time, with the rule that forced it.
@@ -347,6 +394,7 @@ export class WatchView extends EventTarget {
         return t("lab.ev.strike", { list: list.join(t("lab.list-separator")) });
       }
       case "undo":
+        if (ev[1] < 0) return t("lab.ev.undo-combination", { ...cage(ev[3]), digits: digitList(ev[4]) });
         return say("undo", { cell: name(ev[1]), digit: symbol(ev[2]) });
       case "backtrack":
         return say("backtrack", { column: ev[1], cell: name(ev[1]) });
@@ -373,8 +421,11 @@ export class WatchView extends EventTarget {
       ["undos", fmt(c.undos)], ["backtracks", fmt(c.backtracks)],
     ];
     if (replay.trace.method.startsWith("dlx")) {
-      items.push(["forced-moves", fmt(c.forced)], ["dead-ends", fmt(c.deadEnds)],
-        ["columns-left", of(4 * n * n - 4 * placed, 4 * n * n)], ["options-left", of(options, n * n * n)]);
+      items.push(["forced-moves", fmt(c.forced)], ["dead-ends", fmt(c.deadEnds)]);
+      // Four columns a digit in a classic grid; a variant's cells cover more (the matrix view counts them).
+      if (this.shape.variant === "classic") {
+        items.push(["columns-left", of(4 * n * n - 4 * placed, 4 * n * n)], ["options-left", of(options, n * n * n)]);
+      }
     } else {
       items.push(["forced", fmt(c.placed)], ["strikes", fmt(c.strikes)], ["cells-filled", of(placed, n * n)]);
     }
@@ -389,6 +440,19 @@ export class WatchView extends EventTarget {
       return [dt, dd];
     }));
   }
+}
+
+// The digits (bit d-1 for digit d) of every set of `size` different digits 1..n summing to `total`: what
+// sudoku_core.grid.cage_combinations lists, as one mask.
+function cageDigits(size, total, n) {
+  let union = 0;
+  for (let set = 0; set < 1 << n; set++) {
+    if (popcount(set) !== size) continue;
+    let sum = 0;
+    for (let d = 1; d <= n; d++) if (set & (1 << (d - 1))) sum += d;
+    if (sum === total) union |= set;
+  }
+  return union;
 }
 
 function popcount(x) {

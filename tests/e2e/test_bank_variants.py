@@ -1,0 +1,94 @@
+"""Variant games and the New game bank in Chromium (issue 21): the slow X, Windoku and Jigsaw levels come
+at once from puzzles shipped with the page, and any other variant choice that was slow to make is made
+ahead by the background refill and then comes at once, with its variant and regions intact.
+"""
+
+from __future__ import annotations
+
+import pytest
+from e2e_support import asset
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+
+def made_here(page, key: str) -> list[str]:
+    """The puzzles this device's refill has made under a bank key (bank.js's local bank)."""
+    return page.evaluate("""key => {
+        const b = JSON.parse(localStorage.getItem('sudoku.bank.local.v1') || 'null');
+        return b && b.puzzles[key] || []; }""", key)
+
+
+def new_game(page, variant: str, level: str, symmetry: str = "rot180") -> None:
+    page.click("#new-game")
+    page.select_option("#ng-variant", variant)
+    page.select_option("#ng-size", "9")
+    page.select_option("#ng-level", level)
+    page.select_option("#ng-symmetry", symmetry)
+    page.click("#ng-generate")
+
+
+def test_a_slow_variant_level_comes_from_the_shipped_bank_at_once(open_app, server):
+    app = open_app(server + "index.html").goto().wait_ready()
+    page = app.page
+    shipped = page.evaluate("url => import(url).then(m => m.BANK['9|extreme|windoku'])", asset(page, "js/bank.js"))
+    assert len(shipped) >= 3
+    new_game(page, "windoku", "extreme")
+    expect(page.locator("#newgame-dialog")).to_be_hidden()
+    expect(page.locator("#message")).not_to_contain_text("seed")  # from the bank, not the generator
+    assert page.evaluate("window.sudoku.game.variant") == "windoku"
+    assert page.evaluate("window.sudoku.game.shareLine()") == shipped[0]
+    # (The page's rating has a time budget: on a hard Windoku it may stop at "Extreme+", at least Extreme.)
+    expect(page.locator("#rating-badge")).to_have_attribute("data-level", "extreme")
+    # The next one is another: each is served once per device.
+    new_game(page, "windoku", "extreme")
+    expect(page.locator("#newgame-dialog")).to_be_hidden()
+    assert page.evaluate("window.sudoku.game.shareLine()") == shipped[1]
+
+
+def test_a_variant_choice_that_was_slow_is_made_ahead_and_then_comes_at_once(open_app, server):
+    """A Jigsaw at a level the bank does not ship: the first is generated; once it has taken long (the
+    threshold is lowered here, so that any game counts), the refill makes more of that choice in the
+    background, regions and all, and the next one opens at once."""
+    app = open_app(server + "index.html").goto().wait_ready()
+    page = app.page
+    page.evaluate("() => { window.sudoku.newGame.slowMs = 0; }")
+    new_game(page, "jigsaw", "medium")
+    expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=120_000)
+    expect(page.locator("#message")).to_contain_text("(seed ")  # generated
+    page.wait_for_function("""key => {
+        const b = JSON.parse(localStorage.getItem('sudoku.bank.local.v1') || 'null');
+        return b && (b.puzzles[key] || []).length >= 1; }""", arg="9|medium|jigsaw", timeout=120_000)
+    made = made_here(page, "9|medium|jigsaw")
+    assert all(line.startswith("jigsaw:") and len(line.split(":")[2]) == 81 for line in made)
+    first = page.evaluate("window.sudoku.game.shareLine()")
+    assert first not in made
+    new_game(page, "jigsaw", "medium")
+    expect(page.locator("#newgame-dialog")).to_be_hidden()
+    expect(page.locator("#message")).not_to_contain_text("seed")  # made ahead
+    assert page.evaluate("window.sudoku.game.variant") == "jigsaw"
+    assert page.evaluate("window.sudoku.game.shareLine()") == made[0]  # the regions came with it
+    assert made[0] not in made_here(page, "9|medium|jigsaw")  # taken once
+    expect(page.locator("#rating-badge")).to_have_text("Medium")
+    # The regions are drawn: some cell has a region border where a 3x3 box has none.
+    regions = page.evaluate("window.sudoku.game.regions")
+    boxes = [(i // 27) * 3 + (i % 9) // 3 for i in range(81)]
+    assert len(set(regions)) == 9 and [len({b for r2, b in zip(regions, boxes, strict=True) if r2 == r})
+                                       for r in range(9)] != [1] * 9
+
+
+def test_a_killer_has_no_bank_kind_and_the_bank_reads_variant_lines(open_app, server):
+    app = open_app(server + "index.html").goto().wait_ready()
+    page = app.page
+    kinds = page.evaluate("""url => import(url).then(m => [
+        m.bankKind({size: 9, level: 'hard', variant: 'killer'}),
+        m.bankKind({size: 9, level: 'expert', variant: 'x', symmetry: 'none'}),
+        m.bankKind({size: 9, level: 'expert', variant: 'x', symmetry: 'mirror_v'}).key,
+        m.bankLine({line: '1'.repeat(81), variant: 'jigsaw',
+          regions: Array.from({length: 81}, (_, i) => i % 9)}),
+    ])""", asset(page, "js/bank.js"))
+    assert kinds[0] is None  # not played on the page yet
+    assert kinds[1] == {"key": "9|expert|x", "options": {"size": 9, "level": "expert", "symmetry": "rot180",
+                                                         "variant": "x"}}
+    assert kinds[2] == "9|expert|mirror_v|||variant=x"
+    assert kinds[3] == "jigsaw:" + "1" * 81 + ":" + "ABCDEFGHI" * 9
