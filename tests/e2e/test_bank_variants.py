@@ -36,6 +36,7 @@ def test_a_slow_variant_level_comes_from_the_shipped_bank_at_once(open_app, serv
     new_game(page, "windoku", "extreme")
     expect(page.locator("#newgame-dialog")).to_be_hidden()
     expect(page.locator("#message")).not_to_contain_text("seed")  # from the bank, not the generator
+    expect(page.locator("#message")).to_contain_text("Windoku")  # the message names the variant
     assert page.evaluate("window.sudoku.game.variant") == "windoku"
     assert page.evaluate("window.sudoku.game.shareLine()") == shipped[0]
     # (The page's rating has a time budget: on a hard Windoku it may stop at "Extreme+", at least Extreme.)

@@ -157,6 +157,31 @@ def test_a_killer_link_draws_plays_hints_and_survives_a_reload(open_app, server)
     assert printed == ["rgb(0, 0, 0)", "visible"]
 
 
+def test_a_killer_link_shows_its_cages_before_the_engine_is_ready(open_app, server):
+    """The page reads a Killer's one-line form itself (game.gridFromLine), as it does a classic link, so the
+    cages are drawn while the engine loads; the engine's reading later keeps them, and the player's move."""
+    app = open_app(server + "index.html#" + quote(KILLER), locale="en-US")
+    held = []  # the worker's script, held back so that the engine is still loading
+    app.context.route("**/worker-*.js", lambda route: held.append(route))
+    page = app.goto().page
+    page.wait_for_function("() => window.sudoku && window.sudoku.game.variant === 'killer'")
+    expect(page.locator("#engine-status")).to_have_attribute("data-state", "loading")
+    assert killer_state(page)["cages"] == engine_cages()
+    expect(page.locator("#board .cage-layer path")).to_have_count(len(engine_cages()))
+    page.locator("#board [data-cell='40']").focus()
+    page.keyboard.press("4")
+    held[0].continue_()
+    app.wait_ready()
+    expect(page.locator("#message")).to_contain_text("from the link")
+    state = killer_state(page)
+    assert state["cages"] == engine_cages() and state["entries"][40] == 4
+    # A map it cannot read (labels out of order, a sum that is no number, a short map) is left to the engine.
+    bad = [KILLER.replace(":aaab", ":bbba", 1), KILLER.replace(":12,", ":x,", 1), KILLER.replace(":aaab", ":aab", 1)]
+    read = page.evaluate("""([url, lines]) => import(url).then(m => lines.map(l => m.gridFromLine(l)))""",
+                         [asset(page, "js/game.js"), bad])
+    assert read == [None, None, None]
+
+
 def test_a_killer_link_opens_the_same_cages_in_a_fresh_browser(open_app, server):
     _, page = open_killer(open_app, server)
     page.locator("#board [data-cell='40']").focus()

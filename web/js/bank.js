@@ -5,7 +5,7 @@
 // bank is used up, or the player picks another symmetry, "minimal" or a technique, the generator runs as
 // before, and a choice that took long is kept stocked from then on (refill.js; its puzzles are kept here
 // under the choice's key, see bankKind). X, Windoku and Jigsaw games are kept too (their lines in the
-// variant's one-line form); a Killer is not on the page yet.
+// variant's one-line form).
 // Made with, for each size S and level L:
 //   python3 -m sudoku_core generate --size S --level L --symmetry rot180 --count N --seed bank-S-L --json
 // (9x9 Extreme also with --seed bank-9-extreme-b, which found them far faster)
@@ -17,6 +17,7 @@
 // variant V and level L:
 //   python3 -m sudoku_core generate --variant V --level L --symmetry rot180 --count 5 --seed bank-9-L-V
 // and checked by tests/test_bank.py (unique by two solvers, rated at its level, 180-degree symmetric).
+import { killerLine } from "./game.js";
 import { readJSON, writeJSON } from "./storage.js";
 
 const BANK_SYMMETRY = "rot180";
@@ -248,8 +249,8 @@ export const BANK = {
 };
 
 // The variants the bank keeps, as the page plays them (a line in the variant's one-line form carries its
-// regions). A Killer is not played on the page yet, so it has no kind: its games are made live.
-const BANK_VARIANTS = ["x", "windoku", "jigsaw"];
+// regions or cages). A Killer with givens and one without are two kinds ("S|L|killer|givens", "S|L|killer").
+const BANK_VARIANTS = ["x", "windoku", "jigsaw", "killer"];
 
 // What New game asks for, as the bank sees it: {key, options}. The bank's own kind (its symmetry, or no
 // symmetry asked, not minimal, no technique) has the shipped key "S|L" ("S|L|V" for variant V) and is made
@@ -260,11 +261,16 @@ export function bankKind({ size, level, symmetry = BANK_SYMMETRY, minimal = fals
   ...rest }) {
   const classic = !variant || variant === "classic";
   if (!level || (!classic && !BANK_VARIANTS.includes(variant))) return null;
-  const own = classic ? {} : { variant };
+  // A Killer's givens (kept or none) are part of its kind; one without givens has no pattern to be
+  // symmetric, so it is made with no symmetry.
+  const killer = variant === "killer";
+  const givens = killer && !!rest.givens;
+  if (killer) delete rest.givens;
+  const own = classic ? {} : killer ? { variant, givens } : { variant };
   const plain = BANK_SERVES.includes(symmetry) && !minimal && !technique && !Object.keys(rest).length;
   if (plain) {
-    return { key: classic ? `${size}|${level}` : `${size}|${level}|${variant}`,
-      options: { size, level, symmetry: BANK_SYMMETRY, ...own } };
+    const key = classic ? `${size}|${level}` : `${size}|${level}|${variant}${givens ? "|givens" : ""}`;
+    return { key, options: { size, level, symmetry: killer && !givens ? "none" : BANK_SYMMETRY, ...own } };
   }
   const all = { ...rest, ...own };
   const others = Object.entries(all).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`);
@@ -272,16 +278,19 @@ export function bankKind({ size, level, symmetry = BANK_SYMMETRY, minimal = fals
   return { key, options: { size, level, symmetry, minimal: !!minimal, ...(technique ? { technique } : {}), ...all } };
 }
 
-// A made puzzle as the bank keeps it (an engine grid value: line, variant, regions): its line, in its
-// variant's one-line form (docs/variants.md: "x:DIGITS", "jigsaw:DIGITS:REGIONS"), which game.gridFromLine
-// reads back.
-export function bankLine({ line, variant = "classic", regions = null }) {
+// A made puzzle as the bank keeps it (an engine grid value: line, variant, regions, cages): its line, in
+// its variant's one-line form (docs/variants.md: "x:DIGITS", "jigsaw:DIGITS:REGIONS",
+// "killer:DIGITS:CAGEMAP:SUMS"), which game.gridFromLine reads back; null if it has none (a Killer of more
+// cages than the form has labels).
+export function bankLine({ line, variant = "classic", regions = null, cages = null }) {
   if (!variant || variant === "classic") return line;
+  if (cages) return killerLine(line, cages);
   return `${variant}:${line}${regions ? `:${regions.map((r) => String.fromCharCode(65 + r)).join("")}` : ""}`;
 }
 
-// A line the bank may hold: digits in the default symbols, in a kept variant's one-line form or plain.
-const BANK_LINE = new RegExp(`^(?:(?:${BANK_VARIANTS.join("|")}):)?[1-9A-G.]+(?::[A-Z]+)?$`);
+// A line the bank may hold: digits in the default symbols, plain or in a kept variant's one-line form
+// (a region map, or a cage map and its sums).
+const BANK_LINE = new RegExp(`^(?:(?:${BANK_VARIANTS.join("|")}):)?[1-9A-G.]+(?::[A-Z]+|:[a-zA-Z0-9.]+:[0-9,]+)?$`);
 
 // True when the page ships puzzles for this key.
 export function shipped(key) {

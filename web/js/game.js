@@ -17,16 +17,24 @@ const CAGE_LABELS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456
 // A grid value ({box, cells, symbols}) from a line as this app writes it: the default symbols, '.'
 // or '0' for a blank, a size in BOXES. Anything else (other alphabets, grids, bad characters) is
 // null: the engine's parser reads it. A line of a variant is in its one-line form (docs/variants.md): "x:DIGITS", "windoku:DIGITS",
-// "jigsaw:DIGITS:REGIONS" (a letter per cell, renumbered by first cell as the engine numbers regions); a
-// form this cannot read (a Killer's cages, a region map of the wrong shape) gives null, for the engine to read.
+// "jigsaw:DIGITS:REGIONS" (a letter per cell, renumbered by first cell as the engine numbers regions),
+// "killer:DIGITS:CAGEMAP:SUMS" (a label per cell, `.` for none, labels a, b, c... by first cell, then
+// the sums in label order); a form this cannot read (a region map of the wrong shape, labels out of
+// order, a sum that is not a number) gives null, for the engine to read. The engine reads every line
+// the page shows this way again, and it alone judges a cage (connected, a sum its cells can make).
 export function gridFromLine(text) {
   const parts = text.split(":");
   const variant = parts.length > 1 ? parts[0].toLowerCase() : "classic";
   const line = parts.length > 1 ? parts[1] : text;
-  const fields = { classic: 1, x: 2, windoku: 2, jigsaw: 3 }[variant]; // (a Killer's form is the engine's to read)
+  const fields = { classic: 1, x: 2, windoku: 2, jigsaw: 3, killer: 4 }[variant];
   if (parts.length !== fields) return null;
   const n = Math.round(Math.sqrt(line.length));
   if (!BOXES[n] || n * n !== line.length || (variant === "windoku" && n !== 9)) return null;
+  let cages = null;
+  if (variant === "killer") {
+    cages = cagesFromMap(parts[2], parts[3], n);
+    if (!cages) return null;
+  }
   let regions = null;
   if (variant === "jigsaw") {
     const map = parts[2];
@@ -44,7 +52,40 @@ export function gridFromLine(text) {
     if (digit < 0) return null;
     cells.push(digit);
   }
-  return variant === "classic" ? { box: BOXES[n], cells, symbols } : { box: BOXES[n], cells, symbols, variant, regions };
+  if (variant === "classic") return { box: BOXES[n], cells, symbols };
+  return cages ? { box: BOXES[n], cells, symbols, variant, cages } : { box: BOXES[n], cells, symbols, variant, regions };
+}
+
+// A Killer's one-line form, "killer:DIGITS:CAGEMAP:SUMS", of a line of digits and its cages ([{sum, cells}],
+// in the order of their first cells); null past the 62 labels the form has (the header form has no limit).
+export function killerLine(digits, cages) {
+  if (cages.length > CAGE_LABELS.length) return null;
+  const labels = new Array(digits.length).fill(".");
+  cages.forEach((q, i) => { for (const c of q.cells) labels[c] = CAGE_LABELS[i]; });
+  return `killer:${digits}:${labels.join("")}:${cages.map((q) => q.sum).join(",")}`;
+}
+
+// A Killer's cages ([{sum, cells}], in the order of their first cells) from the one-line form's cage map
+// and sums, or null if the map is not `n*n` labels given in order (a, b, c... by first cell) or the
+// sums are not one whole number per label.
+function cagesFromMap(map, sums, n) {
+  if (map.length !== n * n) return null;
+  const cages = [];
+  const index = new Map();
+  for (let cell = 0; cell < map.length; cell++) {
+    const label = map[cell];
+    if (label === ".") continue;
+    if (!index.has(label)) {
+      if (label !== CAGE_LABELS[cages.length]) return null;
+      index.set(label, cages.length);
+      cages.push({ sum: 0, cells: [] });
+    }
+    cages[index.get(label)].cells.push(cell);
+  }
+  const totals = sums.split(",");
+  if (!cages.length || totals.length !== cages.length || totals.some((x) => !/^[0-9]{1,4}$/.test(x))) return null;
+  cages.forEach((q, i) => { q.sum = Number(totals[i]); });
+  return cages;
 }
 
 // --- play -------------------------------------------------------------------------------------
@@ -235,12 +276,7 @@ export class Game extends EventTarget {
   // A line of digits in the one-line form of the game's variant (docs/variants.md); as it is, classic.
   variantLine(digits) {
     if (this.variant === "classic") return digits;
-    if (this.cages) {
-      if (this.cages.length > CAGE_LABELS.length) return this.headerForm([digits]);
-      const labels = new Array(this.ncells).fill(".");
-      this.cages.forEach((q, i) => { for (const c of q.cells) labels[c] = CAGE_LABELS[i]; });
-      return `killer:${digits}:${labels.join("")}:${this.cages.map((q) => q.sum).join(",")}`;
-    }
+    if (this.cages) return killerLine(digits, this.cages) || this.headerForm([digits]);
     return `${this.variant}:${digits}${this.regions ? `:${this.regionLetters().join("")}` : ""}`;
   }
 

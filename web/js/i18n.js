@@ -334,6 +334,7 @@ const TABLES = {
     "newgame.techniqueNone": "No particular technique",
     "newgame.loadedPractice": "New {size}×{size} puzzle to practise {technique}: it is the hardest step. {givens} givens (seed {seed}).",
     "newgame.loadedBank": "New {size}×{size} {level} puzzle, {givens} givens.",
+    "newgame.loadedBankVariant": "New {size}×{size} {variant} puzzle, {level}, {givens} givens.",
     "newgame.loadedAny": "New {size}×{size} puzzle, {givens} givens (seed {seed}).",
     // The algorithm lab (lab.html, js/lab/).
     "lab.title": "Algorithm lab · Sudoku",
@@ -935,6 +936,7 @@ const TABLES = {
     "newgame.techniqueNone": "不指定技巧",
     "newgame.loadedPractice": "新的 {size}×{size} 谜题，练习{technique}：它是最难的一步。{givens} 个提示数（种子 {seed}）。",
     "newgame.loadedBank": "新的 {size}×{size} {level}题目，{givens} 个提示数。",
+    "newgame.loadedBankVariant": "新的 {size}×{size} {variant}，{level}，{givens} 个提示数。",
     "newgame.loadedAny": "新的 {size}×{size} 谜题，{givens} 个提示数（种子 {seed}）。",
     // 算法实验室（lab.html、js/lab/）。
     "lab.title": "算法实验室 · 数独",

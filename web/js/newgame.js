@@ -12,7 +12,7 @@
 import { LEVEL_IDS as LEVELS, engineLanguage, panelT } from "./i18n.js";
 import { gridFromLine } from "./game.js";
 import { DEFAULT_SYMBOLS, VARIANTS } from "./geometry.js";
-import { bankKind, shipped, takeFromBank } from "./bank.js";
+import { bankKind, bankLeft, shipped, takeFromBank } from "./bank.js";
 import { BankRefill } from "./refill.js";
 import { SLICE_MS, randomSeed } from "./engine.js";
 
@@ -190,8 +190,11 @@ export class NewGame {
     if (killer) this.technique.value = "";
     if (killer && this.dialog.dataset.state !== "running") this.level.disabled = false;
     // Most Killers without givens rate Hard, so the other levels try many cage layouts, and an Extreme
-    // one is rare either way (docs/variants.md, measured): say so before the wait, not during it.
-    const slow = killer && (this.level.value === "extreme" || (bare && this.level.value !== "hard"));
+    // one is rare either way (docs/variants.md, measured): say so before the wait, not during it, unless
+    // the bank has one ready.
+    const kind = killer ? bankKind(this.options()) : null;
+    const slow = killer && (this.level.value === "extreme" || (bare && this.level.value !== "hard"))
+      && !(kind && bankLeft(kind.key) > 0);
     if (note && this.dialog.dataset.state !== "running" && (slow || this.progressText.dataset.note)) {
       this.progressText.textContent = slow ? t("killerSlow") : "";
       if (slow) this.progressText.dataset.note = "1";
@@ -263,8 +266,9 @@ export class NewGame {
     if (banked) {
       const grid = gridFromLine(banked);
       const givens = grid.cells.filter((d) => d).length;
-      this.finish(grid, { source: "new", level: opts.level },
-        t("loadedBank", { size: opts.size, level: t(opts.level), givens }));
+      this.finish(grid, { source: "new", level: opts.level }, opts.variant
+        ? t("loadedBankVariant", { size: opts.size, variant: panelT("variant")(opts.variant), level: t(opts.level), givens })
+        : t("loadedBank", { size: opts.size, level: t(opts.level), givens }));
       return;
     }
     const seed = randomSeed();

@@ -1,7 +1,7 @@
 // The bank's background refill: when the puzzles left for a choice the player has asked for run low
 // (bank.js: the shipped ones not yet served, plus the ones made here), the engine makes more while it
 // has nothing else to do. The choices looked after are the shipped bank's levels and any other choice
-// (a symmetry, "minimal", a technique to practise, a variant: X, Windoku, Jigsaw) whose game took New game
+// (a symmetry, "minimal", a technique to practise, a variant: X, Windoku, Jigsaw, Killer) whose game took New game
 // long to make. It runs one
 // generation job (bridge ops generate_job / job_step, the same generator and rating as New game) a slice
 // at a time, only while the page is visible and the player has not used the engine for IDLE_MS, so a
@@ -73,7 +73,8 @@ export class BankRefill {
       r = await this.engine.request("job_step", { job: r.job, ms: SLICE_MS }, background);
       spent += performance.now() - worked;
     }
-    if (!r.found || !addToBank(key, bankLine(r))) return false;
+    const line = r.found ? bankLine(r) : null;
+    if (!line || !addToBank(key, line)) return false;
     this.made += 1;
     return true;
   }
