@@ -329,7 +329,7 @@ def test_bad_killer_requests():
     with pytest.raises(SudokuError, match="at least medium"):
         generate(9, seed=1, variant="killer", level="easy")
     with pytest.raises(SudokuError, match="not rated on killer"):
-        generate(9, seed=1, variant="killer", technique="unique_rectangle_1")
+        generate(9, seed=1, variant="killer", technique="bug_plus_1")
     with pytest.raises(SudokuError, match="is a Killer technique"):
         generate(9, seed=1, technique="rule_45")
     with pytest.raises(SudokuError, match="symmetry is of the givens"):
@@ -367,7 +367,7 @@ def test_cli_generate_killer_json_and_solve(capsys, tmp_path):
 
 def test_cli_generates_rates_steps_and_hints_killers(capsys):
     """Levels, ratings, steps and hints come from the rater's default set for a Killer, which leaves out
-    the uniqueness techniques (not sound there: a deadly pattern's swap may change a cage's sum)."""
+    BUG+1 (its second solution may change a cage's sum; the rectangles check every cage)."""
     assert main(["generate", "--variant", "killer", "--level", "hard", "--seed", "2", "--json"]) == 0
     rec = json.loads(capsys.readouterr().out)
     assert rec["level"] == "hard" and rec["variant"] == "killer" and rec["givens"] == 0
@@ -384,7 +384,7 @@ def test_cli_generates_rates_steps_and_hints_killers(capsys):
     assert all(sol[c] != d for s in steps for c, d in s["eliminations"])
     assert main(["hint", line]) == 0
     assert "The cage r1c2, r1c3, r2c2 must hold" in capsys.readouterr().out
-    assert not any(t.uniqueness for t in variant_techniques(BY_ID, "killer"))
+    assert "bug_plus_1" not in {t.id for t in variant_techniques(BY_ID, "killer")}
 
 
 def test_killer_cages_split_a_cage_where_the_two_solutions_differ():
@@ -438,6 +438,7 @@ def test_killer_techniques_are_sound_along_solving_paths():
     safe = variant_techniques(BY_ID, "killer")
     every = [t for t in safe if t.level != "extreme"]
     checked = wrong = killer_steps = 0
+    kinds: set[str] = set()
     for seed, givens in ((2, False), (3, True)):
         g = generate(9, seed=seed, variant="killer", givens=givens)
         sol = g.solution.cells
@@ -448,13 +449,16 @@ def test_killer_techniques_are_sound_along_solving_paths():
             for t in every:
                 for st in islice(t.find(state), 3):
                     checked += 1
-                    killer_steps += t.id in ("cage_combination", "rule_45")
+                    killer_steps += t.finder.startswith("killer:")
+                    kinds.add(t.id)
                     wrong += any(sol[c] != d for c, d in st.placements) or any(sol[c] == d for c, d in st.eliminations)
             step = next_step(state, safe)
             if step is None:
                 break
             apply_step(state, step)
     assert wrong == 0 and checked > 1000 and killer_steps > 100
+    # the new cage logic and the rectangles that keep every cage are among the steps checked
+    assert {"cage_pointing", "cage_claiming", "rule_45_lines", "cage_split"} <= kinds, kinds
 
 
 @pytest.mark.parametrize("seed, givens, level", [(1, False, "hard"), (2, True, "medium"), (1, True, "hard")])
@@ -472,8 +476,19 @@ def test_killer_levels_come_from_the_rater(seed, givens, level):
 def test_killer_sentences_in_both_languages():
     g = generate(9, seed=2, variant="killer")
     s = State.from_puzzle(g.puzzle, unique=True)
-    for tech in ("cage_combination", "rule_45"):
-        step = next(BY_ID[tech].find(s))
+    first: dict = {}  # each Killer technique's first step along the logic path
+    killer = [t.id for t in BY_ID.values() if t.finder.startswith("killer:")]
+    while len(first) < len(killer) and not s.solved():
+        for tech in killer:
+            found = None if tech in first else next(BY_ID[tech].find(s), None)
+            if found is not None:
+                first[tech] = found
+        step = next_step(s, variant_techniques(BY_ID, "killer"))
+        if step is None:
+            break
+        apply_step(s, step)
+    assert sorted(first) == sorted(killer)
+    for tech, step in first.items():
         text = describe(step, g.puzzle.geometry)
         assert NAMES["en"][tech] in text["0"]["text"]["en"] and NAMES["zh"][tech] in text["0"]["text"]["zh"]
         assert "{" not in text["2"]["text"]["en"] + text["2"]["text"]["zh"]
@@ -495,3 +510,59 @@ def test_the_medium_dig_uses_cage_combinations():
     assert g.level == "medium" and g.puzzle.givens <= 12
     r = rate(g.puzzle, variant_techniques(BY_ID, "killer"), unique=True)
     assert "cage_combination" in {s.technique for s in r.steps} and r.level == "medium"
+
+
+def test_cage_pointing_clears_the_cells_that_see_every_place_of_a_needed_digit():
+    # 3 in two cells is 1+2: both digits are in the cage r1c3-r1c4, so the rest of row 1 loses them.
+    s = killer_state([(3, (2, 3)), (10, (40, 41))])
+    steps = list(BY_ID["cage_pointing"].find(s))
+    assert [(st.cells, st.digits, st.houses) for st in steps] == [((2, 3), (1,), (0,)), ((2, 3), (2,), (0,))]
+    assert sorted(steps[0].eliminations) == [(c, 1) for c in (0, 1, 4, 5, 6, 7, 8)]
+    assert steps[0].groups == (("cages", ((2, 0), (3, 0))),)
+    # in one box too: r1c1-r1c2 clears row 1 and box 1
+    step = next(BY_ID["cage_pointing"].find(killer_state([(3, (0, 1))])))
+    assert sorted(c for c, _ in step.eliminations) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20]
+    # 10 in two cells is 1+9, 2+8, 3+7 or 4+6: no digit is needed, nothing moves
+    assert list(BY_ID["cage_pointing"].find(killer_state([(10, (40, 41))]))) == []
+    assert list(BY_ID["cage_pointing"].find(State.from_values(geometry(3, 3), [0] * 81))) == []
+
+
+def test_cage_claiming_keeps_the_combinations_with_the_digit_the_house_confines_to_the_cage():
+    s = killer_state([(10, (0, 9))])  # r1c1 + r2c1 = 10
+    assert list(BY_ID["cage_claiming"].find(s)) == []  # 9 can still go anywhere in row 1
+    for c in range(1, 9):
+        s.eliminate(c, 9)  # now 9 goes in row 1 only at r1c1, in the cage: the cage is 1+9
+    steps = list(BY_ID["cage_claiming"].find(s))
+    assert [(st.houses, st.digits) for st in steps] == [((0,), (9,))]
+    assert sorted(steps[0].eliminations) == sorted([(c, d) for c in (0, 9) for d in (2, 3, 4, 6, 7, 8)] + [(9, 9)])
+    assert list(BY_ID["cage_claiming"].find(State.from_values(geometry(3, 3), [0] * 81))) == []
+
+
+LINES = [(11, (c, 9 + c)) for c in range(7)] + [(10, (7, 16))]  # rows 1-2, columns 1-8: 7 x 11 + 10 = 87
+
+
+def test_rule_45_on_two_rows_and_the_cage_split():
+    # r1c9 + r2c9 make up 90 - 87 = 3 (1 and 2), and the cage r1c9-r3c9 of 12 leaves 9 for r3c9.
+    s = killer_state([*LINES, (12, (8, 17, 26))])
+    steps = [st for st in BY_ID["rule_45_lines"].find(s) if st.houses == (0, 1)]
+    assert [st.variant for st in steps] == ["innies", "outies"]
+    assert sorted(steps[0].eliminations) == [(c, d) for c in (8, 17) for d in range(3, 10)]
+    assert steps[1].placements == ((26, 9),)
+    assert {c for c, _ in steps[0].groups[0][1]} == set(range(8)) | set(range(9, 17))  # the whole cages
+    split = [st for st in BY_ID["cage_split"].find(s) if st.houses == (0, 1)]
+    assert [(st.variant, st.placements) for st in split] == [("split", ((26, 9),))]
+    # no single row sees it: each row's cages all reach into the other row
+    assert [st for st in BY_ID["rule_45"].find(s) if st.houses in ((0,), (1,))] == []
+    # r1c9 in no cage: still innies, but no outies and no cage to split
+    s = killer_state([*LINES, (12, (17, 26))])
+    assert [st.variant for st in BY_ID["rule_45_lines"].find(s) if st.houses == (0, 1)] == ["innies"]
+    assert [st for st in BY_ID["cage_split"].find(s) if st.houses == (0, 1)] == []
+    for tid in ("rule_45_lines", "cage_split"):
+        assert list(BY_ID[tid].find(State.from_values(geometry(3, 3), [0] * 81))) == []
+
+
+def test_cage_split_in_one_house():
+    # Row 1: r1c1-r1c7 in whole cages of 3+7+11+9 = 30; r1c8-r1c9 make 15, so r2c9 of the cage of 24 is 9.
+    s = killer_state([(3, (0, 1)), (7, (2, 3)), (11, (4, 5)), (9, (6,)), (24, (7, 8, 17))])
+    step = next(st for st in BY_ID["cage_split"].find(s) if st.houses == (0,))
+    assert step.placements == ((17, 9),) and step.variant == "split"
