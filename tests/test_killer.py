@@ -566,3 +566,58 @@ def test_cage_split_in_one_house():
     s = killer_state([(3, (0, 1)), (7, (2, 3)), (11, (4, 5)), (9, (6,)), (24, (7, 8, 17))])
     step = next(st for st in BY_ID["cage_split"].find(s) if st.houses == (0,))
     assert step.placements == ((17, 9),) and step.variant == "split"
+
+
+def _along_the_path(seed: int, found, limit: int = 200):
+    """The first value ``found(state, solution)`` gives (not None) at a position of the logic path of the
+    Killer of ``seed`` (no givens)."""
+    safe = variant_techniques(BY_ID, "killer")
+    g = generate(9, seed=seed, variant="killer")
+    state, sol = State.from_puzzle(g.puzzle, unique=True), g.solution.cells
+    for _ in range(limit):
+        hit = found(state, sol)
+        if hit is not None or state.solved():
+            return hit
+        step = next_step(state, safe)
+        if step is None:
+            return None
+        apply_step(state, step)
+    return None
+
+
+def _right(step, sol) -> bool:
+    return all(sol[c] == d for c, d in step.placements) and all(sol[c] != d for c, d in step.eliminations)
+
+
+def test_a_rectangle_that_keeps_every_cage_fires_on_a_generated_killer():
+    from sudoku_core.techniques.uniqueness import swap_keeps
+
+    rects = [t for t in variant_techniques(BY_ID, "killer") if t.uniqueness]
+    assert {t.id for t in rects} >= {"unique_rectangle_1", "hidden_rectangle"}
+    hit = _along_the_path(4, lambda s, sol: next((st for t in rects for st in t.find(s)), None))
+    assert hit is not None and _right(hit, generate(9, seed=4, variant="killer").solution.cells)
+    geo = generate(9, seed=4, variant="killer").puzzle.geometry
+    assert swap_keeps(geo, hit.cells)
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_a_rectangle_a_cage_breaks_stays_silent_on_a_killer(seed):
+    """Seen as a classic grid, these Killer positions have a rectangle whose step would remove the
+    solution's digit: a cage holds one corner, so the swap changes its sum and the pattern is not deadly."""
+    from sudoku_core.techniques.uniqueness import swap_keeps
+
+    classic = geometry(3, 3)
+    rects = [t for t in BY_ID.values() if t.uniqueness and t.id != "bug_plus_1"]
+
+    def wrong_as_classic(s, sol):
+        seen = State(classic, list(s.values), list(s.cand), unique=True)
+        bad = next((st for t in rects for st in t.find(seen) if not _right(st, sol)), None)
+        return None if bad is None else (s, bad)
+
+    hit = _along_the_path(seed, wrong_as_classic)
+    assert hit is not None
+    state, bad = hit
+    assert not swap_keeps(state.geo, bad.cells)
+    assert all(sorted(bad.cells) != sorted(st.cells) for t in rects for st in t.find(state))
+    assert all(_right(st, generate(9, seed=seed, variant="killer").solution.cells)
+               for t in rects for st in t.find(state))

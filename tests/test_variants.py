@@ -493,3 +493,18 @@ def test_bug_plus_1_counts_the_diagonals_and_windows():
             assert list(BY_ID["bug_plus_1"].find(state)) == [], variant
     assert "bug_plus_1" in {t.id for t in for_variant("x")} and "bug_plus_1" not in {
         t.id for t in for_variant("killer")}
+
+
+@pytest.mark.parametrize("variant, seed, tech", [("x", 7, "unique_rectangle_6"), ("x", 11, "unique_rectangle_1"),
+                                                 ("windoku", 1, "hidden_rectangle")])
+def test_generated_variants_rate_with_rectangles_that_keep_every_house(variant, seed, tech):
+    from sudoku_core.rate import rate
+    from sudoku_core.techniques.uniqueness import swap_keeps
+
+    g = generate(9, seed=seed, variant=variant)
+    r = rate(g.puzzle, unique=True)
+    used = [s for s in r.steps if s.technique == tech]
+    assert used and all(swap_keeps(g.puzzle.geometry, s.cells) for s in used)
+    sol = g.solution.cells
+    assert all(all(sol[c] == d for c, d in s.placements) and all(sol[c] != d for c, d in s.eliminations)
+               for s in r.steps)
