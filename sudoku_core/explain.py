@@ -192,7 +192,7 @@ NAMES = {
         "digit_forcing_chain": "Digit Forcing Chain", "forcing_net": "Forcing Net",
         "cage_combination": "Cage Combination", "rule_45": "45 Rule",
         "cage_pointing": "Cage Pointing", "cage_claiming": "Cage Claiming", "cage_split": "Cage Splitting",
-        "rule_45_lines": "45 Rule on Lines",
+        "rule_45_lines": "45 Rule on Lines", "cage_filling": "Cage Filling",
     },
     "zh": {
         "full_house": "唯一空格", "hidden_single": "排除法（隐性唯一）", "naked_single": "唯余法（显性唯一）",
@@ -219,7 +219,7 @@ NAMES = {
         "digit_forcing_chain": "数字强制链", "forcing_net": "强制网",
         "cage_combination": "笼子组合", "rule_45": "45法则",
         "cage_pointing": "笼子区块排除（笼对区域）", "cage_claiming": "笼子区块排除（区域对笼）",
-        "cage_split": "笼子拆分", "rule_45_lines": "多行列45法则",
+        "cage_split": "笼子拆分", "rule_45_lines": "多行列45法则", "cage_filling": "笼子填法",
     },
 }
 
@@ -271,6 +271,8 @@ EN = {
     "reason.cage_split": "The cages wholly inside {houses} and the piece of one more cage make up their known sum, "
                          "so that piece's sum is known, and the rest of that cage, {cells}, must make up the "
                          "cage's remainder, which only {digits} can do. {result}",
+    "reason.cage_filling": "The open cells {cells} of their cage need different digits that make up the rest of "
+                           "its sum, and each keeps only the digits some such filling gives it ({digits}). {result}",
     "reason.pointing": "In {houses}, {digits} can only go in {cells}, all in {cover}; so {digits} cannot be "
                        "anywhere else in {cover}. {result}",
     "reason.claiming": "In {houses}, {digits} can only go in {cells}, all in {cover}; so {digits} cannot be "
@@ -408,6 +410,8 @@ ZH = {
     "reason.rule_45_lines": "在相邻的{houses}中，{cells}的和已知，只有{digits}能凑成。{result}",
     "reason.cage_split": "完全位于{houses}中的笼子与另一个笼子的一部分凑成其已知的和，所以这部分的和已知；"
                          "该笼子其余的格{cells}必须凑足笼子余下的和，只有{digits}能做到。{result}",
+    "reason.cage_filling": "笼子中的空格{cells}必须填入互不相同且凑足余下之和的数字，"
+                           "每格只保留某种填法能给它的数字（{digits}）。{result}",
     "reason.pointing": "在{houses}中，数字{digits}只能在{cells}，都在{cover}上；"
                        "所以{cover}的其他格不能是{digits}。{result}",
     "reason.claiming": "在{houses}中，数字{digits}只能在{cells}，都在{cover}内；"

@@ -458,7 +458,7 @@ def test_killer_techniques_are_sound_along_solving_paths():
             apply_step(state, step)
     assert wrong == 0 and checked > 1000 and killer_steps > 100
     # the new cage logic and the rectangles that keep every cage are among the steps checked
-    assert {"cage_pointing", "cage_claiming", "rule_45_lines", "cage_split"} <= kinds, kinds
+    assert {"cage_pointing", "cage_claiming", "rule_45_lines", "cage_split", "cage_filling"} <= kinds, kinds
 
 
 @pytest.mark.parametrize("seed, givens, level", [(1, False, "hard"), (2, True, "medium"), (1, True, "hard")])
@@ -621,3 +621,18 @@ def test_a_rectangle_a_cage_breaks_stays_silent_on_a_killer(seed):
     assert all(sorted(bad.cells) != sorted(st.cells) for t in rects for st in t.find(state))
     assert all(_right(st, generate(9, seed=seed, variant="killer").solution.cells)
                for t in rects for st in t.find(state))
+
+
+def test_cage_filling_gives_each_cell_a_different_digit():
+    # 12 over r1c1-r1c3 with r1c1 and r1c2 left with 1/2: they take both, so r1c3 is 9. The combinations
+    # alone keep every digit there (1+3+8, 2+3+7, ... each meet a candidate of every cell).
+    s = killer_state([(12, (0, 1, 2))])
+    assert list(BY_ID["cage_filling"].find(s)) == []  # every digit has a filling
+    for c in (0, 1):
+        for d in range(3, 10):
+            s.eliminate(c, d)
+    assert list(BY_ID["cage_combination"].find(s)) == []
+    step = next(BY_ID["cage_filling"].find(s))
+    assert (step.placements, step.eliminations, step.variant) == (((2, 9),), (), "cage")
+    assert step.groups == (("cages", ((0, 0), (1, 0), (2, 0))),) and step.houses == ()
+    assert list(BY_ID["cage_filling"].find(State.from_values(geometry(3, 3), [0] * 81))) == []

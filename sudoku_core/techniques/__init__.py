@@ -110,6 +110,7 @@ TABLE: tuple[Technique, ...] = (
     T("cage_combination", "medium", 1.6, "killer:find_cage_combination"),
     T("naked_single", "easy", 2.3, "singles:find_naked_single"),
     T("rule_45", "hard", 2.5, "killer:find_rule_45"),
+    T("cage_filling", "hard", 2.5, "killer:find_cage_filling"),
     T("cage_pointing", "hard", 2.6, "killer:find_cage_pointing"),
     T("pointing", "hard", 2.6, "intersections:find_pointing"),
     T("cage_claiming", "hard", 2.8, "killer:find_cage_claiming"),

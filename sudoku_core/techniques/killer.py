@@ -106,7 +106,7 @@ def _union(masks: list[int]) -> int:
 
 
 def _group_step(state, house: int, kind: str, group: list[int], total: int, differ, cages, tech: str = "rule_45",
-                houses: tuple[int, ...] = ()) -> Step | None:
+                houses: tuple[int, ...] | None = None) -> Step | None:
     """The step of a group of known sum, or None when it removes nothing."""
     values, cand = state.values, state.cand
     rest = total - sum(values[c] for c in group if values[c])
@@ -125,7 +125,7 @@ def _group_step(state, house: int, kind: str, group: list[int], total: int, diff
         return None
     return Step(tech, placements=tuple(places), eliminations=tuple(elims), cells=tuple(opened),
                 candidates=tuple((c, d) for c, m in zip(opened, reached, strict=True) for d in _bits(cand[c] & m)),
-                houses=houses or (house,), digits=tuple(_bits(_union(reached))),
+                houses=(house,) if houses is None else houses, digits=tuple(_bits(_union(reached))),
                 groups=(("cages", tuple((c, 0) for q in cages for c in state.geo.cages[q][1])),),
                 variant=kind)
 
@@ -297,3 +297,23 @@ def find_cage_split(state: State) -> Iterator[Step]:
                                tech="cage_split", houses=houses)
             if step is not None:
                 yield step
+
+
+def find_cage_filling(state: State) -> Iterator[Step]:
+    """A cage's open cells (at most :data:`MAX_GROUP`) keep only the digits of some filling: a candidate
+    per cell, all different, summing to the cage's rest. Stronger than the combinations alone, which ask
+    only that each cell holds some digit of a combination (two cells left with 1/2 take both, so a third
+    cannot be 1 or 2)."""
+    geo = state.geo
+    if not geo.cages:
+        return
+    values, cand = state.values, state.cand
+    for q, (total, cells) in enumerate(geo.cages):
+        opened = [c for c in cells if not values[c]]
+        placed = sum(1 << values[c] for c in cells if values[c])
+        if not 1 < len(opened) <= MAX_GROUP or any(cand[c] & placed for c in opened):
+            continue  # (a placed digit still among the candidates: the combinations remove it first)
+        step = _group_step(state, cells[0], "cage", list(cells), total, lambda a, b: True, [q],
+                           tech="cage_filling", houses=())
+        if step is not None:
+            yield step
