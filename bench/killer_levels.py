@@ -21,7 +21,7 @@ from sudoku_core.generate import generate
 from sudoku_core.rate import rate
 from sudoku_core.techniques import for_variant
 
-NEW = {"cage_pointing", "cage_claiming", "cage_split", "rule_45_lines", "cage_filling"}
+NEW = {"cage_pointing", "cage_claiming", "cage_split", "rule_45_lines", "cage_filling", "rule_45_blocks"}
 
 
 def main() -> int:

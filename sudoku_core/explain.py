@@ -192,7 +192,7 @@ NAMES = {
         "digit_forcing_chain": "Digit Forcing Chain", "forcing_net": "Forcing Net",
         "cage_combination": "Cage Combination", "rule_45": "45 Rule",
         "cage_pointing": "Cage Pointing", "cage_claiming": "Cage Claiming", "cage_split": "Cage Splitting",
-        "rule_45_lines": "45 Rule on Lines", "cage_filling": "Cage Filling",
+        "rule_45_lines": "45 Rule on Lines", "cage_filling": "Cage Filling", "rule_45_blocks": "45 Rule on Blocks",
     },
     "zh": {
         "full_house": "唯一空格", "hidden_single": "排除法（隐性唯一）", "naked_single": "唯余法（显性唯一）",
@@ -220,6 +220,7 @@ NAMES = {
         "cage_combination": "笼子组合", "rule_45": "45法则",
         "cage_pointing": "笼子区块排除（笼对区域）", "cage_claiming": "笼子区块排除（区域对笼）",
         "cage_split": "笼子拆分", "rule_45_lines": "多行列45法则", "cage_filling": "笼子填法",
+        "rule_45_blocks": "相邻区域45法则",
     },
 }
 
@@ -273,6 +274,13 @@ EN = {
                          "cage's remainder, which only {digits} can do. {result}",
     "reason.cage_filling": "The open cells {cells} of their cage need different digits that make up the rest of "
                            "its sum, and each keeps only the digits some such filling gives it ({digits}). {result}",
+    "reason.rule_45_blocks.innies": "{houses} side by side hold each digit once each, so their sum is known: take "
+                                    "away the cages that lie wholly inside them, and {cells} must make up the rest, "
+                                    "which only {digits} can do. {result}",
+    "reason.rule_45_blocks.outies": "The cages that cover {houses} sum to more than those houses themselves: the "
+                                    "cells {cells} outside them must make up the difference, which only {digits} "
+                                    "can do. {result}",
+    "reason.rule_45_blocks": "In {houses}, {cells} have a known sum, which only {digits} can make. {result}",
     "reason.pointing": "In {houses}, {digits} can only go in {cells}, all in {cover}; so {digits} cannot be "
                        "anywhere else in {cover}. {result}",
     "reason.claiming": "In {houses}, {digits} can only go in {cells}, all in {cover}; so {digits} cannot be "
@@ -412,6 +420,11 @@ ZH = {
                          "该笼子其余的格{cells}必须凑足笼子余下的和，只有{digits}能做到。{result}",
     "reason.cage_filling": "笼子中的空格{cells}必须填入互不相同且凑足余下之和的数字，"
                            "每格只保留某种填法能给它的数字（{digits}）。{result}",
+    "reason.rule_45_blocks.innies": "相邻的{houses}中每个区域每个数字各出现一次，所以其和已知：减去完全位于其中的笼子，"
+                                    "{cells}必须凑足余下的和，只有{digits}能做到。{result}",
+    "reason.rule_45_blocks.outies": "覆盖相邻的{houses}的笼子之和超过这些区域之和：这些笼子在其外的格{cells}"
+                                    "必须凑足差值，只有{digits}能做到。{result}",
+    "reason.rule_45_blocks": "在相邻的{houses}中，{cells}的和已知，只有{digits}能凑成。{result}",
     "reason.pointing": "在{houses}中，数字{digits}只能在{cells}，都在{cover}上；"
                        "所以{cover}的其他格不能是{digits}。{result}",
     "reason.claiming": "在{houses}中，数字{digits}只能在{cells}，都在{cover}内；"

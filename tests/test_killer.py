@@ -458,7 +458,8 @@ def test_killer_techniques_are_sound_along_solving_paths():
             apply_step(state, step)
     assert wrong == 0 and checked > 1000 and killer_steps > 100
     # the new cage logic and the rectangles that keep every cage are among the steps checked
-    assert {"cage_pointing", "cage_claiming", "rule_45_lines", "cage_split", "cage_filling"} <= kinds, kinds
+    assert {t.id for t in safe if t.finder.startswith("killer:")} <= kinds, kinds
+    assert any(BY_ID[k].uniqueness for k in kinds), kinds
 
 
 @pytest.mark.parametrize("seed, givens, level", [(1, False, "hard"), (2, True, "medium"), (1, True, "hard")])
@@ -636,3 +637,24 @@ def test_cage_filling_gives_each_cell_a_different_digit():
     assert (step.placements, step.eliminations, step.variant) == (((2, 9),), (), "cage")
     assert step.groups == (("cages", ((0, 0), (1, 0), (2, 0))),) and step.houses == ()
     assert list(BY_ID["cage_filling"].find(State.from_values(geometry(3, 3), [0] * 81))) == []
+
+
+def test_rule_45_on_two_boxes_side_by_side():
+    # Boxes 1 and 2: eight whole or box-crossing pairs of 11+...+11+10 = 87 leave r3c5 + r3c6 = 3.
+    pairs = [(0, 1), (9, 10), (18, 19), (2, 3), (11, 12), (20, 21), (4, 5), (13, 14)]
+    s = killer_state([(11 if i else 10, p) for i, p in enumerate(pairs)])
+    steps = [st for st in BY_ID["rule_45_blocks"].find(s) if st.houses == (18, 19)]
+    assert [st.variant for st in steps] == ["innies"]
+    assert sorted(steps[0].eliminations) == [(c, d) for c in (22, 23) for d in range(3, 10)]
+    assert {c for c, _ in steps[0].groups[0][1]} == {c for p in pairs for c in p}
+    # neither box alone: box 2's innies are five cells
+    assert [st for st in BY_ID["rule_45"].find(s) if st.houses == (19,)] == []
+    assert list(BY_ID["rule_45_blocks"].find(State.from_values(geometry(3, 3), [0] * 81))) == []
+
+
+def test_mixed_blocks_touch_and_do_not_overlap():
+    from sudoku_core.techniques.killer import _mixed_blocks
+
+    blocks = _mixed_blocks(geometry(3, 3))
+    assert len(blocks) == 12 + 24  # box pairs side by side; a line beside each box on either side
+    assert (18, 19) in blocks and (2, 21) in blocks and (18, 22) not in blocks and (0, 18) not in blocks

@@ -117,6 +117,7 @@ TABLE: tuple[Technique, ...] = (
     T("claiming", "hard", 2.8, "intersections:find_claiming"),
     T("cage_split", "hard", 2.9, "killer:find_cage_split"),
     T("rule_45_lines", "hard", 2.9, "killer:find_rule_45_lines"),
+    T("rule_45_blocks", "hard", 3.0, "killer:find_rule_45_blocks"),
     T("naked_pair", "hard", 3.0, "subsets:find_naked_pair"),
     T("x_wing", "hard", 3.2, "fish:find_x_wing"),
     T("hidden_pair", "hard", 3.4, "subsets:find_hidden_pair"),

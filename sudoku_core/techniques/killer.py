@@ -239,6 +239,40 @@ def _blocks(n: int) -> Iterator[tuple[int, ...]]:
                 yield tuple(range(first + start, first + start + k))
 
 
+def _mixed_blocks(geo) -> list[tuple[int, ...]]:
+    """Blocks of two houses that touch side to side without sharing a cell (house numbers): two boxes,
+    and a row or column with a box just beside it."""
+    n, house_of = geo.n, geo.cell_houses
+    touching: set[tuple[int, int]] = set()
+    for c in range(n * n):
+        r, k = divmod(c, n)
+        for d in ((r + 1) * n + k if r + 1 < n else -1, c + 1 if k + 1 < n else -1):
+            if d < 0:
+                continue
+            for h in (house_of[c][0], house_of[c][1], house_of[c][2]):
+                for g in (house_of[d][0], house_of[d][1], house_of[d][2]):
+                    if h != g and (h >= 2 * n or g >= 2 * n):  # at least one box: lines have blocks of their own
+                        touching.add((min(h, g), max(h, g)))
+    return sorted(pair for pair in touching
+                  if not set(geo.houses[pair[0]]) & set(geo.houses[pair[1]]))
+
+
+def find_rule_45_blocks(state: State) -> Iterator[Step]:
+    """Innies and outies of two boxes side by side, or of a row or column and the box beside it."""
+    geo = state.geo
+    if not geo.cages:
+        return
+    peers = geo.peers
+    for houses in _mixed_blocks(geo):
+        for kind, group, total, cages in _known_sums(state, houses):
+            if kind == "split":
+                continue
+            step = _group_step(state, houses[0], kind, group, total, lambda a, b: b in peers[a], cages,
+                               tech="rule_45_blocks", houses=houses)
+            if step is not None:
+                yield step
+
+
 def _known_sums(state: State, houses: tuple[int, ...]) -> Iterator[tuple[str, list[int], int, list[int]]]:
     """The groups of known sum of a block of whole houses (no cell twice): ``(kind, cells, sum, cages)``
     for the innies, the outies, and the piece of a cage outside the block when the innies all lie in that
@@ -282,13 +316,13 @@ def find_rule_45_lines(state: State) -> Iterator[Step]:
 
 
 def find_cage_split(state: State) -> Iterator[Step]:
-    """A cage that pokes into a house (or a block of adjacent lines) whose other cells are covered by whole
+    """A cage that pokes into a house (or a block of adjacent houses) whose other cells are covered by whole
     cages: its piece inside makes up the house's rest, so its piece outside makes up the cage's rest."""
     geo = state.geo
     if not geo.cages:
         return
     peers = geo.peers
-    blocks = [(h,) for h in range(3 * geo.n)] + list(_blocks(geo.n))
+    blocks = [(h,) for h in range(3 * geo.n)] + list(_blocks(geo.n)) + _mixed_blocks(geo)
     for houses in blocks:
         for kind, group, total, cages in _known_sums(state, houses):
             if kind != "split":
