@@ -658,3 +658,13 @@ def test_mixed_blocks_touch_and_do_not_overlap():
     blocks = _mixed_blocks(geometry(3, 3))
     assert len(blocks) == 12 + 24  # box pairs side by side; a line beside each box on either side
     assert (18, 19) in blocks and (2, 21) in blocks and (18, 22) not in blocks and (0, 18) not in blocks
+
+
+def test_bug_plus_1_stays_left_out_of_killers_because_it_can_be_wrong_there():
+    """Why VARIANT_UNSAFE keeps BUG+1 off a Killer: the BUG's second solution changes every open cell,
+    which may break a cage's sum, so the grid need not have two solutions. On the logic path of the
+    Killer of seed 8 the pattern turns up and would place a digit the solution does not have."""
+    assert "bug_plus_1" not in {t.id for t in variant_techniques(BY_ID, "killer")}
+    sol = generate(9, seed=8, variant="killer").solution.cells
+    hit = _along_the_path(8, lambda s, _sol: next(BY_ID["bug_plus_1"].find(s), None))
+    assert hit is not None and not _right(hit, sol)
