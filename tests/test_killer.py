@@ -536,6 +536,9 @@ def test_cage_claiming_keeps_the_combinations_with_the_digit_the_house_confines_
     steps = list(BY_ID["cage_claiming"].find(s))
     assert [(st.houses, st.digits) for st in steps] == [((0,), (9,))]
     assert sorted(steps[0].eliminations) == sorted([(c, d) for c in (0, 9) for d in (2, 3, 4, 6, 7, 8)] + [(9, 9)])
+    # pencil marks that still show 9 at r1c1 though r1c6 holds it: row 1 says nothing about the cage
+    s.values[5], s.cand[5] = 9, 0
+    assert list(BY_ID["cage_claiming"].find(s)) == []
     assert list(BY_ID["cage_claiming"].find(State.from_values(geometry(3, 3), [0] * 81))) == []
 
 

@@ -212,10 +212,11 @@ def find_cage_claiming(state: State) -> Iterator[Step]:
         inside = _cage_bits(cells)
         placed = sum(1 << values[c] for c in cells if values[c])
         for h in sorted({h for c in opened for h in geo.cell_houses[c]}):
+            done = sum(1 << values[c] for c in geo.houses[h] if values[c])
             for d in range(1, geo.n + 1):
                 ours = where[d] & hb[h]
-                if not ours or ours & ~inside or placed >> d & 1:
-                    continue
+                if not ours or ours & ~inside or (placed | done) >> d & 1:
+                    continue  # (a digit placed in the house already: pencil marks may still show it)
                 combos = _combinations_left(state, total, cells)
                 allowed = _union([k for k in combos if k >> d & 1]) & ~placed
                 plain = _union(combos) & ~placed
