@@ -191,6 +191,8 @@ NAMES = {
         "cell_forcing_chain": "Cell Forcing Chain", "unit_forcing_chain": "Unit Forcing Chain",
         "digit_forcing_chain": "Digit Forcing Chain", "forcing_net": "Forcing Net",
         "cage_combination": "Cage Combination", "rule_45": "45 Rule",
+        "cage_pointing": "Cage Pointing", "cage_claiming": "Cage Claiming", "cage_split": "Cage Splitting",
+        "rule_45_lines": "45 Rule on Lines", "cage_filling": "Cage Filling", "rule_45_blocks": "45 Rule on Blocks",
     },
     "zh": {
         "full_house": "唯一空格", "hidden_single": "排除法（隐性唯一）", "naked_single": "唯余法（显性唯一）",
@@ -216,6 +218,9 @@ NAMES = {
         "cell_forcing_chain": "单元格强制链", "unit_forcing_chain": "区域强制链",
         "digit_forcing_chain": "数字强制链", "forcing_net": "强制网",
         "cage_combination": "笼子组合", "rule_45": "45法则",
+        "cage_pointing": "笼子区块排除（笼对区域）", "cage_claiming": "笼子区块排除（区域对笼）",
+        "cage_split": "笼子拆分", "rule_45_lines": "多行列45法则", "cage_filling": "笼子填法",
+        "rule_45_blocks": "相邻区域45法则",
     },
 }
 
@@ -252,6 +257,30 @@ EN = {
     "reason.rule_45.outies": "The cages that cover {houses} sum to more than the house itself: the cells {cells} "
                              "outside it must make up the difference, which only {digits} can do. {result}",
     "reason.rule_45": "In {houses}, {cells} have a known sum, which only {digits} can make. {result}",
+    "reason.cage_pointing": "Every combination that still fits the cage {cells} holds {digits}, so {digits} is in "
+                            "the cage: a cell that sees every place for {digits} in it cannot be {digits}. {result}",
+    "reason.cage_claiming": "In {houses}, {digits} can only go in cells of the cage {cells}, so the cage holds "
+                            "{digits}: it keeps only the combinations with {digits}, and its cells outside "
+                            "{houses} cannot be {digits}. {result}",
+    "reason.rule_45_lines.innies": "The lines {houses} side by side hold each digit once each, so their sum is "
+                                   "known: take away the cages that lie wholly inside them, and {cells} must make "
+                                   "up the rest, which only {digits} can do. {result}",
+    "reason.rule_45_lines.outies": "The cages that cover the lines {houses} sum to more than the lines themselves: "
+                                   "the cells {cells} outside them must make up the difference, which only "
+                                   "{digits} can do. {result}",
+    "reason.rule_45_lines": "In the lines {houses}, {cells} have a known sum, which only {digits} can make. {result}",
+    "reason.cage_split": "The cages wholly inside {houses} and the piece of one more cage make up their known sum, "
+                         "so that piece's sum is known, and the rest of that cage, {cells}, must make up the "
+                         "cage's remainder, which only {digits} can do. {result}",
+    "reason.cage_filling": "The open cells {cells} of their cage need different digits that make up the rest of "
+                           "its sum, and each keeps only the digits some such filling gives it ({digits}). {result}",
+    "reason.rule_45_blocks.innies": "{houses} side by side hold each digit once each, so their sum is known: take "
+                                    "away the cages that lie wholly inside them, and {cells} must make up the rest, "
+                                    "which only {digits} can do. {result}",
+    "reason.rule_45_blocks.outies": "The cages that cover {houses} sum to more than those houses themselves: the "
+                                    "cells {cells} outside them must make up the difference, which only {digits} "
+                                    "can do. {result}",
+    "reason.rule_45_blocks": "In {houses}, {cells} have a known sum, which only {digits} can make. {result}",
     "reason.pointing": "In {houses}, {digits} can only go in {cells}, all in {cover}; so {digits} cannot be "
                        "anywhere else in {cover}. {result}",
     "reason.claiming": "In {houses}, {digits} can only go in {cells}, all in {cover}; so {digits} cannot be "
@@ -378,6 +407,24 @@ ZH = {
     "reason.rule_45.outies": "覆盖{houses}的笼子之和超过该区域本身之和：这些笼子在其外的格{cells}必须凑足差值，"
                              "只有{digits}能做到。{result}",
     "reason.rule_45": "在{houses}中，{cells}的和已知，只有{digits}能凑成。{result}",
+    "reason.cage_pointing": "笼子{cells}仍然可行的组合都含有{digits}，所以笼中必有{digits}："
+                            "能看到笼中所有可填{digits}之格的格不能是{digits}。{result}",
+    "reason.cage_claiming": "在{houses}中，{digits}只能填在笼子{cells}的格中，所以该笼子必含{digits}："
+                            "只保留含{digits}的组合，笼中位于{houses}之外的格不能是{digits}。{result}",
+    "reason.rule_45_lines.innies": "相邻的{houses}中每行（列）每个数字各出现一次，所以其和已知："
+                                   "减去完全位于其中的笼子，{cells}必须凑足余下的和，只有{digits}能做到。{result}",
+    "reason.rule_45_lines.outies": "覆盖相邻的{houses}的笼子之和超过这些行（列）之和：这些笼子在其外的格{cells}"
+                                   "必须凑足差值，只有{digits}能做到。{result}",
+    "reason.rule_45_lines": "在相邻的{houses}中，{cells}的和已知，只有{digits}能凑成。{result}",
+    "reason.cage_split": "完全位于{houses}中的笼子与另一个笼子的一部分凑成其已知的和，所以这部分的和已知；"
+                         "该笼子其余的格{cells}必须凑足笼子余下的和，只有{digits}能做到。{result}",
+    "reason.cage_filling": "笼子中的空格{cells}必须填入互不相同且凑足余下之和的数字，"
+                           "每格只保留某种填法能给它的数字（{digits}）。{result}",
+    "reason.rule_45_blocks.innies": "相邻的{houses}中每个区域每个数字各出现一次，所以其和已知：减去完全位于其中的笼子，"
+                                    "{cells}必须凑足余下的和，只有{digits}能做到。{result}",
+    "reason.rule_45_blocks.outies": "覆盖相邻的{houses}的笼子之和超过这些区域之和：这些笼子在其外的格{cells}"
+                                    "必须凑足差值，只有{digits}能做到。{result}",
+    "reason.rule_45_blocks": "在相邻的{houses}中，{cells}的和已知，只有{digits}能凑成。{result}",
     "reason.pointing": "在{houses}中，数字{digits}只能在{cells}，都在{cover}上；"
                        "所以{cover}的其他格不能是{digits}。{result}",
     "reason.claiming": "在{houses}中，数字{digits}只能在{cells}，都在{cover}内；"

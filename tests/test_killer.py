@@ -335,7 +335,7 @@ def test_bad_killer_requests():
     with pytest.raises(SudokuError, match="at least medium"):
         generate(9, seed=1, variant="killer", level="easy")
     with pytest.raises(SudokuError, match="not rated on killer"):
-        generate(9, seed=1, variant="killer", technique="unique_rectangle_1")
+        generate(9, seed=1, variant="killer", technique="bug_plus_1")
     with pytest.raises(SudokuError, match="is a Killer technique"):
         generate(9, seed=1, technique="rule_45")
     with pytest.raises(SudokuError, match="symmetry is of the givens"):
@@ -373,7 +373,7 @@ def test_cli_generate_killer_json_and_solve(capsys, tmp_path):
 
 def test_cli_generates_rates_steps_and_hints_killers(capsys):
     """Levels, ratings, steps and hints come from the rater's default set for a Killer, which leaves out
-    the uniqueness techniques (not sound there: a deadly pattern's swap may change a cage's sum)."""
+    BUG+1 (its second solution may change a cage's sum; the rectangles check every cage)."""
     assert main(["generate", "--variant", "killer", "--level", "hard", "--seed", "2", "--json"]) == 0
     rec = json.loads(capsys.readouterr().out)
     assert rec["level"] == "hard" and rec["variant"] == "killer" and rec["givens"] == 0
@@ -390,7 +390,7 @@ def test_cli_generates_rates_steps_and_hints_killers(capsys):
     assert all(sol[c] != d for s in steps for c, d in s["eliminations"])
     assert main(["hint", line]) == 0
     assert "The cage r1c2, r1c3, r2c2 must hold" in capsys.readouterr().out
-    assert not any(t.uniqueness for t in variant_techniques(BY_ID, "killer"))
+    assert "bug_plus_1" not in {t.id for t in variant_techniques(BY_ID, "killer")}
 
 
 def test_killer_cages_split_a_cage_where_the_two_solutions_differ():
@@ -444,6 +444,7 @@ def test_killer_techniques_are_sound_along_solving_paths():
     safe = variant_techniques(BY_ID, "killer")
     every = [t for t in safe if t.level != "extreme"]
     checked = wrong = killer_steps = 0
+    kinds: set[str] = set()
     for seed, givens in ((2, False), (3, True)):
         g = generate(9, seed=seed, variant="killer", givens=givens)
         sol = g.solution.cells
@@ -454,13 +455,17 @@ def test_killer_techniques_are_sound_along_solving_paths():
             for t in every:
                 for st in islice(t.find(state), 3):
                     checked += 1
-                    killer_steps += t.id in ("cage_combination", "rule_45")
+                    killer_steps += t.finder.startswith("killer:")
+                    kinds.add(t.id)
                     wrong += any(sol[c] != d for c, d in st.placements) or any(sol[c] == d for c, d in st.eliminations)
             step = next_step(state, safe)
             if step is None:
                 break
             apply_step(state, step)
     assert wrong == 0 and checked > 1000 and killer_steps > 100
+    # the new cage logic and the rectangles that keep every cage are among the steps checked
+    assert {t.id for t in safe if t.finder.startswith("killer:")} <= kinds, kinds
+    assert any(BY_ID[k].uniqueness for k in kinds), kinds
 
 
 @pytest.mark.parametrize("seed, givens, level", [(1, False, "hard"), (2, True, "medium"), (1, True, "hard")])
@@ -478,8 +483,19 @@ def test_killer_levels_come_from_the_rater(seed, givens, level):
 def test_killer_sentences_in_both_languages():
     g = generate(9, seed=2, variant="killer")
     s = State.from_puzzle(g.puzzle, unique=True)
-    for tech in ("cage_combination", "rule_45"):
-        step = next(BY_ID[tech].find(s))
+    first: dict = {}  # each Killer technique's first step along the logic path
+    killer = [t.id for t in BY_ID.values() if t.finder.startswith("killer:")]
+    while len(first) < len(killer) and not s.solved():
+        for tech in killer:
+            found = None if tech in first else next(BY_ID[tech].find(s), None)
+            if found is not None:
+                first[tech] = found
+        step = next_step(s, variant_techniques(BY_ID, "killer"))
+        if step is None:
+            break
+        apply_step(s, step)
+    assert sorted(first) == sorted(killer)
+    for tech, step in first.items():
         text = describe(step, g.puzzle.geometry)
         assert NAMES["en"][tech] in text["0"]["text"]["en"] and NAMES["zh"][tech] in text["0"]["text"]["zh"]
         assert "{" not in text["2"]["text"]["en"] + text["2"]["text"]["zh"]
@@ -501,3 +517,163 @@ def test_the_medium_dig_uses_cage_combinations():
     assert g.level == "medium" and g.puzzle.givens <= 12
     r = rate(g.puzzle, variant_techniques(BY_ID, "killer"), unique=True)
     assert "cage_combination" in {s.technique for s in r.steps} and r.level == "medium"
+
+
+def test_cage_pointing_clears_the_cells_that_see_every_place_of_a_needed_digit():
+    # 3 in two cells is 1+2: both digits are in the cage r1c3-r1c4, so the rest of row 1 loses them.
+    s = killer_state([(3, (2, 3)), (10, (40, 41))])
+    steps = list(BY_ID["cage_pointing"].find(s))
+    assert [(st.cells, st.digits, st.houses) for st in steps] == [((2, 3), (1,), (0,)), ((2, 3), (2,), (0,))]
+    assert sorted(steps[0].eliminations) == [(c, 1) for c in (0, 1, 4, 5, 6, 7, 8)]
+    assert steps[0].groups == (("cages", ((2, 0), (3, 0))),)
+    # in one box too: r1c1-r1c2 clears row 1 and box 1
+    step = next(BY_ID["cage_pointing"].find(killer_state([(3, (0, 1))])))
+    assert sorted(c for c, _ in step.eliminations) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20]
+    # 10 in two cells is 1+9, 2+8, 3+7 or 4+6: no digit is needed, nothing moves
+    assert list(BY_ID["cage_pointing"].find(killer_state([(10, (40, 41))]))) == []
+    assert list(BY_ID["cage_pointing"].find(State.from_values(geometry(3, 3), [0] * 81))) == []
+
+
+def test_cage_claiming_keeps_the_combinations_with_the_digit_the_house_confines_to_the_cage():
+    s = killer_state([(10, (0, 9))])  # r1c1 + r2c1 = 10
+    assert list(BY_ID["cage_claiming"].find(s)) == []  # 9 can still go anywhere in row 1
+    for c in range(1, 9):
+        s.eliminate(c, 9)  # now 9 goes in row 1 only at r1c1, in the cage: the cage is 1+9
+    steps = list(BY_ID["cage_claiming"].find(s))
+    assert [(st.houses, st.digits) for st in steps] == [((0,), (9,))]
+    assert sorted(steps[0].eliminations) == sorted([(c, d) for c in (0, 9) for d in (2, 3, 4, 6, 7, 8)] + [(9, 9)])
+    # pencil marks that still show 9 at r1c1 though r1c6 holds it: row 1 says nothing about the cage
+    s.values[5], s.cand[5] = 9, 0
+    assert list(BY_ID["cage_claiming"].find(s)) == []
+    assert list(BY_ID["cage_claiming"].find(State.from_values(geometry(3, 3), [0] * 81))) == []
+
+
+LINES = [(11, (c, 9 + c)) for c in range(7)] + [(10, (7, 16))]  # rows 1-2, columns 1-8: 7 x 11 + 10 = 87
+
+
+def test_rule_45_on_two_rows_and_the_cage_split():
+    # r1c9 + r2c9 make up 90 - 87 = 3 (1 and 2), and the cage r1c9-r3c9 of 12 leaves 9 for r3c9.
+    s = killer_state([*LINES, (12, (8, 17, 26))])
+    steps = [st for st in BY_ID["rule_45_lines"].find(s) if st.houses == (0, 1)]
+    assert [st.variant for st in steps] == ["innies", "outies"]
+    assert sorted(steps[0].eliminations) == [(c, d) for c in (8, 17) for d in range(3, 10)]
+    assert steps[1].placements == ((26, 9),)
+    assert {c for c, _ in steps[0].groups[0][1]} == set(range(8)) | set(range(9, 17))  # the whole cages
+    split = [st for st in BY_ID["cage_split"].find(s) if st.houses == (0, 1)]
+    assert [(st.variant, st.placements) for st in split] == [("split", ((26, 9),))]
+    # no single row sees it: each row's cages all reach into the other row
+    assert [st for st in BY_ID["rule_45"].find(s) if st.houses in ((0,), (1,))] == []
+    # r1c9 in no cage: still innies, but no outies and no cage to split
+    s = killer_state([*LINES, (12, (17, 26))])
+    assert [st.variant for st in BY_ID["rule_45_lines"].find(s) if st.houses == (0, 1)] == ["innies"]
+    assert [st for st in BY_ID["cage_split"].find(s) if st.houses == (0, 1)] == []
+    for tid in ("rule_45_lines", "cage_split"):
+        assert list(BY_ID[tid].find(State.from_values(geometry(3, 3), [0] * 81))) == []
+
+
+def test_cage_split_in_one_house():
+    # Row 1: r1c1-r1c7 in whole cages of 3+7+11+9 = 30; r1c8-r1c9 make 15, so r2c9 of the cage of 24 is 9.
+    s = killer_state([(3, (0, 1)), (7, (2, 3)), (11, (4, 5)), (9, (6,)), (24, (7, 8, 17))])
+    step = next(st for st in BY_ID["cage_split"].find(s) if st.houses == (0,))
+    assert step.placements == ((17, 9),) and step.variant == "split"
+
+
+def _along_the_path(seed: int, found, limit: int = 200):
+    """The first value ``found(state, solution)`` gives (not None) at a position of the logic path of the
+    Killer of ``seed`` (no givens)."""
+    safe = variant_techniques(BY_ID, "killer")
+    g = generate(9, seed=seed, variant="killer")
+    state, sol = State.from_puzzle(g.puzzle, unique=True), g.solution.cells
+    for _ in range(limit):
+        hit = found(state, sol)
+        if hit is not None or state.solved():
+            return hit
+        step = next_step(state, safe)
+        if step is None:
+            return None
+        apply_step(state, step)
+    return None
+
+
+def _right(step, sol) -> bool:
+    return all(sol[c] == d for c, d in step.placements) and all(sol[c] != d for c, d in step.eliminations)
+
+
+def test_a_rectangle_that_keeps_every_cage_fires_on_a_generated_killer():
+    from sudoku_core.techniques.uniqueness import swap_keeps
+
+    rects = [t for t in variant_techniques(BY_ID, "killer") if t.uniqueness]
+    assert {t.id for t in rects} >= {"unique_rectangle_1", "hidden_rectangle"}
+    hit = _along_the_path(4, lambda s, sol: next((st for t in rects for st in t.find(s)), None))
+    assert hit is not None and _right(hit, generate(9, seed=4, variant="killer").solution.cells)
+    geo = generate(9, seed=4, variant="killer").puzzle.geometry
+    assert swap_keeps(geo, hit.cells)
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_a_rectangle_a_cage_breaks_stays_silent_on_a_killer(seed):
+    """Seen as a classic grid, these Killer positions have a rectangle whose step would remove the
+    solution's digit: a cage holds one corner, so the swap changes its sum and the pattern is not deadly."""
+    from sudoku_core.techniques.uniqueness import swap_keeps
+
+    classic = geometry(3, 3)
+    rects = [t for t in BY_ID.values() if t.uniqueness and t.id != "bug_plus_1"]
+
+    def wrong_as_classic(s, sol):
+        seen = State(classic, list(s.values), list(s.cand), unique=True)
+        bad = next((st for t in rects for st in t.find(seen) if not _right(st, sol)), None)
+        return None if bad is None else (s, bad)
+
+    hit = _along_the_path(seed, wrong_as_classic)
+    assert hit is not None
+    state, bad = hit
+    assert not swap_keeps(state.geo, bad.cells)
+    assert all(sorted(bad.cells) != sorted(st.cells) for t in rects for st in t.find(state))
+    assert all(_right(st, generate(9, seed=seed, variant="killer").solution.cells)
+               for t in rects for st in t.find(state))
+
+
+def test_cage_filling_gives_each_cell_a_different_digit():
+    # 12 over r1c1-r1c3 with r1c1 and r1c2 left with 1/2: they take both, so r1c3 is 9. The combinations
+    # alone keep every digit there (1+3+8, 2+3+7, ... each meet a candidate of every cell).
+    s = killer_state([(12, (0, 1, 2))])
+    assert list(BY_ID["cage_filling"].find(s)) == []  # every digit has a filling
+    for c in (0, 1):
+        for d in range(3, 10):
+            s.eliminate(c, d)
+    assert list(BY_ID["cage_combination"].find(s)) == []
+    step = next(BY_ID["cage_filling"].find(s))
+    assert (step.placements, step.eliminations, step.variant) == (((2, 9),), (), "cage")
+    assert step.groups == (("cages", ((0, 0), (1, 0), (2, 0))),) and step.houses == ()
+    assert list(BY_ID["cage_filling"].find(State.from_values(geometry(3, 3), [0] * 81))) == []
+
+
+def test_rule_45_on_two_boxes_side_by_side():
+    # Boxes 1 and 2: eight whole or box-crossing pairs of 11+...+11+10 = 87 leave r3c5 + r3c6 = 3.
+    pairs = [(0, 1), (9, 10), (18, 19), (2, 3), (11, 12), (20, 21), (4, 5), (13, 14)]
+    s = killer_state([(11 if i else 10, p) for i, p in enumerate(pairs)])
+    steps = [st for st in BY_ID["rule_45_blocks"].find(s) if st.houses == (18, 19)]
+    assert [st.variant for st in steps] == ["innies"]
+    assert sorted(steps[0].eliminations) == [(c, d) for c in (22, 23) for d in range(3, 10)]
+    assert {c for c, _ in steps[0].groups[0][1]} == {c for p in pairs for c in p}
+    # neither box alone: box 2's innies are five cells
+    assert [st for st in BY_ID["rule_45"].find(s) if st.houses == (19,)] == []
+    assert list(BY_ID["rule_45_blocks"].find(State.from_values(geometry(3, 3), [0] * 81))) == []
+
+
+def test_mixed_blocks_touch_and_do_not_overlap():
+    from sudoku_core.techniques.killer import _mixed_blocks
+
+    blocks = _mixed_blocks(geometry(3, 3))
+    assert len(blocks) == 12 + 24  # box pairs side by side; a line beside each box on either side
+    assert (18, 19) in blocks and (2, 21) in blocks and (18, 22) not in blocks and (0, 18) not in blocks
+
+
+def test_bug_plus_1_stays_left_out_of_killers_because_it_can_be_wrong_there():
+    """Why VARIANT_UNSAFE keeps BUG+1 off a Killer: the BUG's second solution changes every open cell,
+    which may break a cage's sum, so the grid need not have two solutions. On the logic path of the
+    Killer of seed 8 the pattern turns up and would place a digit the solution does not have."""
+    assert "bug_plus_1" not in {t.id for t in variant_techniques(BY_ID, "killer")}
+    sol = generate(9, seed=8, variant="killer").solution.cells
+    hit = _along_the_path(8, lambda s, _sol: next(BY_ID["bug_plus_1"].find(s), None))
+    assert hit is not None and not _right(hit, sol)

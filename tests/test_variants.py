@@ -311,7 +311,9 @@ def test_levels_on_variants_use_only_sound_techniques(variant, level):
     assert r.level == level and r.solved
     assert not {s.technique for s in r.steps} & {t.id for t in for_variant("classic")} - {
         t.id for t in for_variant(variant)}
-    assert VARIANT_UNSAFE[variant]
+    fins = {"finned_x_wing", "finned_swordfish", "finned_jellyfish", "sashimi_x_wing", "sashimi_swordfish",
+            "sashimi_jellyfish"}
+    assert set(VARIANT_UNSAFE[variant]) == (fins if variant == "jigsaw" else set())
     sol = g.solution.cells
     for s in r.steps:  # every step of the path is true of the solution
         assert all(sol[c] == d for c, d in s.placements) and all(sol[c] != d for c, d in s.eliminations)
@@ -320,8 +322,8 @@ def test_levels_on_variants_use_only_sound_techniques(variant, level):
 def test_unsound_practice_targets_are_refused():
     with pytest.raises(SudokuError, match="not rated on jigsaw"):
         generate(9, seed=1, variant="jigsaw", technique="finned_x_wing")
-    with pytest.raises(SudokuError, match="not rated on x"):
-        generate(9, seed=1, variant="x", technique="unique_rectangle_1")
+    with pytest.raises(SudokuError, match="not rated on killer"):
+        generate(9, seed=1, variant="killer", technique="bug_plus_1")
 
 
 def test_every_variant_has_a_checked_technique_set_and_an_unchecked_one_is_refused():
@@ -330,7 +332,9 @@ def test_every_variant_has_a_checked_technique_set_and_an_unchecked_one_is_refus
 
     for name in VARIANTS:
         assert for_variant(name)  # measured (docs/variants.md): the unsound ones are left out
-    assert not any(t.uniqueness for t in for_variant("killer"))  # a swap may change a cage's sum
+    # the BUG's other solution changes every open cell, which may change a cage's sum
+    assert [t.id for t in for_variant("killer") if t.uniqueness] == [
+        t.id for t in for_variant("classic") if t.uniqueness and t.id != "bug_plus_1"]
     with pytest.raises(ValueError, match="not been checked on sudoku-x"):
         for_variant("sudoku-x")
 
@@ -394,3 +398,113 @@ def test_cli_rate_and_steps_on_variants(capsys):
     assert steps and {h["kind"] for s in steps for h in s["houses"]} >= {"row", "box"}
     assert main(["hint", line]) == 0
     assert capsys.readouterr().out.strip()
+
+
+# --- uniqueness on the extra houses and cages ---------------------------------------------------------
+
+
+def _marked(geo, marks: dict[str, str]):
+    """A state of ``geo`` whose cells are filled but those named ``rRcC``, which hold the digits given."""
+    from sudoku_core.candidates import State
+
+    values, cand = [9] * 81, [0] * 81
+    for name, digits in marks.items():
+        c = (int(name[1]) - 1) * 9 + int(name[3]) - 1
+        values[c], cand[c] = 0, sum(1 << int(d) for d in digits)
+    return State(geo, values, cand, unique=True)
+
+
+def _cell(name: str) -> int:
+    return (int(name[1]) - 1) * 9 + int(name[3]) - 1
+
+
+def _ur1(geo, corners: tuple[str, str, str, str]):
+    from sudoku_core.techniques import BY_ID
+
+    marks = dict(zip(corners, ("12", "12", "12", "123"), strict=True))
+    return [sorted(s.eliminations) for s in BY_ID["unique_rectangle_1"].find(_marked(geo, marks))]
+
+
+KILLER_CAGES = [(3, [0, 1]), (17, [36, 37])]  # r1c1+r1c2 (3) and r5c1+r5c2 (17)
+
+
+@pytest.mark.parametrize("variant, corners, fires", [
+    ("x", ("r1c2", "r1c3", "r5c2", "r5c3"), True),  # no corner on a diagonal
+    ("x", ("r1c1", "r1c2", "r5c1", "r5c2"), False),  # r1c1 is alone on the main diagonal
+    ("x", ("r1c1", "r1c4", "r2c1", "r2c4"), False),  # r1c1 alone on the main diagonal, in one band
+    ("windoku", ("r1c2", "r1c3", "r5c2", "r5c3"), True),  # no corner in a window
+    ("windoku", ("r2c2", "r2c6", "r3c2", "r3c6"), True),  # each window holds two corners of one column
+    ("windoku", ("r1c2", "r1c5", "r2c2", "r2c5"), False),  # r2c2 alone in the top-left window
+    ("killer", ("r1c1", "r1c2", "r5c1", "r5c2"), True),  # each cage holds two corners of one row
+    ("killer", ("r1c2", "r1c3", "r5c2", "r5c3"), False),  # r1c2 alone in the cage of 3: the swap breaks its sum
+    ("killer", ("r1c4", "r1c5", "r6c4", "r6c5"), True),  # no corner in a cage
+])
+def test_a_unique_rectangle_is_deadly_only_when_every_house_and_cage_swaps(variant, corners, fires):
+    from sudoku_core.techniques.uniqueness import swap_keeps
+
+    geo = variant_geometry(9, variant, cages=KILLER_CAGES if variant == "killer" else None)
+    four = _cell(corners[3])
+    assert _ur1(geo, corners) == ([[(four, 1), (four, 2)]] if fires else [])
+    assert swap_keeps(geo, tuple(_cell(c) for c in corners)) == fires
+    assert _ur1(geometry(3, 3), corners) == [[(four, 1), (four, 2)]]  # the classic grid has no such house
+
+
+def test_a_cage_or_diagonal_through_opposite_corners_silences_the_rectangle():
+    from sudoku_core.techniques.uniqueness import swap_keeps
+
+    killer = variant_geometry(9, "killer", cages=[(10, [0, 1, 10])])  # r1c1, r1c2, r2c2: two opposite corners
+    assert not swap_keeps(killer, (0, 1, 9, 10))  # the filling is impossible, not two solutions
+    x = variant_geometry(9, "x")
+    assert not swap_keeps(x, (0, 3, 27, 30))  # r1c1 and r4c4 both on the main diagonal
+
+
+def test_hidden_rectangle_and_ur_types_2_to_6_ask_the_same_question():
+    from sudoku_core.techniques import BY_ID
+
+    x = variant_geometry(9, "x")
+    ur2 = {"r1c2": "12", "r1c3": "12", "r5c2": "123", "r5c3": "123", "r5c7": "35"}
+    assert [s.eliminations for s in BY_ID["unique_rectangle_2"].find(_marked(x, ur2))] == [((_cell("r5c7"), 3),)]
+    moved = {"r1c1": "12", "r1c3": "12", "r5c1": "123", "r5c3": "123", "r5c7": "35"}  # r1c1 on a diagonal
+    for tid in ("unique_rectangle_2", "unique_rectangle_3", "unique_rectangle_4", "unique_rectangle_5"):
+        assert list(BY_ID[tid].find(_marked(x, moved))) == [], tid
+    assert list(BY_ID["unique_rectangle_2"].find(_marked(geometry(3, 3), moved)))
+    hidden = {"r1c2": "12", "r1c3": "12", "r5c2": "12", "r5c3": "12", "r5c8": "2", "r8c3": "2"}
+    assert [s.eliminations for s in BY_ID["hidden_rectangle"].find(_marked(x, hidden))]
+    on_diagonal = {k.replace("c2", "c1"): v for k, v in hidden.items()}
+    assert list(BY_ID["hidden_rectangle"].find(_marked(geometry(3, 3), on_diagonal)))
+    assert list(BY_ID["hidden_rectangle"].find(_marked(x, on_diagonal))) == []
+
+
+def test_bug_plus_1_counts_the_diagonals_and_windows():
+    """The classic BUG+1 exemplars are no BUG on X or Windoku: a diagonal or window holds some digit once."""
+    from sudoku_core.candidates import State
+    from sudoku_core.techniques import BY_ID, for_variant
+
+    exemplars = Path(__file__).resolve().parent / "data" / "hints" / "exemplars.tsv"
+    states = [line.split("\t")[4] for line in exemplars.read_text().splitlines() if "\tbug_plus_1\t" in line]
+    assert len(states) >= 3
+    for text in states:
+        tokens = text.split()
+        values = [int(t[1:]) if t.startswith("=") else 0 for t in tokens]
+        cand = [0 if t.startswith("=") else sum(1 << int(d) for d in t) for t in tokens]
+        assert list(BY_ID["bug_plus_1"].find(State(geometry(3, 3), values, cand, unique=True)))
+        for variant in ("x", "windoku"):
+            state = State(variant_geometry(9, variant), values, list(cand), unique=True)
+            assert list(BY_ID["bug_plus_1"].find(state)) == [], variant
+    assert "bug_plus_1" in {t.id for t in for_variant("x")} and "bug_plus_1" not in {
+        t.id for t in for_variant("killer")}
+
+
+@pytest.mark.parametrize("variant, seed, tech", [("x", 7, "unique_rectangle_6"), ("x", 11, "unique_rectangle_1"),
+                                                 ("windoku", 1, "hidden_rectangle")])
+def test_generated_variants_rate_with_rectangles_that_keep_every_house(variant, seed, tech):
+    from sudoku_core.rate import rate
+    from sudoku_core.techniques.uniqueness import swap_keeps
+
+    g = generate(9, seed=seed, variant=variant)
+    r = rate(g.puzzle, unique=True)
+    used = [s for s in r.steps if s.technique == tech]
+    assert used and all(swap_keeps(g.puzzle.geometry, s.cells) for s in used)
+    sol = g.solution.cells
+    assert all(all(sol[c] == d for c, d in s.placements) and all(sol[c] != d for c, d in s.eliminations)
+               for s in r.steps)

@@ -110,8 +110,14 @@ TABLE: tuple[Technique, ...] = (
     T("cage_combination", "medium", 1.6, "killer:find_cage_combination"),
     T("naked_single", "easy", 2.3, "singles:find_naked_single"),
     T("rule_45", "hard", 2.5, "killer:find_rule_45"),
+    T("cage_filling", "hard", 2.5, "killer:find_cage_filling"),
+    T("cage_pointing", "hard", 2.6, "killer:find_cage_pointing"),
     T("pointing", "hard", 2.6, "intersections:find_pointing"),
+    T("cage_claiming", "hard", 2.8, "killer:find_cage_claiming"),
     T("claiming", "hard", 2.8, "intersections:find_claiming"),
+    T("cage_split", "hard", 2.9, "killer:find_cage_split"),
+    T("rule_45_lines", "hard", 2.9, "killer:find_rule_45_lines"),
+    T("rule_45_blocks", "hard", 3.0, "killer:find_rule_45_blocks"),
     T("naked_pair", "hard", 3.0, "subsets:find_naked_pair"),
     T("x_wing", "hard", 3.2, "fish:find_x_wing"),
     T("hidden_pair", "hard", 3.4, "subsets:find_hidden_pair"),
@@ -169,17 +175,18 @@ TABLE: tuple[Technique, ...] = (
 BY_ID: dict[str, Technique] = {t.id: t for t in TABLE}
 
 #: Techniques left out on a variant because they are not sound there ("uniqueness" stands for every
-#: ``uniqueness=True`` row). A deadly pattern on X or Windoku would have to respect the diagonals or
-#: windows too, and the finned and sashimi fish assume rectangular boxes, which a Jigsaw has not.
-#: Measured in docs/variants.md (every technique tried at every position of logic paths, checked
-#: against the solution); every other technique works on any houses the geometry has.
+#: ``uniqueness=True`` row). The rectangles ask that swapping their two digits keeps every house and cage
+#: (:func:`~sudoku_core.techniques.uniqueness.swap_keeps`) and BUG+1 counts every house, diagonals and
+#: windows too; but on a Killer the BUG's other solution changes every open cell, which may break a
+#: cage's sum. The finned and sashimi fish assume rectangular boxes, which a Jigsaw has not. Measured in
+#: docs/variants.md (every technique tried at every position of logic paths, checked against the
+#: solution); every other technique works on any houses the geometry has.
 VARIANT_UNSAFE: dict[str, tuple[str, ...]] = {
-    "x": ("uniqueness",),
-    "windoku": ("uniqueness",),
+    "x": (),
+    "windoku": (),
     "jigsaw": ("finned_x_wing", "finned_swordfish", "finned_jellyfish", "sashimi_x_wing", "sashimi_swordfish",
                "sashimi_jellyfish"),
-    # A Killer's deadly pattern need not be deadly: swapping two digits may change a cage's sum.
-    "killer": ("uniqueness",),
+    "killer": ("bug_plus_1",),
 }
 
 

@@ -41,25 +41,35 @@ def find_cage_combination(state: State) -> Iterator[Step]:
     geo = state.geo
     if not geo.cages:
         return
-    values, cand, n = state.values, state.cand, geo.n
+    values, cand = state.values, state.cand
     for total, cells in geo.cages:
         placed = sum(1 << values[c] for c in cells if values[c])
         opened = [c for c in cells if not values[c]]
         if not opened:
             continue
-        within = placed
-        for c in opened:
-            within |= cand[c]
-        allowed = 0
-        for k in cage_combinations(len(cells), total, n):
-            if k & placed == placed and k & within == k and all(cand[c] & k for c in opened):
-                allowed |= k
-        allowed &= ~placed
+        allowed = _union(_combinations_left(state, total, cells)) & ~placed
         elims = tuple((c, d) for c in opened for d in _bits(cand[c] & ~allowed))
         if elims:
             yield Step("cage_combination", eliminations=elims, cells=cells,
                        candidates=tuple((c, d) for c in opened for d in _bits(cand[c] & allowed)),
                        digits=tuple(_bits(allowed)))
+
+
+def _combinations_left(state: State, total: int, cells: tuple[int, ...]) -> list[int]:
+    """The combinations of a cage still possible: they hold every digit placed in it, otherwise only
+    candidates of its open cells, and give each open cell a digit it can take."""
+    values, cand = state.values, state.cand
+    placed = within = 0
+    opened = []
+    for c in cells:
+        if values[c]:
+            placed |= 1 << values[c]
+        else:
+            opened.append(c)
+            within |= cand[c]
+    within |= placed
+    return [k for k in cage_combinations(len(cells), total, state.geo.n)
+            if k & placed == placed and k & within == k and all(cand[c] & k for c in opened)]
 
 
 def _fillings(cells: list[int], cand: list[int], total: int, differ) -> list[int]:
@@ -95,7 +105,8 @@ def _union(masks: list[int]) -> int:
     return out
 
 
-def _group_step(state, house: int, kind: str, group: list[int], total: int, differ, cages) -> Step | None:
+def _group_step(state, house: int, kind: str, group: list[int], total: int, differ, cages, tech: str = "rule_45",
+                houses: tuple[int, ...] | None = None) -> Step | None:
     """The step of a group of known sum, or None when it removes nothing."""
     values, cand = state.values, state.cand
     rest = total - sum(values[c] for c in group if values[c])
@@ -112,10 +123,10 @@ def _group_step(state, house: int, kind: str, group: list[int], total: int, diff
             elims.extend((c, d) for d in _bits(cand[c] & ~m))
     if not places and not elims:
         return None
-    return Step("rule_45", placements=tuple(places), eliminations=tuple(elims), cells=tuple(opened),
+    return Step(tech, placements=tuple(places), eliminations=tuple(elims), cells=tuple(opened),
                 candidates=tuple((c, d) for c, m in zip(opened, reached, strict=True) for d in _bits(cand[c] & m)),
-                houses=(house,), digits=tuple(_bits(_union(reached))), groups=(("cages", tuple((c, 0) for q in cages
-                                                                          for c in state.geo.cages[q][1])),),
+                houses=(house,) if houses is None else houses, digits=tuple(_bits(_union(reached))),
+                groups=(("cages", tuple((c, 0) for q in cages for c in state.geo.cages[q][1])),),
                 variant=kind)
 
 
@@ -146,3 +157,198 @@ def find_rule_45(state: State) -> Iterator[Step]:
                                lambda a, b: b in peers[a], touching)
             if step is not None:
                 yield step
+
+
+def _cage_bits(cells: tuple[int, ...]) -> int:
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+def find_cage_pointing(state: State) -> Iterator[Step]:
+    """A digit every combination left of a cage holds is in the cage: the cells outside it that see every
+    open cell of the cage where it can go lose it (a cage inside one house clears the rest of the house)."""
+    geo = state.geo
+    if not geo.cages:
+        return
+    values, cand, where, pb = state.values, state.cand, state.where, state.t.peer_bits
+    for total, cells in geo.cages:
+        opened = [c for c in cells if not values[c]]
+        combos = _combinations_left(state, total, cells)
+        if not opened or not combos:
+            continue
+        needed = combos[0]
+        for k in combos[1:]:
+            needed &= k
+        for c in cells:
+            if values[c]:
+                needed &= ~(1 << values[c])
+        inside = _cage_bits(cells)
+        for d in _bits(needed):
+            places = [c for c in opened if cand[c] >> d & 1]
+            seen = where[d] & ~inside
+            for c in places:
+                seen &= pb[c]
+            if seen:
+                yield Step("cage_pointing", eliminations=tuple((c, d) for c in _bits(seen)), cells=cells,
+                           candidates=tuple((c, d) for c in places), digits=(d,),
+                           houses=tuple(h for h in range(len(geo.houses))
+                                        if all(h in geo.cell_houses[c] for c in places)),
+                           groups=(("cages", tuple((c, 0) for c in cells)),))
+
+
+def find_cage_claiming(state: State) -> Iterator[Step]:
+    """A digit that, within a house, can only go in the cells of one cage is in that cage: the cage keeps
+    only the combinations that hold it, and its cells outside that house lose it."""
+    geo = state.geo
+    if not geo.cages:
+        return
+    values, cand, where, hb = state.values, state.cand, state.where, state.t.house_bits
+    for total, cells in geo.cages:
+        opened = [c for c in cells if not values[c]]
+        if not opened:
+            continue
+        inside = _cage_bits(cells)
+        placed = sum(1 << values[c] for c in cells if values[c])
+        for h in sorted({h for c in opened for h in geo.cell_houses[c]}):
+            done = sum(1 << values[c] for c in geo.houses[h] if values[c])
+            for d in range(1, geo.n + 1):
+                ours = where[d] & hb[h]
+                if not ours or ours & ~inside or (placed | done) >> d & 1:
+                    continue  # (a digit placed in the house already: pencil marks may still show it)
+                combos = _combinations_left(state, total, cells)
+                allowed = _union([k for k in combos if k >> d & 1]) & ~placed
+                plain = _union(combos) & ~placed
+                elims = [(c, e) for c in opened for e in _bits(cand[c] & plain & ~allowed)]
+                elims += [(c, d) for c in opened if cand[c] >> d & 1 and not hb[h] >> c & 1]
+                if elims:
+                    yield Step("cage_claiming", eliminations=tuple(sorted(set(elims))), cells=cells,
+                               candidates=tuple((c, d) for c in _bits(ours)), digits=(d,), houses=(h,),
+                               groups=(("cages", tuple((c, 0) for c in cells)),))
+
+
+#: The blocks of adjacent lines the multi-house 45 rule looks at: 2 and 3 rows or columns side by side.
+BLOCK_LINES = (2, 3)
+
+
+def _blocks(n: int) -> Iterator[tuple[int, ...]]:
+    """Blocks of adjacent rows, then of adjacent columns (house numbers), of the sizes in BLOCK_LINES."""
+    for first in (0, n):
+        for k in BLOCK_LINES:
+            for start in range(n - k + 1):
+                yield tuple(range(first + start, first + start + k))
+
+
+def _mixed_blocks(geo) -> list[tuple[int, ...]]:
+    """Blocks of two houses that touch side to side without sharing a cell (house numbers): two boxes,
+    and a row or column with a box just beside it."""
+    n, house_of = geo.n, geo.cell_houses
+    touching: set[tuple[int, int]] = set()
+    for c in range(n * n):
+        r, k = divmod(c, n)
+        for d in ((r + 1) * n + k if r + 1 < n else -1, c + 1 if k + 1 < n else -1):
+            if d < 0:
+                continue
+            for h in (house_of[c][0], house_of[c][1], house_of[c][2]):
+                for g in (house_of[d][0], house_of[d][1], house_of[d][2]):
+                    if h != g and (h >= 2 * n or g >= 2 * n):  # at least one box: lines have blocks of their own
+                        touching.add((min(h, g), max(h, g)))
+    return sorted(pair for pair in touching
+                  if not set(geo.houses[pair[0]]) & set(geo.houses[pair[1]]))
+
+
+def find_rule_45_blocks(state: State) -> Iterator[Step]:
+    """Innies and outies of two boxes side by side, or of a row or column and the box beside it."""
+    geo = state.geo
+    if not geo.cages:
+        return
+    peers = geo.peers
+    for houses in _mixed_blocks(geo):
+        for kind, group, total, cages in _known_sums(state, houses):
+            if kind == "split":
+                continue
+            step = _group_step(state, houses[0], kind, group, total, lambda a, b: b in peers[a], cages,
+                               tech="rule_45_blocks", houses=houses)
+            if step is not None:
+                yield step
+
+
+def _known_sums(state: State, houses: tuple[int, ...]) -> Iterator[tuple[str, list[int], int, list[int]]]:
+    """The groups of known sum of a block of whole houses (no cell twice): ``(kind, cells, sum, cages)``
+    for the innies, the outies, and the piece of a cage outside the block when the innies all lie in that
+    one cage (the cage split in two)."""
+    geo = state.geo
+    assert geo.cages is not None and geo.cage_of is not None
+    cages, cage_of, n = geo.cages, geo.cage_of, geo.n
+    block = [c for h in houses for c in geo.houses[h]]
+    inside = set(block)
+    whole = len(houses) * n * (n + 1) // 2
+    touching = sorted({cage_of[c] for c in block if cage_of[c] >= 0})
+    inner = [q for q in touching if all(c in inside for c in cages[q][1])]
+    covered = {c for q in inner for c in cages[q][1]}
+    innies = [c for c in block if c not in covered]
+    rest = whole - sum(cages[q][0] for q in inner)
+    if innies:
+        yield "innies", innies, rest, inner
+        held = {cage_of[c] for c in innies}
+        if len(held) == 1 and -1 not in held:
+            q = held.pop()
+            yield "split", [c for c in cages[q][1] if c not in inside], cages[q][0] - rest, [*inner, q]
+    if all(cage_of[c] >= 0 for c in block) and len(inner) < len(touching):
+        outies = [c for q in touching for c in cages[q][1] if c not in inside]
+        yield "outies", outies, sum(cages[q][0] for q in touching) - whole, touching
+
+
+def find_rule_45_lines(state: State) -> Iterator[Step]:
+    """Innies and outies of 2 or 3 adjacent rows or columns (they sum to 2 or 3 times a house)."""
+    geo = state.geo
+    if not geo.cages:
+        return
+    peers = geo.peers
+    for houses in _blocks(geo.n):
+        for kind, group, total, cages in _known_sums(state, houses):
+            if kind == "split":
+                continue
+            step = _group_step(state, houses[0], kind, group, total, lambda a, b: b in peers[a], cages,
+                               tech="rule_45_lines", houses=houses)
+            if step is not None:
+                yield step
+
+
+def find_cage_split(state: State) -> Iterator[Step]:
+    """A cage that pokes into a house (or a block of adjacent houses) whose other cells are covered by whole
+    cages: its piece inside makes up the house's rest, so its piece outside makes up the cage's rest."""
+    geo = state.geo
+    if not geo.cages:
+        return
+    peers = geo.peers
+    blocks = [(h,) for h in range(3 * geo.n)] + list(_blocks(geo.n)) + _mixed_blocks(geo)
+    for houses in blocks:
+        for kind, group, total, cages in _known_sums(state, houses):
+            if kind != "split":
+                continue
+            step = _group_step(state, houses[0], kind, group, total, lambda a, b: b in peers[a], cages,
+                               tech="cage_split", houses=houses)
+            if step is not None:
+                yield step
+
+
+def find_cage_filling(state: State) -> Iterator[Step]:
+    """A cage's open cells (at most :data:`MAX_GROUP`) keep only the digits of some filling: a candidate
+    per cell, all different, summing to the cage's rest. Stronger than the combinations alone, which ask
+    only that each cell holds some digit of a combination (two cells left with 1/2 take both, so a third
+    cannot be 1 or 2)."""
+    geo = state.geo
+    if not geo.cages:
+        return
+    values, cand = state.values, state.cand
+    for q, (total, cells) in enumerate(geo.cages):
+        opened = [c for c in cells if not values[c]]
+        placed = sum(1 << values[c] for c in cells if values[c])
+        if not 1 < len(opened) <= MAX_GROUP or any(cand[c] & placed for c in opened):
+            continue  # (a placed digit still among the candidates: the combinations remove it first)
+        step = _group_step(state, cells[0], "cage", list(cells), total, lambda a, b: True, [q],
+                           tech="cage_filling", houses=())
+        if step is not None:
+            yield step

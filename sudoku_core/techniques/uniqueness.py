@@ -26,6 +26,15 @@ ways of placing them would give two solutions. So at least one corner holds some
   "bivalue universal grave", with two solutions: place it.
 
 Only empty cells take part, so digits entered by the player never form a corner.
+
+On a variant the pattern is deadly only when swapping its two digits keeps every constraint: each house
+(rows, columns, boxes or Jigsaw regions, diagonals, windows) and each Killer cage must hold none of the
+corners or exactly two that share a row or a column (one of each digit, which swap; a cage then keeps its
+sum). :func:`swap_keeps` checks that on the geometry, and every rectangle finder asks it, so a diagonal, a
+window or a cage through one corner (or two opposite ones) silences the pattern. On a classic grid two
+boxes are enough. BUG+1 counts the digits in every house the geometry has, the extra ones too (the
+argument, each cell taking its other digit, then keeps every house); it stays off on a Killer, where that
+change of every open cell may break a cage's sum (``VARIANT_UNSAFE``).
 """
 
 from __future__ import annotations
@@ -33,7 +42,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from ..candidates import State, bits
+from ..grid import Geometry
 from ..step import Cand, Step
+
+
+def swap_keeps(geo: Geometry, corners: tuple[int, int, int, int]) -> bool:
+    """Whether swapping the two digits of a rectangle ``(x, y1, y2, z)`` (x and z opposite) keeps every
+    house and cage of ``geo``: each holds none of the corners or two of them in one row or column. Rows
+    and columns always do; on a classic grid, so do the two boxes the finders require."""
+    if geo.variant == "classic":
+        return True
+    x, _y1, _y2, z = corners
+    held: dict[tuple[bool, int], list[int]] = {}
+    for c in corners:
+        for h in geo.cell_houses[c][2:]:
+            held.setdefault((False, h), []).append(c)
+        if geo.cage_of is not None and geo.cage_of[c] >= 0:
+            held.setdefault((True, geo.cage_of[c]), []).append(c)
+    # two corners share a row or a column unless they are opposite: x with z, or y1 with y2
+    return all(len(cs) == 2 and (x in cs) != (z in cs) for cs in held.values())
 
 
 def _rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int, int]]:
@@ -54,7 +81,8 @@ def _rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int, 
                 z = r2 * n + c2
                 if r2 == r or cand[y2] & m != m or cand[z] & m != m:
                     continue
-                if len({box_of[x], box_of[y1], box_of[y2], box_of[z]}) != 2:
+                if len({box_of[x], box_of[y1], box_of[y2], box_of[z]}) != 2 or \
+                        not swap_keeps(state.geo, (x, y1, y2, z)):
                     continue
                 a, b = bits(m)
                 yield (x, y1, y2, z), a, b
@@ -230,7 +258,8 @@ def find_hidden_rectangle(state: State) -> Iterator[Step]:
                     if c2 == c or cand[z] & m != m:
                         continue
                     y1 = r * n + c2
-                    if not cand[y1] >> u & 1 or len({box_of[x], box_of[y1], box_of[y2], box_of[z]}) != 2:
+                    if not cand[y1] >> u & 1 or len({box_of[x], box_of[y1], box_of[y2], box_of[z]}) != 2 or \
+                            not swap_keeps(state.geo, (x, y1, y2, z)):
                         continue
                     if state.cells_of(r2, u) == (1 << z) | (1 << y2) and \
                             state.cells_of(n + c2, u) == (1 << z) | (1 << y1):
@@ -263,9 +292,9 @@ def find_bug_plus_1(state: State) -> Iterator[Step]:
     if len(extra) != 1:
         return
     e = extra[0]
-    for h in range(3 * n):
+    for h in range(len(geo.houses)):
         for d in range(1, n + 1):
             k = state.cells_of(h, d).bit_count()
-            if k not in (0, 2) and not (k == 3 and d == e and h in hs):
-                return
+            if (k not in (0, 2) or (d == e and h in hs)) and not (k == 3 and d == e and h in hs):
+                return  # e three times in each house of the cell (a classic grid's parity ensures it)
     yield Step("bug_plus_1", placements=((tri, e),), cells=(tri,), candidates=((tri, e),), digits=(e,))
