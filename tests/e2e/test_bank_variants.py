@@ -1,4 +1,4 @@
-"""Variant games and the New game bank in Chromium (issue 21): the slow X, Windoku and Jigsaw levels come
+"""Variant games and the New game bank in Chromium (issue 21): the slow X, Windoku, Jigsaw and Killer levels come
 at once from puzzles shipped with the page, and any other variant choice that was slow to make is made
 ahead by the background refill and then comes at once, with its variant and regions intact.
 """
@@ -78,18 +78,47 @@ def test_a_variant_choice_that_was_slow_is_made_ahead_and_then_comes_at_once(ope
                                        for r in range(9)] != [1] * 9
 
 
-def test_a_killer_has_no_bank_kind_and_the_bank_reads_variant_lines(open_app, server):
+def test_the_bank_keys_killers_by_their_givens_and_reads_variant_lines(open_app, server):
     app = open_app(server + "index.html").goto().wait_ready()
     page = app.page
-    kinds = page.evaluate("""url => import(url).then(m => [
-        m.bankKind({size: 9, level: 'hard', variant: 'killer'}),
+    cages = [{"sum": 45, "cells": list(range(r * 9, r * 9 + 9))} for r in range(9)]
+    kinds = page.evaluate("""([url, cages]) => import(url).then(m => [
+        m.bankKind({size: 9, level: 'hard', variant: 'killer', givens: false, symmetry: 'none'}),
         m.bankKind({size: 9, level: 'expert', variant: 'x', symmetry: 'none'}),
         m.bankKind({size: 9, level: 'expert', variant: 'x', symmetry: 'mirror_v'}).key,
         m.bankLine({line: '1'.repeat(81), variant: 'jigsaw',
           regions: Array.from({length: 81}, (_, i) => i % 9)}),
-    ])""", asset(page, "js/bank.js"))
-    assert kinds[0] is None  # not played on the page yet
+        m.bankKind({size: 9, level: 'extreme', variant: 'killer', givens: true, symmetry: 'rot180'}),
+        m.bankLine({line: '.'.repeat(81), variant: 'killer', cages}),
+    ])""", [asset(page, "js/bank.js"), cages])
+    assert kinds[0] == {"key": "9|hard|killer", "options": {"size": 9, "level": "hard", "symmetry": "none",
+                                                            "variant": "killer", "givens": False}}
     assert kinds[1] == {"key": "9|expert|x", "options": {"size": 9, "level": "expert", "symmetry": "rot180",
                                                          "variant": "x"}}
     assert kinds[2] == "9|expert|mirror_v|||variant=x"
     assert kinds[3] == "jigsaw:" + "1" * 81 + ":" + "ABCDEFGHI" * 9
+    assert kinds[4]["key"] == "9|extreme|killer|givens" and kinds[4]["options"]["givens"] is True
+    assert kinds[5] == "killer:" + "." * 81 + ":" + "".join(ch * 9 for ch in "abcdefghi") + ":" + ",".join(["45"] * 9)
+
+
+def test_a_rare_killer_level_comes_from_the_shipped_bank_at_once_with_its_cages(open_app, server):
+    """Most Killers without givens rate Hard, so an Expert one takes the generator long: the page ships
+    some, and New game opens one at once, cages and all, without the "rare level" warning."""
+    app = open_app(server + "index.html", locale="en-US").goto().wait_ready()
+    page = app.page
+    shipped = page.evaluate("url => import(url).then(m => m.BANK['9|expert|killer'])", asset(page, "js/bank.js"))
+    assert len(shipped) >= 3
+    page.click("#new-game")
+    page.select_option("#ng-variant", "killer")
+    page.select_option("#ng-level", "expert")
+    expect(page.locator("#ng-givens")).not_to_be_checked()
+    expect(page.locator("#newgame-dialog")).not_to_contain_text("rare")
+    page.click("#ng-generate")
+    expect(page.locator("#newgame-dialog")).to_be_hidden()
+    expect(page.locator("#message")).to_contain_text("Killer")
+    expect(page.locator("#message")).not_to_contain_text("seed")  # from the bank, not the generator
+    assert page.evaluate("window.sudoku.game.shareLine()") == shipped[0]
+    cages = page.evaluate("window.sudoku.game.cages")
+    assert sum(len(q["cells"]) for q in cages) == 81 and len(cages) == len(set(shipped[0].split(":")[2]) - {"."})
+    expect(page.locator("#board .cage-layer path")).to_have_count(len(cages))
+    expect(page.locator("#rating-badge")).to_have_attribute("data-level", "expert")

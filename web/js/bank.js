@@ -17,6 +17,10 @@
 // variant V and level L:
 //   python3 -m sudoku_core generate --variant V --level L --symmetry rot180 --count 5 --seed bank-9-L-V
 // and checked by tests/test_bank.py (unique by two solvers, rated at its level, 180-degree symmetric).
+// Killers without givens (Medium, Expert, Extreme: most come out Hard, so these levels take long to hit)
+// are the first of each level among 400 made with
+//   python3 -m sudoku_core generate --variant killer --count 400 --seed killer-pool --json
+// and rated (13 Medium, 7 Expert, 2 Extreme; GENERATOR_VERSION 6's techniques).
 import { killerLine } from "./game.js";
 import { readJSON, writeJSON } from "./storage.js";
 
@@ -245,6 +249,24 @@ export const BANK = {
     "jigsaw:...1......1..2....9...853........2..1.......6..4........685...2....3..5......8...:AABBBBCCCAADBEBBBCAADBEECCCAADDEECFGHADEEECFGHDDDDEFFGHHHHHHFGGHIIIIFFGGIIIIIFFGG",
     "jigsaw:.5.3.7...2.9......9...1.........2..6.........5..6.........9...8......9.4...4.5.7.:AAAAABBBBACCDEEBBBAACDEEEFBCACDEEFFBCCCDEEFFGCDDDHFFFGHDDHHHFGGHHHHIGGGGIIIIIIIIG",
     "jigsaw:..82.......7..8.6....51...........57....8....74...........26....5.3..6.......28..:ABBBBBBCCAAABBDDCCEAAABDDCCEEAADDDDCEFFFFFDGCEHHHFFGGCEEEHHFGGGEHHHHFIGGIIIIIIIIG",
+  ],
+  "9|medium|killer": [
+    "killer:.................................................................................:abccdeefgahhiijjfgkllmmjjjgknomppqqqrrspptuvvrrrwxxuyvzAwwBxxyCzADDEEEFFGGHDDEIII:8,7,7,2,13,8,14,13,7,30,4,13,18,9,4,17,20,23,6,7,10,13,19,18,10,13,8,7,1,10,17,11,13,8,17",
+    "killer:.................................................................................:abcddefffagchdeeifjkkhdellmjnnopelqqrsttppuvwxxytzpuvwABCtzzuDDEFFGGzuuDEEEHHIIID:9,9,9,26,25,13,5,4,8,5,9,17,5,10,9,15,10,7,3,26,15,11,15,10,5,24,8,2,6,20,21,8,10,3,23",
+    "killer:.................................................................................:abccdeeffgbhcdijjkglmccnjokgppqqrsstuuvvwrrxxuyyywwzAxBBCCCCzDDBBBCEFFFDGGGHEFFII:6,6,16,13,15,7,21,3,8,16,10,7,2,5,4,10,12,16,5,8,11,6,14,14,24,7,6,25,28,22,8,23,11,7,9",
+    "killer:.................................................................................:aabcdddefgabhijjklgamhiinllgooppqqqrstttpqquvwxtyyyzuAwBCCDEzzAwFGHIJzKKLLMHINNNN:22,6,2,17,7,5,17,11,16,8,1,19,8,4,14,13,19,1,7,18,15,2,7,2,21,24,9,4,8,3,8,3,9,15,7,4,15,13,6,15",
+    "killer:.................................................................................:abcdeefggahcdifffgaaajjfklgmmnnooklpmqrnrokspqqrrrtuupvwwxytzuuvwwABtzuCDDDAAAzzz:28,6,4,11,9,32,15,7,2,9,9,12,23,8,13,21,8,35,6,11,22,4,23,2,8,25,22,5,7,18",
+  ],
+  "9|expert|killer": [
+    "killer:.................................................................................:aaabccdddaabbbcedfgghhbcedfgihhjeeffgkkhjjllfmnnnooppqmrsttoopumrstvvvuuwwwxxyyuu:22,22,22,30,15,32,22,28,3,9,11,9,18,22,15,15,2,10,6,14,23,23,17,9,6",
+    "killer:.................................................................................:aabbbbcddaeeffccdghiijjkkkghllmnooppllqmnorrslqqtnnrrsuuqtnvvwsxxqyzvwwwxxyyABBBw:19,26,10,14,6,6,11,13,7,16,14,25,4,28,15,6,20,25,15,14,10,19,20,20,16,7,1,18",
+    "killer:.................................................................................:abccccdefabbghidefjkkghidefjjkggllmfnjkgoppmmnjqqorpssnttqorrusttvqowxuytvvzowxAB:11,12,21,15,19,16,22,6,10,23,28,11,19,12,23,15,21,15,13,28,10,15,3,17,2,7,5,6",
+    "killer:.................................................................................:aabcddeeefagchdiiiffhhhdjjjkklhmmjnnokllpmqqrosttpuurrvswwxxuyyvswzzzAyBvsCCzzABB:9,7,8,21,16,22,1,24,17,18,17,17,18,13,8,15,4,20,22,7,6,12,16,9,11,19,16,15,17",
+    "killer:.................................................................................:abbcdddefghbcijjefkhliimmnfkhloppnnfqqqoorsnftqquurssstttvwrxxxtyvvwzAxxyyyyzzAAA:6,11,11,12,15,23,8,24,14,9,8,7,11,15,22,3,17,21,25,29,8,12,13,25,20,16,20",
+  ],
+  "9|extreme|killer": [
+    "killer:.................................................................................:aabbccdeeafbgggdehafiijjddhkllijmmhhkkknjomppqrnnsotttqrrnuooovqwrxxyyyvzzzzxxyAA:19,24,3,18,19,7,12,17,12,24,21,7,18,26,26,14,13,21,5,13,7,4,1,18,25,20,11",
+    "killer:.................................................................................:abbbcdeefabghhiejfkbglliijjkkmmnniojppqqnnrrrpqqqsturrvvwwstuxxyvvssuuzxyvAAAuzzz:12,22,5,1,11,12,8,13,23,26,17,10,7,21,7,18,27,18,17,6,33,28,8,14,5,18,18",
   ],
 };
 
