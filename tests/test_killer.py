@@ -677,3 +677,25 @@ def test_bug_plus_1_stays_left_out_of_killers_because_it_can_be_wrong_there():
     sol = generate(9, seed=8, variant="killer").solution.cells
     hit = _along_the_path(8, lambda s, _sol: next(BY_ID["bug_plus_1"].find(s), None))
     assert hit is not None and not _right(hit, sol)
+
+
+def test_every_cage_technique_names_its_cages_for_the_page():
+    """The page outlines the cages a Killer step reasons with (``Step.to_dict``'s ``cages``): every cage
+    technique of the table is listed, and along real Killer paths each such step names at least one cage,
+    all of them among the step's cells and groups."""
+    from sudoku_core.step import CAGE_TECHNIQUES
+    from sudoku_core.techniques import TABLE
+
+    assert set(CAGE_TECHNIQUES) == {t.id for t in TABLE if t.finder.startswith("killer:")}
+    seen = set()
+    for seed in range(6):
+        for givens in (False, True):
+            g = generate(seed=seed, variant="killer", givens=givens)
+            geo = g.puzzle.geometry
+            for st in rate(g.puzzle).steps:
+                if st.technique in CAGE_TECHNIQUES:
+                    named = set(st.cells) | {c for _, cands in st.groups for c, _ in cands}
+                    cages = st.to_dict(geo)["cages"]
+                    assert cages and all(named.issuperset(geo.cages[q][1]) for q in cages), (seed, st.technique)
+                    seen.add(st.technique)
+    assert len(seen) >= 4, seen
