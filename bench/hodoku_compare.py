@@ -1,5 +1,8 @@
 """Recall of our uniqueness and grouped-chain finders against HoDoKu (hodoku-py), position by position.
 
+Franken and Mutant fish (up to Jellyfish, HoDoKu's default fin caps; Mutant with HoDoKu's fish type
+set to include them, which its find-all leaves out by default) are compared the same way.
+
 Usage (hodoku-py is GPL-3 and is used as a black box only, from its own venv; it is not a dependency)::
 
     python3 -m venv /work/hodoku-venv-ur && /work/hodoku-venv-ur/bin/pip install hodoku-py==0.2.1
@@ -21,6 +24,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -36,7 +40,7 @@ from sudoku_core.techniques import BY_ID, TABLE  # noqa: E402
 
 try:
     from hodoku import SolutionType
-    from hodoku.config import DEFAULT_CONFIG
+    from hodoku.config import DEFAULT_CONFIG, FishType
     from hodoku.core.grid import Grid
     from hodoku.solver.chain_utils import get_node_type
     from hodoku.solver.step_finder import SudokuStepFinder
@@ -49,6 +53,7 @@ BASIC = tuple(t for t in TABLE if t.finder.split(":")[0] in ("singles", "interse
 #: scored below the unique rectangles, the stage at which the exemplars of those sections apply.
 SSTS = tuple(t for t in TABLE if t.score < 4.5)
 
+SIZES = ("X_WING", "SWORDFISH", "JELLYFISH")
 #: family -> (HoDoKu solution types, our technique ids, HoDoKu exemplar section prefixes)
 FAMILIES = {
     "ur1": (("UNIQUENESS_1",), ("unique_rectangle_1",), ("0600",)),
@@ -60,6 +65,10 @@ FAMILIES = {
     "hidden_rectangle": (("HIDDEN_RECTANGLE",), ("hidden_rectangle",), ("0606",)),
     "grouped": (("GROUPED_CONTINUOUS_NICE_LOOP", "GROUPED_DISCONTINUOUS_NICE_LOOP", "GROUPED_AIC"),
                 ("grouped_aic", "grouped_nice_loop"), ("0709", "0710", "0711")),
+    "franken": (tuple(f"{f}FRANKEN_{s}" for f in ("", "FINNED_") for s in SIZES),
+                tuple(f"{f}franken_{s.lower()}" for f in ("", "finned_") for s in SIZES), ("033", "034")),
+    "mutant": (tuple(f"{f}MUTANT_{s}" for f in ("", "FINNED_") for s in SIZES),
+               tuple(f"{f}mutant_{s.lower()}" for f in ("", "finned_") for s in SIZES), ("035", "036")),
 }
 #: Our plain chains, counted with the grouped family (HoDoKu's grouped search also returns chains that
 #: happen to use no group; ours leaves those to the plain AIC / nice loop finders).
@@ -79,7 +88,10 @@ def hodoku_conclusions(state: State, types) -> set[str]:
         for d in grid.get_candidates(c):
             if not state.cand[c] >> d & 1:
                 grid.del_candidate(c, d)
-    finder = SudokuStepFinder(grid, DEFAULT_CONFIG.find_all_search)
+    config = DEFAULT_CONFIG.find_all_search
+    if any("MUTANT" in t for t in types):  # HoDoKu's find-all searches up to Franken unless told
+        config = replace(config, fish=replace(config.fish, fish_type=FishType.BASIC_FRANKEN_MUTANT))
+    finder = SudokuStepFinder(grid, config)
     out = set()
     for t in types:
         for step in finder.find_all(getattr(SolutionType, t)):

@@ -514,3 +514,42 @@ for _tid in ("wxyz_wing", "vwxyz_wing"):
         EN[f"reason.{_tid}{_key}"] = EN[f"reason.bent_wing{_key}"]
         ZH[f"reason.{_tid}{_key}"] = ZH[f"reason.bent_wing{_key}"]
 del _tid, _key
+
+# Franken and Mutant fish (techniques/complex_fish.py): base and cover houses of any kind, so an
+# elimination may also be a base place that two cover houses share (cannibalistic).
+NAMES["en"].update({
+    "franken_x_wing": "Franken X-Wing", "franken_swordfish": "Franken Swordfish",
+    "franken_jellyfish": "Franken Jellyfish", "finned_franken_x_wing": "Finned Franken X-Wing",
+    "finned_franken_swordfish": "Finned Franken Swordfish", "finned_franken_jellyfish": "Finned Franken Jellyfish",
+    "mutant_x_wing": "Mutant X-Wing", "mutant_swordfish": "Mutant Swordfish", "mutant_jellyfish": "Mutant Jellyfish",
+    "finned_mutant_x_wing": "Finned Mutant X-Wing", "finned_mutant_swordfish": "Finned Mutant Swordfish",
+    "finned_mutant_jellyfish": "Finned Mutant Jellyfish",
+})
+NAMES["zh"].update({
+    "franken_x_wing": "弗兰肯X翼", "franken_swordfish": "弗兰肯剑鱼", "franken_jellyfish": "弗兰肯水母",
+    "finned_franken_x_wing": "鳍弗兰肯X翼", "finned_franken_swordfish": "鳍弗兰肯剑鱼",
+    "finned_franken_jellyfish": "鳍弗兰肯水母",
+    "mutant_x_wing": "变异X翼", "mutant_swordfish": "变异剑鱼", "mutant_jellyfish": "变异水母",
+    "finned_mutant_x_wing": "鳍变异X翼", "finned_mutant_swordfish": "鳍变异剑鱼",
+    "finned_mutant_jellyfish": "鳍变异水母",
+})
+EN["reason.complex_fish"] = (
+    "Each of {houses} holds {digits} once, in different cells, and every place for it there lies in {cover}, "
+    "which hold it just as many times; so the base's {digits} fill {cover}: no other place in {cover} holds "
+    "it, nor a place where two of them meet. {result}")
+ZH["reason.complex_fish"] = (
+    "{houses}各含一个{digits}且位置互不相同，这些位置全部落在{cover}中，而{cover}所含的{digits}也恰好这么多；"
+    "所以{cover}中的{digits}都来自这些位置：{cover}的其他格以及其中两个区域的交叉格都不能是{digits}。{result}")
+EN["reason.finned_complex_fish"] = (
+    "Each of {houses} holds {digits} once, and every place for it there lies in {cover}, apart from the fins "
+    "{fins}; either the fish stands or a fin holds {digits}, so the places in {cover} outside the base (or "
+    "where two of them meet) that see every fin lose it. {result}")
+ZH["reason.finned_complex_fish"] = (
+    "{houses}各含一个{digits}，除鳍{fins}外这些位置全部落在{cover}中；鱼或鳍必有一处为{digits}，"
+    "所以{cover}中位于基础区域之外（或两个覆盖区域交叉）且能看到所有鳍的格不能是{digits}。{result}")
+for _tid in ("franken_x_wing", "franken_swordfish", "franken_jellyfish",
+             "mutant_x_wing", "mutant_swordfish", "mutant_jellyfish"):
+    EN[f"reason.{_tid}"], ZH[f"reason.{_tid}"] = EN["reason.complex_fish"], ZH["reason.complex_fish"]
+    EN[f"reason.finned_{_tid}"] = EN["reason.finned_complex_fish"]
+    ZH[f"reason.finned_{_tid}"] = ZH["reason.finned_complex_fish"]
+del _tid

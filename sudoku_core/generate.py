@@ -1104,6 +1104,9 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
         raise SudokuError(f"{technique} is not rated on {name} puzzles yet (it does not know their houses)")
     if technique is not None and not killer and table[technique].finder.startswith("killer:"):
         raise SudokuError(f"{technique} is a Killer technique: it needs cages (ask for variant killer)")
+    if technique is not None and not table[technique].ladder:
+        raise SudokuError(f"{technique} is not on the rater's ladder (too slow to try at every step), so no "
+                          "puzzle is built around it")
     if technique is not None:
         tech_level = table[technique].level
         if level is not None and level != tech_level:

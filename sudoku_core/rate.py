@@ -193,12 +193,13 @@ def prove_unique(state: State) -> bool:
     return not result.gave_up and result.count == 1
 
 
-def _techniques(techniques, geo):
+def _techniques(techniques, geo, ladder: bool = True):
     """The techniques to try: ``techniques`` as given, or by default every one that is sound on the
-    grid's variant (:func:`~sudoku_core.techniques.for_variant`; an unchecked variant is refused)."""
+    grid's variant (:func:`~sudoku_core.techniques.for_variant`; an unchecked variant is refused), only
+    the solver's ladder unless ``ladder`` is False."""
     if techniques is None:
         try:
-            return for_variant(geo.variant)
+            return for_variant(geo.variant, ladder)
         except ValueError as exc:
             raise SudokuError(str(exc)) from None
     return tuple(BY_ID[t] if isinstance(t, str) else t for t in techniques)
@@ -206,8 +207,9 @@ def _techniques(techniques, geo):
 
 def find_steps(state: State, techniques: TechniqueChoice = None) -> Iterator[Step]:
     """Every step the techniques find in ``state``, technique by technique in table order (for tests
-    and tools; the solver only wants the first)."""
-    for tech in _techniques(techniques, state.geo):
+    and tools; the solver only wants the first). By default every technique, those off the solver's
+    ladder too (``Technique.ladder``)."""
+    for tech in _techniques(techniques, state.geo, ladder=False):
         if tech.uniqueness:
             if state.unique is None:
                 state.unique = prove_unique(state)

@@ -99,7 +99,7 @@ def op_hint(payload: dict) -> dict:
 def _quick_techniques() -> list[str]:
     from sudoku_core.rate import BY_ID
 
-    return [t for t in BY_ID if "forcing" not in t]
+    return [t for t, tech in BY_ID.items() if "forcing" not in t and tech.ladder]
 
 
 def _rating(p: Puzzle, with_steps: bool, langs: Sequence[str], quick: bool = False) -> dict:
@@ -196,7 +196,8 @@ def practice_techniques() -> list[dict]:
     from sudoku_core.techniques import TABLE
 
     return [{"id": t.id, "level": t.level, "name": {lang: technique_name(t.id, lang) for lang in ("en", "zh")}}
-            for t in TABLE if t.level in ("hard", "expert") and not t.finder.startswith("killer:")]  # no cages
+            for t in TABLE if t.level in ("hard", "expert") and not t.finder.startswith("killer:")  # no cages
+            and t.ladder]  # a game is built around a step of its rating
 
 
 #: Technique ids a new game can practise (see practice_techniques).

@@ -34,7 +34,8 @@ the lowest set that solves it (:mod:`sudoku_core.rate` gives the reasons and the
 the solver's next step (:func:`sudoku_core.rate.next_step`), whatever the level.
 
 Families and modules: ``singles``, ``intersections``, ``subsets``, ``fish``, ``single_digit``, ``wings``,
-``coloring``, ``uniqueness`` (this suite's tests: ``tests/test_techniques.py``); ``killer`` (cage
+``coloring``, ``uniqueness`` (this suite's tests: ``tests/test_techniques.py``); ``complex_fish``
+(Franken and Mutant fish, off the solver's ladder: ``ladder=False``; ``tests/test_complex_fish.py``); ``killer`` (cage
 combinations and the 45 rule, which find nothing on a grid without cages; ``tests/test_killer.py``);
 ``chains`` (remote pairs, X-/XY-chains, AICs and nice loops, grouped), ``als`` (ALS-XZ, ALS-XY-Wing,
 ALS-XY-Chain, Death Blossom, Sue de Coq) and ``forcing`` (cell/unit/digit forcing chains, forcing nets)
@@ -77,6 +78,9 @@ class Technique:
     score: float
     finder: str
     uniqueness: bool = False
+    #: False for a technique the solver, hint and rating never try (its search does not fit their time
+    #: budget); :func:`sudoku_core.rate.find_steps` and asking for it by id still find its steps.
+    ladder: bool = True
 
     @property
     def find(self) -> Finder:
@@ -98,9 +102,9 @@ def _load(spec: str) -> Any:
     return getattr(importlib.import_module(f"{__name__}.{module}"), name)
 
 
-def T(id_: str, level: str, score: float, finder: str, uniqueness: bool = False) -> Technique:
+def T(id_: str, level: str, score: float, finder: str, uniqueness: bool = False, ladder: bool = True) -> Technique:
     """One table row (short name so the table reads as a table)."""
-    return Technique(id_, level, score, finder, uniqueness)
+    return Technique(id_, level, score, finder, uniqueness, ladder)
 
 
 #: Every technique, in the order the solver tries them.
@@ -165,6 +169,20 @@ TABLE: tuple[Technique, ...] = (
     T("als_xy_wing", "expert", 7.8, "als:find_als_xy_wing"),
     T("als_xy_chain", "expert", 8.0, "als:find_als_xy_chain"),
     T("death_blossom", "expert", 8.2, "als:find_death_blossom"),
+    # Franken and Mutant fish (HoDoKu scores them between ALS-XZ and Kraken fish): off the ladder, see
+    # complex_fish.py.
+    T("franken_x_wing", "expert", 8.2, "complex_fish:find_franken_x_wing", ladder=False),
+    T("franken_swordfish", "expert", 8.2, "complex_fish:find_franken_swordfish", ladder=False),
+    T("franken_jellyfish", "expert", 8.2, "complex_fish:find_franken_jellyfish", ladder=False),
+    T("finned_franken_x_wing", "expert", 8.2, "complex_fish:find_finned_franken_x_wing", ladder=False),
+    T("finned_franken_swordfish", "expert", 8.2, "complex_fish:find_finned_franken_swordfish", ladder=False),
+    T("finned_franken_jellyfish", "expert", 8.2, "complex_fish:find_finned_franken_jellyfish", ladder=False),
+    T("mutant_x_wing", "extreme", 8.3, "complex_fish:find_mutant_x_wing", ladder=False),
+    T("mutant_swordfish", "extreme", 8.3, "complex_fish:find_mutant_swordfish", ladder=False),
+    T("mutant_jellyfish", "extreme", 8.3, "complex_fish:find_mutant_jellyfish", ladder=False),
+    T("finned_mutant_x_wing", "extreme", 8.3, "complex_fish:find_finned_mutant_x_wing", ladder=False),
+    T("finned_mutant_swordfish", "extreme", 8.3, "complex_fish:find_finned_mutant_swordfish", ladder=False),
+    T("finned_mutant_jellyfish", "extreme", 8.3, "complex_fish:find_finned_mutant_jellyfish", ladder=False),
     T("cell_forcing_chain", "extreme", 8.3, "forcing:find_cell_forcing_chain"),
     T("unit_forcing_chain", "extreme", 8.5, "forcing:find_unit_forcing_chain"),
     T("digit_forcing_chain", "extreme", 8.7, "forcing:find_digit_forcing_chain"),
@@ -191,9 +209,12 @@ VARIANT_UNSAFE: dict[str, tuple[str, ...]] = {
 
 
 @cache
-def for_variant(variant: str = "classic") -> tuple[Technique, ...]:
-    """The techniques that are sound on ``variant``, in table order (the whole table for a classic grid).
-    Raises ValueError for a variant the table has not been checked on."""
+def for_variant(variant: str = "classic", ladder: bool = True) -> tuple[Technique, ...]:
+    """The techniques that are sound on ``variant``, in table order (the whole table for a classic grid),
+    only those on the solver's ladder unless ``ladder`` is False. Raises ValueError for a variant the
+    table has not been checked on."""
+    if ladder:
+        return tuple(t for t in for_variant(variant, False) if t.ladder)
     if variant == "classic":
         return TABLE
     if variant not in VARIANT_UNSAFE:

@@ -4,6 +4,7 @@ mistakes first, unsolvable puzzles said so, the solution path with "show on grid
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from e2e_support import shared_app
@@ -189,6 +190,34 @@ def test_hints_follow_the_page_language(app):
     expect(page.locator("#hint")).to_have_text("Hint")
 
 
+DRAWN = """() => { const svg = document.querySelector('.board-wrap > svg.reason');
+    const all = sel => [...svg.querySelectorAll(sel)];
+    return {technique: svg.dataset.technique, shown: getComputedStyle(svg).display !== 'none',
+        houses: all('.rs-house').map(e => e.dataset.house), cover: all('.rs-cover').map(e => e.dataset.house),
+        links: all('.rs-link').map(e => [e.dataset.from, e.dataset.to, e.classList.contains('rs-strong')]),
+        cands: all('.rs-cand').map(e => e.dataset.cand), fins: all('.rs-fin').map(e => e.dataset.cand),
+        elims: all('.rs-elim').map(e => e.dataset.cand), places: all('.rs-place').map(e => e.dataset.cand),
+        groups: new Set(all('.rs-set').map(e => e.dataset.group)).size,
+        sees: all('.rs-sees').map(e => [Number(e.dataset.from), Number(e.dataset.cell)])}; }"""
+
+
+def check_drawn(page, step: dict) -> None:
+    """The overlay on the page shows ``step`` (its record as the engine sends it), part for part."""
+    drawn = page.evaluate(DRAWN)
+    rcd = lambda c: ",".join(map(str, c))  # noqa: E731
+    assert drawn["shown"] and drawn["technique"] == step["technique"]
+    assert drawn["houses"] == [f"{h['kind']} {h['index']}" for h in step["houses"]]
+    assert drawn["cover"] == [f"{h['kind']} {h['index']}" for h in step["cover"]]
+    assert drawn["links"] == [[" ".join(map(rcd, link["from"])), " ".join(map(rcd, link["to"])), link["strong"]]
+                              for link in step["links"]]
+    assert drawn["cands"] == [rcd(c) for c in step["candidates"]]
+    assert drawn["fins"] == [rcd(c) for c in step["fins"]]
+    assert drawn["elims"] == [rcd(c) for c in step["eliminations"]]
+    assert drawn["places"] == [rcd(c) for c in step["placements"]]
+    assert drawn["groups"] == len(step["groups"])
+    assert drawn["sees"] == step.get("sees", [])  # a single's sightings: one line each
+
+
 def test_the_reason_is_drawn_for_every_family_and_matches_the_step_record(app):
     """Every step of a hard puzzle's path (fish with fins, ALS, chains and grouped chains, nets, subsets,
     uniqueness, singles), shown on the grid: the overlay has one house outline per base and cover house,
@@ -206,31 +235,43 @@ def test_the_reason_is_drawn_for_every_family_and_matches_the_step_record(app):
         families.add(step["technique"])
         button = page.locator("#path-list button[data-step]").nth(i)
         button.click()
-        drawn = page.evaluate("""() => { const svg = document.querySelector('.board-wrap > svg.reason');
-            const all = sel => [...svg.querySelectorAll(sel)];
-            return {technique: svg.dataset.technique, shown: getComputedStyle(svg).display !== 'none',
-                houses: all('.rs-house').map(e => e.dataset.house), cover: all('.rs-cover').map(e => e.dataset.house),
-                links: all('.rs-link').map(e => [e.dataset.from, e.dataset.to, e.classList.contains('rs-strong')]),
-                cands: all('.rs-cand').map(e => e.dataset.cand), fins: all('.rs-fin').map(e => e.dataset.cand),
-                elims: all('.rs-elim').map(e => e.dataset.cand), places: all('.rs-place').map(e => e.dataset.cand),
-                groups: new Set(all('.rs-set').map(e => e.dataset.group)).size,
-                sees: all('.rs-sees').map(e => [Number(e.dataset.from), Number(e.dataset.cell)])}; }""")
-        rcd = lambda c: ",".join(map(str, c))  # noqa: E731
-        assert drawn["shown"] and drawn["technique"] == step["technique"]
-        assert drawn["houses"] == [f"{h['kind']} {h['index']}" for h in step["houses"]]
-        assert drawn["cover"] == [f"{h['kind']} {h['index']}" for h in step["cover"]]
-        assert drawn["links"] == [[" ".join(map(rcd, link["from"])), " ".join(map(rcd, link["to"])), link["strong"]]
-                                  for link in step["links"]]
-        assert drawn["cands"] == [rcd(c) for c in step["candidates"]]
-        assert drawn["fins"] == [rcd(c) for c in step["fins"]]
-        assert drawn["elims"] == [rcd(c) for c in step["eliminations"]]
-        assert drawn["places"] == [rcd(c) for c in step["placements"]]
-        assert drawn["groups"] == len(step["groups"])
-        assert drawn["sees"] == step["sees"]  # a single's sightings: one line each
+        check_drawn(page, step)
         assert bool(step["sees"]) == (step["technique"] in ("hidden_single", "naked_single"))
         button.click()
         assert page.evaluate("getComputedStyle(document.querySelector('.board-wrap > svg.reason')).display") == "none"
     assert {"aic", "als_xz", "finned_swordfish", "grouped_aic", "hidden_single"} <= families, families
+
+
+def test_franken_and_mutant_fish_are_drawn_with_their_mixed_houses_and_fins(app):
+    """Franken and Mutant fish are off the rating ladder, so no solution path shows one: their steps
+    (from the regression table, as the engine sends them) are drawn through the hint panel's own
+    highlight, boxes among base and cover houses, fins as fin rings."""
+    from sudoku_core.candidates import State
+    from sudoku_core.grid import geometry_for_side
+    from sudoku_core.techniques import BY_ID
+
+    page = app.page
+    shown = set()
+    for line in (Path(__file__).resolve().parents[1] / "data" / "hints" / "exemplars.tsv").read_text().splitlines():
+        _, _, tech, givens, text, _, _ = line.split("\t")
+        if tech in shown or not tech.startswith(("franken", "mutant", "finned_franken", "finned_mutant")):
+            continue
+        shown.add(tech)
+        values = [int(t[1:]) if t.startswith("=") else 0 for t in text.split()]
+        cand = [0 if t.startswith("=") else sum(1 << int(d) for d in t) for t in text.split()]
+        state = State(geometry_for_side(9), values, cand, unique=True)
+        load(page, givens)
+        step = next(iter(BY_ID[tech].find(state))).to_dict(state.geo)
+        page.evaluate("step => window.sudoku.hints.highlight({step, full: true})", step)
+        check_drawn(page, step)
+        kinds = [{h["kind"] for h in step[side]} for side in ("houses", "cover")]
+        if "franken" in tech:  # a box somewhere, rows and columns never on one side
+            assert "box" in kinds[0] | kinds[1] and not any({"row", "column"} <= k for k in kinds)
+        else:
+            assert any({"row", "column"} <= k for k in kinds) or kinds[0] & kinds[1] - {"box"}
+        assert bool(step["fins"]) == tech.startswith("finned_")
+        page.evaluate("() => window.sudoku.hints.clearHighlights()")
+    assert len(shown) == 12, shown
 
 
 def test_a_hint_draws_its_reason_without_the_answer_until_the_last_level(app):

@@ -45,7 +45,26 @@ LABELS = {
     "Uniqueness Test Type 5": "unique_rectangle_5", "Uniqueness Test Type 6": "unique_rectangle_6",
     "Hidden Rectangle": "hidden_rectangle", "Bivalue Universal Grave + 1": "bug_plus_1",
     "XY-Wing": "xy_wing", "XYZ-Wing": "xyz_wing", "W-Wing": "w_wing",
+    "Franken Jellyfish": "franken_jellyfish", "Finned Franken Swordfish": "finned_franken_swordfish",
+    "Finned Franken Jellyfish": "finned_franken_jellyfish", "Finned Mutant Jellyfish": "finned_mutant_jellyfish",
 }
+
+
+#: Techniques the exemplar library has no section for, taken from a line of a public set instead:
+#: ``(set, 0-based line, technique id, past the basics)``; past the basics, the first position where the
+#: solver's next step is beyond singles and intersections (score 3.0 and up) at which the technique
+#: fires, else the first position where it fires (an unfinned Franken or Mutant X-Wing is only ever found
+#: where locked candidates would do as well: none in 300 lines of each of three sets past the basics).
+EXTRA = (
+    ("sudokuexchange_diabolical_se5plus", 0, "franken_x_wing", False),
+    ("sudokuexchange_diabolical_se5plus", 396, "franken_swordfish", True),
+    ("sudokuexchange_diabolical_se5plus", 0, "finned_franken_x_wing", True),
+    ("sudokuexchange_diabolical_se5plus", 0, "mutant_x_wing", False),
+    ("sudokuexchange_diabolical_se5plus", 0, "mutant_swordfish", True),
+    ("sudokuexchange_diabolical_se5plus", 0, "mutant_jellyfish", True),
+    ("sudokuexchange_diabolical_se5plus", 0, "finned_mutant_x_wing", True),
+    ("sudokuexchange_diabolical_se5plus", 0, "finned_mutant_swordfish", True),
+)
 
 
 def encode_state(s: State) -> str:
@@ -81,6 +100,24 @@ def main() -> None:
                                        triples(hit.placements), triples(hit.eliminations)]))
                 break
             step = next_step(s)
+            if step is None:
+                break
+            apply_step(s, step)
+    for name, index, tech, past_basics in EXTRA:
+        need(f"{name}.txt")
+        line = (DATA / f"{name}.txt").read_text().split()[index]
+        p = parse(line)
+        sol = parse(solve(p).solutions[0]).cells
+        s = State.from_puzzle(p, unique=True)
+        while not s.solved():
+            step = next_step(s)
+            if not past_basics or step is None or BY_ID[step.technique].score >= 3.0:
+                hit = next(iter(BY_ID[tech].find(s)), None)
+                if hit is not None:
+                    assert all(sol[c] != d for c, d in hit.eliminations) and not hit.placements
+                    rows.append("\t".join([f"{name}:{index}", "-", tech, line, encode_state(s), "",
+                                           triples(hit.eliminations)]))
+                    break
             if step is None:
                 break
             apply_step(s, step)

@@ -1,0 +1,261 @@
+"""Franken and Mutant fish, basic and finned: fish whose base or cover sets mix rows, columns and boxes.
+
+Vocabulary (HoDoKu's): a fish of size k on digit d has k *base* houses and k *cover* houses, no house in
+both, every base place for d in some cover house. Kinds by the houses used (0 row, 1 column, 2 box): a
+*basic* fish has rows against columns (``fish.py``); a *Franken* fish has rows (and boxes) against
+columns (and boxes), or columns (and boxes) against rows (and boxes), with a box on some side; every
+other mix (rows and columns on one side) is a *Mutant* fish. Only rows, columns and boxes (regions) are
+used, never a variant's extra houses, and fins see eliminations through the geometry's peers, so the
+finder is sound on any grid whose houses hold every digit once.
+
+Why it holds. Let the base houses not share a place for d (a place in two base houses is an *endo fin*)
+and call *fins* the endo fins and the base places outside every cover house (*exo fins*). Suppose no fin
+holds d. Each base house holds d once, at k different places (two base houses share only fins), each in a
+cover house; the k cover houses hold d k times counting a place in two covers twice, so each cover's d
+is one of the base's and lies in one cover only. Hence d is in no cover place outside the base, and in
+no base place of two covers (*cannibalistic* elimination). When some fin holds d instead, a place that
+sees every fin cannot hold it; so with fins the eliminations are those that also see every fin.
+
+First, the template check (HoDoKu's too): a fish only uses "each house holds d once", which every
+*template* of d obeys (one place in each row, column and box still without d), so it can eliminate no
+place that lies on a template (:func:`template_cells`, a row-by-row search memoised on the columns and
+boxes used: about 0.05 ms a digit). Most digits of most positions have no place off every template, and
+are done at once; the others give the only *targets* an elimination may hit.
+
+Search, per digit with targets, over bit sets of cells (the digit's places ``state.where[d]``, each
+house's part of it): base sets by a depth-first search over the houses that hold d and that the kind
+allows (at most ``MAX_ENDO_FINS`` endo fins); for each, covers driven by the base cells, not by
+combinations: the lowest base place not yet covered is either covered by one of its (at most 3) houses
+that is not in the base, or made a fin (at most ``MAX_FINS``, and only while the fins still have a
+common peer among the targets not yet eliminated). A fish covered by fewer than k houses is completed by
+further houses meeting the base. One fish is kept per place it eliminates (HoDoKu's "one per
+elimination"), the fewest fins first (the search runs with a fin cap of 1, then 2, ... 5); it stops when
+every target is eliminated. Caps are HoDoKu's find-all defaults: size up to 4 (Jellyfish), 5 fins, 2
+endo fins. Memoised per ``(geometry, cell set, size, finned, kind)`` like the basic fish.
+
+Cost and place: on 24 positions of forum-hardest puzzles (tests/data/samples), 0.01-0.3 ms a digit for
+each Franken size and kind, up to 2.3 ms for finned Mutant Jellyfish (before the template check: 2-160
+ms). Still, tried at every step of the rating they cost forum_hardest about 36 ms a puzzle (median, 20
+puzzles, the budget's margin is 10-35 ms), so they are off the solver, hint and rating ladder
+(``ladder=False`` in the table): :func:`sudoku_core.rate.find_steps` (every step in a position) and a
+request by id find them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from itertools import combinations
+
+from ..candidates import State, _shape, bits, tables
+from ..grid import geometry
+from ..step import Step
+from . import Finder
+
+#: HoDoKu's find-all caps (its defaults): fins outside the cover, and places shared by two base houses.
+MAX_FINS = 5
+MAX_ENDO_FINS = 2
+#: A bound on the memo of :func:`template_cells` (a 9x9 needs a few hundred states at most).
+TEMPLATE_STATES = 20000
+SIZE_NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
+BASIC, FRANKEN, MUTANT = "basic", "franken", "mutant"
+
+
+def kind_of(base_kinds: set[int], cover_kinds: set[int]) -> str:
+    """The fish's kind from the kinds of its base and cover houses (0 row, 1 column, 2 box)."""
+    if (base_kinds, cover_kinds) in (({0}, {1}), ({1}, {0})):
+        return BASIC
+    if (base_kinds <= {0, 2} and cover_kinds <= {1, 2}) or (base_kinds <= {1, 2} and cover_kinds <= {0, 2}):
+        return FRANKEN
+    return MUTANT
+
+
+#: The houses (as kinds: 0 row, 1 column, 2 box) a base and its cover may take, for each kind of fish.
+SIDES = {FRANKEN: (((0, 2), (1, 2)), ((1, 2), (0, 2))), MUTANT: (((0, 1, 2), (0, 1, 2)),)}
+
+
+@lru_cache(maxsize=1 << 12)
+def template_cells(shape: tuple, wd: int) -> int:
+    """The places of ``wd`` that lie on some *template* of the digit: one place in every row, column and
+    box (region), all in ``wd``. A fish only uses "each house holds the digit once", which every
+    template obeys, so it can eliminate no place of a template (HoDoKu's template check); the places
+    it may eliminate are ``wd`` without these. Row by row, memoised on the columns and boxes used; past
+    :data:`TEMPLATE_STATES` states (a wide-open 16x16 or 25x25) it stops and answers ``wd`` (no place
+    ruled out: no fish is searched, which loses fish but never soundness)."""
+    geo = geometry(*shape)
+    t = tables(geo)
+    n = geo.n
+    # Rows without a place hold the digit already (their column and box have no place either).
+    rows = [[(c, 1 << t.col_of[c], 1 << t.box_of[c]) for c in bits(t.house_bits[r] & wd)]
+            for r in range(n) if t.house_bits[r] & wd]
+    memo: dict[tuple[int, int, int], int] = {}
+    done = 1 << (n * n)  # a marker bit: "some completion exists"
+
+    def fill(r: int, cols: int, boxes: int) -> int:
+        if r == len(rows):
+            return done
+        key = (r, cols, boxes)
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= TEMPLATE_STATES:
+                raise _TooMany
+            got = 0
+            for c, cb, bb in rows[r]:
+                if not cols & cb and not boxes & bb:
+                    rest = fill(r + 1, cols | cb, boxes | bb)
+                    if rest:
+                        got |= rest | 1 << c
+            memo[key] = got
+        return got
+
+    try:
+        return fill(0, 0, 0) & (done - 1)
+    except _TooMany:
+        return wd
+
+
+class _TooMany(Exception):
+    """The template search passed :data:`TEMPLATE_STATES`."""
+
+
+@lru_cache(maxsize=1 << 12)
+def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
+    """Franken or Mutant (``kind``) fish of size ``k`` on one digit whose places are ``wd``, one for
+    each place it can eliminate (the first found; the fewest fins first): tuples ``(base houses, cover
+    houses, fin cells, eliminated cells)``, fins empty unless ``finned`` (then never empty)."""
+    geo = geometry(*shape)
+    t = tables(geo)
+    n = geo.n
+    hb = t.house_bits
+    peer = t.peer_bits
+    targets = wd & ~template_cells(shape, wd)  # the only places a fish can eliminate
+    if not targets:
+        return ()
+    houses = [h for h in range(3 * n) if hb[h] & wd]
+    hm = {h: hb[h] & wd for h in houses}
+    own = {c: geo.cell_houses[c][:3] for c in bits(wd)}
+    max_endo = MAX_ENDO_FINS if finned else 0
+    found: list[tuple] = []
+    done = 0  # places some fish found already eliminates
+    max_fins = 0
+    cover_ok: tuple[int, ...] = ()
+
+    def finish(base: tuple[int, ...], covers: list[int], union: int, fins: int) -> None:
+        nonlocal done
+        if kind_of({h // n for h in base}, {h // n for h in covers}) != kind:
+            return
+        seen = twice = 0
+        for h in covers:
+            twice |= seen & hm[h]
+            seen |= hm[h]
+        sees = wd & ~fins
+        for f in bits(fins):
+            sees &= peer[f]
+        elims = ((seen & ~union) | (twice & union)) & sees
+        if elims & ~done:
+            done |= elims
+            found.append((base, tuple(sorted(covers)), tuple(bits(fins)), tuple(bits(elims))))
+
+    def pad(base: tuple[int, ...], covers: list[int], union: int, exo: int, fins: int) -> None:
+        """Complete a fish covered by fewer than k houses with houses meeting the base (no exo fin in them)."""
+        spare = [h for h in houses if h // n in cover_ok and h not in base and h not in covers and hm[h] & union
+                 and not hm[h] & exo]
+        for extra in combinations(spare, k - len(covers)):
+            finish(base, covers + list(extra), union, fins)
+
+    def cover(base: tuple[int, ...], union: int, endo: int, todo: int, covers: list[int], exo: int, nfins: int,
+              sees: int) -> None:
+        """Cover the base places ``todo`` (covers so far ``covers``; exo fins so far ``exo``; ``sees``: the
+        places not yet eliminated that see every fin so far)."""
+        if len(covers) == k:  # the places left can only be fins
+            if todo:
+                if nfins + todo.bit_count() > max_fins:
+                    return
+                for c in bits(todo):
+                    sees &= peer[c]
+                if not sees:
+                    return
+                exo |= todo
+            if not finned or exo | endo:
+                finish(base, covers, union, exo | endo)
+            return
+        if not todo:
+            if not finned or exo | endo:
+                pad(base, covers, union, exo, exo | endo)
+            return
+        low = todo & -todo
+        c = low.bit_length() - 1
+        for h in own[c]:
+            if h // n not in cover_ok or h in base or hm[h] & exo:  # an exo fin stays outside every cover
+                continue
+            covers.append(h)
+            cover(base, union, endo, todo & ~hm[h], covers, exo, nfins, sees)
+            covers.pop()
+        if nfins < max_fins:
+            s = sees & peer[c] & targets & ~done
+            if s:
+                cover(base, union, endo, todo & ~low, covers, exo | low, nfins + 1, s)
+
+    def grow(base_houses: list[int], base: tuple[int, ...], union: int, endo: int, start: int) -> None:
+        if len(base) == k:
+            sees = wd & ~done
+            for f in bits(endo):
+                sees &= peer[f]
+            if sees:
+                cover(base, union, endo, union & ~endo, [], 0, 0, sees)
+            return
+        for i in range(start, len(base_houses) - (k - len(base)) + 1):
+            h = base_houses[i]
+            m = hm[h]
+            e = endo | (union & m)
+            if e.bit_count() > max_endo or not m & ~e:
+                continue
+            grow(base_houses, (*base, h), union | m, e, i + 1)
+
+    def run(fin_cap: int, base_ok: tuple[int, ...], cover_kinds: tuple[int, ...]) -> None:
+        nonlocal max_fins, cover_ok
+        max_fins, cover_ok = fin_cap, cover_kinds
+        grow([h for h in houses if h // n in base_ok], (), 0, 0, 0)
+
+    for fin_cap in range(1, MAX_FINS + 1) if finned else (0,):  # the fewest fins first
+        for base_ok, cover_kinds in SIDES[kind]:
+            if targets & ~done:
+                run(fin_cap, base_ok, cover_kinds)
+    return tuple(found)
+
+
+def _fish(state: State, k: int, kind: str, finned: bool) -> Iterator[Step]:
+    where, n = state.where, state.geo.n
+    tech = ("finned_" if finned else "") + f"{kind}_{SIZE_NAMES[k]}"
+    for d in range(1, n + 1):
+        if not where[d]:
+            continue
+        for base, covers, fins, elims in _search(_shape(state.geo), where[d], k, finned, kind):
+            hb = state.t.house_bits
+            union = 0
+            for h in base:
+                union |= hb[h] & where[d]
+            pattern = tuple(c for c in bits(union) if c not in fins)
+            yield Step(tech, eliminations=tuple((c, d) for c in elims), cells=pattern,
+                       candidates=tuple((c, d) for c in pattern), houses=base, cover=covers, digits=(d,),
+                       fins=tuple((f, d) for f in fins))
+
+
+def _finder(k: int, kind: str, finned: bool = False) -> Finder:
+    def find(state: State) -> Iterator[Step]:
+        return _fish(state, k, kind, finned)
+    return find
+
+
+find_franken_x_wing = _finder(2, FRANKEN)
+find_franken_swordfish = _finder(3, FRANKEN)
+find_franken_jellyfish = _finder(4, FRANKEN)
+find_finned_franken_x_wing = _finder(2, FRANKEN, True)
+find_finned_franken_swordfish = _finder(3, FRANKEN, True)
+find_finned_franken_jellyfish = _finder(4, FRANKEN, True)
+find_mutant_x_wing = _finder(2, MUTANT)
+find_mutant_swordfish = _finder(3, MUTANT)
+find_mutant_jellyfish = _finder(4, MUTANT)
+find_finned_mutant_x_wing = _finder(2, MUTANT, True)
+find_finned_mutant_swordfish = _finder(3, MUTANT, True)
+find_finned_mutant_jellyfish = _finder(4, MUTANT, True)
