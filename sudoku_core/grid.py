@@ -435,3 +435,12 @@ def check_cages(n: int, cages: Iterable[tuple[int, Iterable[int]]]) -> tuple[Cag
                             cells=tuple(sorted(cells)))
         out.append((total, tuple(sorted(cells))))
     return tuple(sorted(out, key=lambda cage: cage[1][0]))
+
+
+def variant_value(geo: Geometry) -> dict:
+    """``variant``, ``regions`` and ``cages`` of a geometry, as the page's game state and saved games carry
+    them: a Killer's cages as ``[{"sum", "cells"}]`` (cells 0-based, sorted; cages in the order of their
+    first cells, the engine's own order, so cage ``q`` is the same cage on both sides)."""
+    return {"variant": geo.variant, "regions": list(geo.regions) if geo.regions is not None else None,
+            "cages": [{"sum": total, "cells": list(cells)} for total, cells in geo.cages]
+            if geo.cages is not None else None}

@@ -54,7 +54,7 @@ from collections.abc import Callable, Iterable
 
 from .bench import MethodStats, _thread_clock, quantile, run_batch, status_of
 from .errors import SudokuError
-from .grid import Geometry
+from .grid import Geometry, variant_value
 from .puzzle import Puzzle
 from .solvers import as_puzzle, engine
 from .solvers.dlx import (
@@ -220,14 +220,6 @@ def compare_csv(rows: list[dict]) -> str:
 # ---------------------------------------------------------------------------------------------
 # Traces
 
-def variant_fields(geo: Geometry) -> dict:
-    """What the page needs to draw and send back a puzzle of ``geo``'s variant: ``variant``, a Jigsaw's
-    ``regions`` (one 0-based region per cell) and a Killer's ``cages`` (``[total, [cell, ...]]`` each),
-    null when the variant has none."""
-    return {"variant": geo.variant, "regions": list(geo.regions) if geo.regions is not None else None,
-            "cages": [[total, list(cells)] for total, cells in geo.cages] if geo.cages is not None else None}
-
-
 def _dlx_events(geo: Geometry, raw: list) -> list[list]:
     out: list[list] = []
     for ev in raw:
@@ -304,7 +296,7 @@ def trace(puzzle: Puzzle | str, method: str = "dlx", trace_limit: int = LAB_TRAC
     # that fills its bound to the last event counts as cut (at worst a false "cut" on an exact fit).
     truncated = len(raw) >= trace_limit
     return {
-        "method": method, "n": geo.n, "box": [geo.box_rows, geo.box_cols], **variant_fields(geo),
+        "method": method, "n": geo.n, "box": [geo.box_rows, geo.box_cols], **variant_value(geo),
         "givens": list(p.cells), "events": events, "truncated": truncated, "trace_limit": trace_limit,
         "gave_up": search.gave_up, "node_limit": node_limit, "stats": dict(search.stats),
         "count": len(search.solutions), "solution": search.solutions[0] if search.solutions else None,
@@ -461,7 +453,7 @@ def matrix_view(puzzle: Puzzle | str, cell: int) -> dict:
     open_options = [o for o in range(mx.n_options) if not any(i in covered for i in mx.items_of(o))]
     return {"cell": cell, "name": geo.cell_name(cell), "n": n, "given": p.cells[cell], "options": options,
             "columns_total": mx.n_items, "options_total": mx.n_options, "blocks": matrix_blocks(geo),
-            "cage": cage, **variant_fields(geo),
+            "cage": cage, **variant_value(geo),
             "open_options_total": len(open_options), "why": _first_step(geo, mx, covered, open_options)}
 
 

@@ -527,7 +527,7 @@ def test_a_killer_trace_takes_cage_combinations_and_replays_to_the_solution():
     combos = [ev for ev in tr["events"] if ev[0] == "try" and ev[1] < 0]
     assert combos, "a Killer's search takes cage combinations"
     for _, _, _, q, digits in combos:
-        assert sum(digits) == tr["cages"][q][0] and len(digits) == len(tr["cages"][q][1])
+        assert sum(digits) == tr["cages"][q]["sum"] and len(digits) == len(tr["cages"][q]["cells"])
     assert lab.replay(tr)["grid"] == tr["solution"] == solve(KILLER, method="backtrack").grids[0]
     tr = lab.trace(JIGSAW, "locked")
     assert tr["regions"] == list(parse(JIGSAW).geometry.regions) and lab.replay(tr)["grid"] == tr["solution"]
@@ -588,15 +588,19 @@ def test_bridge_lab_reads_every_variant_killer_included():
         rows = ok("compare", {**grid, "methods": ["dlx-fewest"]})["rows"]
         assert rows[0]["status"] == "unique" and rows[0]["wrong"] == 0
         assert ok("matrix", {**grid, "cell": 4})["variant"] == name
-    # The game page's reader still refuses a Killer; the lab's does not.
-    assert handle({"type": "parse", "payload": {"text": KILLER}})["error"]["reason"] == "variant"
+    # The lab reads its puzzle as the game page does: the same grid, the same cages.
+    page = handle({"type": "parse", "payload": {"text": KILLER}})["result"]
+    lab_read = ok("lab_parse", {"text": KILLER})
+    same = ("cells", "variant", "cages")
+    assert {k: page[k] for k in same} == {k: lab_read[k] for k in same}
 
 
 @pytest.mark.parametrize(("payload", "reason"), [
-    ({"variant": "x", "cages": [[3, [0, 1]]]}, None),
-    ({"variant": "killer", "cages": [[3, "r1c1"]]}, None),
-    ({"variant": "killer", "cages": [[3, [0, 2]]]}, "connected"),
-    ({"variant": "killer", "cages": [[40, [0, 1]]]}, "sum"),
+    ({"variant": "x", "cages": [{"sum": 3, "cells": [0, 1]}]}, "variant"),
+    ({"variant": "killer", "cages": [[3, [0, 1]]]}, None),
+    ({"variant": "killer", "cages": [{"sum": 3, "cells": "r1c1"}]}, None),
+    ({"variant": "killer", "cages": [{"sum": 3, "cells": [0, 2]}]}, "connected"),
+    ({"variant": "killer", "cages": [{"sum": 40, "cells": [0, 1]}]}, "sum"),
 ])
 def test_bridge_lab_refuses_bad_cages_by_name(payload, reason):
     reply = handle({"type": "lab_parse", "payload": {"box": [3, 3], "cells": [0] * 81, **payload}})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sudoku_core import METHODS, Puzzle, formats, solve
-from sudoku_core.grid import Geometry
+from sudoku_core.grid import variant_value
 from sudoku_core.solvers import budget_nodes
 
 from .payload import BadRequest, field, puzzle
@@ -20,15 +20,6 @@ def grid_value(p: Puzzle) -> dict:
         "symbols": p.alphabet.symbols, "blank": p.alphabet.blank, "givens": p.givens, "line": p.to_line(),
         **variant_value(geo),
     }
-
-
-def variant_value(geo: Geometry) -> dict:
-    """``variant``, ``regions`` and ``cages`` of a geometry, as the page's game state and saved games carry
-    them: a Killer's cages as ``[{"sum", "cells"}]`` (cells 0-based, sorted; cages in the order of their
-    first cells, the engine's own order, so cage ``q`` is the same cage on both sides)."""
-    return {"variant": geo.variant, "regions": list(geo.regions) if geo.regions is not None else None,
-            "cages": [{"sum": total, "cells": list(cells)} for total, cells in geo.cages]
-            if geo.cages is not None else None}
 
 
 def conflicts(p: Puzzle) -> list[dict]:

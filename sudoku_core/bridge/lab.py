@@ -1,16 +1,14 @@
 """The lab's operations: ``lab_parse``, ``compare``, ``trace``, ``matrix``, ``batch``, ``samples``. The lab's
 own work (:func:`~sudoku_core.lab.compare`, :func:`~sudoku_core.lab.trace`, ...) lives in
-:mod:`sudoku_core.lab`; these read a payload and call it. They read their puzzle through :func:`lab_puzzle`,
-which takes every variant the engine solves, Killer included (the game page's reader does not yet)."""
+:mod:`sudoku_core.lab`; these read a payload and call it. They read their puzzle as the game page's
+operations do (:func:`~.payload.puzzle`: every variant, a Killer's cages as ``{"sum", "cells"}``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from sudoku_core import Puzzle, SudokuError, parse
-from sudoku_core.errors import RegionError
+from sudoku_core import SudokuError, parse
 from sudoku_core.formats import format_variant
-from sudoku_core.grid import variant_geometry
 from sudoku_core.lab import (
     BATCH_CHUNK_MAX,
     LAB_METHODS,
@@ -23,38 +21,11 @@ from sudoku_core.lab import (
     sample_sets,
     trace,
     traceable_methods,
-    variant_fields,
 )
 from sudoku_core.solvers import engine
 
 from .core import conflicts, grid_value
-from .payload import BadRequest, _grid, field, variant
-
-
-def lab_puzzle(payload: dict) -> Puzzle:
-    """The puzzle of a lab request: as the page's :func:`~.payload.puzzle` reads it (``text``, or ``box`` +
-    ``cells`` with ``variant`` and ``regions``), and also a Killer, which the lab takes though the game page
-    does not play it yet: in its text forms, or as ``variant: "killer"`` with ``cages``, a list of
-    ``[total, [cell, ...]]``. A cage that breaks a rule is a bad request naming the rule (``reason``), the
-    cage (``region``) and its ``cells``."""
-    cages = field(payload, "cages", list)
-    if cages is None:
-        return variant(payload, _grid(payload))
-    if field(payload, "variant", str) != "killer":
-        raise BadRequest("'cages' belong to a killer: send 'variant': 'killer' with them", field="payload.variant")
-    if not all(isinstance(c, list) and len(c) == 2 and isinstance(c[0], int) and not isinstance(c[0], bool)
-               and isinstance(c[1], list) and all(isinstance(x, int) and not isinstance(x, bool) for x in c[1])
-               for c in cages):
-        raise BadRequest("'cages' must list [total, [cell, ...]] pairs of integers", field="payload.cages")
-    plain = _grid({k: v for k, v in payload.items() if k not in ("variant", "cages")})
-    geo = plain.geometry
-    try:
-        killer = variant_geometry(geo.n, "killer", cages=[(t, cells) for t, cells in cages],
-                                  box=(geo.box_rows, geo.box_cols))
-    except RegionError as exc:
-        raise BadRequest(str(exc), field="payload.cages", reason=exc.rule, region=exc.region,
-                         cells=list(exc.cells)) from None
-    return Puzzle(killer, plain.cells, plain.alphabet)
+from .payload import BadRequest, field, puzzle
 
 
 def _node_limit(payload: dict) -> int | None:
@@ -85,23 +56,23 @@ def _limit(payload: dict, default: int) -> int:
 
 
 def op_lab_parse(payload: dict) -> dict:
-    """Read a puzzle for the lab (:func:`lab_puzzle`: every variant, Killer included): the page's grid value
-    and conflicts, the variant's ``regions`` and ``cages`` (:func:`~sudoku_core.lab.variant_fields`) and
+    """Read a puzzle for the lab (:func:`~.payload.puzzle`: every variant): the page's grid value (with the
+    variant's ``regions`` and ``cages``, :func:`~sudoku_core.grid.variant_value`) and conflicts, and
     ``text``, its one-line variant form (what the lab's link carries; the header form for a Killer of more
     cages than the one-line form holds)."""
-    p = lab_puzzle(payload)
+    p = puzzle(payload)
     try:
         text = format_variant(p, one_line=True)
     except SudokuError:
         text = format_variant(p)
-    return {**grid_value(p), **variant_fields(p.geometry), "conflicts": conflicts(p), "text": text}
+    return {**grid_value(p), "conflicts": conflicts(p), "text": text}
 
 
 def op_compare(payload: dict) -> dict:
     """Compare methods on one puzzle. Payload: the puzzle, ``methods`` (default all), ``node_limit``
     (default :data:`LAB_NODE_LIMIT`; null for the most), ``limit`` (default 2). Each method's budget is
     held to the request cap of :func:`node_cap`, and its row says the budget it had."""
-    p = lab_puzzle(payload)
+    p = puzzle(payload)
     node_limit, limit = _node_limit(payload), _limit(payload, 2)
     rows = [row for m in chosen_methods(_method_list(payload))
             for row in compare(p, [m], node_cap(m, p.geometry.n, node_limit), limit)]
@@ -111,7 +82,7 @@ def op_compare(payload: dict) -> dict:
 def op_trace(payload: dict) -> dict:
     """A replayable trace. Payload: the puzzle, ``method`` (default dlx), ``trace_limit``,
     ``node_limit``, ``limit`` (default 1)."""
-    p = lab_puzzle(payload)
+    p = puzzle(payload)
     method = field(payload, "method", str, "dlx")
     trace_limit = field(payload, "trace_limit", int, LAB_TRACE_LIMIT, low=1, high=1_000_000)
     engine(method)  # an unknown method is the engine's "method" error, before any budget is looked up
@@ -120,7 +91,7 @@ def op_trace(payload: dict) -> dict:
 
 def op_matrix(payload: dict) -> dict:
     """The exact-cover options and columns of one cell. Payload: the puzzle and ``cell`` (0-based)."""
-    p = lab_puzzle(payload)
+    p = puzzle(payload)
     return matrix_view(p, field(payload, "cell", int, required=True, low=0, high=p.geometry.ncells - 1))
 
 

@@ -54,7 +54,7 @@ export class MatrixView {
     if (why.options === 0) parts.push(t("lab.why.dead"));
     else if (why.cell < 0) { // a Killer's first try can be a cage's combination
       parts.push(t("lab.why.step-combination", { column: why.column, what, options: why.options,
-        updates: why.updates.toLocaleString("en-US"), cage: why.cage + 1, sum: cages[why.cage][0],
+        updates: why.updates.toLocaleString("en-US"), cage: why.cage + 1, sum: cages[why.cage].sum,
         digits: why.combination.map((d) => symbols[d - 1]).join(""), then: why.then_hidden, left: why.left }));
     } else {
       parts.push(t("lab.why.step", { column: why.column, what, options: why.options, updates: why.updates.toLocaleString("en-US"),
@@ -143,7 +143,7 @@ export class MatrixView {
       if (o.state === "absent") { // a Killer digit no combination of the cell's cage holds: no option at all
         const q = view.cage.cage;
         option.textContent = t("lab.matrix.no-option");
-        state.textContent = t("lab.matrix.state.absent", { cage: q + 1, sum: cages[q][0], digit: symbols[o.digit - 1] });
+        state.textContent = t("lab.matrix.state.absent", { cage: q + 1, sum: cages[q].sum, digit: symbols[o.digit - 1] });
         const rest = document.createElement("td");
         rest.colSpan = widest.length;
         tr.append(rest);
@@ -223,7 +223,7 @@ function columnCell(col, n, symbols, cages, name) {
 function columnText({ kind, place, digit }, n, symbols, cages) {
   if (kind === "cell") return t("lab.matrix.holds-digit", { cell: cellName(place, n) });
   if (kind === "cage") {
-    const sum = cages ? cages[place][0] : "?";
+    const sum = cages ? cages[place].sum : "?";
     return digit ? t("lab.matrix.cage-digit", { cage: place + 1, sum, digit: symbols[digit - 1] })
       : t("lab.matrix.cage-takes", { cage: place + 1, sum });
   }

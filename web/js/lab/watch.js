@@ -95,13 +95,13 @@ export class WatchView extends EventTarget {
     this.shape = { variant, regions };
     this.cages = cages || [];
     const cageOf = new Array(n * n).fill(-1);
-    this.cages.forEach(([, cells], q) => { for (const c of cells) cageOf[c] = q; });
+    this.cages.forEach(({ cells }, q) => { for (const c of cells) cageOf[c] = q; });
     this.cageOf = cageOf;
     this.peers = peersOf(n, box, variant, regions).map((list, c) => (cageOf[c] < 0 ? list
-      : [...new Set([...list, ...this.cages[cageOf[c]][1].filter((m) => m !== c)])]));
+      : [...new Set([...list, ...this.cages[cageOf[c]].cells.filter((m) => m !== c)])]));
     // The digits a cell's options can hold: in a Killer cage, those of some combination of its cage (the
     // matrix has no option for the others).
-    const cageMasks = this.cages.map(([total, cells]) => cageDigits(cells.length, total, n));
+    const cageMasks = this.cages.map(({ sum, cells }) => cageDigits(cells.length, sum, n));
     this.allowed = cageOf.map((q) => (q < 0 ? (1 << n) - 1 : cageMasks[q]));
     this.board.replaceChildren();
     this.board.dataset.variant = variant;
@@ -122,14 +122,14 @@ export class WatchView extends EventTarget {
         if (r === n - 1 || cageOf[i + n] !== q) cell.classList.add("cage-bottom");
         if (c === 0 || cageOf[i - 1] !== q) cell.classList.add("cage-left");
         if (c === n - 1 || cageOf[i + 1] !== q) cell.classList.add("cage-right");
-        if (this.cages[q][1][0] === i) {
+        if (this.cages[q].cells[0] === i) {
           cell.classList.add("cage-head");
           const sum = document.createElement("span");
           sum.className = "cage-sum";
           sum.setAttribute("aria-hidden", "true");
           // Drawn from data-sum by CSS, as the candidates are: the cell's text stays its digit alone, and
           // its label names the cage.
-          sum.dataset.sum = String(this.cages[q][0]);
+          sum.dataset.sum = String(this.cages[q].sum);
           cell.append(sum);
         }
       }
@@ -294,11 +294,11 @@ export class WatchView extends EventTarget {
     let restored = null;
     let focus = -1;
     if (ev && ev[0] === "choose") {
-      itemCells = new Set(ev[3] === "cage" ? this.cages[ev[4]][1]
+      itemCells = new Set(ev[3] === "cage" ? this.cages[ev[4]].cells
         : houseCells(ev[3], ev[4], n, this.box, this.shape.variant, this.shape.regions));
       itemDigit = ev[5];
     } else if (ev && (ev[0] === "try" || ev[0] === "undo") && ev[1] < 0) {
-      itemCells = new Set(this.cages[ev[3]][1]); // a cage's combination: no cell moves
+      itemCells = new Set(this.cages[ev[3]].cells); // a cage's combination: no cell moves
     } else if (ev && ev[0] === "try") {
       focus = ev[1];
       const before = Array.from(digits);
@@ -339,7 +339,7 @@ export class WatchView extends EventTarget {
       const q = this.cageOf[i];
       const label = t("cell.label", { row, col }) + (d ? t("cell.digit", { digit: text }) + (kinds[i] === "given" ? t("cell.given") : "")
         : t("cell.empty") + (listed.length ? t("lab.cell.candidates", { list: listed.join(" ") }) : ""))
-        + (q >= 0 ? t("lab.cell.cage", { cage: q + 1, sum: this.cages[q][0] }) : "");
+        + (q >= 0 ? t("lab.cell.cage", { cage: q + 1, sum: this.cages[q].sum }) : "");
       if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
     }
     this.board.classList.toggle("solution", Boolean(ev && ev[0] === "solution"));
@@ -361,7 +361,7 @@ export class WatchView extends EventTarget {
     if (!ev) return say("start");
     const name = (cell) => cellName(cell, this.n);
     const symbol = (d) => this.lab.puzzle.symbols[d - 1];
-    const cage = (q) => ({ cage: q + 1, sum: this.cages[q][0] });
+    const cage = (q) => ({ cage: q + 1, sum: this.cages[q].sum });
     const digitList = (digits) => digits.map(symbol).join("");
     const item = (ev) => {
       if (ev[3] === "cell") return t("lab.ev.item-cell", { column: ev[1], cell: name(ev[4]) });
