@@ -1,5 +1,6 @@
-"""Kraken fish, type 1 (HoDoKu's name): a finned fish whose fins do not all see a place, and a chain from
-each fin that removes the digit there.
+"""Kraken fish (HoDoKu's names). Type 1: a finned fish whose fins do not all see a place, and a chain from
+each fin that removes the digit there. Type 2 (:func:`find_kraken_fish_2`): a fish and one cover house,
+whose base places and the fins each remove the same candidate, of any digit.
 
 A finned fish of size k on digit d: k *base* lines (rows, or columns) and k *cover* lines of the other
 direction, every base place for d in the cover but the *fins*. Take a place ``t`` of d in the cover
@@ -55,13 +56,12 @@ def _killers(a, d: int, wd: int) -> dict[int, int]:
     return kill_by
 
 
-def _fish(state: State, d: int, kill_by: dict[int, int]) -> list[tuple]:
-    """Kraken fish on ``d``: ``(base houses, cover houses, fins, eliminated cells)``, one per elimination,
-    smallest and fewest fins first."""
+def _fishes(state: State, d: int) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int]]:
+    """Rows/columns fish on ``d`` of size 2-4 with at most :data:`MAX_FINS` fins, every base line meeting
+    the cover: ``(size, base houses, cover houses, base places, cover places, fins)``, places as bit sets."""
     n = state.geo.n
-    hb, peer = state.t.house_bits, state.t.peer_bits
+    hb = state.t.house_bits
     wd = state.where[d]
-    found = []
     for k in SIZES:
         for base_kind, cover_kind in ((0, 1), (1, 0)):
             lines = [h for h in range(base_kind * n, base_kind * n + n)
@@ -76,18 +76,25 @@ def _fish(state: State, d: int, kill_by: dict[int, int]) -> list[tuple]:
                     for h in cover:
                         C |= hb[h] & wd
                     fins = B & ~C
-                    nf = fins.bit_count()
-                    if not nf or nf > MAX_FINS or any(not hb[h] & C for h in base):
-                        continue
-                    targets = C & ~B
-                    if not targets:
-                        continue
-                    sees_all = targets
-                    for f in bits(fins):
-                        sees_all &= peer[f]
-                    elims = tuple(t for t in bits(targets & ~sees_all) if not fins & ~kill_by.get(t, 0))
-                    if elims:
-                        found.append((k, nf, base, cover, tuple(bits(fins)), elims))
+                    if fins.bit_count() <= MAX_FINS and all(hb[h] & C for h in base):
+                        yield k, base, cover, B, C, fins
+
+
+def _fish(state: State, d: int, kill_by: dict[int, int]) -> list[tuple]:
+    """Kraken fish on ``d``: ``(base houses, cover houses, fins, eliminated cells)``, one per elimination,
+    smallest and fewest fins first."""
+    peer = state.t.peer_bits
+    found = []
+    for k, base, cover, B, C, fins in _fishes(state, d):
+        targets = C & ~B
+        if not fins or not targets:
+            continue
+        sees_all = targets
+        for f in bits(fins):
+            sees_all &= peer[f]
+        elims = tuple(t for t in bits(targets & ~sees_all) if not fins & ~kill_by.get(t, 0))
+        if elims:
+            found.append((k, fins.bit_count(), base, cover, tuple(bits(fins)), elims))
     found.sort(key=lambda x: (x[0], x[1]))
     done = 0
     out = []
@@ -123,3 +130,79 @@ def find_kraken_fish_1(state: State) -> Iterator[Step]:
             yield Step("kraken_fish_1", eliminations=tuple((t, d) for t in elims), cells=pattern,
                        candidates=tuple((c, d) for c in pattern), houses=base, cover=cover, digits=(d,),
                        fins=tuple((f, d) for f in fins), links=tuple(links))
+
+
+def _type2(state: State, a) -> list[tuple]:
+    """Kraken fish type 2: ``(digit, base, cover, cover house, start places, eliminated (cell, digit))``,
+    one per elimination (smallest fish, fewest fins, fewest start places first)."""
+    tab = a.tab
+    N, on, Wp = tab.ncells, a.on_packed, a.W_packed
+    hb = state.t.house_bits
+    found = []
+    seen: dict[tuple[int, int], int] = {}  # (digit, start places) -> packed eliminations
+    open_all = 0  # the candidates the position's own singles leave open, packed
+    for e, shift in tab.slices:
+        open_all |= (a.W[e] & ~a.P) << shift
+    for d in range(1, state.geo.n + 1):
+        wd = state.where[d]
+        if not wd:
+            continue
+        open_d = a.W[d] & ~a.P
+        for k, base, cover, B, _, fins in _fishes(state, d):
+            for h in cover:
+                S = (B & hb[h]) | fins
+                if S & wd & ~open_d & a.W[d]:  # a start place is d already: nothing follows from the rest
+                    continue
+                S &= open_d  # a place the singles rule out cannot be the true one
+                if not S or (not fins and (hb[h] & open_d) == S):  # every place of a house: a unit chain
+                    continue
+                key = (d, S)
+                got = seen.get(key)
+                if got is None:
+                    u = 0
+                    live = False
+                    for c in bits(S):
+                        r = on[(d - 1) * N + c]
+                        if r is not None:
+                            u |= r
+                            live = True
+                    got = Wp & ~u & open_all if live else 0
+                    seen[key] = got
+                if got:
+                    found.append((k, fins.bit_count(), S.bit_count(), d, base, cover, h, S, got))
+    found.sort(key=lambda x: x[:3])
+    done = 0
+    out = []
+    for _, _, _, d, base, cover, h, S, got in found:
+        new = got & ~done
+        if new:
+            done |= got
+            elims = tuple(sorted((i % N, i // N + 1) for i in bits(got)))
+            out.append((d, base, cover, h, tuple(bits(S)), elims))
+    return out
+
+
+def find_kraken_fish_2(state: State) -> Iterator[Step]:
+    """Kraken fish type 2 (HoDoKu's): a fish, basic or finned, and one of its cover houses. Either a fin
+    holds the digit, or the fish stands and the cover house's digit is one of the base places in it; so
+    one of those places and fins holds it. A candidate (of any digit) that each of them, followed with
+    singles, removes (or whose branch contradicts itself) is false."""
+    a = _analyse(state, 0)
+    if not a.ok:
+        return
+    hb = state.t.house_bits
+    for d, base, cover, h, starts, elims in _type2(state, a):
+        wd = state.where[d]
+        B = 0
+        for b in base:
+            B |= hb[b] & wd
+        fins = tuple(c for c in bits(B) if not any(hb[x] >> c & 1 for x in cover))
+        links: list[Link] = []
+        for c in starts:
+            why, clash = _trace(a, c, d, True)
+            for link in _links_to(why, clash or [(x, e, False) for x, e in elims]):
+                if link not in links:
+                    links.append(link)
+        yield Step("kraken_fish_2", eliminations=elims, cells=starts, candidates=tuple((c, d) for c in starts),
+                   houses=base, cover=(h, *(x for x in cover if x != h)), digits=(d,),
+                   fins=tuple((f, d) for f in fins), links=tuple(links))
