@@ -62,15 +62,21 @@ def _fishes(state: State, d: int) -> Iterator[tuple[int, tuple[int, ...], tuple[
     n = state.geo.n
     hb = state.t.house_bits
     wd = state.where[d]
+    # Each cover line a base place meets but the fish leaves out holds a fin, so a base meets at most
+    # k + MAX_FINS cross lines: the bases are grown line by line within that bound.
+    met = [0] * (2 * n)  # line -> the cross lines its places meet (a bit set of house numbers)
+    for h in range(2 * n):
+        for c in bits(hb[h] & wd):
+            met[h] |= 1 << (n + c % n if h < n else c // n)
     for k in SIZES:
         for base_kind, cover_kind in ((0, 1), (1, 0)):
             lines = [h for h in range(base_kind * n, base_kind * n + n)
-                     if hb[h] & wd and (hb[h] & wd).bit_count() <= k + MAX_FINS]
-            for base in combinations(lines, k):
+                     if hb[h] & wd and met[h].bit_count() <= k + MAX_FINS]
+            for base in _bases(lines, met, k, k + MAX_FINS):
                 B = 0
                 for h in base:
                     B |= hb[h] & wd
-                crosses = [h for h in range(cover_kind * n, cover_kind * n + n) if hb[h] & B]
+                crosses = [h for h in range(cover_kind * n, cover_kind * n + n) if hb[h] & B]  # <= k + MAX_FINS
                 for cover in combinations(crosses, k):
                     C = 0
                     for h in cover:
@@ -78,6 +84,20 @@ def _fishes(state: State, d: int) -> Iterator[tuple[int, tuple[int, ...], tuple[
                     fins = B & ~C
                     if fins.bit_count() <= MAX_FINS and all(hb[h] & C for h in base):
                         yield k, base, cover, B, C, fins
+
+
+def _bases(lines: list[int], met: list[int], k: int, limit: int) -> Iterator[tuple[int, ...]]:
+    """The ``k``-sets of ``lines`` (in order) whose cross lines met (``met[line]``, a bit set) number at
+    most ``limit``, grown depth first and cut as soon as they meet too many."""
+    def grow(start: int, base: tuple[int, ...], union: int) -> Iterator[tuple[int, ...]]:
+        if len(base) == k:
+            yield base
+            return
+        for i in range(start, len(lines) - (k - len(base)) + 1):
+            u = union | met[lines[i]]
+            if u.bit_count() <= limit:
+                yield from grow(i + 1, (*base, lines[i]), u)
+    return grow(0, (), 0)
 
 
 def _fish(state: State, d: int, kill_by: dict[int, int]) -> list[tuple]:
