@@ -23,7 +23,16 @@ fish like a finned fish (``houses``, ``cover``, ``fins``, ``cells``) and the cha
 ``links`` (the forcing chains' format), which the page draws.
 
 Off the solver's ladder (``ladder=False``): like the forcing chains, it needs the analysis of every
-candidate of the position; :func:`sudoku_core.rate.find_steps` and a request by id find it.
+candidate of the position; :func:`sudoku_core.rate.find_steps` and a request by id find it. Cost, with
+the analysis computed afresh (CPU time, every position of the logic paths): 12 / 9 ms median (types 1
+/ 2), 57 / 52 ms p90 on 20 diabolical puzzles; 32 / 36 ms median on 7 forum-hardest ones; about 0.3 s
+on an open 16x16.
+
+Type 2 (HoDoKu's): a fish, basic or finned, and one of its cover houses. Either a fin holds d, or the
+fish stands and that house's d is one of the base places in it; so one of those places and fins (the
+*starts*) holds d, and a candidate of any digit that every start's branch removes is false. Each
+(fish, cover house) is a few ORs of the analysis' packed branches, memoised on its starts; starts that
+are every place of the house, with no fin, are a unit forcing chain and left out.
 """
 
 from __future__ import annotations
