@@ -1,7 +1,10 @@
 """Recall of our uniqueness and grouped-chain finders against HoDoKu (hodoku-py), position by position.
 
 Franken and Mutant fish (up to Jellyfish, HoDoKu's default fin caps; Mutant with HoDoKu's fish type
-set to include them, which its find-all leaves out by default) are compared the same way.
+set to include them, which its find-all leaves out by default) are compared the same way. Kraken fish
+are not: hodoku-py 0.2.1 names KRAKEN_FISH_TYPE_1/2 but has no finder for them (its find-all and
+get_step return nothing for both, even with ``kraken_fish.search_kraken_fish`` on), so there is no
+family to compare; tests/test_kraken.py checks ours against the definition instead.
 
 Usage (hodoku-py is GPL-3 and is used as a black box only, from its own venv; it is not a dependency)::
 

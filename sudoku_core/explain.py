@@ -553,3 +553,27 @@ for _tid in ("franken_x_wing", "franken_swordfish", "franken_jellyfish",
     EN[f"reason.finned_{_tid}"] = EN["reason.finned_complex_fish"]
     ZH[f"reason.finned_{_tid}"] = ZH["reason.finned_complex_fish"]
 del _tid
+
+# Kraken fish, type 1 (techniques/kraken.py): a finned fish whose fins do not all see the place, and a
+# chain from each fin (the step's links) that removes the digit there.
+NAMES["en"]["kraken_fish_1"] = "Kraken Fish Type 1"
+NAMES["zh"]["kraken_fish_1"] = "海妖鱼（类型1）"
+EN["reason.kraken_fish_1"] = (
+    "In {houses}, {digits} fits only in {cover}, apart from the fins {fins}. Either no fin holds {digits}, and "
+    "the fish removes it from the rest of {cover}; or a fin does, and the chain drawn from each fin removes it "
+    "from the same places. Either way: {result}")
+ZH["reason.kraken_fish_1"] = (
+    "在{houses}中，除鳍{fins}外数字{digits}只能在{cover}上。若没有鳍是{digits}，鱼成立，{cover}的其余格不能是"
+    "{digits}；若某个鳍是{digits}，从每个鳍出发的链同样删除这些位置的{digits}。两种情况结果相同：{result}")
+
+# Kraken fish, type 2 (techniques/kraken.py): one cover house of a fish; its base places and the fins
+# (the step's cells) each remove the same candidates through their chains (the step's links).
+NAMES["en"]["kraken_fish_2"] = "Kraken Fish Type 2"
+NAMES["zh"]["kraken_fish_2"] = "海妖鱼（类型2）"
+EN["reason.kraken_fish_2"] = (
+    "In {houses}, {digits} fits only in {cover}, apart from the fins {fins}. Either a fin holds {digits}, or "
+    "the fish stands and the first of {cover} takes its {digits} from the base; so one of {cells} is {digits}. "
+    "The chain drawn from each of them removes the same candidates: {result}")
+ZH["reason.kraken_fish_2"] = (
+    "在{houses}中，除鳍{fins}外数字{digits}只能在{cover}上。要么某个鳍是{digits}，要么鱼成立，{cover}中的第一个区域的"
+    "{digits}来自基础区域；所以{cells}中必有一格是{digits}。从其中每一格出发的链都删除相同的候选数：{result}")

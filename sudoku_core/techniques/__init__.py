@@ -35,7 +35,8 @@ the solver's next step (:func:`sudoku_core.rate.next_step`), whatever the level.
 
 Families and modules: ``singles``, ``intersections``, ``subsets``, ``fish``, ``single_digit``, ``wings``,
 ``coloring``, ``uniqueness`` (this suite's tests: ``tests/test_techniques.py``); ``complex_fish``
-(Franken and Mutant fish, off the solver's ladder: ``ladder=False``; ``tests/test_complex_fish.py``); ``killer`` (cage
+(Franken and Mutant fish, off the solver's ladder: ``ladder=False``; ``tests/test_complex_fish.py``); ``kraken``
+(Kraken fish types 1 and 2, off the ladder too; ``tests/test_kraken.py``); ``killer`` (cage
 combinations and the 45 rule, which find nothing on a grid without cages; ``tests/test_killer.py``);
 ``chains`` (remote pairs, X-/XY-chains, AICs and nice loops, grouped), ``als`` (ALS-XZ, ALS-XY-Wing,
 ALS-XY-Chain, Death Blossom, Sue de Coq) and ``forcing`` (cell/unit/digit forcing chains, forcing nets)
@@ -188,6 +189,10 @@ TABLE: tuple[Technique, ...] = (
     T("finned_mutant_swordfish", "extreme", 8.3, "complex_fish:find_finned_mutant_swordfish", ladder=False),
     T("finned_mutant_jellyfish", "extreme", 8.3, "complex_fish:find_finned_mutant_jellyfish", ladder=False),
     T("cell_forcing_chain", "extreme", 8.3, "forcing:find_cell_forcing_chain"),
+    # Kraken fish (HoDoKu scores them just above the cell forcing chains they lean on): off the ladder,
+    # see kraken.py.
+    T("kraken_fish_1", "extreme", 8.4, "kraken:find_kraken_fish_1", ladder=False),
+    T("kraken_fish_2", "extreme", 8.4, "kraken:find_kraken_fish_2", ladder=False),
     T("unit_forcing_chain", "extreme", 8.5, "forcing:find_unit_forcing_chain"),
     T("digit_forcing_chain", "extreme", 8.7, "forcing:find_digit_forcing_chain"),
     T("forcing_net", "extreme", 9.2, "forcing:find_forcing_net"),

@@ -274,6 +274,32 @@ def test_franken_and_mutant_fish_are_drawn_with_their_mixed_houses_and_fins(app)
     assert len(shown) == 12, shown
 
 
+@pytest.mark.parametrize("tech", ["kraken_fish_1", "kraken_fish_2"])
+def test_a_kraken_fish_is_drawn_with_its_fish_and_the_chain_from_each_start(app, tech):
+    """Kraken fish are off the rating ladder too: the regression table's step is drawn through the hint
+    panel's highlight, base and cover outlines, fin rings, and one arrow per link of the chains that
+    start at each fin (type 1) or each start candidate (type 2)."""
+    from sudoku_core.candidates import State
+    from sudoku_core.grid import geometry_for_side
+    from sudoku_core.techniques import BY_ID
+
+    page = app.page
+    rows = (Path(__file__).resolve().parents[1] / "data" / "hints" / "exemplars.tsv").read_text().splitlines()
+    _, _, _, givens, text, _, _ = next(r.split("\t") for r in rows if r.split("\t")[2] == tech)
+    values = [int(t[1:]) if t.startswith("=") else 0 for t in text.split()]
+    cand = [0 if t.startswith("=") else sum(1 << int(d) for d in t) for t in text.split()]
+    state = State(geometry_for_side(9), values, cand, unique=True)
+    load(page, givens)
+    step = next(iter(BY_ID[tech].find(state))).to_dict(state.geo)
+    page.evaluate("step => window.sudoku.hints.highlight({step, full: true})", step)
+    check_drawn(page, step)
+    assert step["links"] and step["cover"] and step["houses"]
+    starts = {tuple(map(tuple, link["from"])) for link in step["links"]}
+    for c, d in step["fins"] if tech == "kraken_fish_1" else step["candidates"]:
+        assert ((c, d),) in starts
+    page.evaluate("() => window.sudoku.hints.clearHighlights()")
+
+
 def test_a_hint_draws_its_reason_without_the_answer_until_the_last_level(app):
     page = app.page
     load(page, EASY)

@@ -64,6 +64,8 @@ EXTRA = (
     ("sudokuexchange_diabolical_se5plus", 0, "mutant_jellyfish", True),
     ("sudokuexchange_diabolical_se5plus", 0, "finned_mutant_x_wing", True),
     ("sudokuexchange_diabolical_se5plus", 0, "finned_mutant_swordfish", True),
+    ("sudokuexchange_diabolical_se5plus", 0, "kraken_fish_1", True),
+    ("sudokuexchange_diabolical_se5plus", 0, "kraken_fish_2", True),
 )
 
 
