@@ -114,12 +114,14 @@ if TYPE_CHECKING:
     from .rate import Rating
 
 #: Bumped whenever a change makes a seed give another puzzle.
-GENERATOR_VERSION = 6  # 2: easy and medium digs use the level's own fill (naked singles; singles);
+GENERATOR_VERSION = 7  # 2: easy and medium digs use the level's own fill (naked singles; singles);
 # 3: the rater knows WXYZ- and VWXYZ-Wings (expert), so a candidate that needed forcing may rate expert;
 # 4: the rater knows UR types 5 and 6, more Hidden Rectangles, ALS of up to 8 cells and ALS-XY-Chains;
 # 5: the rater knows Death Blossom (expert)
 # 6: on X, Windoku and Killer the rater knows the uniqueness rectangles that keep every house and cage; on a
 # Killer, cage pointing and claiming, cage splitting and the 45 rule on 2-3 lines
+# 7: UR types 5 and 6 and Hidden Rectangles score 6.5, not 4.6-4.7, so a path, its hardest step and the
+# score a generator keeps the best of may change
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
