@@ -30,12 +30,12 @@ def wrong_parts(step, solution) -> list:
 
 
 # (set, puzzles, check every technique every k-th position or 0 for never). The all-technique check
-# covers the modules of this suite; chains, ALS, forcing and Kraken fish (forcing branches) have their own sweeps
-# (tests/test_chains*.py, tests/test_kraken.py).
+# covers the modules of this suite; chains, ALS, forcing, Franken/Mutant and Kraken fish have their own sweeps
+# (tests/test_chains*.py, tests/test_complex_fish.py, tests/test_kraken.py).
 SETS = [("qqwing_easy", 20, 0), ("qqwing_intermediate", 30, 0), ("qqwing_expert", 50, 6),
         ("sudokuexchange_diabolical_se5plus", 50, 6), ("tdoku_magictour_top1465", 40, 8),
         ("tdoku_forum_hardest_1106", 2, 8), ("sixteen_by_sixteen_owhy_100", 3, 40)]
-OWN = tuple(t for t in TABLE if t.finder.split(":")[0] not in ("chains", "als", "forcing", "kraken"))
+OWN = tuple(t for t in TABLE if t.finder.split(":")[0] not in ("chains", "als", "forcing", "complex_fish", "kraken"))
 
 
 @pytest.mark.parametrize(("name", "k", "every"), SETS)
