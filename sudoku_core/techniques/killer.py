@@ -18,7 +18,7 @@ when no filling that obeys them uses it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..candidates import State
 from ..grid import cage_combinations
@@ -260,18 +260,8 @@ def _mixed_blocks(geo) -> list[tuple[int, ...]]:
 
 def find_rule_45_blocks(state: State) -> Iterator[Step]:
     """Innies and outies of two boxes side by side, or of a row or column and the box beside it."""
-    geo = state.geo
-    if not geo.cages:
-        return
-    peers = geo.peers
-    for houses in _mixed_blocks(geo):
-        for kind, group, total, cages in _known_sums(state, houses):
-            if kind == "split":
-                continue
-            step = _group_step(state, houses[0], kind, group, total, lambda a, b: b in peers[a], cages,
-                               tech="rule_45_blocks", houses=houses)
-            if step is not None:
-                yield step
+    if state.geo.cages:
+        yield from _block_steps(state, _mixed_blocks(state.geo), False, "rule_45_blocks")
 
 
 def _known_sums(state: State, houses: tuple[int, ...]) -> Iterator[tuple[str, list[int], int, list[int]]]:
@@ -300,38 +290,33 @@ def _known_sums(state: State, houses: tuple[int, ...]) -> Iterator[tuple[str, li
         yield "outies", outies, sum(cages[q][0] for q in touching) - whole, touching
 
 
-def find_rule_45_lines(state: State) -> Iterator[Step]:
-    """Innies and outies of 2 or 3 adjacent rows or columns (they sum to 2 or 3 times a house)."""
-    geo = state.geo
-    if not geo.cages:
-        return
-    peers = geo.peers
-    for houses in _blocks(geo.n):
+def _block_steps(state: State, blocks: Iterable[tuple[int, ...]], split: bool, tech: str) -> Iterator[Step]:
+    """The steps of the groups of known sum of ``blocks`` (:func:`_known_sums`): the split cages' outside
+    pieces if ``split``, else the innies and outies."""
+    peers = state.geo.peers
+    for houses in blocks:
         for kind, group, total, cages in _known_sums(state, houses):
-            if kind == "split":
+            if (kind == "split") != split:
                 continue
             step = _group_step(state, houses[0], kind, group, total, lambda a, b: b in peers[a], cages,
-                               tech="rule_45_lines", houses=houses)
+                               tech=tech, houses=houses)
             if step is not None:
                 yield step
+
+
+def find_rule_45_lines(state: State) -> Iterator[Step]:
+    """Innies and outies of 2 or 3 adjacent rows or columns (they sum to 2 or 3 times a house)."""
+    if state.geo.cages:
+        yield from _block_steps(state, _blocks(state.geo.n), False, "rule_45_lines")
 
 
 def find_cage_split(state: State) -> Iterator[Step]:
     """A cage that pokes into a house (or a block of adjacent houses) whose other cells are covered by whole
     cages: its piece inside makes up the house's rest, so its piece outside makes up the cage's rest."""
     geo = state.geo
-    if not geo.cages:
-        return
-    peers = geo.peers
-    blocks = [(h,) for h in range(3 * geo.n)] + list(_blocks(geo.n)) + _mixed_blocks(geo)
-    for houses in blocks:
-        for kind, group, total, cages in _known_sums(state, houses):
-            if kind != "split":
-                continue
-            step = _group_step(state, houses[0], kind, group, total, lambda a, b: b in peers[a], cages,
-                               tech="cage_split", houses=houses)
-            if step is not None:
-                yield step
+    if geo.cages:
+        blocks = [(h,) for h in range(3 * geo.n)] + list(_blocks(geo.n)) + _mixed_blocks(geo)
+        yield from _block_steps(state, blocks, True, "cage_split")
 
 
 def find_cage_filling(state: State) -> Iterator[Step]:
