@@ -5,6 +5,7 @@ never touches the game, drops a stale answer, and stays legible and axe-clean at
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,18 @@ def test_a_phone_in_the_dark_in_chinese_keeps_board_and_list_on_screen_and_axe_c
         assert not violations, violations
         page.locator("#all-steps-panel").press("Escape")
         expect(page.locator("#all-steps-panel")).to_be_hidden()
+
+
+def test_a_wrong_digit_is_said_instead_of_steps(server, open_app):
+    app, page = open_game(open_app, server, PUZZLE)
+    wait_truth(page)
+    at(page, 3, 4).click()
+    page.keyboard.press("8")  # r3c4 holds 4
+    page.click("#all-steps")
+    expect(page.locator("#all-info")).to_contain_text("should not be", timeout=60_000)
+    expect(page.locator("#all-list details")).to_have_count(0)
+    expect(at(page, 3, 4)).to_have_class(re.compile(r"\bhl-mistake\b"))
+    page.click("#all-close")
+    expect(at(page, 3, 4)).not_to_have_class(re.compile(r"\bhl-mistake\b"))
+    assert page.evaluate("window.sudoku.game.entries[21]") == 8
+    assert not app.errors, app.errors

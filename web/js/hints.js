@@ -545,7 +545,7 @@ export class HintsPanel {
   // Hide the list (and stop its work); `focus`: the player closed it, so the keyboard goes back to the button.
   closeAll(focus) {
     if (this.allRun) this.allRun.cancelled = true;
-    const drawn = this.allChosen;
+    const drawn = this.allChosen || (this.allResult && this.allResult.status === "mistake");
     this.allResult = null;
     this.allChosen = null;
     this.allPosition = null;
