@@ -623,9 +623,19 @@ export class HintsPanel {
     this.allText.textContent = `${g.name[lang()] || g.name.en}: ${s.text[lang()] || s.text.en}`;
     this.highlight({ ...s.highlight, placements: s.placements, eliminations: s.eliminations, step: s.step,
       full: true });
-    // On a phone the list sits under the board: bring the whole board back on screen, where the step is drawn.
-    const box = this.board.el.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) window.scrollBy({ top: box.top - 4, behavior: "instant" });
+    this.revealBoard(button);
+  }
+
+  // The list sits under the board: when the board's top is off screen (a phone, a short window), put the
+  // chosen step at the top of the list's box and scroll the page up, as far as the step stays in view, so
+  // the board where it is drawn and its entry in the list are seen together.
+  revealBoard(button) {
+    if (this.board.el.getBoundingClientRect().top >= 0) return;
+    const list = this.allList;
+    list.scrollTop += button.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    const up = Math.max(this.board.el.getBoundingClientRect().top - 4,
+      button.getBoundingClientRect().bottom - window.innerHeight);
+    if (up < 0) window.scrollBy({ top: up, behavior: "instant" });
   }
 
   // Arrow keys move through the list (the technique headings and the steps of the open ones), Home/End
