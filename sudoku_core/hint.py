@@ -207,8 +207,8 @@ def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle |
     """Every step that every technique of the variant finds at the player's position (arguments as
     :func:`next_hint`'s), those off the solver's ladder too (``Technique.ladder``): the steps of
     :func:`sudoku_core.rate.find_steps`, as HoDoKu's "find all steps" lists them. Resumable work: yields
-    ``{"technique", "name", "k", "n", "found"}`` before each technique is searched (technique ``k`` of ``n``,
-    ``found`` steps so far) and after every step found, so a slice of work ends between steps.
+    ``{"technique", "name", "k", "n", "nsteps"}`` before each technique is searched (technique ``k`` of ``n``,
+    ``nsteps``, the steps found so far) and after every step found, so a slice of work ends between steps.
 
     Returns status "steps" with ``groups``, one per technique that found something, in table (score)
     order: ``technique``, ``name`` per language, ``level``, ``score``, ``ladder`` (False: the rating never
@@ -226,7 +226,7 @@ def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle |
     total = 0
     for k, tech in enumerate(chosen):
         name = {lang: technique_name(tech.id, lang) for lang in langs}
-        yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "found": total}
+        yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total}
         count, steps = 0, list[dict]()
         for step in find_steps(state, (tech,)):
             count += 1
@@ -236,7 +236,7 @@ def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle |
                 steps.append({"technique": step.technique, "placements": record["step"]["placements"],
                               "eliminations": record["step"]["eliminations"],
                               "text": {lang: render(text, lang) for lang in langs}, **record})
-            yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "found": total + count}
+            yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total + count}
         if count:
             total += count
             groups.append({"technique": tech.id, "name": name,

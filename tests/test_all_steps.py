@@ -98,11 +98,11 @@ def test_the_work_reports_each_technique_k_of_n():
     reports: list[dict] = []
     result = run(all_steps_work(PUZZLE, langs=("en",), techniques=["hidden_single", "franken_x_wing"]),
                  reports.append)
-    starts = [r for r in reports if r["found"] == 0 or r["technique"] == "franken_x_wing"]
-    assert reports[0] == {"technique": "hidden_single", "name": {"en": "Hidden Single"}, "k": 0, "n": 2, "found": 0}
+    starts = [r for r in reports if r["nsteps"] == 0 or r["technique"] == "franken_x_wing"]
+    assert reports[0] == {"technique": "hidden_single", "name": {"en": "Hidden Single"}, "k": 0, "n": 2, "nsteps": 0}
     assert {r["technique"] for r in starts} == {"hidden_single", "franken_x_wing"}
-    assert [r["found"] for r in reports] == sorted(r["found"] for r in reports)  # never goes back
-    assert reports[-1]["found"] == result["count"]
+    assert [r["nsteps"] for r in reports] == sorted(r["nsteps"] for r in reports)  # never goes back
+    assert reports[-1]["nsteps"] == result["count"]
 
 
 def test_a_mistake_is_said_instead_of_steps():
@@ -136,7 +136,7 @@ def test_the_job_in_slices_answers_like_one_call_and_reports_progress():
     result, progress = job_to_end(Session(), payload)
     whole = all_steps(PUZZLE, entered, pencil, langs=("en",))
     assert {k: v for k, v in result.items() if k not in ("job", "done", "ms", "longest_ms", "technique", "name",
-                                                          "k", "n", "found")} == whole
+                                                          "k", "n", "nsteps")} == whole
     assert progress, "20 ms slices: the job took more than one"
     n = len(for_variant("classic", ladder=False))
     assert all(p["n"] == n and 0 <= p["k"] < n and p["technique"] in BY_ID for p in progress)

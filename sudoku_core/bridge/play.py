@@ -298,12 +298,12 @@ class StepsJob(WorkJob):
 
 class AllStepsJob(WorkJob):
     """Every step at a player's position (:func:`sudoku_core.hint.all_steps_work`): reports ``technique``
-    (the id being searched) and its ``name`` per language, ``k`` of ``n`` techniques (0-based) and ``found``,
+    (the id being searched) and its ``name`` per language, ``k`` of ``n`` techniques (0-based) and ``nsteps``,
     the steps found so far; answers like
     :func:`~sudoku_core.hint.all_steps`."""
 
     def _progress(self, last: dict | None) -> dict:
-        return dict(last) if last else {"technique": None, "name": {}, "k": 0, "n": 0, "found": 0}
+        return dict(last) if last else {"technique": None, "name": {}, "k": 0, "n": 0, "nsteps": 0}
 
 
 def all_steps_job(payload: dict) -> AllStepsJob:

@@ -514,7 +514,7 @@ export class HintsPanel {
           return;
         }
         this.allInfo.textContent = t("allWorking", { name: result.name[lang()] || result.name.en || "",
-          k: result.k + 1, n: result.n, count: result.found });
+          k: result.k + 1, n: result.n, count: result.nsteps });
         result = await this.engine.request("job_step", { job: result.job, ms: SLICE_MS });
       }
     } catch (error) {
