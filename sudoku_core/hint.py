@@ -24,14 +24,17 @@ techniques).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass
 
 from .candidates import State
 from .errors import SudokuError
-from .explain import Message, describe, render, technique_name
+from .explain import Message, describe, explain, render, technique_name
+from .grid import Geometry
 from .puzzle import Puzzle
-from .rate import TechniqueChoice, next_step
-from .step import sightings
+from .rate import TechniqueChoice, _techniques, find_steps, next_step
+from .step import Step, sightings
+from .work import run
 
 
 def _as_cells(value: Sequence[int] | str | Puzzle | None, puzzle: Puzzle) -> list[int]:
@@ -91,15 +94,25 @@ def solution_problem(p: Puzzle, solution: object) -> str | None:
     return None
 
 
-def next_hint(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
-              pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
-              techniques: TechniqueChoice = None, solution: Sequence[int] | None = None) -> dict:
-    """The next hint for the position ``puzzle`` (givens) + ``entered`` (player digits, 0 = empty;
-    a list, a string or a Puzzle) + optional ``pencil`` marks (one mask or digit list per cell).
-    ``techniques`` limits the hint to some technique ids (default: the whole table). ``solution``: the
-    givens' unique solution as a list of digits, when the caller already has it from a solve that
-    proved it unique (the page does): it is checked to be a whole grid that keeps the givens (a
-    SudokuError says why not), and the givens are not solved again."""
+@dataclass
+class Position:
+    """The player's position, checked: the givens, the digits on the board (givens and entries), the
+    candidates the hint engine reasons from (the player's pencil marks where they wrote them, see
+    :meth:`~sudoku_core.candidates.State.from_pencil`) and the solution."""
+
+    puzzle: Puzzle
+    values: list[int]
+    state: State
+    solution: list[int]
+
+
+def player_position(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
+                    pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
+                    solution: Sequence[int] | None = None) -> Position | dict:
+    """The position :func:`next_hint` and :func:`all_steps` reason from, or the answer that says why there
+    is nothing to reason about: a hint-shaped dict of status "gave_up", "no_solution", "multiple",
+    "mistake" (mistakes come first, so no step is ever found from a false position) or "solved". The
+    arguments are :func:`next_hint`'s."""
     from .solvers import as_puzzle, check_unique
 
     p = as_puzzle(puzzle)
@@ -139,16 +152,96 @@ def next_hint(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None
         return _status("solved", langs)
     state = (State.from_values(geo, values, unique=True) if masks is None
              else State.from_pencil(geo, values, masks, unique=True))
+    return Position(p, values, state, list(solution))
+
+
+def next_hint(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
+              pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
+              techniques: TechniqueChoice = None, solution: Sequence[int] | None = None) -> dict:
+    """The next hint for the position ``puzzle`` (givens) + ``entered`` (player digits, 0 = empty;
+    a list, a string or a Puzzle) + optional ``pencil`` marks (one mask or digit list per cell).
+    ``techniques`` limits the hint to some technique ids (default: the whole table). ``solution``: the
+    givens' unique solution as a list of digits, when the caller already has it from a solve that
+    proved it unique (the page does): it is checked to be a whole grid that keeps the givens (a
+    SudokuError says why not), and the givens are not solved again."""
+    pos = player_position(puzzle, entered, pencil, langs, solution)
+    if not isinstance(pos, Position):
+        return pos
+    state, values, geo = pos.state, pos.values, pos.puzzle.geometry
     step = next_step(state, techniques)
     if step is None:
         out = _status("stuck", langs)
         # What the page can offer instead of logic: the answer in the most constrained empty cell.
         c = min((c for c, v in enumerate(values) if not v), key=lambda c: (state.cand[c].bit_count(), c))
-        out["reveal"] = [c, solution[c]]
+        out["reveal"] = [c, pos.solution[c]]
         return out
-    data = step.to_dict(geo)
-    data["sees"] = sightings(step, geo, values)  # why a single is one: the placed digits that rule the rest out
     return {"status": "step", "technique": step.technique,
             "name": {lang: technique_name(step.technique, lang) for lang in langs},
-            "messages": describe(step, geo, langs),
-            "highlight": {"cells": data["cells"], "candidates": data["candidates"]}, "step": data}
+            "messages": describe(step, geo, langs), **step_record(step, geo, values)}
+
+
+def step_record(step: Step, geo: Geometry, values: Sequence[int]) -> dict:
+    """What the page draws of ``step`` on the board ``values``: ``highlight`` and ``step``, the step as data
+    with ``sees``, why a single is one (the placed digits that rule the rest out)."""
+    data = step.to_dict(geo)
+    data["sees"] = sightings(step, geo, values)
+    return {"highlight": {"cells": data["cells"], "candidates": data["candidates"]}, "step": data}
+
+
+#: The most steps :func:`all_steps` lists per technique (it counts them all).
+ALL_STEPS_CAP = 30
+
+
+def all_steps(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
+              pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
+              techniques: TechniqueChoice = None, solution: Sequence[int] | None = None,
+              cap: int = ALL_STEPS_CAP) -> dict:
+    """Every step at the player's position: :func:`all_steps_work` run to its end."""
+    return run(all_steps_work(puzzle, entered, pencil, langs, techniques, solution, cap))
+
+
+def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
+                   pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
+                   techniques: TechniqueChoice = None, solution: Sequence[int] | None = None,
+                   cap: int = ALL_STEPS_CAP) -> Generator[dict, None, dict]:
+    """Every step that every technique of the variant finds at the player's position (arguments as
+    :func:`next_hint`'s), those off the solver's ladder too (``Technique.ladder``): the steps of
+    :func:`sudoku_core.rate.find_steps`, as HoDoKu's "find all steps" lists them. Resumable work: yields
+    ``{"technique", "name", "k", "n", "nsteps"}`` before each technique is searched (technique ``k`` of ``n``,
+    ``nsteps``, the steps found so far) and after every step found, so a slice of work ends between steps.
+
+    Returns status "steps" with ``groups``, one per technique that found something, in table (score)
+    order: ``technique``, ``name`` per language, ``level``, ``score``, ``ladder`` (False: the rating never
+    uses it), ``count`` (every step found) and ``steps``, the first ``cap`` of them, each with
+    ``placements``, ``eliminations``, ``text`` (the full explanation per language), ``highlight`` and
+    ``step`` (the record the overlay draws), as the ``steps`` operation gives them; and ``count``, the
+    steps of every group. A position without a step to find answers as :func:`next_hint` does
+    (a mistake, solved, ...), or status "stuck" with no groups."""
+    pos = player_position(puzzle, entered, pencil, langs, solution)
+    if not isinstance(pos, Position):
+        return pos
+    geo, state = pos.puzzle.geometry, pos.state
+    chosen = _techniques(techniques, geo, ladder=False)
+    groups: list[dict] = []
+    total = 0
+    for k, tech in enumerate(chosen):
+        name = {lang: technique_name(tech.id, lang) for lang in langs}
+        yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total}
+        count, steps = 0, list[dict]()
+        for step in find_steps(state, (tech,)):
+            count += 1
+            if len(steps) < cap:
+                record = step_record(step, geo, pos.values)
+                text = explain(step, geo, 2)
+                steps.append({"technique": step.technique, "placements": record["step"]["placements"],
+                              "eliminations": record["step"]["eliminations"],
+                              "text": {lang: render(text, lang) for lang in langs}, **record})
+            yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total + count}
+        if count:
+            total += count
+            groups.append({"technique": tech.id, "name": name,
+                           "level": tech.level, "score": tech.score, "ladder": tech.ladder, "count": count,
+                           "steps": steps})
+    if not groups:
+        return {**_status("stuck", langs), "groups": [], "count": 0}
+    return {"status": "steps", "groups": groups, "count": total}

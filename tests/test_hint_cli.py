@@ -149,3 +149,38 @@ def test_cli_hint_with_pencil_marks(tmp_path, capsys):
     assert main(["hint", PUZZLE, "--pencil", str(grid), "--json"]) == 0
     h = json.loads(capsys.readouterr().out)
     assert h["status"] == "mistake" and h["mistakes"][0]["kind"] == "missing_candidate"
+
+
+def test_cli_hint_all_lists_every_technique_with_its_count(capsys):
+    from sudoku_core.hint import all_steps
+
+    assert main(["hint", PUZZLE, "--all", "--cap", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    result = all_steps(PUZZLE, langs=("en",), cap=2)
+    headings = [line for line in out if line.startswith("## ")]
+    assert len(headings) == len(result["groups"])
+    assert headings[0] == "## Hidden Single (hidden_single, 1.5): 10"
+    assert "## Franken X-Wing (franken_x_wing, 8.2): 8 (not used by the rating: harder than its score says)" in out
+    assert "     ... 8 more" in out
+    assert out[-1] == f"# {result['count']} steps by {len(result['groups'])} techniques"
+    assert main(["hint", PUZZLE, "--all", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == all_steps(PUZZLE, langs=("en",))
+
+
+def test_cli_hint_one_technique_in_chinese_and_from_the_players_position(capsys):
+    entered = "".join(str(SOLUTION[c]) if c == PUZZLE.index(".") else "." for c in range(81))
+    assert main(["hint", PUZZLE, "--entered", entered, "--technique", "mutant_x_wing", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("## 变异X翼 (mutant_x_wing, 8.3): ") and out[0].endswith("（评级不使用：比分数所示更难）")
+    assert all(line.startswith(("  ", "## ", "# 共")) for line in out)
+    wrong = "".join(str(SOLUTION[c] % 9 + 1) if c == PUZZLE.index(".") else "." for c in range(81))
+    assert main(["hint", PUZZLE, "--entered", wrong, "--all"]) == 0
+    assert "should not be" in capsys.readouterr().out  # a mistake first, as the hint says it
+
+
+def test_cli_hint_unknown_technique_names_the_valid_ones(capsys):
+    assert main(["hint", PUZZLE, "--technique", "frankenfish"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown technique 'frankenfish'" in err and "franken_swordfish" in err and "kraken_fish_1" in err
+    assert main(["hint", PUZZLE, "--all", "--cap", "0"]) == 2
+    assert "--cap must be at least 1" in capsys.readouterr().err

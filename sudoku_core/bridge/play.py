@@ -32,10 +32,9 @@ from typing import Any
 
 from sudoku_core.generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, Generated, generate, generation
 from sudoku_core.grid import VARIANTS
-from sudoku_core.hint import next_hint, solution_problem
+from sudoku_core.hint import ALL_STEPS_CAP, all_steps_work, next_hint, solution_problem, step_record
 from sudoku_core.puzzle import Puzzle
 from sudoku_core.rate import rate_steps
-from sudoku_core.step import sightings
 from sudoku_core.work import Job, run
 
 from .core import variant_value
@@ -47,6 +46,8 @@ DAILY = {"size": 9, "level": "hard", "symmetry": "rot180"}
 CHUNK_ATTEMPTS = 4
 #: Attempts of a generation job (default: far more than any request the page makes needs) and the most.
 JOB_ATTEMPTS, MAX_JOB_ATTEMPTS = 10_000, 1_000_000
+#: The most steps an ``all_steps_job`` lists per technique.
+MAX_ALL_STEPS_CAP = 1_000
 #: Sides the page can generate (bigger grids take too long for a page).
 SIZES = (4, 6, 9, 12, 16)
 
@@ -67,9 +68,9 @@ def _unique_status(p: Puzzle) -> tuple[str, int]:
     return "unique", nodes
 
 
-def op_hint(payload: dict) -> dict:
-    """The next hint for givens + ``entered`` + optional ``pencil``; ``solution`` (the givens' unique
-    solution, as digits) spares the engine solving the givens again."""
+def _position(payload: dict) -> tuple[Puzzle, list | None, list | None, list | None]:
+    """The givens, ``entered``, ``pencil`` and ``solution`` of a ``hint`` (or ``all_steps_job``) payload,
+    checked: a BadRequest names the first cell that is not what it should be."""
     p = puzzle(payload)
     n, ncells = p.geometry.n, p.geometry.ncells
     entered = per_cell(payload, "entered", ncells)
@@ -93,6 +94,13 @@ def op_hint(payload: dict) -> dict:
         problem = solution_problem(p, solution)
         if problem:
             raise BadRequest(f"'solution': {problem}", field="payload.solution")
+    return p, entered, pencil, solution
+
+
+def op_hint(payload: dict) -> dict:
+    """The next hint for givens + ``entered`` + optional ``pencil``; ``solution`` (the givens' unique
+    solution, as digits) spares the engine solving the givens again."""
+    p, entered, pencil, solution = _position(payload)
     return next_hint(p, entered, pencil, langs(payload), solution=solution)
 
 
@@ -130,18 +138,15 @@ def _rating_work(p: Puzzle, with_steps: bool, langs: Sequence[str],
         steps = []
         values = list(p.cells)  # the board before each step, for what a single's sightings are
         for i, s in enumerate(r.steps):
-            data = s.to_dict(geo)
-            data["sees"] = sightings(s, geo, values)
+            record = step_record(s, geo, values)  # "step": the whole record, for the page to draw the reason
             for c, d in s.placements:
                 values[c] = d
             messages = describe(s, geo, langs)
             steps.append({
                 "index": i, "technique": s.technique,
                 "name": {lang: technique_name(s.technique, lang) for lang in langs},
-                "placements": data["placements"], "eliminations": data["eliminations"],
-                "highlight": {"cells": data["cells"], "candidates": data["candidates"]},
-                "text": messages["2"]["text"],
-                "step": data,  # the whole record, for the page to draw the reason (houses, links, sets)
+                "placements": record["step"]["placements"], "eliminations": record["step"]["eliminations"],
+                "text": messages["2"]["text"], **record,
             })
         out["steps"] = steps
     return out
@@ -289,6 +294,38 @@ class StepsJob(WorkJob):
 
     def _progress(self, last: int | None) -> dict:
         return {"nsteps": last or 0}
+
+
+class AllStepsJob(WorkJob):
+    """Every step at a player's position (:func:`sudoku_core.hint.all_steps_work`): reports ``technique``
+    (the id being searched) and its ``name`` per language, ``k`` of ``n`` techniques (0-based) and ``nsteps``,
+    the steps found so far; answers like
+    :func:`~sudoku_core.hint.all_steps`."""
+
+    def _progress(self, last: dict | None) -> dict:
+        return dict(last) if last else {"technique": None, "name": {}, "k": 0, "n": 0, "nsteps": 0}
+
+
+def all_steps_job(payload: dict) -> AllStepsJob:
+    """An :class:`AllStepsJob` for an ``all_steps_job`` payload: the position as ``hint`` takes it, plus
+    ``technique`` (optional: one technique id, searched alone) and ``cap`` (the most steps listed per
+    technique, 1..:data:`MAX_ALL_STEPS_CAP`, default :data:`~sudoku_core.hint.ALL_STEPS_CAP`)."""
+    from sudoku_core.techniques import for_variant
+
+    p, entered, pencil, solution = _position(payload)
+    cap = field(payload, "cap", int, ALL_STEPS_CAP, low=1, high=MAX_ALL_STEPS_CAP)
+    technique = field(payload, "technique", str)
+    techniques = None
+    if technique is not None:
+        try:
+            known = [t.id for t in for_variant(p.geometry.variant, ladder=False)]
+        except ValueError as exc:
+            raise BadRequest(str(exc), field="payload.variant") from None
+        if technique not in known:
+            raise BadRequest(f"unknown technique {short(technique)} for this grid; choose one of {', '.join(known)}",
+                             field="payload.technique", reason="unknown_technique")
+        techniques = [technique]
+    return AllStepsJob(all_steps_work(p, entered, pencil, langs(payload), techniques, solution, cap))
 
 
 def generation_job(payload: dict) -> GenerationJob:

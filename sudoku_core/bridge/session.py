@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .payload import MAX_SEED_INT, BadRequest, field
-from .play import WorkJob, generation_job, steps_job
+from .play import WorkJob, all_steps_job, generation_job, steps_job
 from .registry import OPS
 from .wire import handle_json
 
@@ -22,6 +22,10 @@ class Session:
       ``generate --seed``, however the work is sliced;
     * ``steps_job``: the payload of ``steps`` plus ``ms``: the solution path as a job (a hard 16x16 takes
       seconds); reports ``nsteps``, the steps found so far, and answers like ``steps``;
+    * ``all_steps_job``: the payload of ``hint`` (a player's position) plus ``ms``, and optionally
+      ``technique`` and ``cap``: every step every technique finds there, off-ladder ones too, grouped by
+      technique (:func:`~sudoku_core.bridge.play.all_steps_job`); reports ``technique``, ``k`` of ``n``
+      techniques and ``nsteps``, and answers like :func:`sudoku_core.hint.all_steps`;
     * ``job_step``: ``job`` (an id), ``ms`` -> runs one more slice: ``{"job", "done", "attempts",
       "phase", "ms"}``, and when done the result (for generation: ``found`` and the puzzle, as
       ``generate`` gives it). A done job is forgotten;
@@ -43,6 +47,7 @@ class Session:
         self._next_id = 1
         self.ops: dict[str, Callable[[dict], dict]] = {
             **OPS, "generate_job": self._generate_job, "steps_job": self._steps_job,
+            "all_steps_job": self._all_steps_job,
             "job_step": self._job_step, "job_stop": self._job_stop,
         }
 
@@ -58,6 +63,9 @@ class Session:
 
     def _steps_job(self, payload: dict) -> dict:
         return self._start(steps_job, payload)
+
+    def _all_steps_job(self, payload: dict) -> dict:
+        return self._start(all_steps_job, payload)
 
     def _start(self, make: Callable[[dict], WorkJob], payload: dict) -> dict:
         seconds = self._slice(payload)

@@ -1,7 +1,9 @@
 """``hint``, ``rate`` and ``steps``: the logic solver on the command line.
 
 * ``hint PUZZLE [--entered DIGITS] [--pencil GRID] [--detail 0|1|2] [--lang en|zh] [--json]``: the
-  next hint;
+  next hint; with ``--all``, every step at the position grouped by technique (those the rating never
+  uses, such as Franken, Mutant and Kraken fish, too), ``--technique ID`` only that technique's,
+  ``--cap N`` steps listed per technique;
 * ``rate [FILE|-|PUZZLE] [--json]``: one line per puzzle: level, score, hardest technique;
 * ``steps PUZZLE [--json]``: the whole logic path, one step per line.
 
@@ -18,8 +20,10 @@ from functools import partial
 from ..errors import SudokuError
 from ..explain import explain, render
 from ..formats import MAX_TEXT, parse, parse_candidates
-from ..hint import next_hint
+from ..hint import ALL_STEPS_CAP, all_steps, next_hint
+from ..puzzle import Puzzle
 from ..rate import rate
+from ..techniques import for_variant
 from . import jobs
 from .inputs import TOO_LONG, InputError, open_lines, parse_line, puzzle_lines
 
@@ -36,6 +40,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--detail", type=int, choices=(0, 1, 2), default=2)
     p.add_argument("--lang", choices=("en", "zh"), default="en")
     p.add_argument("--json", action="store_true", help="the whole hint as JSON")
+    p.add_argument("--all", action="store_true",
+                   help="every step at the position, grouped by technique, not only the next one")
+    p.add_argument("--technique", default=None, metavar="ID",
+                   help="with --all (implied): only this technique's steps, e.g. franken_swordfish")
+    p.add_argument("--cap", type=int, default=ALL_STEPS_CAP, metavar="N",
+                   help=f"with --all: the most steps listed per technique (all are counted; default {ALL_STEPS_CAP})")
     p.set_defaults(func=run_hint)
 
     p = subparsers.add_parser("rate", help="rate puzzles by logic, one per line",
@@ -69,12 +79,51 @@ def run_hint(args: argparse.Namespace) -> int:
             raise SudokuError(f"the pencil marks have {len(pencil)} cells, the puzzle {len(puzzle.cells)}")
         entered = [e or (m if not g else 0) for e, m, g in
                    zip(entered or [0] * len(pencil), marked.cells, puzzle.cells, strict=True)]
+    if args.all or args.technique is not None:
+        return _print_all(puzzle, entered, pencil, args)
     hint = next_hint(puzzle, entered, pencil, langs=(args.lang,))
     if args.json:
         print(json.dumps(hint, ensure_ascii=False))
     else:
         print(hint["messages"][str(args.detail)]["text"][args.lang])
     return 0
+
+
+def _print_all(puzzle: Puzzle, entered: list[int] | None, pencil: list[int] | None,
+               args: argparse.Namespace) -> int:
+    """``hint --all``: every step at the position, a heading per technique, one step per line."""
+    techniques = None
+    if args.technique is not None:
+        known = [t.id for t in for_variant(puzzle.geometry.variant, ladder=False)]
+        if args.technique not in known:
+            raise SudokuError(f"unknown technique {args.technique!r}; choose one of {', '.join(known)}")
+        techniques = [args.technique]
+    if args.cap < 1:
+        raise SudokuError(f"--cap must be at least 1, not {args.cap}")
+    result = all_steps(puzzle, entered, pencil, langs=(args.lang,), techniques=techniques, cap=args.cap)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    if result["status"] != "steps":  # a mistake, solved, stuck, not a proper puzzle: what a hint says
+        print(result["messages"][str(args.detail)]["text"][args.lang])
+        return 0
+    off = OFF_LADDER[args.lang]
+    for group in result["groups"]:
+        name, count = group["name"][args.lang], group["count"]
+        print(f"## {name} ({group['technique']}, {group['score']:.1f}): {count}{'' if group['ladder'] else off}")
+        for i, step in enumerate(group["steps"], 1):
+            print(f"{i:3}. {step['text'][args.lang]}")
+        if count > len(group["steps"]):
+            print("     " + WORDS[args.lang]["more"].format(count - len(group["steps"])))
+    print(WORDS[args.lang]["total"].format(result["count"], len(result["groups"])))
+    return 0
+
+
+#: The words of ``hint --all`` around the engine's: after an off-ladder technique's heading, the steps
+#: left out, the last line.
+OFF_LADDER = {"en": " (not used by the rating: harder than its score says)", "zh": "（评级不使用：比分数所示更难）"}
+WORDS = {"en": {"more": "... {} more", "total": "# {} steps by {} techniques"},
+         "zh": {"more": "……另有 {} 步", "total": "# 共 {} 步，{} 种技巧"}}
 
 
 def _read_whole(path: str) -> str:

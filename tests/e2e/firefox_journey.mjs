@@ -40,6 +40,17 @@ try {
   await until(page, () => !document.getElementById("hint-text").hidden
     && document.getElementById("hint-text").dataset.level === "0");
   facts.hint = await page.$eval("#hint-text", (e) => e.textContent);
+  // All steps here: the list by technique, one step drawn on the grid, Escape closes it.
+  await page.click("#all-steps");
+  await until(page, () => document.querySelectorAll("#all-list details").length > 0);
+  await page.click("#all-list summary");
+  await page.click("#all-list details[open] button.all-step");
+  facts.allSteps = await page.evaluate(() => ({
+    groups: [...document.querySelectorAll("#all-list details")].map((d) => d.dataset.technique),
+    drawn: document.querySelector(".board-wrap > svg.reason").dataset.technique,
+    entries: window.sudoku.game.entries.filter((v) => v).length }));
+  await page.keyboard.press("Escape");
+  await until(page, () => document.getElementById("all-steps-panel").hidden);
   await page.click("#board [data-cell='0']");
   await page.keyboard.press("4");
   facts.entry = await page.evaluate(() => window.sudoku.game.entries[0]);

@@ -73,6 +73,12 @@ def states(page):
         page.click("#hint")
         expect(page.locator("#hint-text")).to_have_attribute("data-level", str(level - 1))
         yield f"hint {level}"
+    page.click("#all-steps")  # every step at this position, one group open and one step drawn
+    expect(page.locator("#all-list details").first).to_be_attached()
+    page.locator("#all-list summary").last.click()
+    page.locator("#all-list details[open] button.all-step").first.click()
+    yield "all steps here, one chosen"
+    page.click("#all-close")
     open_study(page)
     page.evaluate("() => { for (const d of document.querySelectorAll('details')) d.open = true; }")
     page.click("#path-load")

@@ -1,5 +1,5 @@
 """Firefox ESR runs the page too (issue 14: Ctrl+V on the board did nothing there): boot, Ctrl+V,
-a hint, a digit, an offline reload with the server stopped, then Solve, a 16x16 new game offline and a
+a hint, All steps here, a digit, an offline reload with the server stopped, then Solve, a 16x16 new game offline and a
 Jigsaw link (its regions as the engine reads them).
 Driven by puppeteer-core (npm dev dependency) over WebDriver BiDi with Debian's firefox-esr; a browser
 that cannot start fails the test, it never skips."""
@@ -27,6 +27,9 @@ def test_firefox_boots_pastes_with_ctrl_v_hints_plays_works_offline_solves_and_g
     assert facts["first"] > 17  # a puzzle to play on the first visit
     assert facts["pasted"] == EASY  # Ctrl+V on the grid read the clipboard
     assert "Single" in facts["hint"]
+    all_steps = facts["allSteps"]  # All steps here: listed, the first drawn, the grid untouched
+    assert all_steps["groups"][0] == "hidden_single" and all_steps["drawn"] == "hidden_single", all_steps
+    assert all_steps["entries"] == 0
     assert facts["entry"] == 4
     assert facts["offlineEntry"] == 4  # offline, from the service worker's cache: the game is still there
     assert "Solved" in facts["solvedMessage"]

@@ -12,6 +12,11 @@
 // * Apply: plays the step. With a game that has `applyHint(step)` (undoable move) that is used;
 //   otherwise placements go in with `setCell` and eliminations are remembered here and sent as pencil.
 // * Solution path: every step of the logic solve, each with "Show on grid".
+// * All steps here: every step every technique finds at the player's position (bridge op "all_steps_job",
+//   in slices: a progress line and Cancel), grouped by technique in score order; the techniques the rating
+//   never uses (Franken, Mutant, Kraken fish) are marked so. Choosing a step draws it like a hint's last
+//   level; nothing here changes the grid, the notes or the undo history, and a changed position drops the
+//   list (a stale answer is never shown).
 // * Rating badge: the level of every puzzle loaded (import, share link, new game).
 //
 // Strings: in i18n.js, this panel's under "hints.", the level names under "level."; the engine's own
@@ -70,8 +75,20 @@ export class HintsPanel {
     this.pathButton = el("button", { type: "button", id: "path-load", text: t("loadPath") });
     this.pathPanel = el("details", { id: "path-panel", class: "path-panel" },
       el("summary", { text: t("path") }), el("div", { class: "row" }, this.pathButton), this.pathInfo, this.pathList);
-    root.replaceChildren(el("div", { class: "row hint-row" }, this.hintButton, this.applyButton, this.levelText),
-      this.text);
+    this.allButton = el("button", { type: "button", id: "all-steps", "aria-expanded": "false",
+      "aria-controls": "all-steps-panel", text: t("allSteps") });
+    this.allInfo = el("p", { id: "all-info", class: "all-info", role: "status", "aria-live": "polite" });
+    this.allCancel = el("button", { type: "button", id: "all-cancel", text: t("cancel") });
+    this.allCancel.hidden = true;
+    this.allClose = el("button", { type: "button", id: "all-close", text: t("hide") });
+    this.allText = el("p", { id: "all-text", class: "all-text", "aria-live": "polite" });
+    this.allText.hidden = true;
+    this.allList = el("div", { id: "all-list", class: "all-list", role: "group", "aria-label": t("allList") });
+    this.allPanel = el("section", { id: "all-steps-panel", class: "all-panel", "aria-label": t("allSteps") },
+      el("div", { class: "row all-row" }, this.allInfo, this.allCancel, this.allClose), this.allText, this.allList);
+    this.allPanel.hidden = true;
+    root.replaceChildren(el("div", { class: "row hint-row" }, this.hintButton, this.applyButton, this.allButton,
+      this.levelText), this.text, this.allPanel);
     if (pathRoot === root) root.append(this.pathPanel);
     else pathRoot.replaceChildren(this.pathPanel);
     if (badgeRoot === root) root.querySelector(".hint-row").append(this.badge);
@@ -83,6 +100,21 @@ export class HintsPanel {
     this.hintButton.addEventListener("click", () => this.press());
     this.applyButton.addEventListener("click", () => this.apply());
     this.pathButton.addEventListener("click", () => this.loadPath());
+    this.allButton.addEventListener("click", () => this.loadAll());
+    this.allCancel.addEventListener("click", () => this.cancelAll());
+    this.allClose.addEventListener("click", () => this.closeAll(true));
+    this.allList.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-group]");
+      if (button) this.chooseAll(Number(button.dataset.group), Number(button.dataset.step), button);
+    });
+    this.allList.addEventListener("keydown", (event) => this.allKey(event));
+    this.allPanel.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        event.stopPropagation();
+        this.closeAll(true);
+      }
+    });
     this.pathList.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-step]");
       if (button) this.showStep(Number(button.dataset.step), button);
@@ -204,6 +236,7 @@ export class HintsPanel {
       this.applied = null;
       if (this.text.dataset.kind === "ok") this.text.hidden = true;
     }
+    if ((this.allResult || this.allRun) && this.positionKey() !== this.allPosition) this.closeAll(false);
     if (this.hint && this.positionKey() !== this.hintKey) {
       this.hint = null;
       this.level = -1;
@@ -247,6 +280,7 @@ export class HintsPanel {
     }
     this.level = Math.min(this.level + 1 + (this.extraPresses || 0), 2);
     this.extraPresses = 0;
+    this.unmarkAll(); // the board shows the hint now, not a step of the list
     this.render();
   }
 
@@ -415,6 +449,13 @@ export class HintsPanel {
     this.applyButton.textContent = this.hint && this.hint.status === "mistake" ? t("fix") : t("apply");
     this.pathButton.textContent = t("loadPath");
     this.pathPanel.querySelector("summary").textContent = t("path");
+    this.allButton.textContent = t("allSteps");
+    this.allCancel.textContent = t("cancel");
+    this.allClose.textContent = t("hide");
+    this.allPanel.setAttribute("aria-label", t("allSteps"));
+    this.allList.setAttribute("aria-label", t("allList"));
+    if (this.allResult) this.drawAll();
+    else if (this.allRun) this.allInfo.textContent = this.allRun.cancelled ? t("allCancelled") : "";
     if (this.hint && this.level >= 0) this.render();
     else if (this.applied && !this.text.hidden) {
       this.showText(t("applied", { name: this.applied[lang()] || this.applied.en }), "ok");
@@ -439,6 +480,177 @@ export class HintsPanel {
     button.closest("li").classList.add("current");
     this.highlight({ ...s.highlight, placements: s.placements, eliminations: s.eliminations, step: s.step,
       full: true });
+  }
+
+  // --- every step at this position -----------------------------------------------------------------
+
+  async loadAll() {
+    if (!this.game.hasPuzzle) {
+      this.showText(t("noPuzzle"), "info");
+      return;
+    }
+    if (this.allRun) return; // already working: the progress line says so
+    const key = this.positionKey();
+    const run = { cancelled: false };
+    this.allRun = run;
+    this.allResult = null;
+    this.allChosen = null;
+    this.allPosition = key;
+    this.allPanel.hidden = false;
+    this.allButton.setAttribute("aria-expanded", "true");
+    this.allButton.setAttribute("aria-busy", "true");
+    this.allList.replaceChildren();
+    this.allText.hidden = true;
+    this.allCancel.hidden = false;
+    this.allInfo.textContent = t("asking");
+    let result;
+    try {
+      // A job in slices, as the solution path: the progress line names the technique searched, Cancel
+      // stops the work within one slice, and a changed position stops it too (its answer is stale).
+      result = await this.engine.request("all_steps_job", { ...this.payload(), ms: SLICE_MS });
+      while (!result.done) {
+        if (run.cancelled || key !== this.positionKey()) {
+          this.engine.request("job_stop", { job: result.job }).catch(() => {});
+          return;
+        }
+        this.allInfo.textContent = t("allWorking", { name: result.name[lang()] || result.name.en || "",
+          k: result.k + 1, n: result.n, count: result.nsteps });
+        result = await this.engine.request("job_step", { job: result.job, ms: SLICE_MS });
+      }
+    } catch (error) {
+      if (!run.cancelled) this.allInfo.textContent = t("failed", { message: error.message });
+      return;
+    } finally {
+      if (this.allRun === run) this.allRun = null;
+      this.allCancel.hidden = true;
+      this.allButton.removeAttribute("aria-busy");
+    }
+    if (run.cancelled) return;
+    if (key !== this.positionKey()) {
+      this.closeAll(false);
+      return;
+    }
+    this.allResult = result;
+    this.drawAll();
+  }
+
+  cancelAll() {
+    if (!this.allRun) return;
+    this.allRun.cancelled = true;
+    this.allCancel.hidden = true;
+    this.allInfo.textContent = t("allCancelled");
+    this.allButton.focus(); // the Cancel button hides: the keyboard goes back to where it started
+  }
+
+  // Hide the list (and stop its work); `focus`: the player closed it, so the keyboard goes back to the button.
+  closeAll(focus) {
+    if (this.allRun) this.allRun.cancelled = true;
+    const drawn = this.allChosen || (this.allResult && this.allResult.status === "mistake");
+    this.allResult = null;
+    this.allChosen = null;
+    this.allPosition = null;
+    this.allPanel.hidden = true;
+    this.allCancel.hidden = true;
+    this.allList.replaceChildren();
+    this.allButton.setAttribute("aria-expanded", "false");
+    if (drawn) this.clearHighlights();
+    if (focus) this.allButton.focus();
+  }
+
+  drawAll() {
+    const r = this.allResult;
+    if (!r) return;
+    const groups = r.groups || [];
+    if (r.status === "steps") this.allInfo.textContent = t("allDone", { count: r.count, groups: groups.length });
+    else {
+      // A mistake, a solved grid, no step at all, or not a proper puzzle: what the hint would say.
+      const message = r.messages && r.messages["2"];
+      this.allInfo.textContent = message ? (message.text[lang()] || message.text.en) : "";
+      if (r.status === "mistake") this.highlight({ mistakes: r.mistakes, full: true });
+    }
+    this.allList.replaceChildren(...groups.map((g, gi) => {
+      const name = g.name[lang()] || g.name.en;
+      const summary = el("summary", { class: "all-summary" }, el("span", { class: "all-name", text: name }), " ",
+        el("span", { class: "all-count", text: t("steps", { count: g.count }) }));
+      if (!g.ladder) summary.append(" ", el("span", { class: "all-off", title: t("allOffTip"), text: t("allOff") }));
+      const items = g.steps.map((s, si) => el("li", {},
+        el("button", { type: "button", class: "all-step", "data-group": String(gi), "data-step": String(si),
+          "aria-pressed": "false", text: s.text[lang()] || s.text.en })));
+      const more = g.count - g.steps.length;
+      return el("details", { class: "all-group", "data-technique": g.technique, "data-ladder": String(g.ladder) },
+        summary, el("ol", { class: "all-steps" }, ...items),
+        ...(more > 0 ? [el("p", { class: "all-more", text: t("allMore", { count: more }) })] : []));
+    }));
+    const chosen = this.allChosen;
+    if (chosen) {
+      const button = this.allList.querySelector(`button[data-group="${chosen[0]}"][data-step="${chosen[1]}"]`);
+      if (button) {
+        button.closest("details").open = true;
+        this.markAll(button);
+        this.allText.textContent = button.textContent;
+      }
+    }
+  }
+
+  unmarkAll() {
+    for (const b of this.allList.querySelectorAll("button[aria-pressed=true]")) {
+      b.setAttribute("aria-pressed", "false");
+      b.closest("li").classList.remove("current");
+    }
+    this.allChosen = null;
+    this.allText.hidden = true;
+  }
+
+  markAll(button) {
+    button.setAttribute("aria-pressed", "true");
+    button.closest("li").classList.add("current");
+  }
+
+  // Draw one step of the list on the board, as a hint's last level draws it; choosing it again hides it.
+  chooseAll(gi, si, button) {
+    const g = this.allResult && this.allResult.groups[gi];
+    const s = g && g.steps[si];
+    if (!s) return;
+    const on = button.getAttribute("aria-pressed") !== "true";
+    this.unmarkAll();
+    if (!on) {
+      this.clearHighlights();
+      return;
+    }
+    this.markAll(button);
+    this.allChosen = [gi, si];
+    this.allText.hidden = false;
+    this.allText.textContent = `${g.name[lang()] || g.name.en}: ${s.text[lang()] || s.text.en}`;
+    this.highlight({ ...s.highlight, placements: s.placements, eliminations: s.eliminations, step: s.step,
+      full: true });
+    this.revealBoard(button);
+  }
+
+  // The list sits under the board: when the board's top is off screen (a phone, a short window), put the
+  // chosen step at the top of the list's box and scroll the page up, as far as the step stays in view, so
+  // the board where it is drawn and its entry in the list are seen together.
+  revealBoard(button) {
+    if (this.board.el.getBoundingClientRect().top >= 0) return;
+    const list = this.allList;
+    list.scrollTop += button.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    const up = Math.max(this.board.el.getBoundingClientRect().top - 4,
+      button.getBoundingClientRect().bottom - window.innerHeight);
+    if (up < 0) window.scrollBy({ top: up, behavior: "instant" });
+  }
+
+  // Arrow keys move through the list (the technique headings and the steps of the open ones), Home/End
+  // to its ends; Tab, Enter and Space work as on any button.
+  allKey(event) {
+    const moves = { ArrowDown: 1, ArrowUp: -1, Home: -Infinity, End: Infinity };
+    if (!(event.key in moves)) return;
+    const items = [...this.allList.querySelectorAll("summary, details[open] button.all-step")];
+    if (!items.length) return;
+    event.preventDefault();
+    const at = items.indexOf(/** @type {Element} */ (document.activeElement));
+    const move = moves[event.key];
+    const next = Number.isFinite(move) ? Math.min(Math.max(at + move, 0), items.length - 1)
+      : move < 0 ? 0 : items.length - 1;
+    items[next].focus();
   }
 
   // --- rating badge ---------------------------------------------------------------------------------
