@@ -6,9 +6,9 @@ never touches the game, drops a stale answer, and stays legible and axe-clean at
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from e2e_support import ARTIFACTS
 from play_support import at, open_game, set_language, settle, state, until, wait_truth
 from playwright.sync_api import expect
 from test_a11y import audit, axe_app
@@ -23,7 +23,7 @@ PUZZLE = "..4...3...9.27.54..6......291.6.5..7.....4.3.3..19..5.6...4...........
 FIRST = (21, 4)  # r3c4=4, the puzzle's first hidden single
 # forum_hardest: its forcing nets take seconds in the browser, long enough to cancel mid-run.
 HARDEST = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
-SHOTS = Path("/work/shots")
+SHOTS = ARTIFACTS  # in the repository (git-ignored), as the other tests' screenshots
 
 
 def enter_first(page) -> None:
@@ -86,11 +86,18 @@ def test_the_fish_off_the_ladder_are_listed_drawn_and_the_game_is_untouched(serv
     page.keyboard.press("Enter")
     expect(fish.locator("button.all-step").nth(1)).to_have_attribute("aria-pressed", "true")
     check_drawn(page, want_fish["steps"][1]["step"])
+    # While a step of the list is drawn, the hint's own text and Apply are hidden: they speak of another step.
+    expect(page.locator("#hint-text")).to_be_hidden()
+    expect(page.locator("#hint-apply")).to_be_hidden()
     page.keyboard.press("Escape")
     expect(page.locator("#all-steps-panel")).to_be_hidden()
     assert page.evaluate("document.activeElement.id") == "all-steps"
     expect(page.locator("#all-steps")).to_have_attribute("aria-expanded", "false")
-    assert page.evaluate("getComputedStyle(document.querySelector('.board-wrap > svg.reason')).display") == "none"
+    # Closing the list gives the board back to the hint: its text, its Apply, its drawing.
+    expect(page.locator("#hint-text")).to_be_visible()
+    expect(page.locator("#hint-text")).to_have_attribute("data-level", "2")
+    expect(page.locator("#hint-apply")).to_be_visible()
+    check_drawn(page, page.evaluate("window.sudoku.hints.hint.step"))
     assert state(page) == before  # no digit, note or undo step came from the list
 
     # A changed position drops the list: its steps were about the old one.

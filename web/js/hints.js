@@ -553,8 +553,15 @@ export class HintsPanel {
     this.allCancel.hidden = true;
     this.allList.replaceChildren();
     this.allButton.setAttribute("aria-expanded", "false");
-    if (drawn) this.clearHighlights();
+    if (drawn) this.restoreHint();
     if (focus) this.allButton.focus();
+  }
+
+  // The board and the hint text go back to the hint the player was given (its text and Apply hide while a
+  // step of the list is drawn, since they speak of another step), or to no drawing at all.
+  restoreHint() {
+    if (this.hint && this.level >= 0 && this.hintKey === this.positionKey()) this.render();
+    else this.clearHighlights();
   }
 
   drawAll() {
@@ -614,11 +621,14 @@ export class HintsPanel {
     const on = button.getAttribute("aria-pressed") !== "true";
     this.unmarkAll();
     if (!on) {
-      this.clearHighlights();
+      this.restoreHint();
       return;
     }
     this.markAll(button);
     this.allChosen = [gi, si];
+    this.text.hidden = true;
+    this.applyButton.hidden = true;
+    this.levelText.textContent = "";
     this.allText.hidden = false;
     this.allText.textContent = `${g.name[lang()] || g.name.en}: ${s.text[lang()] || s.text.en}`;
     this.highlight({ ...s.highlight, placements: s.placements, eliminations: s.eliminations, step: s.step,
