@@ -27,7 +27,9 @@ house's part of it): base sets by a depth-first search over the houses that hold
 allows (at most ``MAX_ENDO_FINS`` endo fins); for each, covers driven by the base cells, not by
 combinations: the lowest base place not yet covered is either covered by one of its (at most 3) houses
 that is not in the base, or made a fin (at most ``MAX_FINS``, and only while the fins still have a
-common peer among the targets not yet eliminated). A fish covered by fewer than k houses is completed by
+common peer among the targets not yet eliminated; a base whose endo fins see no target is dropped, and
+when no cover house so far holds a target, the last one must, outside the base). A fish covered by
+fewer than k houses is completed by
 further houses meeting the base. One fish is kept per place it eliminates (HoDoKu's "one per
 elimination"), the fewest fins first (the search runs with a fin cap of 1, then 2, ... 5); it stops when
 every target is eliminated. Caps are HoDoKu's find-all defaults: size up to 4 (Jellyfish), 5 fins, 2
@@ -185,8 +187,22 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
             return
         low = todo & -todo
         c = low.bit_length() - 1
+        # The last cover house: an elimination lies in a cover house, outside the base unless two covers
+        # hold it; so when no cover so far holds a place still to eliminate, the last one must, outside the
+        # base (fins added later only narrow ``sees``, and ``done`` only grows).
+        live = -1
+        if len(covers) == k - 1:
+            live = targets & ~done & sees
+            if not live:
+                return
+            if any(hm[h] & live for h in covers):
+                live = -1
+            else:
+                live &= ~union
         for h in own[c]:
             if h // n not in cover_ok or h in base or hm[h] & exo:  # an exo fin stays outside every cover
+                continue
+            if not hm[h] & live:
                 continue
             covers.append(h)
             cover(base, union, endo, todo & ~hm[h], covers, exo, nfins, sees)
@@ -196,11 +212,10 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
             if s:
                 cover(base, union, endo, todo & ~low, covers, exo | low, nfins + 1, s)
 
-    def grow(base_houses: list[int], base: tuple[int, ...], union: int, endo: int, start: int) -> None:
+    def grow(base_houses: list[int], base: tuple[int, ...], union: int, endo: int, start: int, sees: int) -> None:
+        """Add base houses from ``start`` on (``sees``: the targets that see every endo fin so far)."""
         if len(base) == k:
-            sees = wd & ~done
-            for f in bits(endo):
-                sees &= peer[f]
+            sees &= ~done
             if sees:
                 cover(base, union, endo, union & ~endo, [], 0, 0, sees)
             return
@@ -210,12 +225,16 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
             e = endo | (union & m)
             if e.bit_count() > max_endo or not m & ~e:
                 continue
-            grow(base_houses, (*base, h), union | m, e, i + 1)
+            s = sees
+            for f in bits(e & ~endo):
+                s &= peer[f]
+            if s:  # else no place left to eliminate: an elimination sees every fin
+                grow(base_houses, (*base, h), union | m, e, i + 1, s)
 
     def run(fin_cap: int, base_ok: tuple[int, ...], cover_kinds: tuple[int, ...]) -> None:
         nonlocal max_fins, cover_ok
         max_fins, cover_ok = fin_cap, cover_kinds
-        grow([h for h in houses if h // n in base_ok], (), 0, 0, 0)
+        grow([h for h in houses if h // n in base_ok], (), 0, 0, 0, targets & ~done)  # only targets can go
 
     for fin_cap in range(1, MAX_FINS + 1) if finned else (0,):  # the fewest fins first
         for base_ok, cover_kinds in SIDES[kind]:
