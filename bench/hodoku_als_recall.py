@@ -2,7 +2,8 @@
 Death Blossom eliminations that our finders also find, on the same positions, and any elimination of ours
 that the solution contradicts.
 
-Usage: ``/work/hodoku-venv/bin/python bench/hodoku_als_recall.py [--set NAME] [--sample N] [--per-puzzle K]``
+Usage: ``/work/hodoku-venv/bin/python bench/hodoku_als_recall.py [--set NAME] [--sample N] [--per-puzzle K]
+[--misses]``
 
 HoDoKu is used as a black box through the ``hodoku-py`` package (GPL: nothing of it is copied here, it is
 only asked for its find-all eliminations), installed in a separate virtual environment, for example::
@@ -15,6 +16,10 @@ magictour set), the position after singles, locked candidates and subsets, and u
 positions, evenly spaced, among those of our solving path where the step taken scores at least as much as
 ALS-XZ. HoDoKu runs without overlapping ALS (our sets never overlap) and with every step per elimination.
 Not a test: it needs the full data sets and hodoku-py, and it takes minutes.
+
+``--misses`` says what the missed eliminations are: each is put in a class by the HoDoKu step that makes
+it with the fewest sets (its number of sets and the cells of its largest; ends overlapping or not), or
+by the other family of ours that finds it, with a few examples (line of the set, cell, digit).
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ from sudoku_core.techniques import BY_ID, TABLE  # noqa: E402
 FAMILIES = {
     "ALS_XZ": ("als_xz", "wxyz_wing", "vwxyz_wing"),
     "ALS_XY_WING": ("als_xy_wing",),
-    "ALS_XY_CHAIN": ("als_xy_chain",),
+    "ALS_XY_CHAIN": ("als_xy_chain", "large_als_xy_chain"),
     "DEATH_BLOSSOM": ("death_blossom",),
 }
 
@@ -58,7 +63,8 @@ def _hodoku():
                  "run this script with that environment's Python.")
     config = StepSearchConfig(als_allow_overlap=False, als_only_one_per_elimination=False)
 
-    def find(state: State) -> dict[str, set]:
+    def find(state: State) -> dict[str, dict]:
+        """Per family, every elimination with the sets (cell bits) of each HoDoKu step that makes it."""
         grid = Grid()
         grid.set_sudoku("".join(str(v) if v else "." for v in state.values))
         for c in range(81):
@@ -67,10 +73,12 @@ def _hodoku():
                     if not state.cand[c] >> d & 1 and d in grid.get_candidates(c):
                         grid.del_candidate(c, d)
         finder = SudokuStepFinder(grid, config)
-        out = {}
+        out: dict[str, dict] = {}
         for fam in FAMILIES:
-            out[fam] = {(x.index, x.value) for s in finder.find_all(getattr(SolutionType, fam))
-                        for x in s.candidates_to_delete}
+            out[fam] = {}
+            for s in finder.find_all(getattr(SolutionType, fam)):
+                for x in s.candidates_to_delete:
+                    out[fam].setdefault((x.index, x.value), []).append([a[0] for a in s.alses])
         return out
 
     return find
@@ -109,6 +117,7 @@ def main() -> None:
     ap.add_argument("--set", default="tdoku_magictour_top1465")
     ap.add_argument("--sample", type=int, default=30)
     ap.add_argument("--per-puzzle", type=int, default=3)
+    ap.add_argument("--misses", action="store_true", help="classify the eliminations missed, per family")
     args = ap.parse_args()
     need(f"{args.set}.txt")
     hodoku_find = _hodoku()
@@ -116,6 +125,8 @@ def main() -> None:
     idx = [i * len(lines) // args.sample for i in range(args.sample)] if args.sample < len(lines) else range(len(lines))
     theirs_n, both_n, any_n, ours_n, extra_n = Counter(), Counter(), Counter(), Counter(), Counter()
     fired = Counter()
+    missed: dict[str, Counter] = {fam: Counter() for fam in FAMILIES}
+    examples: dict[tuple[str, str], list] = {}
     wrong, npos, t_ours, t_theirs = [], 0, 0.0, 0.0
     for i in idx:
         puzzle = lines[i]
@@ -132,13 +143,17 @@ def main() -> None:
                 if sol[e[0]] == e[1]:
                     wrong.append((i, e, [f for f, s in mine.items() if e in s]))
             for fam in FAMILIES:
-                h = theirs[fam]
+                h = set(theirs[fam])
+                for e in sorted(h - mine[fam]):
+                    key = _miss_class(e, theirs[fam][e], mine, fam)
+                    missed[fam][key] += 1
+                    examples.setdefault((fam, key), []).append((i + 1, f"r{e[0] // 9 + 1}c{e[0] % 9 + 1}<>{e[1]}"))
                 fired[fam] += bool(h)
                 theirs_n[fam] += len(h)
                 both_n[fam] += len(h & mine[fam])
                 any_n[fam] += len(h & all_mine)
                 ours_n[fam] += len(mine[fam])
-                extra_n[fam] += len(mine[fam] - set().union(*theirs.values()))
+                extra_n[fam] += len(mine[fam] - set().union(*map(set, theirs.values())))
     print(f"{args.set}: {len(idx)} puzzles, {npos} positions; time ours {t_ours:.1f} s, HoDoKu {t_theirs:.1f} s")
     for fam in FAMILIES:
         share = 100 * both_n[fam] / theirs_n[fam] if theirs_n[fam] else 100.0
@@ -149,6 +164,23 @@ def main() -> None:
     print(f"  false eliminations of ours: {len(wrong)}")
     for w in wrong[:20]:
         print("   WRONG", w)
+    if args.misses:
+        print("Missed eliminations (line of the set, elimination):")
+        for fam in FAMILIES:
+            for key, k in missed[fam].most_common():
+                print(f"  {fam:14s} {k:4d}  {key}: {examples[fam, key][:4]}")
+
+
+def _miss_class(e: tuple, steps: list, mine: dict, fam: str) -> str:
+    """What kind of elimination ``e`` of HoDoKu's family ``fam`` (made by ``steps``, lists of sets as cell
+    bits) that our finders of the family miss is: found by another family of ours, or the shape of
+    HoDoKu's step with the fewest sets."""
+    others = [f for f in FAMILIES if f != fam and e in mine[f]]
+    if others:
+        return f"found by our {'/'.join(others)}"
+    sets = min(steps, key=lambda s: (len(s), max(x.bit_count() for x in s)))
+    ends = "ends overlapping" if len(sets) > 1 and sets[0] & sets[-1] else "ends disjoint"
+    return f"{len(sets)} sets, largest {max(x.bit_count() for x in sets)} cells, {ends}"
 
 
 if __name__ == "__main__":

@@ -577,3 +577,8 @@ EN["reason.kraken_fish_2"] = (
 ZH["reason.kraken_fish_2"] = (
     "在{houses}中，除鳍{fins}外数字{digits}只能在{cover}上。要么某个鳍是{digits}，要么鱼成立，{cover}中的第一个区域的"
     "{digits}来自基础区域；所以{cells}中必有一格是{digits}。从其中每一格出发的链都删除相同的候选数：{result}")
+
+# ALS-XY-Chains through sets of 5 to 8 cells (techniques/als.py, off the ladder): the same reasoning.
+NAMES["en"]["large_als_xy_chain"] = "ALS-XY-Chain (large sets)"
+NAMES["zh"]["large_als_xy_chain"] = "ALS-XY链（大待定数组）"
+EN["reason.large_als_xy_chain"], ZH["reason.large_als_xy_chain"] = EN["reason.als_xy_chain"], ZH["reason.als_xy_chain"]

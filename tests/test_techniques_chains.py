@@ -13,9 +13,9 @@ import pytest
 from sudoku_core import parse, solve
 from sudoku_core.candidates import State, bits
 from sudoku_core.grid import geometry_for_side
-from sudoku_core.rate import logic_solve, next_step
+from sudoku_core.rate import find_steps, logic_solve, next_step
 from sudoku_core.step import apply_step
-from sudoku_core.techniques import BY_ID, TABLE, chains, forcing
+from sudoku_core.techniques import BY_ID, TABLE, chains, for_variant, forcing
 from sudoku_core.techniques import als as als_mod
 
 DATA = Path(__file__).parent / "data" / "chains"
@@ -23,8 +23,8 @@ DATA = Path(__file__).parent / "data" / "chains"
 SAMPLES = Path(__file__).parent / "data" / "samples"
 BASIC = tuple(t for t in TABLE if t.finder.split(":")[0] in ("singles", "intersections", "subsets"))
 MINE = {"remote_pair", "x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic",
-        "wxyz_wing", "vwxyz_wing", "sue_de_coq", "als_xz", "als_xy_wing", "als_xy_chain", "death_blossom",
-        "cell_forcing_chain", "unit_forcing_chain",
+        "wxyz_wing", "vwxyz_wing", "sue_de_coq", "als_xz", "als_xy_wing", "als_xy_chain", "large_als_xy_chain",
+        "death_blossom", "cell_forcing_chain", "unit_forcing_chain",
         "digit_forcing_chain", "forcing_net"}
 CHAINS = {"x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic"}
 
@@ -769,23 +769,45 @@ def _check_als_chain(state, step):
 
 def test_als_xy_chains_are_chains_on_real_positions():
     """Every ALS-XY-Chain step found along the solving paths of a few hard puzzles is a well-formed chain
-    (:func:`_check_als_chain`) and agrees with the solution."""
-    checked = 0
+    (:func:`_check_als_chain`) and agrees with the solution; the ladder's use sets of at most
+    ``MAX_CHAIN_CELLS`` cells, the large ones a bigger set, with an elimination the small ones lack."""
+    checked = {"als_xy_chain": 0, "large_als_xy_chain": 0}
     for puzzle in _sample("tdoku_magictour_top1465.txt", 6):
         sol = _solution(puzzle)
         state = State.from_puzzle(parse(puzzle))
-        for _ in range(80):
+        for k in range(80):
             if state.solved():
                 break
             step = next_step(state)
             if step is None:
                 break
-            for chain in islice(BY_ID["als_xy_chain"].find(state), 8):
+            techs = checked if k % 4 == 0 else ("als_xy_chain",)  # the large search at every 4th (time)
+            small = {e for s in BY_ID["als_xy_chain"].find(state) for e in s.eliminations} if k % 4 == 0 else set()
+            for tech, chain in ((t, c) for t in techs for c in islice(BY_ID[t].find(state), 8)):
                 _check_als_chain(state, chain)
                 assert not _wrong(chain, sol)
-                checked += 1
+                largest = max(len(cands) for label, cands in _groups(chain).items() if label.startswith("als_"))
+                if tech == "als_xy_chain":
+                    assert largest <= als_mod.MAX_CHAIN_CELLS
+                else:
+                    assert largest > als_mod.MAX_CHAIN_CELLS and set(chain.eliminations) - small
+                checked[tech] += 1
             apply_step(state, step)
-    assert checked > 20
+    assert min(checked.values()) > 20, checked
+
+
+def test_large_als_xy_chains_are_off_the_ladder_but_in_find_steps():
+    # Magictour sample line 14 after 10 steps: only a chain through a set of 5+ cells removes 7 and 8
+    # from r3c6 (a HoDoKu ALS-XY-Chain elimination); the solver takes another step.
+    assert "large_als_xy_chain" not in {t.id for t in for_variant("classic")}
+    assert "large_als_xy_chain" in {t.id for t in for_variant("classic", ladder=False)}
+    puzzle = _sample("tdoku_magictour_top1465.txt", 40)[13]
+    state = State.from_puzzle(parse(puzzle))
+    for _ in range(10):
+        apply_step(state, next_step(state))
+    steps = [s for s in find_steps(state) if s.technique == "large_als_xy_chain"]
+    assert {e for s in steps for e in s.eliminations} == {(_cell("r3c6"), 7), (_cell("r3c6"), 8)}
+    assert next_step(state).technique != "large_als_xy_chain"
 
 
 def test_death_blossom_on_a_hand_made_grid(small_als):

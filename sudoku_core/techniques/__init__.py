@@ -39,7 +39,8 @@ Families and modules: ``singles``, ``intersections``, ``subsets``, ``fish``, ``s
 (Kraken fish types 1 and 2, off the ladder too; ``tests/test_kraken.py``); ``killer`` (cage
 combinations and the 45 rule, which find nothing on a grid without cages; ``tests/test_killer.py``);
 ``chains`` (remote pairs, X-/XY-chains, AICs and nice loops, grouped), ``als`` (ALS-XZ, ALS-XY-Wing,
-ALS-XY-Chain, Death Blossom, Sue de Coq) and ``forcing`` (cell/unit/digit forcing chains, forcing nets)
+ALS-XY-Chain, Death Blossom, Sue de Coq; ALS-XY-Chains through sets of more than 4 cells off the ladder)
+and ``forcing`` (cell/unit/digit forcing chains, forcing nets)
 come last, before any guessing (``tests/test_techniques_chains.py``).
 """
 
@@ -173,6 +174,8 @@ TABLE: tuple[Technique, ...] = (
     T("als_xz", "expert", 7.5, "als:find_als_xz"),
     T("als_xy_wing", "expert", 7.8, "als:find_als_xy_wing"),
     T("als_xy_chain", "expert", 8.0, "als:find_als_xy_chain"),
+    # Chains through sets of 5 to 8 cells: off the ladder, for the time they cost (als.MAX_CHAIN_CELLS).
+    T("large_als_xy_chain", "expert", 8.0, "als:find_large_als_xy_chain", ladder=False),
     T("death_blossom", "expert", 8.2, "als:find_death_blossom"),
     # Franken and Mutant fish (HoDoKu scores them between ALS-XZ and Kraken fish): off the ladder, see
     # complex_fish.py.

@@ -518,10 +518,14 @@ def _subsets(cells, size):
 #: Most ALS in an ALS-XY-Chain (HoDoKu's default); chains of 2 and 3 ALS are ALS-XZ and ALS-XY-Wing.
 MAX_CHAIN_ALS = 6
 MIN_CHAIN_ALS = 4
-#: Largest ALS in a chain (cells). The chain search costs about the square of the number of sets it
-#: uses; with sets of up to 8 cells it roughly tripled the time per position and put the forum-hardest
-#: median well over its 600 ms target, so chains use the sets of up to 4 cells (the pairs and wings use
-#: all). With 8, 97% of HoDoKu's chain eliminations were found on the magictour sample.
+#: Largest ALS in a chain on the solver's ladder (cells). The chain search costs about the square of the
+#: number of sets it uses; with sets of up to 8 cells it roughly tripled the time per position and put the
+#: forum-hardest median well over its 600 ms target, so the ladder's chains use the sets of up to 4 cells
+#: (the pairs and wings use all) and :func:`find_large_als_xy_chain`, off the ladder, the rest. Of
+#: HoDoKu's chain eliminations on 40 magictour puzzles, 4 cells find 78%, 8 cells 98%, and all of them
+#: with our ALS-XZ, ALS-XY-Wing and Death Blossom (a chain tied by a shorter one between the same end
+#: sets is left to those). On 120, 5 of 886 are still missed: 4 whose end sets overlap and are tied by
+#: 3 sets (an ALS-XY-Wing with overlapping wings, which ours skips), 1 that needs 7 sets.
 MAX_CHAIN_CELLS = 4
 
 
@@ -535,11 +539,11 @@ class _ChainGraph:
     from s in 1..d+1 steps, computed for all states at once, one level at a time (bit-parallel over the
     states, so the work is shared by every start, not repeated per start)."""
 
-    def __init__(self, shape, where):
+    def __init__(self, shape, where, max_cells: int):
         als = _all_als(shape, where)
-        # The sets are sorted smallest first: those of up to MAX_CHAIN_CELLS cells keep their indices.
+        # The sets are sorted smallest first: those of up to ``max_cells`` cells keep their indices.
         na = 0
-        while na < len(als) and als[na].cells.bit_count() <= MAX_CHAIN_CELLS:
+        while na < len(als) and als[na].cells.bit_count() <= max_cells:
             na += 1
         self.als = als = als[:na]
         self.na = na
@@ -669,19 +673,39 @@ class _ChainGraph:
 
 
 @lru_cache(maxsize=4)
-def _chain_graph(shape, where: tuple) -> _ChainGraph:
-    return _ChainGraph(shape, where)
+def _chain_graph(shape, where: tuple, max_cells: int) -> _ChainGraph:
+    return _ChainGraph(shape, where, max_cells)
 
 
 def find_als_xy_chain(state: State) -> Iterator[Step]:
     """ALS-XY-Chain: ALS A1 .. An (4 to :data:`MAX_CHAIN_ALS`), each tied to the next by a restricted
     common r_j, consecutive r_j different. If A1 lacks a digit z (z != r_1), it is locked and holds r_1,
     so A2 lacks r_1 and holds r_2, ..., so An lacks r_(n-1) and holds z (z != r_(n-1)). So A1 or An
-    holds z: a cell seeing every z of both loses it (a cell of the sets between too). Shortest chains
-    first, then the smallest end sets."""
+    holds z: a cell seeing every z of both loses it (a cell of the sets between too). Sets of up to
+    :data:`MAX_CHAIN_CELLS` cells; shortest chains first, then the smallest end sets."""
+    where = tuple(state.where)
+    yield from _chain_steps(_chain_graph(_shape(state.geo), where, MAX_CHAIN_CELLS), where, "als_xy_chain")
+
+
+def find_large_als_xy_chain(state: State) -> Iterator[Step]:
+    """The ALS-XY-Chains that need a set of more than :data:`MAX_CHAIN_CELLS` cells (up to
+    :data:`MAX_ALS_CELLS`, as ALS-XZ and HoDoKu): the same search over every set, for the eliminations
+    :func:`find_als_xy_chain` does not make (a step is kept if one of its eliminations is new). Off the
+    solver's ladder (``Technique.ladder``): it would run at every position where the small sets make no
+    chain, most of those the solver tries chains at, and there building this graph cost the forum-hardest
+    rating a fifth more time, over its target."""
     where = tuple(state.where)
     shape = _shape(state.geo)
-    g = _chain_graph(shape, where)
+    small = _chain_graph(shape, where, MAX_CHAIN_CELLS)
+    if len(_all_als(shape, where)) == small.na:
+        return  # no bigger set: nothing new
+    made = {e for step in _chain_steps(small, where, "als_xy_chain") for e in step.eliminations}
+    yield from _chain_steps(_chain_graph(shape, where, MAX_ALS_CELLS), where, "large_als_xy_chain", made)
+
+
+def _chain_steps(g: _ChainGraph, where: tuple, tid: str, made: set | None = None) -> Iterator[Step]:
+    """The steps (technique ``tid``) of the chains of graph ``g``, one per set of eliminations, leaving
+    out those that eliminate nothing outside ``made``."""
     if not g.goals:
         return
     als = g.als
@@ -692,7 +716,7 @@ def find_als_xy_chain(state: State) -> Iterator[Step]:
         for i, z, k in hits:
             a, b = als[i], als[k]
             elims = tuple((e, z) for e in bits(_elims_z(a, b, z, where)))
-            if not elims or (elims, z) in seen:
+            if not elims or (elims, z) in seen or (made is not None and made.issuperset(elims)):
                 continue
             chain = g.path(i, z, k, d + 1)
             if chain is None or len(chain) != d + 2:
@@ -708,7 +732,7 @@ def find_als_xy_chain(state: State) -> Iterator[Step]:
                                       for c in bits(s.places[r] | t.places[r])))
             links = tuple((tuple((c, r) for c in bits(s.places[r])), tuple((c, r) for c in bits(t.places[r])), False)
                           for (s, t), r in zip(pairwise(sets), rccs, strict=True))
-            yield Step("als_xy_chain", eliminations=elims, cells=tuple(bits(cells)),
+            yield Step(tid, eliminations=elims, cells=tuple(bits(cells)),
                        candidates=tuple(x for s in sets for x in _als_group("", s)[1]),
                        houses=tuple(s.house for s in sets), digits=(z,), groups=(*groups, rcc_group), links=links)
 
