@@ -46,7 +46,7 @@ from sudoku_core.techniques import BY_ID, TABLE  # noqa: E402
 FAMILIES = {
     "ALS_XZ": ("als_xz", "wxyz_wing", "vwxyz_wing"),
     "ALS_XY_WING": ("als_xy_wing",),
-    "ALS_XY_CHAIN": ("als_xy_chain", "large_als_xy_chain"),
+    "ALS_XY_CHAIN": ("als_xy_chain", "extended_als_xy_chain"),
     "DEATH_BLOSSOM": ("death_blossom",),
 }
 

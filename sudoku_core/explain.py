@@ -579,6 +579,7 @@ ZH["reason.kraken_fish_2"] = (
     "{digits}来自基础区域；所以{cells}中必有一格是{digits}。从其中每一格出发的链都删除相同的候选数：{result}")
 
 # ALS-XY-Chains through sets of 5 to 8 cells (techniques/als.py, off the ladder): the same reasoning.
-NAMES["en"]["large_als_xy_chain"] = "ALS-XY-Chain (large sets)"
-NAMES["zh"]["large_als_xy_chain"] = "ALS-XY链（大待定数组）"
-EN["reason.large_als_xy_chain"], ZH["reason.large_als_xy_chain"] = EN["reason.als_xy_chain"], ZH["reason.als_xy_chain"]
+NAMES["en"]["extended_als_xy_chain"] = "ALS-XY-Chain (extended)"
+NAMES["zh"]["extended_als_xy_chain"] = "ALS-XY链（扩展）"
+EN["reason.extended_als_xy_chain"] = EN["reason.als_xy_chain"]
+ZH["reason.extended_als_xy_chain"] = ZH["reason.als_xy_chain"]

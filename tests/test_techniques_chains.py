@@ -23,7 +23,7 @@ DATA = Path(__file__).parent / "data" / "chains"
 SAMPLES = Path(__file__).parent / "data" / "samples"
 BASIC = tuple(t for t in TABLE if t.finder.split(":")[0] in ("singles", "intersections", "subsets"))
 MINE = {"remote_pair", "x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic",
-        "wxyz_wing", "vwxyz_wing", "sue_de_coq", "als_xz", "als_xy_wing", "als_xy_chain", "large_als_xy_chain",
+        "wxyz_wing", "vwxyz_wing", "sue_de_coq", "als_xz", "als_xy_wing", "als_xy_chain", "extended_als_xy_chain",
         "death_blossom", "cell_forcing_chain", "unit_forcing_chain",
         "digit_forcing_chain", "forcing_net"}
 CHAINS = {"x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic"}
@@ -741,7 +741,12 @@ def _check_als_chain(state, step):
     digits, the digit z is in the end sets but not on their links, and each elimination sees every z of
     both ends."""
     sets = [{c for c, _ in cands} for label, cands in step.groups if label.startswith("als_")]
-    assert len(sets) == len(step.links) + 1 >= als_mod.MIN_CHAIN_ALS
+    assert len(sets) == len(step.links) + 1
+    if step.technique == "extended_als_xy_chain":  # 3 sets only with overlapping ends (the wings' skip)
+        assert 3 <= len(sets) <= als_mod.MAX_CHAIN_ALS + 1
+        assert len(sets) >= als_mod.MIN_CHAIN_ALS or sets[0] & sets[-1]
+    else:
+        assert als_mod.MIN_CHAIN_ALS <= len(sets) <= als_mod.MAX_CHAIN_ALS
     hb, peers, where = state.t.house_bits, state.t.peer_bits, state.where
     digits = []
     for s in sets:
@@ -771,7 +776,7 @@ def test_als_xy_chains_are_chains_on_real_positions():
     """Every ALS-XY-Chain step found along the solving paths of a few hard puzzles is a well-formed chain
     (:func:`_check_als_chain`) and agrees with the solution; the ladder's use sets of at most
     ``MAX_CHAIN_CELLS`` cells, the large ones a bigger set, with an elimination the small ones lack."""
-    checked = {"als_xy_chain": 0, "large_als_xy_chain": 0}
+    checked = {"als_xy_chain": 0, "extended_als_xy_chain": 0}
     for puzzle in _sample("tdoku_magictour_top1465.txt", 6):
         sol = _solution(puzzle)
         state = State.from_puzzle(parse(puzzle))
@@ -786,28 +791,31 @@ def test_als_xy_chains_are_chains_on_real_positions():
             for tech, chain in ((t, c) for t in techs for c in islice(BY_ID[t].find(state), 8)):
                 _check_als_chain(state, chain)
                 assert not _wrong(chain, sol)
-                largest = max(len(cands) for label, cands in _groups(chain).items() if label.startswith("als_"))
+                sets = [cells for label, cells in _groups(chain).items() if label.startswith("als_")]
+                largest = max(len(s) for s in sets)
                 if tech == "als_xy_chain":
                     assert largest <= als_mod.MAX_CHAIN_CELLS
-                else:
-                    assert largest > als_mod.MAX_CHAIN_CELLS and set(chain.eliminations) - small
+                else:  # what the ladder's chains leave out: a big set, a longer chain, or overlapping wings
+                    assert (largest > als_mod.MAX_CHAIN_CELLS or len(sets) > als_mod.MAX_CHAIN_ALS
+                            or (len(sets) == 3 and sets[0] & sets[-1]))
+                    assert set(chain.eliminations) - small
                 checked[tech] += 1
             apply_step(state, step)
     assert min(checked.values()) > 20, checked
 
 
-def test_large_als_xy_chains_are_off_the_ladder_but_in_find_steps():
+def test_extended_als_xy_chains_are_off_the_ladder_but_in_find_steps():
     # Magictour sample line 14 after 10 steps: only a chain through a set of 5+ cells removes 7 and 8
     # from r3c6 (a HoDoKu ALS-XY-Chain elimination); the solver takes another step.
-    assert "large_als_xy_chain" not in {t.id for t in for_variant("classic")}
-    assert "large_als_xy_chain" in {t.id for t in for_variant("classic", ladder=False)}
+    assert "extended_als_xy_chain" not in {t.id for t in for_variant("classic")}
+    assert "extended_als_xy_chain" in {t.id for t in for_variant("classic", ladder=False)}
     puzzle = _sample("tdoku_magictour_top1465.txt", 40)[13]
     state = State.from_puzzle(parse(puzzle))
     for _ in range(10):
         apply_step(state, next_step(state))
-    steps = [s for s in find_steps(state) if s.technique == "large_als_xy_chain"]
+    steps = [s for s in find_steps(state) if s.technique == "extended_als_xy_chain"]
     assert {e for s in steps for e in s.eliminations} == {(_cell("r3c6"), 7), (_cell("r3c6"), 8)}
-    assert next_step(state).technique != "large_als_xy_chain"
+    assert next_step(state).technique != "extended_als_xy_chain"
 
 
 def test_death_blossom_on_a_hand_made_grid(small_als):

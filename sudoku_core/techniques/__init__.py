@@ -174,8 +174,9 @@ TABLE: tuple[Technique, ...] = (
     T("als_xz", "expert", 7.5, "als:find_als_xz"),
     T("als_xy_wing", "expert", 7.8, "als:find_als_xy_wing"),
     T("als_xy_chain", "expert", 8.0, "als:find_als_xy_chain"),
-    # Chains through sets of 5 to 8 cells: off the ladder, for the time they cost (als.MAX_CHAIN_CELLS).
-    T("large_als_xy_chain", "expert", 8.0, "als:find_large_als_xy_chain", ladder=False),
+    # Chains through sets of 5 to 8 cells, of 7 sets, or of 3 sets with overlapping ends: off the ladder,
+    # for the time they cost (als.MAX_CHAIN_CELLS, als.EXTENDED_CHAIN_ALS).
+    T("extended_als_xy_chain", "expert", 8.0, "als:find_extended_als_xy_chain", ladder=False),
     T("death_blossom", "expert", 8.2, "als:find_death_blossom"),
     # Franken and Mutant fish (HoDoKu scores them between ALS-XZ and Kraken fish): off the ladder, see
     # complex_fish.py.

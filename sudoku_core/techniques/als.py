@@ -521,12 +521,18 @@ MIN_CHAIN_ALS = 4
 #: Largest ALS in a chain on the solver's ladder (cells). The chain search costs about the square of the
 #: number of sets it uses; with sets of up to 8 cells it roughly tripled the time per position and put the
 #: forum-hardest median well over its 600 ms target, so the ladder's chains use the sets of up to 4 cells
-#: (the pairs and wings use all) and :func:`find_large_als_xy_chain`, off the ladder, the rest. Of
+#: (the pairs and wings use all) and :func:`find_extended_als_xy_chain`, off the ladder, the rest. Of
 #: HoDoKu's chain eliminations on 40 magictour puzzles, 4 cells find 78%, 8 cells 98%, and all of them
 #: with our ALS-XZ, ALS-XY-Wing and Death Blossom (a chain tied by a shorter one between the same end
-#: sets is left to those). On 120, 5 of 886 are still missed: 4 whose end sets overlap and are tied by
-#: 3 sets (an ALS-XY-Wing with overlapping wings, which ours skips), 1 that needs 7 sets.
+#: sets is left to those). On 120, 5 of 886 were still missed: 4 whose end sets overlap and are tied by
+#: 3 sets (an ALS-XY-Wing with overlapping wings, which ours skips), 1 that needs 7 sets; the extended
+#: chains below take both.
 MAX_CHAIN_CELLS = 4
+#: The chains :func:`find_extended_als_xy_chain` takes, by number of sets: up to one set longer than the
+#: ladder's, and the 3-set chains whose end sets overlap (ALS-XY-Wings whose wings share a cell, which
+#: :func:`find_als_xy_wing` skips: sound, as "A lacks z => B holds z" needs no disjoint ends, but allowing
+#: them on the ladder changed a third of the forum-hardest paths and cost 5% more time).
+EXTENDED_CHAIN_ALS = (3, MAX_CHAIN_ALS + 1)
 
 
 class _ChainGraph:
@@ -687,34 +693,39 @@ def find_als_xy_chain(state: State) -> Iterator[Step]:
     yield from _chain_steps(_chain_graph(_shape(state.geo), where, MAX_CHAIN_CELLS), where, "als_xy_chain")
 
 
-def find_large_als_xy_chain(state: State) -> Iterator[Step]:
-    """The ALS-XY-Chains that need a set of more than :data:`MAX_CHAIN_CELLS` cells (up to
-    :data:`MAX_ALS_CELLS`, as ALS-XZ and HoDoKu): the same search over every set, for the eliminations
-    :func:`find_als_xy_chain` does not make (a step is kept if one of its eliminations is new). Off the
-    solver's ladder (``Technique.ladder``): it would run at every position where the small sets make no
-    chain, most of those the solver tries chains at, and there building this graph cost the forum-hardest
-    rating a fifth more time, over its target."""
+def find_extended_als_xy_chain(state: State) -> Iterator[Step]:
+    """The ALS-XY-Chains the ladder's :func:`find_als_xy_chain` leaves out, for the eliminations it does
+    not make (a step is kept if one of its eliminations is new): chains through a set of more than
+    :data:`MAX_CHAIN_CELLS` cells (up to :data:`MAX_ALS_CELLS`, as ALS-XZ and HoDoKu), chains of
+    ``MAX_CHAIN_ALS + 1`` sets, and 3-set chains whose end sets overlap (:data:`EXTENDED_CHAIN_ALS`). Off
+    the solver's ladder (``Technique.ladder``): it would run at every position where the small sets make
+    no chain, most of those the solver tries chains at, and there building this graph cost the
+    forum-hardest rating a fifth more time, over its target."""
     where = tuple(state.where)
     shape = _shape(state.geo)
     small = _chain_graph(shape, where, MAX_CHAIN_CELLS)
-    if len(_all_als(shape, where)) == small.na:
-        return  # no bigger set: nothing new
     made = {e for step in _chain_steps(small, where, "als_xy_chain") for e in step.eliminations}
-    yield from _chain_steps(_chain_graph(shape, where, MAX_ALS_CELLS), where, "large_als_xy_chain", made)
+    g = small if len(_all_als(shape, where)) == small.na else _chain_graph(shape, where, MAX_ALS_CELLS)
+    yield from _chain_steps(g, where, "extended_als_xy_chain", made, EXTENDED_CHAIN_ALS)
 
 
-def _chain_steps(g: _ChainGraph, where: tuple, tid: str, made: set | None = None) -> Iterator[Step]:
-    """The steps (technique ``tid``) of the chains of graph ``g``, one per set of eliminations, leaving
-    out those that eliminate nothing outside ``made``."""
+def _chain_steps(g: _ChainGraph, where: tuple, tid: str, made: set | None = None,
+                 lengths: tuple[int, int] = (MIN_CHAIN_ALS, MAX_CHAIN_ALS)) -> Iterator[Step]:
+    """The steps (technique ``tid``) of the chains of graph ``g`` of ``lengths`` (the fewest and most
+    sets; a chain of fewer than :data:`MIN_CHAIN_ALS` is taken only if its end sets overlap, else it is
+    an ALS-XZ's or ALS-XY-Wing's), one per set of eliminations, leaving out those that eliminate nothing
+    outside ``made``."""
     if not g.goals:
         return
     als = g.als
     seen = set()
-    for d in range(MIN_CHAIN_ALS - 2, MAX_CHAIN_ALS - 1):
+    for d in range(lengths[0] - 2, lengths[1] - 1):
         hits = g.hits(d)
         hits.sort(key=lambda h: (als[h[0]].cells.bit_count() + als[h[2]].cells.bit_count(), h))
         for i, z, k in hits:
             a, b = als[i], als[k]
+            if d < MIN_CHAIN_ALS - 2 and not a.cells & b.cells:
+                continue
             elims = tuple((e, z) for e in bits(_elims_z(a, b, z, where)))
             if not elims or (elims, z) in seen or (made is not None and made.issuperset(elims)):
                 continue

@@ -274,10 +274,10 @@ def test_franken_and_mutant_fish_are_drawn_with_their_mixed_houses_and_fins(app)
     assert len(shown) == 12, shown
 
 
-def test_a_large_als_xy_chain_is_drawn_with_every_set_and_link(app):
-    """ALS-XY-Chains through sets of 5+ cells are off the rating ladder: the ALS regression table's step
-    is drawn through the hint panel's highlight, each set as a group (one of them of 5+ cells), one
-    dashed arrow per restricted common between consecutive sets."""
+def test_an_extended_als_xy_chain_is_drawn_with_every_set_and_link(app):
+    """The extended ALS-XY-Chains (through sets of 5+ cells, or of 3 sets with overlapping ends) are off
+    the rating ladder: the ALS regression table's steps are drawn through the hint panel's highlight, each
+    set as a group, one dashed arrow per restricted common between consecutive sets."""
     from sudoku_core.candidates import State
     from sudoku_core.grid import geometry_for_side
     from sudoku_core.techniques import BY_ID
@@ -285,17 +285,24 @@ def test_a_large_als_xy_chain_is_drawn_with_every_set_and_link(app):
     page = app.page
     rows = (Path(__file__).resolve().parents[1] / "data" / "chains" / "als_positions.tsv").read_text().splitlines()
     values, cands = next(r.split("\t")[2:4] for r in rows
-                         if r.startswith("large_als_xy_chain\t") and not r.endswith("\t-"))
+                         if r.startswith("extended_als_xy_chain\t") and not r.endswith("\t-"))
     pencil = [0 if t == "-" else sum(1 << int(d) for d in t) for t in cands.split()]
     state = State.from_pencil(geometry_for_side(9), [0 if ch == "." else int(ch) for ch in values], pencil)
     load(page, values)
-    step = next(iter(BY_ID["large_als_xy_chain"].find(state))).to_dict(state.geo)
-    page.evaluate("step => window.sudoku.hints.highlight({step, full: true})", step)
-    check_drawn(page, step)
-    sets = [{c for c, _ in g["candidates"]} for g in step["groups"] if g["label"].startswith("als_")]
-    assert len(sets) == len(step["links"]) + 1 >= 4 and max(map(len, sets)) >= 5
-    assert not any(link["strong"] for link in step["links"])
-    page.evaluate("() => window.sudoku.hints.clearHighlights()")
+
+    def sets_of(step):
+        return [{c for c, _ in g["candidates"]} for g in step["groups"] if g["label"].startswith("als_")]
+
+    steps = [s.to_dict(state.geo) for s in BY_ID["extended_als_xy_chain"].find(state)]
+    big = next(s for s in steps if len(sets_of(s)) >= 4 and max(map(len, sets_of(s))) >= 5)
+    wing = next(s for s in steps if len(sets_of(s)) == 3)
+    assert sets_of(wing)[0] & sets_of(wing)[-1]  # a 3-set chain only with overlapping ends
+    for step in (big, wing):
+        page.evaluate("step => window.sudoku.hints.highlight({step, full: true})", step)
+        check_drawn(page, step)
+        assert len(sets_of(step)) == len(step["links"]) + 1
+        assert not any(link["strong"] for link in step["links"])
+        page.evaluate("() => window.sudoku.hints.clearHighlights()")
 
 
 @pytest.mark.parametrize("tech", ["kraken_fish_1", "kraken_fish_2"])
