@@ -37,7 +37,7 @@ sys.path.insert(0, str(REPO / "bench"))
 from shared_data import DATA, need  # noqa: E402
 
 from sudoku_core import parse, solve  # noqa: E402
-from sudoku_core.candidates import State  # noqa: E402
+from sudoku_core.candidates import State, bits  # noqa: E402
 from sudoku_core.rate import logic_solve  # noqa: E402
 from sudoku_core.techniques import BY_ID, TABLE  # noqa: E402
 
@@ -114,6 +114,9 @@ def our_conclusions(state: State, techs) -> set[str]:
         for step in BY_ID[t].find(state):
             out |= {name(c, d, "<>") for c, d in step.eliminations}
             out |= {name(c, d, "=") for c, d in step.placements}
+            # A placement removes the cell's other candidates: HoDoKu words the same discontinuous nice
+            # loop (a cell that is d both ways round) as those deletions.
+            out |= {name(c, e, "<>") for c, d in step.placements for e in bits(state.cand[c]) if e != d}
     return out
 
 

@@ -160,7 +160,8 @@ def test_cli_hint_all_lists_every_technique_with_its_count(capsys):
     headings = [line for line in out if line.startswith("## ")]
     assert len(headings) == len(result["groups"])
     assert headings[0] == "## Hidden Single (hidden_single, 1.5): 10"
-    assert "## Franken X-Wing (franken_x_wing, 8.2): 8 (not used by the rating: harder than its score says)" in out
+    assert ("## Franken X-Wing (franken_x_wing, 8.2): 8 (never tried by the rating or the hints: too slow to search "
+            "at every step)") in out
     assert "     ... 8 more" in out
     assert out[-1] == f"# {result['count']} steps by {len(result['groups'])} techniques"
     assert main(["hint", PUZZLE, "--all", "--json"]) == 0
@@ -171,8 +172,10 @@ def test_cli_hint_one_technique_in_chinese_and_from_the_players_position(capsys)
     entered = "".join(str(SOLUTION[c]) if c == PUZZLE.index(".") else "." for c in range(81))
     assert main(["hint", PUZZLE, "--entered", entered, "--technique", "mutant_x_wing", "--lang", "zh"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("## 变异X翼 (mutant_x_wing, 8.3): ") and out[0].endswith("（评级不使用：比分数所示更难）")
+    assert out[0].startswith("## 变异X翼 (mutant_x_wing, 8.3): ")
+    assert out[0].endswith("（评级和提示从不尝试：每一步都搜索太慢）")
     assert all(line.startswith(("  ", "## ", "# 共")) for line in out)
+    assert out[-1].startswith("# 共") and out[-1].endswith("步，同属一种技巧")  # one technique, not "1 种技巧"
     wrong = "".join(str(SOLUTION[c] % 9 + 1) if c == PUZZLE.index(".") else "." for c in range(81))
     assert main(["hint", PUZZLE, "--entered", wrong, "--all"]) == 0
     assert "should not be" in capsys.readouterr().out  # a mistake first, as the hint says it

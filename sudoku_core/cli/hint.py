@@ -115,15 +115,18 @@ def _print_all(puzzle: Puzzle, entered: list[int] | None, pencil: list[int] | No
             print(f"{i:3}. {step['text'][args.lang]}")
         if count > len(group["steps"]):
             print("     " + WORDS[args.lang]["more"].format(count - len(group["steps"])))
-    print(WORDS[args.lang]["total"].format(result["count"], len(result["groups"])))
+    words = WORDS[args.lang]
+    print(words["total1"].format(result["count"]) if len(result["groups"]) == 1
+          else words["total"].format(result["count"], len(result["groups"])))
     return 0
 
 
 #: The words of ``hint --all`` around the engine's: after an off-ladder technique's heading, the steps
 #: left out, the last line.
-OFF_LADDER = {"en": " (not used by the rating: harder than its score says)", "zh": "（评级不使用：比分数所示更难）"}
-WORDS = {"en": {"more": "... {} more", "total": "# {} steps by {} techniques"},
-         "zh": {"more": "……另有 {} 步", "total": "# 共 {} 步，{} 种技巧"}}
+OFF_LADDER = {"en": " (never tried by the rating or the hints: too slow to search at every step)",
+              "zh": "（评级和提示从不尝试：每一步都搜索太慢）"}
+WORDS = {"en": {"more": "... {} more", "total": "# {} steps by {} techniques", "total1": "# {} steps by one technique"},
+         "zh": {"more": "……另有 {} 步", "total": "# 共 {} 步，{} 种技巧", "total1": "# 共 {} 步，同属一种技巧"}}
 
 
 def _read_whole(path: str) -> str:

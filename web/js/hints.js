@@ -568,7 +568,10 @@ export class HintsPanel {
     const r = this.allResult;
     if (!r) return;
     const groups = r.groups || [];
-    if (r.status === "steps") this.allInfo.textContent = t("allDone", { count: r.count, groups: groups.length });
+    if (r.status === "steps") {
+      this.allInfo.textContent = t(groups.length === 1 && r.count > 1 ? "allDoneOneTechnique" : "allDone",
+        { count: r.count, groups: groups.length });
+    }
     else {
       // A mistake, a solved grid, no step at all, or not a proper puzzle: what the hint would say.
       const message = r.messages && r.messages["2"];
