@@ -188,6 +188,17 @@ def step_record(step: Step, geo: Geometry, values: Sequence[int]) -> dict:
     return {"highlight": {"cells": data["cells"], "candidates": data["candidates"]}, "step": data}
 
 
+def step_entry(step: Step, geo: Geometry, values: Sequence[int], langs: Sequence[str]) -> dict:
+    """One step as a list of steps gives it (the ``steps`` operation's path, :func:`all_steps`):
+    ``technique``, ``placements``, ``eliminations``, ``text`` (the full explanation per language) and
+    :func:`step_record`'s ``highlight`` and ``step``."""
+    record = step_record(step, geo, values)
+    text = explain(step, geo, 2)
+    return {"technique": step.technique, "placements": record["step"]["placements"],
+            "eliminations": record["step"]["eliminations"], "text": {lang: render(text, lang) for lang in langs},
+            **record}
+
+
 #: The most steps :func:`all_steps` lists per technique (it counts them all).
 ALL_STEPS_CAP = 30
 
@@ -231,11 +242,7 @@ def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle |
         for step in find_steps(state, (tech,)):
             count += 1
             if len(steps) < cap:
-                record = step_record(step, geo, pos.values)
-                text = explain(step, geo, 2)
-                steps.append({"technique": step.technique, "placements": record["step"]["placements"],
-                              "eliminations": record["step"]["eliminations"],
-                              "text": {lang: render(text, lang) for lang in langs}, **record})
+                steps.append(step_entry(step, geo, pos.values, langs))
             yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total + count}
         if count:
             total += count

@@ -32,7 +32,7 @@ from typing import Any
 
 from sudoku_core.generate import LEVELS, SYMMETRIES, SYMMETRY_ALIASES, Generated, generate, generation
 from sudoku_core.grid import VARIANTS
-from sudoku_core.hint import ALL_STEPS_CAP, all_steps_work, next_hint, solution_problem, step_record
+from sudoku_core.hint import ALL_STEPS_CAP, all_steps_work, next_hint, solution_problem, step_entry
 from sudoku_core.puzzle import Puzzle
 from sudoku_core.rate import rate_steps
 from sudoku_core.work import Job, run
@@ -126,7 +126,7 @@ def _rating_work(p: Puzzle, with_steps: bool, langs: Sequence[str],
         return out
     r = yield from rate_steps(p, techniques=_quick_techniques() if quick else None, unique=True)
     out.update(level=r.level, score=r.score, hardest=r.hardest, solved=r.solved, nsteps=len(r.steps))
-    from sudoku_core.explain import describe, technique_name
+    from sudoku_core.explain import technique_name
 
     if r.hardest:
         out["hardest_name"] = {lang: technique_name(r.hardest, lang) for lang in langs}
@@ -138,16 +138,12 @@ def _rating_work(p: Puzzle, with_steps: bool, langs: Sequence[str],
         steps = []
         values = list(p.cells)  # the board before each step, for what a single's sightings are
         for i, s in enumerate(r.steps):
-            record = step_record(s, geo, values)  # "step": the whole record, for the page to draw the reason
+            # "step": the whole record, for the page to draw the reason (houses, links, sets)
+            steps.append({"index": i, "technique": s.technique,
+                          "name": {lang: technique_name(s.technique, lang) for lang in langs},
+                          **step_entry(s, geo, values, langs)})
             for c, d in s.placements:
                 values[c] = d
-            messages = describe(s, geo, langs)
-            steps.append({
-                "index": i, "technique": s.technique,
-                "name": {lang: technique_name(s.technique, lang) for lang in langs},
-                "placements": record["step"]["placements"], "eliminations": record["step"]["eliminations"],
-                "text": messages["2"]["text"], **record,
-            })
         out["steps"] = steps
     return out
 
