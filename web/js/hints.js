@@ -41,6 +41,19 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
+// A list of steps (the solution path, every step here) shows its chosen entry pressed and current.
+function unpressAll(list) {
+  for (const b of list.querySelectorAll("button[aria-pressed=true]")) {
+    b.setAttribute("aria-pressed", "false");
+    b.closest("li").classList.remove("current");
+  }
+}
+
+function pressItem(button) {
+  button.setAttribute("aria-pressed", "true");
+  button.closest("li").classList.add("current");
+}
+
 export class HintsPanel {
   constructor({ root, pathRoot, badgeRoot, game, board, engine }) {
     this.game = game;
@@ -468,16 +481,17 @@ export class HintsPanel {
     const s = this.pathSteps && this.pathSteps[i];
     if (!s) return;
     const on = button.getAttribute("aria-pressed") !== "true";
-    for (const b of this.pathList.querySelectorAll("button[aria-pressed=true]")) {
-      b.setAttribute("aria-pressed", "false");
-      b.closest("li").classList.remove("current");
-    }
+    unpressAll(this.pathList);
     if (!on) {
       this.clearHighlights();
       return;
     }
-    button.setAttribute("aria-pressed", "true");
-    button.closest("li").classList.add("current");
+    pressItem(button);
+    this.drawEntry(s);
+  }
+
+  // Draw a listed step (of the solution path, or of every step here) as a hint's last level draws it.
+  drawEntry(s) {
     this.highlight({ ...s.highlight, placements: s.placements, eliminations: s.eliminations, step: s.step,
       full: true });
   }
@@ -571,8 +585,7 @@ export class HintsPanel {
     if (r.status === "steps") {
       this.allInfo.textContent = t(groups.length === 1 && r.count > 1 ? "allDoneOneTechnique" : "allDone",
         { count: r.count, groups: groups.length });
-    }
-    else {
+    } else {
       // A mistake, a solved grid, no step at all, or not a proper puzzle: what the hint would say.
       const message = r.messages && r.messages["2"];
       this.allInfo.textContent = message ? (message.text[lang()] || message.text.en) : "";
@@ -596,24 +609,16 @@ export class HintsPanel {
       const button = this.allList.querySelector(`button[data-group="${chosen[0]}"][data-step="${chosen[1]}"]`);
       if (button) {
         button.closest("details").open = true;
-        this.markAll(button);
+        pressItem(button);
         this.allText.textContent = button.textContent;
       }
     }
   }
 
   unmarkAll() {
-    for (const b of this.allList.querySelectorAll("button[aria-pressed=true]")) {
-      b.setAttribute("aria-pressed", "false");
-      b.closest("li").classList.remove("current");
-    }
+    unpressAll(this.allList);
     this.allChosen = null;
     this.allText.hidden = true;
-  }
-
-  markAll(button) {
-    button.setAttribute("aria-pressed", "true");
-    button.closest("li").classList.add("current");
   }
 
   // Draw one step of the list on the board, as a hint's last level draws it; choosing it again hides it.
@@ -627,15 +632,14 @@ export class HintsPanel {
       this.restoreHint();
       return;
     }
-    this.markAll(button);
+    pressItem(button);
     this.allChosen = [gi, si];
     this.text.hidden = true;
     this.applyButton.hidden = true;
     this.levelText.textContent = "";
     this.allText.hidden = false;
     this.allText.textContent = `${g.name[lang()] || g.name.en}: ${s.text[lang()] || s.text.en}`;
-    this.highlight({ ...s.highlight, placements: s.placements, eliminations: s.eliminations, step: s.step,
-      full: true });
+    this.drawEntry(s);
     this.revealBoard(button);
   }
 
