@@ -578,7 +578,8 @@ ZH["reason.kraken_fish_2"] = (
     "在{houses}中，除鳍{fins}外数字{digits}只能在{cover}上。要么某个鳍是{digits}，要么鱼成立，{cover}中的第一个区域的"
     "{digits}来自基础区域；所以{cells}中必有一格是{digits}。从其中每一格出发的链都删除相同的候选数：{result}")
 
-# ALS-XY-Chains through sets of 5 to 8 cells (techniques/als.py, off the ladder): the same reasoning.
+# The extended ALS-XY-Chains (techniques/als.py, off the ladder: through sets of 5 to 8 cells, of 7 sets, or
+# of 3 sets whose end sets overlap): the same reasoning.
 NAMES["en"]["extended_als_xy_chain"] = "ALS-XY-Chain (extended)"
 NAMES["zh"]["extended_als_xy_chain"] = "ALS-XY链（扩展）"
 EN["reason.extended_als_xy_chain"] = EN["reason.als_xy_chain"]

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from test_explain import decode_state
 
 from sudoku_core import parse, solve
 from sudoku_core.candidates import State, bits
@@ -21,12 +22,6 @@ from sudoku_core.techniques.complex_fish import FRANKEN, MUTANT, kind_of, templa
 SAMPLES = Path(__file__).parent / "data" / "samples"
 FIXTURE = Path(__file__).parent / "data" / "hints" / "exemplars.tsv"
 COMPLEX = tuple(t for t in TABLE if t.finder.startswith("complex_fish:"))
-
-
-def decode_state(text: str) -> State:
-    values = [int(t[1:]) if t.startswith("=") else 0 for t in text.split()]
-    cand = [0 if t.startswith("=") else sum(1 << int(d) for d in t) for t in text.split()]
-    return State(geometry_for_side(9), values, cand, unique=True)
 
 
 def fixture_rows(prefix: tuple[str, ...] = ("franken", "mutant", "finned_franken", "finned_mutant")):

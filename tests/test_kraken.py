@@ -9,6 +9,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from test_explain import decode_state
 
 from sudoku_core import parse, solve
 from sudoku_core.candidates import State, bits
@@ -23,12 +24,6 @@ SAMPLES = Path(__file__).parent / "data" / "samples"
 FIXTURE = Path(__file__).parent / "data" / "hints" / "exemplars.tsv"
 KRAKEN = BY_ID["kraken_fish_1"]
 KRAKEN_2 = BY_ID["kraken_fish_2"]
-
-
-def decode_state(text: str) -> State:
-    values = [int(t[1:]) if t.startswith("=") else 0 for t in text.split()]
-    cand = [0 if t.startswith("=") else sum(1 << int(d) for d in t) for t in text.split()]
-    return State(geometry_for_side(9), values, cand, unique=True)
 
 
 def fixture_row(technique: str = "kraken_fish_1") -> tuple[str, State, str]:

@@ -86,6 +86,14 @@ def open_game(open_app, server: str, puzzle: str = EASY, **options):
     return app, page
 
 
+def open_shared_link(open_app, page, locale: str = "zh-CN"):
+    """The page's share link opened in a fresh browser (in another language): its page, ready and settled."""
+    link = page.evaluate("document.getElementById('share-link').href")
+    other = open_app(link, locale=locale).goto().wait_ready().page
+    settle(other)
+    return other
+
+
 def pad(page, digit: int):
     """The digit pad's button for a digit (its name also says how many are left)."""
     return page.locator(f"#pad button[data-digit='{digit}']")

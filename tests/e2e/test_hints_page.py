@@ -218,6 +218,26 @@ def check_drawn(page, step: dict) -> None:
     assert drawn["sees"] == step.get("sees", [])  # a single's sightings: one line each
 
 
+EXEMPLARS = Path(__file__).resolve().parents[1] / "data" / "hints" / "exemplars.tsv"
+
+
+def exemplar_state(text: str):
+    """A regression-table row's candidate state (``=d`` for a filled cell, else its candidate digits), as
+    test_explain.decode_state reads it."""
+    from sudoku_core.candidates import State
+    from sudoku_core.grid import geometry_for_side
+
+    values = [int(t[1:]) if t.startswith("=") else 0 for t in text.split()]
+    cand = [0 if t.startswith("=") else sum(1 << int(d) for d in t) for t in text.split()]
+    return State(geometry_for_side(9), values, cand, unique=True)
+
+
+def draw_step(page, step: dict) -> None:
+    """Draw a step record through the hint panel's own highlight, as its last level does, and check it."""
+    page.evaluate("step => window.sudoku.hints.highlight({step, full: true})", step)
+    check_drawn(page, step)
+
+
 def test_the_reason_is_drawn_for_every_family_and_matches_the_step_record(app):
     """Every step of a hard puzzle's path (fish with fins, ALS, chains and grouped chains, nets, subsets,
     uniqueness, singles), shown on the grid: the overlay has one house outline per base and cover house,
@@ -246,24 +266,19 @@ def test_franken_and_mutant_fish_are_drawn_with_their_mixed_houses_and_fins(app)
     """Franken and Mutant fish are off the rating ladder, so no solution path shows one: their steps
     (from the regression table, as the engine sends them) are drawn through the hint panel's own
     highlight, boxes among base and cover houses, fins as fin rings."""
-    from sudoku_core.candidates import State
-    from sudoku_core.grid import geometry_for_side
     from sudoku_core.techniques import BY_ID
 
     page = app.page
     shown = set()
-    for line in (Path(__file__).resolve().parents[1] / "data" / "hints" / "exemplars.tsv").read_text().splitlines():
+    for line in EXEMPLARS.read_text().splitlines():
         _, _, tech, givens, text, _, _ = line.split("\t")
         if tech in shown or not tech.startswith(("franken", "mutant", "finned_franken", "finned_mutant")):
             continue
         shown.add(tech)
-        values = [int(t[1:]) if t.startswith("=") else 0 for t in text.split()]
-        cand = [0 if t.startswith("=") else sum(1 << int(d) for d in t) for t in text.split()]
-        state = State(geometry_for_side(9), values, cand, unique=True)
+        state = exemplar_state(text)
         load(page, givens)
         step = next(iter(BY_ID[tech].find(state))).to_dict(state.geo)
-        page.evaluate("step => window.sudoku.hints.highlight({step, full: true})", step)
-        check_drawn(page, step)
+        draw_step(page, step)
         kinds = [{h["kind"] for h in step[side]} for side in ("houses", "cover")]
         if "franken" in tech:  # a box somewhere, rows and columns never on one side
             assert "box" in kinds[0] | kinds[1] and not any({"row", "column"} <= k for k in kinds)
@@ -298,8 +313,7 @@ def test_an_extended_als_xy_chain_is_drawn_with_every_set_and_link(app):
     wing = next(s for s in steps if len(sets_of(s)) == 3)
     assert sets_of(wing)[0] & sets_of(wing)[-1]  # a 3-set chain only with overlapping ends
     for step in (big, wing):
-        page.evaluate("step => window.sudoku.hints.highlight({step, full: true})", step)
-        check_drawn(page, step)
+        draw_step(page, step)
         assert len(sets_of(step)) == len(step["links"]) + 1
         assert not any(link["strong"] for link in step["links"])
         page.evaluate("() => window.sudoku.hints.clearHighlights()")
@@ -310,20 +324,15 @@ def test_a_kraken_fish_is_drawn_with_its_fish_and_the_chain_from_each_start(app,
     """Kraken fish are off the rating ladder too: the regression table's step is drawn through the hint
     panel's highlight, base and cover outlines, fin rings, and one arrow per link of the chains that
     start at each fin (type 1) or each start candidate (type 2)."""
-    from sudoku_core.candidates import State
-    from sudoku_core.grid import geometry_for_side
     from sudoku_core.techniques import BY_ID
 
     page = app.page
-    rows = (Path(__file__).resolve().parents[1] / "data" / "hints" / "exemplars.tsv").read_text().splitlines()
+    rows = EXEMPLARS.read_text().splitlines()
     _, _, _, givens, text, _, _ = next(r.split("\t") for r in rows if r.split("\t")[2] == tech)
-    values = [int(t[1:]) if t.startswith("=") else 0 for t in text.split()]
-    cand = [0 if t.startswith("=") else sum(1 << int(d) for d in t) for t in text.split()]
-    state = State(geometry_for_side(9), values, cand, unique=True)
+    state = exemplar_state(text)
     load(page, givens)
     step = next(iter(BY_ID[tech].find(state))).to_dict(state.geo)
-    page.evaluate("step => window.sudoku.hints.highlight({step, full: true})", step)
-    check_drawn(page, step)
+    draw_step(page, step)
     assert step["links"] and step["cover"] and step["houses"]
     starts = {tuple(map(tuple, link["from"])) for link in step["links"]}
     for c, d in step["fins"] if tech == "kraken_fish_1" else step["candidates"]:

@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 from e2e_support import ROOT, asset
-from play_support import KILLER, at, load, open_study, settle, until
+from play_support import KILLER, at, load, open_shared_link, open_study, settle, until
 from playwright.sync_api import expect
 from test_a11y import audit, axe_app
 
@@ -187,10 +187,7 @@ def test_a_killer_link_opens_the_same_cages_in_a_fresh_browser(open_app, server)
     page.locator("#board [data-cell='40']").focus()
     page.keyboard.press("4")
     mine = killer_state(page)
-    link = page.evaluate("document.getElementById('share-link').href")
-    other = open_app(link, locale="zh-CN")
-    page2 = other.goto().wait_ready().page
-    settle(page2)
+    page2 = open_shared_link(open_app, page)
     theirs = killer_state(page2)
     assert (theirs["variant"], theirs["cages"], theirs["givens"]) == ("killer", mine["cages"], mine["givens"])
     paths = "() => [...document.querySelectorAll('#board .cage-layer path')].map(p => p.getAttribute('d'))"

@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import pytest
 from e2e_support import asset, shared_app
-from play_support import at, load, open_study, settle, until
+from play_support import at, load, open_shared_link, open_study, settle, until
 from playwright.sync_api import expect
 from test_a11y import audit, axe_app
 
@@ -141,10 +141,7 @@ def test_a_jigsaw_link_opens_the_same_regions_in_a_fresh_browser(server, open_ap
     page.locator(f"#board [data-cell='{cell}']").focus()
     page.keyboard.press(str(digit))
     mine = game_state(page)
-    link = page.evaluate("document.getElementById('share-link').href")
-    other = open_app(link, locale="zh-CN")
-    page2 = other.goto().wait_ready().page
-    settle(page2)
+    page2 = open_shared_link(open_app, page)
     theirs = game_state(page2)
     assert (theirs["variant"], theirs["regions"], theirs["givens"]) == ("jigsaw", mine["regions"], mine["givens"])
     # The same thick borders, and labels in Chinese that name the region.
