@@ -3,6 +3,7 @@
 #
 #   bash tests/run.sh                  # everything
 #   bash tests/run.sh -m "not e2e"     # the unit tests only (other arguments go to pytest as well)
+#   bash tests/run.sh -n 0             # pytest in one process (later arguments win over the defaults)
 #
 # * System packages (python3-venv, chromium, firefox-esr, webkit2gtk-driver, xvfb, nodejs, npm) are installed with apt-get only when missing,
 #   through sudo unless run as root.
@@ -10,8 +11,11 @@
 # * Python packages go into a project-local virtual environment, .venv/ (ignored by git): the pinned
 #   tests/requirements.txt and the engine itself (pip install -e .). Nothing goes into the system's
 #   Python. PYTHON=... picks the interpreter the environment is made from (default python3, 3.11+).
-# * The browser tests build the site themselves (build.py runs `npm ci` for the pinned Pyodide when
-#   node_modules is missing) and drive Debian's Chromium; never `playwright install`.
+# * pytest runs on every core (pytest-xdist, one worker per core, at most 4): `--dist loadgroup` keeps
+#   the browser tests of a module that share a module-scoped page on one worker (tests/e2e/conftest.py
+#   groups them), so that page boots once, and spreads the other tests one by one.
+# * The browser tests use the dist/ built here (run alone, pytest builds its own copy once) and drive
+#   Debian's Chromium; never `playwright install`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -61,6 +65,7 @@ PY="$VENV/bin/python"
 [ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund
 node_modules/.bin/tsc -p .
 # Build the site (and install the pinned Pyodide from npm) first, so a broken build stops the run
-# early; the e2e tests build their own copy in a fixture all the same.
+# early; the e2e tests use this build (tests/e2e/conftest.py's `site`) instead of making their own.
 "$PY" build.py
-exec "$PY" -m pytest -p no:playwright -p no:cacheprovider "$@"
+export SUDOKU_TEST_SITE="$PWD/dist"
+exec "$PY" -m pytest -p no:playwright -p no:cacheprovider -n auto --maxprocesses=4 --dist loadgroup "$@"

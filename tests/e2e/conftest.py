@@ -1,12 +1,18 @@
 """Fixtures for the browser tests: the built site, a server on 127.0.0.1, Debian's Chromium.
 
-* ``site``: ``build.build()`` into a temporary folder, once per session;
-* ``server``: that folder served on 127.0.0.1 on a free port, in a thread, for the session;
+* ``site``: the site built once per run: tests/run.sh's fresh ``dist/`` (SUDOKU_TEST_SITE), else
+  ``build.build()`` into a temporary folder; under pytest-xdist (tests/run.sh runs a worker per core)
+  the first worker that needs it builds it under a file lock, the others reuse it;
+* ``server``: that folder served on 127.0.0.1 on a free port, in a thread, for the session (one per
+  worker);
 * ``browser``: Chromium from ``/usr/bin/chromium`` driven by Playwright (never ``playwright install``);
   if it cannot start, the tests fail, they never skip;
 * ``open_app(url, **context_options)``: a fresh context and page with its console, page errors and
   every request recorded; ``wait_ready()`` waits for the engine. Boots are shared where honest: a
   module-scoped app page serves the tests that each load their own puzzle.
+
+Under ``--dist loadgroup`` (tests/run.sh) the tests of a module here that share a module-scoped
+fixture run on one worker, so that page boots once; every other test is spread one by one.
 
 On a failed test every open page leaves ``test-artifacts/<test>.png`` and ``<test>.log`` (console,
 page errors, requests).
@@ -14,6 +20,8 @@ page errors, requests).
 
 from __future__ import annotations
 
+import fcntl
+import os
 import sys
 from pathlib import Path
 
@@ -49,6 +57,30 @@ def pytest_ignore_collect(collection_path, config):
     return None
 
 
+E2E_DIR = Path(__file__).resolve().parent
+
+
+def _module_fixtures(item) -> list[str]:
+    """The fixtures kept for the test's module (a booted page shared by its tests) that it uses."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:  # not a plain test function: keep it with its module to be safe
+        return ["module"]
+    return sorted(name for name, defs in info.name2fixturedefs.items()
+                  if defs and defs[-1].scope in ("class", "module", "package"))
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups
+def pytest_collection_modifyitems(items):
+    """Under ``--dist loadgroup``, the tests of a module here that use the same module-scoped fixtures
+    are one group, run on one worker, so that page boots once; the others are spread one by one. A
+    test may name its own ``xdist_group`` instead."""
+    for item in items:
+        if item.path.parent.resolve() == E2E_DIR and item.get_closest_marker("xdist_group") is None:
+            shared = _module_fixtures(item)
+            if shared:
+                item.add_marker(pytest.mark.xdist_group("-".join([item.path.stem, *shared])))
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     report = yield
@@ -60,8 +92,21 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
-    dist = tmp_path_factory.mktemp("dist")
-    build.build(dist)
+    """The site, built once per run. The tests only read it (a test that changes it copies it first).
+    tests/run.sh builds dist/ just before pytest and names it in SUDOKU_TEST_SITE: that build is used."""
+    if os.environ.get("SUDOKU_TEST_SITE"):
+        given = Path(os.environ["SUDOKU_TEST_SITE"])
+        assert (given / "asset-map.json").is_file(), f"SUDOKU_TEST_SITE={given} holds no built site"
+        return given
+    base = tmp_path_factory.getbasetemp()
+    # An xdist worker's base is <the run's base>/popen-gw0, popen-gw1...: shared by the run's workers.
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    dist, built = root / "dist", root / "dist.built"
+    with open(root / "dist.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if the build fails
+        if not built.exists():
+            build.build(dist)
+            built.touch()
     return dist
 
 
