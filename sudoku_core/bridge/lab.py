@@ -118,7 +118,8 @@ def op_lab_parse(payload: dict) -> dict:
 def op_compare(payload: dict) -> dict:
     """Compare methods on one puzzle. Payload: the puzzle, ``methods`` (default all), ``node_limit``
     (default :data:`LAB_NODE_LIMIT`; null for the most), ``limit`` (default 2). Each method's budget is
-    held to the request cap of :func:`node_cap`, and its row says the budget it had."""
+    held to the request cap of :func:`node_cap`, and its row says the budget it had. The request has one
+    budget of work (:class:`Work`): a method it leaves out has a row of status ``not_run`` and its reason."""
     p = puzzle(payload)
     n = p.geometry.n
     node_limit, limit = _node_limit(payload), _limit(payload, 2)
@@ -158,7 +159,9 @@ def op_batch(payload: dict) -> dict:
     """Raw figures for one chunk of a batch. Payload: ``puzzles`` (a list of puzzle texts, at most
     :data:`BATCH_CHUNK_MAX`), ``methods``, ``node_limit``, ``limit`` (default 2). Lines that do not
     parse are reported in ``errors`` (``{"index", "message"}``, with the facts of
-    :meth:`ParseError.to_dict` for the page to word them) and skipped."""
+    :meth:`ParseError.to_dict` for the page to word them) and skipped. The request has one budget of work
+    (:class:`Work`): puzzles it leaves out are in ``errors`` too (``reason: "budget"``), ``not_run`` counts
+    them and ``count`` the puzzles answered; send those again."""
     texts = field(payload, "puzzles", list, required=True)
     if len(texts) > BATCH_CHUNK_MAX:
         raise BadRequest(f"'puzzles' holds {len(texts)} puzzles; send at most {BATCH_CHUNK_MAX} per request",
@@ -174,8 +177,8 @@ def op_batch(payload: dict) -> dict:
         except SudokuError as exc:
             facts = exc.to_dict() if hasattr(exc, "to_dict") else {}
             errors.append({**facts, "index": i, "message": str(exc)})
-    node_limit, limit = _node_limit(payload), _limit(payload, 2)
-    methods = chosen_methods(_method_list(payload)) if puzzles else []
+    node_limit, limit, asked = _node_limit(payload), _limit(payload, 2), _method_list(payload)
+    methods = chosen_methods(asked) if puzzles else []
     work, parts, cut = Work(), [], None
     for k, (_, p) in enumerate(puzzles):
         if work.spent or (ran := _batch_unit(p, methods, node_limit, limit, work)) is None:
