@@ -17,6 +17,8 @@ under any sub-path of any static host:
 * ``build-info.js``: the archive's name, the engine and Pyodide versions, the engine's levels
   (imported by the worker and by the pages' i18n.js);
 * ``manifest.webmanifest`` and PNG icons (drawn here with the standard library), so it installs;
+* written beside ``dist/`` and swapped in whole when done (:func:`swap_in`: one atomic exchange on
+  Linux), so a server of ``dist/`` never finds it missing or half written during a rebuild;
 * content hashes in the names of the scripts and styles (``js/main-<hash>.js``, ``worker-<hash>.js``,
   ``styles-<hash>.css``; ``asset-map.json`` maps the source names to them): only the pages, ``sw.js``
   and the icons keep fixed names, so a page from one release can never load another release's
@@ -33,6 +35,7 @@ import hashlib
 import http.server
 import io
 import json
+import os
 import re
 import shutil
 import struct
@@ -351,11 +354,64 @@ def prerender_board(html: str) -> str:
 
 def build(dist: Path = DIST, web: Path = WEB) -> dict:
     """Write the whole site into ``dist`` (replacing it) from the front end in ``web`` and return the
-    build info."""
+    build info. The new site is written beside ``dist`` and swapped in whole at the end
+    (:func:`swap_in`), so a server of ``dist`` never finds it missing or half written; a build that
+    fails leaves the old site as it was."""
     pyodide = ensure_pyodide()
-    if dist.exists():
-        shutil.rmtree(dist)
-    dist.mkdir(parents=True)
+    dist = Path(os.path.abspath(dist))
+    dist.parent.mkdir(parents=True, exist_ok=True)
+    staging = dist.with_name(f".{dist.name}.new-{os.getpid()}")
+    if staging.exists():
+        shutil.rmtree(staging)  # left by a build of a process that had this id and was killed
+    staging.mkdir()
+    try:
+        info = write_site(staging, web, pyodide)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    how = swap_in(staging, dist)
+    log(f"{dist.name}/ {how}: {info['files']} files, engine {info['version']} ({info['archive']}), "
+        f"pyodide {info['pyodide']}")
+    return info
+
+
+def swap_in(new: Path, dist: Path) -> str:
+    """Put the directory ``new`` in the place of ``dist`` and delete the old site; returns how. Where the
+    system can (Linux 3.15+: ``renameat2`` with ``RENAME_EXCHANGE``) the two directories trade names in
+    one atomic step, so at every instant ``dist`` is the whole old site or the whole new one. Elsewhere
+    the old site is renamed aside and the new one renamed in: two renames, a moment without ``dist``
+    (not a half-written one). Both directories must be on one file system (``new`` is beside ``dist``)."""
+    if not os.path.lexists(dist):
+        new.rename(dist)
+        return "written"
+    if _exchange(new, dist):
+        shutil.rmtree(new)  # now the old site
+        return "swapped in atomically"
+    old = dist.with_name(f".{dist.name}.old-{os.getpid()}")
+    dist.rename(old)
+    new.rename(dist)
+    shutil.rmtree(old)
+    return "renamed in"
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Trade the names of ``a`` and ``b`` atomically (Linux ``renameat2(RENAME_EXCHANGE)``); False where
+    the system or its file system cannot."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):  # a C library without it (glibc before 2.28)
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    at_fdcwd, rename_exchange = -100, 2
+    return renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
+
+
+def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
+    """Write the whole site into the empty directory ``dist`` and return the build info."""
 
     for src in sorted(web.rglob("*")):
         if src.is_file() and src.name != "sw.js":
@@ -413,7 +469,6 @@ def build(dist: Path = DIST, web: Path = WEB) -> dict:
     fixed = sorted({*renamed.values(), *(p.relative_to(dist).as_posix() for p in (dist / "pyodide").iterdir()),
                     archive_name})
     info["files"] = write_service_worker(dist, web, fixed)
-    log(f"dist/ written: {info['files']} files, engine {info['version']} ({archive_name}), pyodide {info['pyodide']}")
     return info
 
 

@@ -114,8 +114,10 @@ _IGNORED = frozenset("|+,;\ufeff\u200b") | _BOX_DRAWING
 _SECTION_NAME = re.compile(r"\w[\w ]*")
 _TITLE = re.compile(r"(?i)(grid|puzzle|sudoku)(\s|:|$)")
 #: A label before the cells on the same line ("Puzzle: 4.....8.5..."): dropped, the cells kept.
-_LABEL = re.compile(r"(?i)(?:grid|puzzle|sudoku)[ \t]?\d{0,3}[ \t]?:[ \t]?(?=\S)")
-_NUMBER = re.compile(r"\d{1,2}")
+_LABEL = re.compile(r"(?i)(?:grid|puzzle|sudoku)[ \t]?[0-9]{0,3}[ \t]?:[ \t]?(?=\S)")
+#: Digits are ASCII ``0-9`` in every number the parser reads (never ``\d`` or ``str.isdigit``, which take
+#: ``²``, ``①`` and the digits of other scripts, some of which ``int`` refuses).
+_NUMBER = re.compile(r"[0-9]{1,2}")
 
 
 # --- alphabets -------------------------------------------------------------------------------------
@@ -334,7 +336,7 @@ def _read_cells(text: str, spec: _Spec, box: tuple[int, int] | None) -> tuple[li
     if spec.numeric:
         rows = _rows(lines, _word_cells, fits)
         words = [w for row in rows for w in row]
-        if (any(len(w) == 2 and w.isdigit() for w, _, _ in words)
+        if (any(len(w) == 2 and _NUMBER.fullmatch(w) for w, _, _ in words)
                 and all(_NUMBER.fullmatch(w) or (len(w) == 1 and w in BLANKS) for w, _, _ in words)):
             if any(n * n == len(words) for n in sides if n >= 10):
                 return rows, True
@@ -473,7 +475,7 @@ def parse(text: str, *, box: tuple[int, int] | None = None, check: bool = True,
         digits = []
         for cell in cells:
             word = cell[0]
-            value = int(word) if word.isdigit() else 0
+            value = int(word) if _NUMBER.fullmatch(word) else 0
             if value > n:
                 raise _bad_char(cell, n, advice, spec)
             digits.append(value)
@@ -681,13 +683,13 @@ _VARIANT_HEADER = re.compile(r"(?i)variant[ \t]*:[ \t]*(\S*)")
 _REGIONS_HEADER = re.compile(r"(?i)regions?[ \t]*:[ \t]*")
 _CAGES_HEADER = re.compile(r"(?i)cages?[ \t]*:")
 #: One cage of the header form: ``15: r1c1 r1c2 r2c1`` (cells separated by spaces or commas).
-_CAGE_LINE = re.compile(r"(\d{1,3})[ \t]*[:=][ \t]*(.*)")
-_CELL_NAME = re.compile(r"(?i)r(\d{1,2})c(\d{1,2})")
+_CAGE_LINE = re.compile(r"([0-9]{1,3})[ \t]*[:=][ \t]*(.*)")
+_CELL_NAME = re.compile(r"(?i)r([0-9]{1,2})c([0-9]{1,2})")
 #: Cage labels of the one-line Killer form, in the order of the cages' first cells (as in the community's
 #: grid-and-map form, a-z then A-Z; then digits): at most 62 cages.
 CAGE_LABELS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 #: The sums line of the community form: ``a=12 b=17 c=4 ...``.
-_LABEL_SUM = re.compile(r"(\S)=(\d{1,3})")
+_LABEL_SUM = re.compile(r"(\S)=([0-9]{1,3})")
 
 
 def _variant_form(text: str) -> tuple[str, str, list[tuple[int, str]] | None] | None:
@@ -824,10 +826,28 @@ def _cages_from_map(tail: str, n: int) -> tuple[list, list]:
         if ch != ".":
             order.setdefault(ch, []).append(c)
     totals = [t.strip() for t in sums.split(",")] if sep and sums.strip() else []
-    if len(totals) != len(order) or not all(t.isdigit() for t in totals):
-        raise ParseError(f"the cage map has {len(order)} cages, so after it come {len(order)} sums separated by "
-                         f"commas, in the order of the cages' first cells (found {sums.strip()!r})", reason="cages")
+    if len(totals) != len(order):
+        raise ParseError(f"the cage map has {_plural(len(order), 'cages')}, so after it come "
+                         f"{_plural(len(order), 'sums')} separated by commas, in the order of the cages' first "
+                         f"cells (found {_excerpt(sums.strip())})", found=len(totals), expected=len(order),
+                         reason="cages")
+    bad = next((q for q, t in enumerate(totals) if not _SUM.fullmatch(t)), None)
+    if bad is not None:
+        label, cells = list(order.items())[bad]
+        raise ParseError(f"cage {label!r} (from {_cell(cells[0], n)}) has the sum {_excerpt(totals[bad])}: write each "
+                         f"sum as a whole number in the digits 0-9 (at most {n * (n + 1) // 2} on a {n}x{n} grid)",
+                         reason="cages", cells=tuple(cells))
     return [(int(t), cells) for t, cells in zip(totals, order.values(), strict=True)], []
+
+
+#: A cage sum of the one-line Killer form: ASCII digits, at most 4 (the largest sum, of a 25x25's whole
+#: house, is 325), so ``int`` never sees a 5,000-digit number nor a ``²``.
+_SUM = re.compile(r"[0-9]{1,4}")
+
+
+def _excerpt(text: str, most: int = 20) -> str:
+    """``text`` quoted for a message, cut to ``most`` characters with its length said when longer."""
+    return repr(text) if len(text) <= most else f"{text[:most]!r}... ({len(text):,} characters)"
 
 
 def _killer_map_form(text: str):

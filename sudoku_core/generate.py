@@ -95,6 +95,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import time
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -223,15 +224,22 @@ def variant_fields(puzzle: Puzzle) -> dict:
 
 # --- seeds ------------------------------------------------------------------------------------------
 
+#: Longest string of digits read as an integer seed (the bridge's seeds are at most 200 characters); a
+#: longer one is text, hashed like any other, so ``int`` never parses thousands of digits.
+MAX_SEED_DIGITS = 200
+#: An integer seed written as text: ASCII digits only (``"²".isdigit()`` is true, but ``int`` refuses it).
+_INTEGER = re.compile(r"-?[0-9]+")
+
+
 def seed_value(seed: int | str) -> int:
     """The integer that seeds the generator's ``random.Random`` (strings through SHA-256)."""
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise SudokuError(f"a seed is an integer or a string, not {type(seed).__name__}")
     if isinstance(seed, str):
         text = seed.strip()
-        if text.lstrip("-").isdigit():
+        if len(text) <= MAX_SEED_DIGITS and _INTEGER.fullmatch(text):
             seed = int(text)  # "42" on the command line is the same seed as 42 from the page
-        else:
+        else:  # any other text, "²" and digit strings too long to be a number too
             return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
     if seed < 0:
         # random.Random seeds with the absolute value; hashing keeps -5 and 5 apart.

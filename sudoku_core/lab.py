@@ -160,13 +160,19 @@ def refusal(method: str, geo: Geometry) -> str | None:
     return None
 
 
-def _refused_row(method: str, reason: str, node_limit: int | None) -> dict:
+def _refused_row(method: str, reason: str, node_limit: int | None, status: str = "unsupported") -> dict:
     """A comparison row for a method that cannot take the puzzle: status ``unsupported`` and the reason,
     no figures."""
     row: dict = {k: None for k in COMPARE_COLUMNS}
-    row.update(method=method, status="unsupported", gave_up=False, node_limit=node_limit, wrong=0,
+    row.update(method=method, status=status, gave_up=False, node_limit=node_limit, wrong=0,
                solution=None, reason=reason)
     return row
+
+
+def not_run_row(method: str, reason: str, node_limit: int | None) -> dict:
+    """A comparison row for a method left out (the bridge's budget of work per request, spent before it):
+    status ``not_run`` and the reason, no figures."""
+    return _refused_row(method, reason, node_limit, status="not_run")
 
 
 def _cell_text(value: object) -> str:

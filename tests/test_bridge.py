@@ -311,6 +311,16 @@ def test_seeds_are_strings_or_integers_in_range():
     assert job(size=4, seed="x" * 200)["ok"]
     assert job(size=4, seed=-(2 ** 53))["ok"]
     assert call("generate", size=4, seed=1)["error"]["kind"] == "unknown_op"  # only as a job
+    # Issue 34: a seed of digits that are not ASCII ("²".isdigit() is true, int("²") fails) is text.
+    assert job(size=4, seed="²")["ok"] and job(size=4, seed="①")["ok"] and job(size=4, seed="9" * 200)["ok"]
+
+
+@pytest.mark.parametrize("total", ["²", "①", "1" * 5000, "١٢"])
+@pytest.mark.parametrize("op", ["parse", "solve", "hint", "rate", "lab_parse", "compare"])
+def test_a_killer_sum_in_other_digits_is_a_parse_error_not_internal(op, total):
+    """Issue 34's reproduction: ``killer:<81 dots>:a<80 dots>:²`` answered ``internal`` (a ValueError)."""
+    error = err(op, text="killer:" + "." * 81 + ":a" + "." * 80 + ":" + total)
+    assert error["kind"] == "parse" and error["reason"] == "cages" and error["cells"] == [0], error
 
 
 @pytest.mark.parametrize(("op", "payload", "field"), [

@@ -33,17 +33,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_core import bridge
+from sudoku_core.bridge import lab as bridge_lab
+from sudoku_core.formats import format_variant
 from sudoku_core.generate import LEVELS, SYMMETRIES, generate
 from sudoku_core.grid import geometry
 from sudoku_core.lab import LAB_METHODS
 from sudoku_core.puzzle import DEFAULT_SYMBOLS
-from sudoku_core.solvers import METHODS, engine
+from sudoku_core.solvers import METHODS, SEARCH_SECONDS, engine
 
 #: Every error kind the bridge documents.
 KINDS = {"bad_request", "unknown_op", "parse", "conflict", "method", "error", "generate"}
 #: CPU seconds one search (or the whole of a one-search request) may take here: the budgets aim at
 #: about 0.8 s on this machine; the rest is slack for a loaded test machine.
 REQUEST_SECONDS = 2.5
+#: Searches at their cap that one ``compare`` or ``batch`` request's budget of work holds.
+REQUEST_SEARCHES = round(bridge_lab.REQUEST_SECONDS / SEARCH_SECONDS)
 LONG = int(os.environ.get("SUDOKU_FUZZ_EXAMPLES", "0"))
 EXAMPLES = LONG or 60
 
@@ -100,6 +104,42 @@ junk = st.one_of(
 )
 
 
+#: Generated Killers (4x4, 6x6, 9x9) in the one-line form, whose parts the Killer strategy mangles.
+KILLERS = [format_variant(generate(n, seed="fuzz0", variant="killer").puzzle, one_line=True) for n in (4, 6, 9)]
+#: Digits that are not ASCII (superscript, circled, Arabic-Indic, full-width, mathematical), which
+#: ``str.isdigit`` takes and ``int`` refuses or reads: issue 34's ``internal`` came from these.
+ODD_DIGITS = "²³¹①⑳١٢٣５９𝟗߁"
+
+
+@st.composite
+def killer_texts(draw) -> str:
+    """A Killer as text, mostly broken: its one-line form with the sums, the map or the digits mangled
+    (odd digits, thousands of digits, signs, spaces, missing or extra sums), or the header form with such a
+    sum or cell name."""
+    line = draw(st.sampled_from(KILLERS))
+    _, digits, labels, sums = line.split(":")
+    number = st.one_of(st.integers(0, 400).map(str), st.integers(4301, 6000).map(lambda k: "1" * k),
+                       st.text(alphabet=string.digits + ODD_DIGITS + "+-. ", min_size=1, max_size=6))
+    mangled = st.lists(number, min_size=0, max_size=len(sums.split(",")) + 2).map(",".join)
+    kind = draw(st.sampled_from(("sums", "sums", "one sum", "map", "digits", "header", "valid")))
+    if kind == "sums":
+        sums = draw(mangled)
+    elif kind == "one sum":
+        parts = sums.split(",")
+        parts[draw(st.integers(0, len(parts) - 1))] = draw(number)
+        sums = ",".join(parts)
+    elif kind == "map":
+        k = draw(st.integers(0, len(labels)))
+        labels = labels[:k] + draw(st.text(alphabet="ab.Z9" + ODD_DIGITS, max_size=3)) + labels[k + 1:]
+    elif kind == "digits":
+        k = draw(st.integers(0, len(digits)))
+        digits = digits[:k] + draw(st.text(alphabet="123." + ODD_DIGITS, max_size=3)) + digits[k + 1:]
+    elif kind == "header":
+        cell = draw(st.one_of(st.just("r1c1"), st.text(alphabet="rc12" + ODD_DIGITS, min_size=1, max_size=6)))
+        return f"variant: killer\n{digits}\ncages:\n{draw(number)}: {cell} r1c2"
+    return f"killer:{digits}:{labels}:{sums}"
+
+
 @st.composite
 def maybe(draw, strategy):
     """A field's value: mostly a good one, one time in twelve junk, one in six left out (None)."""
@@ -110,7 +150,9 @@ def maybe(draw, strategy):
 @st.composite
 def puzzle_fields(draw) -> dict:
     n, cells = draw(grids())
-    form = draw(st.sampled_from(("text",) * 5 + ("cells",) * 3 + ("mangled", "junk")))
+    form = draw(st.sampled_from(("text",) * 5 + ("cells",) * 3 + ("mangled", "junk", "killer")))
+    if form == "killer":
+        return {"text": draw(killer_texts())}
     if form == "text":
         out = {"text": line_of(n, cells)}
         if draw(st.sampled_from(range(6))) == 5:
@@ -163,7 +205,9 @@ def requests(draw, ops) -> tuple[dict, int]:
                                    "node_limit": draw(maybe(st.integers(1, 10 ** 7))),
                                    "limit": draw(maybe(st.integers(1, 5)))})
         count = len(payload["puzzles"]) if isinstance(payload.get("puzzles"), list) else 0
-        searches = max(1, count) * (len(methods) if isinstance(methods, list) else len(LAB_METHODS))
+        per_puzzle = len(methods) if isinstance(methods, list) else len(LAB_METHODS)
+        # The request's budget of work (bridge.lab.Work): its first puzzle whole, then what is left.
+        searches = min(max(1, count) * per_puzzle, max(REQUEST_SEARCHES, per_puzzle))
     else:
         payload = draw(puzzle_fields())
         grid = payload.get("cells") or payload.get("text")
@@ -187,7 +231,7 @@ def requests(draw, ops) -> tuple[dict, int]:
             methods = draw(maybe(st.lists(st.sampled_from((*LAB_METHODS, "magic")), min_size=1, max_size=4)))
             payload = with_fields(payload, {"methods": methods, "node_limit": draw(maybe(st.integers(1, 10 ** 8))),
                                             "limit": draw(maybe(st.integers(1, 5)))})
-            searches = len(methods) if isinstance(methods, list) else len(LAB_METHODS)
+            searches = min(len(methods) if isinstance(methods, list) else len(LAB_METHODS), REQUEST_SEARCHES)
         elif op == "trace":
             payload = with_fields(payload, {"method": draw(maybe(st.sampled_from((*METHODS, "magic")))),
                                             "trace_limit": draw(maybe(st.integers(1, 10 ** 6))),
@@ -338,6 +382,24 @@ def test_fuzz_session_jobs():
                 if result["done"] and "nsteps" not in result:  # a generation: did it find its puzzle
                     assert isinstance(result["found"], bool)
         assert len(session._jobs) <= session.MAX_JOBS
+
+    try:
+        prop()
+    finally:
+        tally.report()
+
+
+def test_fuzz_killer_texts():
+    """Issue 34: Killer lines with odd sums answered ``internal``. Every Killer text, to every operation
+    that reads one, gets a documented reply."""
+    tally = Tally("killer texts")
+    ops = st.sampled_from(("parse", "solve", "hint", "rate", "lab_parse", "compare", "format"))
+
+    @FUZZ
+    @given(ops, killer_texts())
+    def prop(op, text):
+        payload = {"text": text, "methods": ["dlx"]} if op == "compare" else {"text": text}
+        check(json.dumps({"type": op, "payload": payload}), tally)
 
     try:
         prop()

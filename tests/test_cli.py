@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -144,7 +146,8 @@ def _bad_inputs(tmp_path: Path) -> dict[str, tuple[str, int, str]]:
         "not UTF-8": (str(latin), 2, "line 2 is not UTF-8 text"),
         "huge line": (str(huge), 1, "longer than 50,000 characters"),
         "/dev/zero": ("/dev/zero", 2, "is not text"),
-        "missing file taken as a puzzle": (str(tmp_path / "nope.txt"), 1, "is not a digit"),
+        "missing file": (str(tmp_path / "nope.txt"), 2, "nope.txt: there is no such file (nor is it a puzzle"),
+        "neither a file nor a puzzle": ("xyz", 1, "no file is named 'xyz', and as a puzzle it does not read: 'y'"),
     }
 
 
@@ -162,6 +165,82 @@ def test_bad_input_gets_one_line_and_a_documented_status(tmp_path, command):
             assert any(words in e for e in errors), (name, errors)
         else:
             assert errors == [] and out.stdout, name
+
+
+# --- issue 34: no user input gives status 3 ---------------------------------------------------------
+
+KILLER_DOTS = "killer:" + "." * 81 + ":a" + "." * 80 + ":"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_killer_line_with_a_bad_sum_is_reported_in_its_place(tmp_path, jobs):
+    """A file whose first line was ``killer:...:²`` stopped at it with status 3, before the valid puzzle on
+    the next line."""
+    f = tmp_path / "k.txt"
+    f.write_text(f"{KILLER_DOTS}²\n{EASY}\n{KILLER_DOTS}①\n{KILLER_DOTS}{'1' * 5000}\n{EASY}\n")
+    out = run("solve", str(f), "--jobs", jobs)
+    assert out.returncode == 1 and out.stdout.split() == [EASY_SOLVED, EASY_SOLVED]
+    errors = out.stderr.splitlines()
+    assert [e.split(":")[1] for e in errors] == [" line 1", " line 3", " line 4"], errors
+    assert all("cage 'a' (from r1c1) has the sum" in e for e in errors) and "(5,000 characters)" in errors[2]
+
+
+def _closed_stdout(*args: str) -> subprocess.CompletedProcess:
+    command = " ".join(shlex.quote(a) for a in (sys.executable, "-m", "sudoku_core", *args))
+    return subprocess.run(["sh", "-c", f"exec {command} >&-"], capture_output=False, stderr=subprocess.PIPE,
+                          text=True, cwd=ROOT, timeout=120)
+
+
+@pytest.mark.parametrize("args", [("solve", EASY), ("solve", "-", "--jobs", "2"), ("generate", "--size", "4"),
+                                  ("compare", EASY, "--methods", "dlx")])
+def test_a_closed_or_full_standard_output_is_output_trouble(args):
+    """``solve FILE >&-`` ended with status 3 (an AttributeError), ``> /dev/full`` said "cannot read the
+    input"; both are the output's trouble, status 2, in one line."""
+    closed = _closed_stdout(*args)
+    assert closed.returncode == 2, closed.stderr
+    assert closed.stderr == "sudoku-core: standard output is closed, so there is nowhere to write the answers\n"
+    with open("/dev/full", "w") as full:
+        out = subprocess.run([sys.executable, "-m", "sudoku_core", *args], input=EASY + "\n", stdout=full,
+                             stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 2, out.stderr
+    assert out.stderr == "sudoku-core: cannot write the answers to standard output: No space left on device\n"
+
+
+def test_a_closed_pipe_ends_quietly():
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku_core", "solve", "--jobs", "1"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    proc.stdin.write((EASY + "\n").encode())
+    proc.stdin.flush()
+    assert proc.stdout.readline().strip() == EASY_SOLVED.encode()
+    proc.stdout.close()  # the reader goes away, as "| head -1" does
+    with contextlib.suppress(BrokenPipeError):  # it may have ended already, at its next answer
+        proc.stdin.write(((EASY + "\n") * 2000).encode())
+        proc.stdin.close()
+    assert proc.wait(timeout=60) == 0 and proc.stderr.read() == b""
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("generate", "--seed", "1" * 10_000), "--seed takes 1 to 200 characters (a number or any text), not 10,000"),
+    (("generate", "--count", "9" * 4000), "--count takes a whole number (digits 0-9), not '9999"),
+    (("generate", "--size", "²"), "--size takes a whole number (digits 0-9), not '²'"),
+    (("generate", "--timeout", "1e999"), "--timeout must be more than 0 and at most 86,400 seconds, not '1e999'"),
+    (("generate", "--timeout", "nan"), "--timeout takes a number of seconds, not 'nan'"),
+    (("solve", EASY, "--limit", "١"), "--limit takes a whole number (digits 0-9), not '١'"),
+    (("solve", EASY, "--node-limit", "10" * 20), "--node-limit takes a whole number from 1 to 1,000,000,000,000"),
+    (("compare", EASY, "--node-limit", "-" + "9" * 30), "--node-limit takes a whole number (digits 0-9)"),
+    (("hint", EASY, "--all", "--cap", "1" * 100), "--cap takes a whole number (digits 0-9)"),
+    (("bench", "--count", "1e3"), "--count takes a whole number from 0 to 1,000,000,000 (digits 0-9), not '1e3'"),
+])
+def test_every_number_argument_is_capped(args, words):
+    out = run(*args)
+    assert out.returncode == 2 and words in out.stderr.splitlines()[-1], out.stderr
+    assert "Traceback" not in out.stderr and len(out.stderr.splitlines()[-1]) < 200
+
+
+def test_a_long_seed_of_digits_and_other_digits_are_seeds():
+    assert run("generate", "--size", "4", "--seed", "9" * 200).returncode == 0
+    a, b = run("generate", "--size", "4", "--seed", "²"), run("generate", "--size", "4", "--seed", "²")
+    assert a.returncode == 0 and a.stdout == b.stdout and len(a.stdout.strip()) == 16
 
 
 def test_an_endless_binary_stream_on_stdin_is_refused_at_once():

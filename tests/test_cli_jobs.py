@@ -47,8 +47,13 @@ def test_the_output_is_the_same_bytes_for_any_number_of_jobs(mixed, command):
     assert outs[1].returncode == 1 and outs[1].stdout.count("\n") == 24, outs[1].stderr
     assert "line 13: " in outs[1].stderr and "longer than 50,000" in outs[1].stderr
     for n in (2, 3):
-        assert (outs[n].returncode, outs[n].stdout, outs[n].stderr) == (outs[1].returncode, outs[1].stdout,
-                                                                         outs[1].stderr), n
+        assert (outs[n].returncode, outs[n].stdout, _without_note(outs[n].stderr)) == (
+            outs[1].returncode, outs[1].stdout, outs[1].stderr), n
+
+
+def _without_note(stderr: str) -> str:
+    """Standard error without the note that ``--jobs`` was lowered to the cores (this machine may have 2)."""
+    return "".join(line for line in stderr.splitlines(keepends=True) if " lowered to " not in line)
 
 
 def _without_times(text: str) -> list[dict]:
@@ -115,6 +120,57 @@ def test_jobs_must_be_a_positive_whole_number():
     for bad in ("0", "two"):
         out = run("rate", EASY, "--jobs", bad)
         assert out.returncode == 2 and "--jobs" in out.stderr.splitlines()[-1] and "Traceback" not in out.stderr
+
+
+def test_jobs_beyond_the_cores_are_lowered_with_a_note(mixed):
+    """Issue 34: ``rate --jobs 10000`` started thousands of workers and ran the machine out of memory."""
+    cores = jobs.default_jobs()
+    out = run("rate", str(mixed), "--jobs", "10000")
+    alone = run("rate", str(mixed), "--jobs", "1")
+    note = f"sudoku-core: --jobs 10,000 lowered to {cores}, the cores this process may use"
+    assert out.stderr.splitlines()[0].startswith(note)
+    assert (out.returncode, out.stdout, out.stderr.splitlines()[1:]) == (alone.returncode, alone.stdout,
+                                                                          alone.stderr.splitlines())
+    assert jobs.jobs_for(10 ** 17, "-") == cores and jobs.jobs_for(1, "-") == 1
+    out = run("rate", str(mixed), "--jobs", "9" * 5000)
+    assert out.returncode == 2 and "--jobs takes a whole number, not '9999" in out.stderr
+    assert "(5,000 characters)" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_workers_end_when_their_parent_is_killed(tmp_path):
+    """Issue 34: the workers outlived a parent killed by the OOM killer. SIGKILL leaves the parent no time
+    to stop them; each worker's watch sees it gone."""
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku_core", "rate", "-", "--jobs", "2"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        proc.stdin.write((EASY + "\n").encode())
+        proc.stdin.flush()
+        assert proc.stdout.readline().split()[0] == EASY.encode()  # the pool is up, and the input still open
+        workers = _children(proc.pid)
+        assert len(workers) >= 2
+        proc.kill()
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while _running(workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _running(workers)
+    finally:
+        proc.kill()
+        for w in _running(workers if "workers" in locals() else set()):
+            os.kill(w, signal.SIGKILL)
+
+
+def _running(pids: set[int]) -> list[int]:
+    """The processes of ``pids`` still running (not gone, and not a zombie waiting to be reaped)."""
+    out = []
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            continue
+        if state not in ("Z", "X"):
+            out.append(pid)
+    return out
 
 
 # --- progress: on a terminal only ------------------------------------------------------------------

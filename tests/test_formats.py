@@ -9,8 +9,11 @@ POJ 3076 (letters A-P, ``-`` blanks). Grids of the other sizes are built from th
 from __future__ import annotations
 
 import random
+import string
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sudoku_core import ConflictError, ParseError, SudokuError, solve
 from sudoku_core.formats import (
@@ -897,3 +900,43 @@ def test_too_many_lines_are_refused_as_soon_as_counted():
     with pytest.raises(ParseError, match="more than 2,000 lines") as info:
         parse("5\n" * (MAX_LINES + 1))
     assert info.value.line == MAX_LINES + 1
+
+
+# --- Killer text in any digits (issue 34) -----------------------------------------------------------
+
+#: Digits that are not ASCII (superscript, circled, Arabic-Indic, full-width, mathematical): ``isdigit``
+#: takes them all, and ``int`` refuses some and reads others.
+ODD_DIGITS = "²³①⑳١٢５９𝟗߁"
+
+
+@st.composite
+def killer_lines(draw) -> str:
+    """A one-line Killer of side 4, 6 or 9 (``killer:DIGITS:MAP:SUMS``) whose digits, cage map and sums are
+    drawn from ASCII digits, odd digits, signs, spaces and separators, sometimes thousands of digits long."""
+    n = draw(st.sampled_from((4, 6, 9)))
+    number = st.one_of(st.integers(0, 400).map(str), st.integers(4000, 6000).map(lambda k: "7" * k),
+                       st.text(alphabet=string.digits + ODD_DIGITS + "+-. ", min_size=0, max_size=5))
+    if draw(st.sampled_from((True, True, True, False))):  # a well-formed frame: two cages, their sums drawn
+        digits, labels = "." * (n * n), "ab" + "." * (n * n - 2)
+        sums = draw(st.lists(number, min_size=2, max_size=2).map(",".join))
+        return f"killer:{digits}:{labels}:{sums}"
+    digits = draw(st.text(alphabet="." * 6 + "123" + ODD_DIGITS, min_size=n * n - 1, max_size=n * n + 1))
+    labels = draw(st.text(alphabet="aab.Z" + ODD_DIGITS, min_size=n * n - 1, max_size=n * n + 1))
+    sums = draw(st.lists(number, max_size=6).map(",".join))
+    return f"killer:{digits}:{labels}:{sums}"
+
+
+@settings(max_examples=100, deadline=None, database=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))
+@given(killer_lines())
+def test_any_killer_line_parses_or_is_a_parse_error(text):
+    """Never a ValueError (``int("²")``, a 5,000-digit ``int``) or another exception: a Puzzle, or a
+    ParseError (a ConflictError is one) saying what is wrong."""
+    try:
+        puzzle = parse(text)
+    except ParseError as exc:
+        assert str(exc) and len(str(exc)) < 400
+        return
+    assert puzzle.geometry.variant == "killer"
+    sums = text.rsplit(":", 1)[1]
+    assert sums.replace(",", "").replace(" ", "").isascii() and all(len(t.strip()) <= 4 for t in sums.split(","))

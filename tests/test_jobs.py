@@ -37,6 +37,26 @@ def test_a_spent_slice_still_runs_one_unit_so_every_slice_makes_progress():
     assert job.step(0)  # a done job stays done
 
 
+def test_the_unit_after_the_last_yield_is_counted(monkeypatch):
+    """Issue 34: ``job_step {"ms": 50}`` reported ``ms: 4745.8`` with ``longest_ms: 48.6``: the work between
+    the last yield and the end (a forcing net's search) was no unit. A clock the work itself advances."""
+    import types
+
+    clock = [0.0]
+    monkeypatch.setattr("sudoku_core.work.time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
+
+    def work():
+        for _ in range(3):
+            clock[0] += 0.01
+            yield "unit"
+        clock[0] += 4.7
+        return "found"
+
+    job = Job(work())
+    assert job.step(0.05) and job.result == "found"
+    assert round(job.longest_unit_s, 6) == 4.7 and round(job.busy_s, 6) == 4.73
+
+
 def test_a_closed_job_runs_no_more():
     job = Job(counting(3))
     job.step(0)

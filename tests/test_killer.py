@@ -267,6 +267,34 @@ def test_one_line_form_errors():
     assert parse("killer:" + "." * 81 + ":aab" + "." * 78 + ":3,4").geometry.cages == ((3, (0, 1)), (4, (2,)))
 
 
+@pytest.mark.parametrize("total", ["²", "①", "1" * 5000, "١٢", "１２", "𝟗", "-3", "+3", "3.0", "0x1f", "1 2"])
+def test_a_sum_not_in_ascii_digits_is_a_parse_error(total):
+    """Issue 34: ``isdigit()`` took ``²`` and ``①`` and ``int`` refused them (ValueError, the bridge's
+    ``internal``), and 5,000 digits passed the check and overflowed ``int``'s limit. Sums are ASCII digits,
+    at most four, and any other is a ParseError naming the cage, its first cell and (cut) the text."""
+    with pytest.raises(ParseError) as info:
+        parse("killer:" + "." * 81 + ":a" + "." * 80 + ":" + total)
+    error = info.value
+    assert error.reason == "cages" and error.cells == (0,)
+    assert "cage 'a' (from r1c1) has the sum" in str(error) and len(str(error)) < 200
+    if len(total) > 20:
+        assert "(5,000 characters)" in str(error)
+
+
+def test_sums_and_cells_of_the_other_killer_forms_are_ascii_too():
+    head = "variant: killer\n" + "." * 81 + "\ncages:\n"
+    with pytest.raises(ParseError, match="line 4 is not a cage"):
+        parse(head + "١٢: r1c1 r1c2")
+    with pytest.raises(ParseError, match="is not a cell of a 9x9 grid"):
+        parse(head + "12: r١c1 r1c2")
+    with pytest.raises(ParseError, match="is not a cell of a 9x9 grid"):
+        parse(head + "12: r1c1 r1c" + "2" * 5000)
+    rows = ["......... aabbccdde"] + ["......... " + "." * 9] * 8
+    with pytest.raises(ParseError, match="is not a cage sum"):
+        parse("\n".join(rows) + "\na=²")
+    assert parse(head + "3: r1c1 r1c2").geometry.cages == ((3, (0, 1)),)
+
+
 # --- generator ----------------------------------------------------------------------------------------
 
 

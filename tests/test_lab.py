@@ -464,6 +464,98 @@ def test_bridge_lab_budgets_are_held_to_the_request_cap():
 
 
 # ---------------------------------------------------------------------------------------------
+# One request, one bound of work (issue 34)
+
+def sparse(n: int, keep: int, seed: int) -> str:
+    """A solved grid of side ``n``, digits relabelled, ``keep`` cells kept (``random.Random(seed)``): a
+    puzzle with many solutions, where the slow methods spend their whole budget."""
+    import random
+
+    from sudoku_core.grid import geometry_for_side
+    from sudoku_core.puzzle import DEFAULT_SYMBOLS
+    from sudoku_core.solvers import engine
+
+    geo = geometry_for_side(n)
+    solved = engine("backtrack")(geo, [0] * geo.ncells, 1, None).solutions[0]
+    rng = random.Random(seed)
+    relabel = rng.sample(range(1, n + 1), n)
+    kept = set(rng.sample(range(n * n), keep))
+    return "".join(DEFAULT_SYMBOLS[relabel[v - 1] - 1] if c in kept else "." for c, v in enumerate(solved))
+
+
+def nominal_seconds(rows: list[dict], n: int) -> float:
+    """The work the rows report, at the costs the budgets are made of (deterministic: node counts)."""
+    from sudoku_core.solvers import node_cost_us
+
+    return sum((r["nodes"] or 0) * node_cost_us(r["method"], n) for r in rows) / 1e6
+
+
+def test_compare_asking_for_one_method_twenty_times_is_cut_at_the_request_s_budget(monkeypatch):
+    """Issue 34's reproduction: ``"methods": ["naive"] * 20`` on a sparse 16x16 took 14.3 s, twenty
+    searches of 0.8 s each. The request's budget (about 4 s in all; held here to two searches' worth, to
+    stay quick) runs what fits; the rest say why not."""
+    from sudoku_core.bridge import lab as bridge_lab
+
+    assert bridge_lab.REQUEST_SECONDS == 4.0
+    monkeypatch.setattr(bridge_lab, "REQUEST_SECONDS", 1.6)
+    rows = ok("compare", {"text": sparse(16, 84, 1), "methods": ["naive"] * 20})["rows"]
+    assert [r["status"] for r in rows] == ["gave_up"] * 2 + ["not_run"] * 18
+    assert nominal_seconds(rows, 16) <= 1.6
+    assert all(r["node_limit"] == rows[0]["node_limit"] for r in rows)  # every figure with its own budget
+    assert rows[2]["reason"].startswith("not run: this request's budget of work (about 1.6 s of searching")
+    assert rows[2]["nodes"] is None and rows[2]["gave_up"] is False
+
+
+def test_the_page_s_one_method_compare_always_runs_whole(monkeypatch):
+    monkeypatch.setattr("sudoku_core.bridge.lab.REQUEST_SECONDS", 0.01)
+    rows = ok("compare", {"text": sparse(9, 16, 0), "methods": ["naive"]})["rows"]
+    assert rows[0]["status"] == "gave_up" and rows[0]["nodes"] == rows[0]["node_limit"]
+
+
+def test_compare_on_a_25x25_is_cut_and_its_figures_are_whole(monkeypatch):
+    """Issue 34: a 25x25 with 296 givens through ``compare`` (every method) took 11.2 s. Held here to a
+    budget of 1.2 s so that the test stays quick: the same rule as at the default."""
+    from sudoku_core.solvers import budget_nodes
+
+    monkeypatch.setattr("sudoku_core.bridge.lab.REQUEST_SECONDS", 1.2)
+    rows = ok("compare", {"text": sparse(25, 296, 3)})["rows"]
+    statuses = [r["status"] for r in rows]
+    assert statuses[0] == "gave_up" and statuses[-1] == "not_run" and "not_run" in statuses
+    ran = [r for r in rows if r["status"] != "not_run"]
+    assert statuses == [r["status"] for r in ran] + ["not_run"] * (len(rows) - len(ran))  # a cut, then no more
+    assert nominal_seconds(ran, 25) <= max(1.2, nominal_seconds(ran[:1], 25))
+    assert all(r["node_limit"] == budget_nodes(r["method"], 25) for r in rows)  # every one its whole budget
+
+
+def test_a_batch_of_sparse_puzzles_is_cut_between_puzzles_with_a_clear_word(monkeypatch):
+    """Issue 34: a batch of 25 9x9 puzzles with 16 givens, every method, took 44.6 s. The first puzzle
+    runs whole, the next under what is left of the request's budget (held here to 2 s to stay quick);
+    the first puzzle that would need more is not run, nor any after it, each listed (reason "budget") in
+    its place among the lines that did not parse. Puzzles 0 and 4 make both methods give up."""
+    from sudoku_core.solvers import budget_nodes
+
+    monkeypatch.setattr("sudoku_core.bridge.lab.REQUEST_SECONDS", 2.0)
+    texts = [sparse(9, 16, seed) for seed in range(25)]
+    texts[3] = "nonsense"
+    result = ok("batch", {"puzzles": texts, "methods": ["naive", "dlx-plain"]})
+    assert (result["count"], result["not_run"]) == (3, 21)
+    errors = result["errors"]
+    assert [e["index"] for e in errors] == sorted(e["index"] for e in errors)
+    assert [e.get("reason") for e in errors if e["index"] == 3] == ["char"]  # the line that did not parse
+    cut = [e for e in errors if e.get("reason") == "budget"]
+    assert len(cut) == result["not_run"] and cut[0]["message"].startswith("not run: this request's budget")
+    naive = next(p for p in result["parts"] if p["method"] == "naive")
+    assert naive["statuses"] == {"gave_up": 1, "multiple": 2}
+    assert naive["nodes"][0] == budget_nodes("naive", 9)  # with its whole budget, as alone: never less
+
+
+def test_a_batch_that_fits_is_answered_whole_as_before():
+    result = ok("batch", {"puzzles": [EASY, SEVENTEEN] * 10, "methods": ["dlx", "backtrack"]})
+    assert result["count"] == 20 and result["not_run"] == 0 and result["errors"] == []
+    assert [p["statuses"] for p in result["parts"]] == [{"unique": 20}, {"unique": 20}]
+
+
+# ---------------------------------------------------------------------------------------------
 # Variants: every view takes X, Windoku, Jigsaw and Killer
 
 VARIANT_SAMPLES = dict(zip(("x", "windoku", "jigsaw", "killer"), SAMPLES["variants"][1], strict=True))

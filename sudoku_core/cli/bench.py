@@ -20,6 +20,7 @@ from ..formats import parse
 from ..grid import geometry_for_side
 from ..puzzle import Puzzle
 from ..solvers import METHODS, engine
+from . import options
 
 #: Set name -> file in the data folder (or None for sets made here).
 #: The file that marks a folder as the data folder.
@@ -40,10 +41,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                               description=__doc__.split("\n\n")[1] if __doc__ else None)
     p.add_argument("--sets", nargs="+", choices=list(SETS), default=list(DEFAULT_SETS))
     p.add_argument("--methods", nargs="+", choices=METHODS, default=["backtrack", "dlx"])
-    p.add_argument("--count", type=int, default=200,
+    p.add_argument("--count", type=options.whole("--count", 0, 10 ** 9), default=200,
                    help="puzzles per set, spread evenly over the file (default 200; 0 = all)")
-    p.add_argument("--limit", type=int, default=2)
-    p.add_argument("--node-limit", type=int, default=None)
+    p.add_argument("--limit", type=options.whole("--limit", 1, 1_000_000), default=2)
+    p.add_argument("--node-limit", type=options.whole("--node-limit", 1, 10 ** 12), default=None)
     p.add_argument("--data", default=None, help="folder of the puzzle sets")
     p.add_argument("--json", action="store_true", help="one JSON object per set and method")
     p.set_defaults(func=run)

@@ -32,7 +32,7 @@ from ..lab import (
     summarize,
 )
 from ..solvers import METHODS
-from . import jobs
+from . import jobs, options
 from .inputs import open_lines, parse_line, puzzle_lines
 
 
@@ -43,9 +43,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="a file holding the puzzle, - for standard input (default), or the puzzle itself")
     p.add_argument("--methods", nargs="+", choices=METHODS, default=list(LAB_METHODS),
                    help="methods to run, in this order (default: the lab's ladder, naive first)")
-    p.add_argument("--node-limit", type=int, default=LAB_NODE_LIMIT,
+    p.add_argument("--node-limit", type=options.whole("--node-limit"), default=LAB_NODE_LIMIT,
                    help=f"give up after this many search nodes per method (default {LAB_NODE_LIMIT}; 0 = none)")
-    p.add_argument("--limit", type=int, default=2,
+    p.add_argument("--limit", type=options.whole("--limit"), default=2,
                    help="count solutions up to this many (default 2: the time includes the uniqueness proof)")
     p.add_argument("--csv", action="store_true", help="CSV instead of the aligned table")
     p.add_argument("--summary", action="store_true",

@@ -15,7 +15,7 @@ from functools import partial
 from ..formats import format_variant
 from ..generate import GRID_METHODS, LEVELS, SYMMETRIES, generate
 from ..grid import VARIANTS
-from . import jobs
+from . import jobs, options
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Generate puzzles with a unique solution. Each output line is a puzzle (or, with "
         "--json, an object with the puzzle, its solution, rating and seed).",
     )
-    p.add_argument("--size", "-s", type=int, default=9, help="side of the grid: 4, 6, 9, 12, 16, 25 (default 9)")
+    p.add_argument("--size", "-s", type=options.whole("--size"), default=9,
+                   help="side of the grid: 4, 6, 9, 12, 16, 25 (default 9)")
     p.add_argument("--level", "-L", type=str.lower, choices=LEVELS, default=None,
                    help="rated level the puzzle must have (default: any, not rated); a killer is rated with the "
                    "cage techniques (cage combinations, the 45 rule), and is at least medium without --givens")
@@ -34,11 +35,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    "with a symmetry)")
     p.add_argument("--technique", "-t", default=None,
                    help="practice target: the puzzle's hardest step is this technique (e.g. skyscraper)")
-    p.add_argument("--seed", default=None, help="integer or text (e.g. a date); same seed, same puzzle")
-    p.add_argument("--count", "-n", type=int, default=1, help="how many puzzles (default 1)")
+    p.add_argument("--seed", type=options.seed, default=None,
+                   help="integer or text (e.g. a date), at most 200 characters; same seed, same puzzle")
+    p.add_argument("--count", "-n", type=options.whole("--count"), default=1, help="how many puzzles (default 1)")
     p.add_argument("--grid-method", choices=GRID_METHODS, default="lasvegas",
                    help="how the full grid is made (default lasvegas)")
-    p.add_argument("--timeout", type=float, default=120.0,
+    p.add_argument("--timeout", type=options.seconds("--timeout", 0, 86_400), default=120.0,
                    help="seconds allowed per puzzle before giving up (default 120)")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.add_argument("--variant", type=str.lower, choices=VARIANTS, default="classic",

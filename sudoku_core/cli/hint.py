@@ -24,7 +24,7 @@ from ..hint import ALL_STEPS_CAP, all_steps, next_hint
 from ..puzzle import Puzzle
 from ..rate import rate
 from ..techniques import for_variant
-from . import jobs
+from . import jobs, options
 from .inputs import TOO_LONG, InputError, open_lines, parse_line, puzzle_lines
 
 
@@ -37,14 +37,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--pencil", default=None, metavar="GRID|FILE",
                    help="the player's pencil marks (a pencil-mark grid, or a file holding one); a cell with "
                    "one mark that is not a given counts as an entered digit")
-    p.add_argument("--detail", type=int, choices=(0, 1, 2), default=2)
+    p.add_argument("--detail", type=options.whole("--detail"), choices=(0, 1, 2), default=2)
     p.add_argument("--lang", choices=("en", "zh"), default="en")
     p.add_argument("--json", action="store_true", help="the whole hint as JSON")
     p.add_argument("--all", action="store_true",
                    help="every step at the position, grouped by technique, not only the next one")
     p.add_argument("--technique", default=None, metavar="ID",
                    help="with --all (implied): only this technique's steps, e.g. franken_swordfish")
-    p.add_argument("--cap", type=int, default=ALL_STEPS_CAP, metavar="N",
+    p.add_argument("--cap", type=options.whole("--cap"), default=ALL_STEPS_CAP, metavar="N",
                    help=f"with --all: the most steps listed per technique (all are counted; default {ALL_STEPS_CAP})")
     p.set_defaults(func=run_hint)
 

@@ -24,11 +24,12 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, cast
 
-from ..errors import SudokuError
+from ..errors import ParseError, SudokuError
 from ..formats import MAX_TEXT, parse
 from ..puzzle import Puzzle
 
@@ -52,10 +53,12 @@ def open_lines(source: str) -> Iterator[str]:
     :class:`InputError` before the first line for input that is not text, and at the line for a line
     that is not UTF-8."""
     if source == "-":
+        if sys.stdin is None:  # started with standard input closed ("<&-")
+            raise InputError("standard input is closed: no puzzle given")
         # A BufferedReader at run time (typeshed says BinaryIO, which has no peek).
         return _lines(cast(io.BufferedReader, sys.stdin.buffer), "standard input", close=False)
     if not os.path.exists(source):
-        return iter(source.splitlines() or [source])  # the argument is the puzzle itself
+        return _argument_lines(source)
     if os.path.isdir(source):
         raise InputError(f"cannot read {source}: it is a directory, not a file of puzzles")
     try:
@@ -63,6 +66,35 @@ def open_lines(source: str) -> Iterator[str]:
     except OSError as exc:
         raise InputError(f"cannot read {source}: {exc.strerror or exc}") from None
     return _lines(raw, source, close=True)
+
+
+def _argument_lines(source: str) -> Iterator[str]:
+    """The lines of an argument that names no file: the puzzle itself. One line that is not a puzzle is
+    refused here, saying that both readings were tried: as :class:`InputError` (status 2) when it looks
+    like a file name (``does-not-exist.txt``, ``data/p.sdk``), else as the puzzle's
+    :class:`~sudoku_core.errors.ParseError` (status 1) with the missing file named first."""
+    lines = source.splitlines() or [source]
+    if len(lines) > 1 or len(source) > MAX_LINE:
+        return iter(lines)  # several lines (or one too long): each is answered, or reported, in its place
+    try:
+        parse(source, check=False)
+    except ParseError as exc:
+        if _PATH_LIKE.search(source):
+            raise InputError(f"cannot read {source}: there is no such file (nor is it a puzzle: {exc})") from None
+        raise ParseError(f"no file is named {_shown(source)}, and as a puzzle it does not read: {exc}",
+                         **{k: v for k, v in exc.to_dict().items() if k not in ("kind", "message")}) from None
+    except SudokuError:
+        pass  # a conflict or a bad cage: the puzzle's own error, said when it is answered
+    return iter(lines)
+
+
+#: What only a file name has: a path separator, or a name ending in a dot and a letter-led extension
+#: (``.txt``, ``.sdk``, ``.ss``); a blank-ended puzzle line ends in a dot and a digit or a dot.
+_PATH_LIKE = re.compile(r"[/\\]|^~|\.[A-Za-z][A-Za-z0-9]{0,7}$")
+
+
+def _shown(text: str, most: int = 40) -> str:
+    return repr(text) if len(text) <= most else f"{text[:most]!r}... ({len(text):,} characters)"
 
 
 def _lines(raw: io.BufferedReader, name: str, close: bool) -> Iterator[str]:

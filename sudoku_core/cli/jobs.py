@@ -19,6 +19,8 @@ on a terminal, and a clean stop on Ctrl+C. Every batch command (``solve``, ``rat
   shows the items done, the total when it is known (``generate``, ``compare --set``), the rate and an
   estimate of the time left. It is cleared before anything else is written to the terminal, and at the
   end. Nothing is drawn into a pipe or a file.
+* **Workers.** At most :func:`default_jobs` (the cores this process may use; a larger ``--jobs`` is
+  lowered, with a note), and each ends when its parent is gone, however it went (:func:`_start_worker`).
 * **Ctrl+C.** Worker processes ignore SIGINT; the main process stops the workers and returns. Every
   answer already written is a whole line (each answer is written with one call and flushed), and
   :func:`sudoku_core.cli.main` exits with status 130, with one line on stderr and no traceback.
@@ -37,6 +39,8 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
+
+from . import options
 
 if TYPE_CHECKING:  # imported where used: Pyodide has no processes
     from concurrent.futures import ProcessPoolExecutor
@@ -61,24 +65,44 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def default_jobs() -> int:
-    return os.cpu_count() or 1
+    """The cores this process may use (its CPU affinity where the system has one): the default ``--jobs``
+    and its most. More CPU-bound workers than cores only share them, and each costs its memory (issue
+    34: ``--jobs 10000`` started about 3,700 workers and ran the machine out of memory)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no affinity on this system
+        return os.cpu_count() or 1
 
 
 def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--jobs takes a whole number, not {text!r}") from None
+    t = text.strip()
+    if len(t) > options.MAX_DIGITS or not t.isascii() or not t.isdigit():
+        raise argparse.ArgumentTypeError(f"--jobs takes a whole number, not {options.shown(text)}")
+    value = int(t)
     if value < 1:
         raise argparse.ArgumentTypeError(f"--jobs must be at least 1, not {value}")
     return value
 
 
 def jobs_for(jobs: int, source: str | None) -> int:
-    """``jobs``, or 1 when ``source`` is a puzzle given as an argument (a single item: no pool)."""
+    """The worker processes to start for ``--jobs`` ``jobs``: 1 when ``source`` is a puzzle given as an
+    argument (a single item: no pool), else ``jobs`` held to :func:`default_jobs`, with a note on standard
+    error when it is lowered."""
     if source is not None and source != "-" and not os.path.exists(source):
         return 1
+    most = default_jobs()
+    if jobs > most:
+        note(f"--jobs {jobs:,} lowered to {most}, the cores this process may use (more workers would only "
+             "share them)")
+        return most
     return jobs
+
+
+def note(message: str) -> None:
+    """One line on standard error, ``sudoku-core: message`` (nothing when standard error is closed)."""
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            print(f"sudoku-core: {message}", file=sys.stderr, flush=True)
 
 
 def run(work: Callable[[Any], Any], items: Iterable[Any], emit: Callable[[Any], None], *, jobs: int,
@@ -143,10 +167,23 @@ def _work_chunk(work: Callable[[Any], Any], chunk: list) -> tuple[list, float]:
     return [work(item) for item in chunk], time.perf_counter() - start
 
 
-def _ignore_sigint() -> None:
+def _start_worker() -> None:
     """In each worker: Ctrl+C in a terminal reaches the whole process group; the main process alone
-    answers it (by stopping the workers), so no worker prints a traceback."""
+    answers it (by stopping the workers), so no worker prints a traceback. And a worker ends when its
+    parent is gone (killed, even by SIGKILL, which leaves it no time to stop them): a watch thread sees
+    the worker handed to another parent within :data:`ORPHAN_CHECK` seconds."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True, name="sudoku-orphan").start()
+
+
+#: Seconds between a worker's looks at its parent.
+ORPHAN_CHECK = 0.2
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK)
+    os._exit(1)
 
 
 def _put(q: queue.Queue, value: Any, stop: threading.Event) -> bool:
@@ -216,7 +253,7 @@ def _parallel(work: Callable[[Any], Any], items: Iterator[Any], jobs: int) -> It
     for stream in (sys.stdout, sys.stderr):  # a forked worker must not hold unwritten output of ours
         with contextlib.suppress(OSError, ValueError, AttributeError):
             stream.flush()
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker)
     stop = threading.Event()
     finished = False
     try:
@@ -346,7 +383,7 @@ def write_answers(work: Callable[[Any], tuple[str, str]], items: Iterable[Any], 
             progress.clear()
         if error:
             status = 1
-            print(f"sudoku-core: {error}", file=sys.stderr)
+            note(error)
         if output:
             sys.stdout.write(output)
             sys.stdout.flush()  # one answer at a time: a long batch shows its progress in its output

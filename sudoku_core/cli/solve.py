@@ -9,7 +9,7 @@ from functools import partial
 from ..errors import SudokuError
 from ..generate import variant_fields
 from ..solvers import METHODS, solve
-from . import jobs
+from . import jobs, options
 from .inputs import open_lines, parse_line, puzzle_lines
 
 
@@ -24,9 +24,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("input", nargs="?", default="-", metavar="FILE|-|PUZZLE",
                    help="a file of puzzles, - for standard input (default), or one puzzle string")
     p.add_argument("--method", "-m", choices=METHODS, default="backtrack")
-    p.add_argument("--limit", "-l", type=int, default=1,
+    p.add_argument("--limit", "-l", type=options.whole("--limit"), default=1,
                    help="stop after this many solutions; 2 or more reports 'multiple solutions' (default 1)")
-    p.add_argument("--node-limit", type=int, default=None, help="give up after this many search nodes")
+    p.add_argument("--node-limit", type=options.whole("--node-limit", 1, 10 ** 12), default=None,
+                   help="give up after this many search nodes")
     p.add_argument("--alphabet", default=None, help="'hex' (0-F) or 'letters' (A-P) for 16x16, or the symbols")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     jobs.add_arguments(p)

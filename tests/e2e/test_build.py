@@ -6,7 +6,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import threading
+import urllib.error
+import urllib.request
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -107,3 +111,100 @@ def test_the_standard_library_is_trimmed_to_what_the_engine_loads_and_suffices(s
     assert trimmed.stat().st_size < full.stat().st_size * 0.7
     found = build.probe_stdlib(build.PYODIDE_DIR, site / info["archive"], trimmed)
     assert any(f.endswith("/json/__init__.pyc") for f in found["files"])
+
+
+# --- a rebuild while serving (issue 34): dist/ is never missing or half written -------------------------
+
+def _tiny_site(root: Path, release: str, files: int = 40) -> dict:
+    """A stand-in for :func:`build.write_site`: ``files`` pages that each name their release."""
+    for k in range(files):
+        (root / f"page{k}.html").write_text(f"<p>{release} {k}</p>" + " " * 20_000)
+    return {"files": files, "version": release, "archive": "-", "pyodide": "-"}
+
+
+def _poll(url: str, stop: threading.Event, seen: list) -> None:
+    """Ask for the site's pages one after another until ``stop``, keeping each (status, body)."""
+    k = 0
+    while not stop.is_set():
+        name = f"page{k % 40}.html"
+        try:
+            with urllib.request.urlopen(url + name, timeout=10) as reply:
+                seen.append((name, reply.status, reply.read().decode()))
+        except urllib.error.HTTPError as exc:
+            seen.append((name, exc.code, ""))
+        k += 1
+
+
+def test_a_rebuild_swaps_the_site_in_whole_while_it_is_served(tmp_path, monkeypatch):
+    """``build.py`` deleted ``dist/`` before writing it: during a rebuild most requests got 404. Now the new
+    site is written beside the old one and swapped in: every request, before, during and after ten
+    rebuilds, gets a whole page of one release or the next. The pages are a stand-in (the site's own
+    writer, :func:`build.write_site`, is what the session's build checks); this is the swap."""
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    _tiny_site(dist, "r0")
+    releases = iter(f"r{k}" for k in range(1, 11))
+    stop, seen = threading.Event(), []
+
+    def slow_writer(root, web, pyodide):
+        """Half the pages, then a wait until three more requests were answered, then the rest."""
+        release, before = next(releases), len(seen)
+        _tiny_site(root, release, files=20)
+        while len(seen) < before + 3 and not stop.is_set():
+            threading.Event().wait(0.005)
+        return _tiny_site(root, release)
+
+    monkeypatch.setattr(build, "ensure_pyodide", lambda: tmp_path)
+    monkeypatch.setattr(build, "write_site", slow_writer)
+    srv, url = build.serve_in_thread(dist)
+    poller = threading.Thread(target=_poll, args=(url, stop, seen))
+    poller.start()
+    try:
+        for k in range(1, 11):
+            assert build.build(dist)["version"] == f"r{k}"
+            while not any(body.startswith(f"<p>r{k} ") for _, _, body in seen[-40:]):
+                if not poller.is_alive():
+                    break
+                threading.Event().wait(0.005)  # until a request has seen release k
+    finally:
+        stop.set()
+        poller.join()
+        srv.shutdown()
+        srv.server_close()
+    assert len(seen) >= 40 and not [(name, status) for name, status, _ in seen if status != 200]
+    for name, _, body in seen:
+        k = name.removeprefix("page").removesuffix(".html")
+        assert re.fullmatch(rf"<p>r(10|[0-9]) {k}</p> {{20000}}", body), (name, body[:40])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]  # nothing left beside it
+    assert (dist / "page0.html").read_text().startswith("<p>r10 0</p>")
+
+
+def test_a_failed_build_leaves_the_old_site(tmp_path, monkeypatch):
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    _tiny_site(dist, "old")
+
+    def broken(root, web, pyodide):
+        _tiny_site(root, "new", files=3)
+        raise OSError("disk full")
+
+    monkeypatch.setattr(build, "ensure_pyodide", lambda: tmp_path)
+    monkeypatch.setattr(build, "write_site", broken)
+    with pytest.raises(OSError, match="disk full"):
+        build.build(dist)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]
+    assert len(list(dist.iterdir())) == 40 and (dist / "page3.html").read_text().startswith("<p>old 3</p>")
+
+
+def test_the_swap_without_an_atomic_exchange_renames_and_cleans_up(tmp_path, monkeypatch):
+    """Where renameat2 is missing, two renames: the result is the same."""
+    dist, new = tmp_path / "dist", tmp_path / ".dist.new"
+    dist.mkdir()
+    new.mkdir()
+    (dist / "a").write_text("old")
+    (new / "a").write_text("new")
+    monkeypatch.setattr(build, "_exchange", lambda a, b: False)
+    assert build.swap_in(new, dist) == "renamed in"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"] and (dist / "a").read_text() == "new"
+    fresh = tmp_path / "fresh"
+    assert build.swap_in(dist, fresh) == "written" and (fresh / "a").read_text() == "new"
