@@ -11,13 +11,12 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from play_support import KILLER, open_game, open_study, settle, until
+from play_support import KILLER, engine_auto_notes, open_game, open_study, settle, until
 from playwright.sync_api import expect
 
 from sudoku_core.candidates import State
 from sudoku_core.formats import parse
 from sudoku_core.solvers import solve
-from sudoku_core.techniques.killer import _combinations_left, find_cage_combination
 
 pytestmark = pytest.mark.e2e
 
@@ -163,29 +162,6 @@ def test_a_listed_step_can_be_applied_and_the_words_shown_are_the_drawn_steps(op
 
 
 # --- Killer -----------------------------------------------------------------------------------------
-
-
-def engine_auto_notes(text: str, values: list[int]) -> list[int]:
-    """What the engine's cage technique leaves of the rules' candidates, cage by cage until nothing
-    changes, in the page's bit layout (bit d-1 for digit d)."""
-    geo = parse(text).geometry
-    state = State.from_values(geo, values)
-    changed = True
-    while changed:
-        changed = False
-        for total, cells in geo.cages:
-            allowed = 0
-            for k in _combinations_left(state, total, cells):
-                allowed |= k
-            for c in cells:
-                if values[c]:
-                    allowed &= ~(1 << values[c])
-            for c in cells:
-                if not values[c] and state.cand[c] & ~allowed:
-                    state.cand[c] &= allowed
-                    changed = True
-    assert not list(find_cage_combination(state))  # the engine's own technique finds nothing more
-    return [m >> 1 for m in state.cand]
 
 
 def killer_lines() -> list[str]:

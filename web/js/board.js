@@ -167,7 +167,8 @@ export class BoardView extends EventTarget {
       const { digit: d, kind } = game.shown(i, answer);
       const notes = first && !d && game.notes ? game.notes[i] : 0;
       const shown = first && !d && ui.hintNotes ? ui.hintNotes.get(i) || 0 : 0;
-      this.drawContent(cell, game, d, notes, digit, shown);
+      const corners = first && !d && game.corners ? game.corners[i] : 0;
+      this.drawContent(cell, game, d, notes, digit, shown, corners);
       cell.classList.toggle("given", kind === "given");
       cell.classList.toggle("entry", kind === "entry");
       cell.classList.toggle("solved", kind === "solved");
@@ -186,19 +187,21 @@ export class BoardView extends EventTarget {
       else cell.removeAttribute("aria-invalid");
       if (kind === "given") cell.setAttribute("aria-readonly", "true");
       else cell.removeAttribute("aria-readonly");
-      this.label(cell, game, { digit: d, kind, notes, shown, colour, conflict: conflict || game.marked.has(i),
+      this.label(cell, game, { digit: d, kind, notes, shown, corners, colour, conflict: conflict || game.marked.has(i),
         wrong: wrong.has(i), diff: game.differences.has(i) });
     }
   }
 
-  drawContent(cell, game, digit, notes, highlighted, shown = 0) {
-    if (digit || !(notes | shown)) {
+  // A cell's content: its digit as text, or its notes (centre marks, in their places) and corner marks.
+  drawContent(cell, game, digit, notes, highlighted, shown = 0, corners = 0) {
+    cell.classList.toggle("has-corners", !digit && !!corners);
+    if (digit || !(notes | shown | corners)) {
       const text = game.symbol(digit);
       if (cell.firstElementChild || cell.textContent !== text) cell.textContent = text;
       return;
     }
     let box = cell.firstElementChild;
-    if (!box) {
+    if (!box || !box.classList.contains("notes")) {
       box = document.createElement("span");
       box.className = "notes";
       box.setAttribute("aria-hidden", "true");
@@ -214,11 +217,32 @@ export class BoardView extends EventTarget {
       span.classList.toggle("same", !!on && k === highlighted && this.ui.highlight);
       span.classList.toggle("shown", !!ghost);
     }
+    // Corner marks: the digits in reading order, round the cell's corners, then its edges.
+    let corner = box.nextElementSibling;
+    if (!corners) {
+      if (corner) corner.remove();
+      return;
+    }
+    if (!corner) {
+      corner = document.createElement("span");
+      corner.className = "corners";
+      corner.setAttribute("aria-hidden", "true");
+      cell.append(corner);
+    }
+    const digits = [];
+    for (let k = 1; k <= game.n; k++) if ((corners >> (k - 1)) & 1) digits.push(game.symbol(k));
+    if (corner.childElementCount !== digits.length) {
+      corner.replaceChildren(...digits.map(() => document.createElement("span")));
+    }
+    digits.forEach((d, k) => {
+      const span = corner.children[k];
+      if (span.dataset.d !== d) span.dataset.d = d;
+    });
   }
 
   // What a screen reader hears for a cell: where it is, what it holds (the same digit as shown, or
   // "empty"), whether it is a given or from the solution, its notes, and what is wrong with it.
-  label(cell, game, { digit, kind, notes, shown = 0, colour, conflict, wrong, diff }) {
+  label(cell, game, { digit, kind, notes, shown = 0, corners = 0, colour, conflict, wrong, diff }) {
     let text = t("cell.label", { row: Number(cell.dataset.row) + 1, col: Number(cell.dataset.col) + 1 });
     if (this.variant !== "classic") {
       // A variant cell says its region, diagonal or window (a classic grid's boxes go unsaid, as before).
@@ -240,6 +264,7 @@ export class BoardView extends EventTarget {
       return list.join(" ");
     };
     if (notes) text += t("cell.notes", { notes: digits(notes) });
+    if (corners) text += t("cell.corners", { notes: digits(corners) });
     if (shown) text += t("cell.shown", { notes: digits(shown) });
     if (colour) text += t("cell.colour", { colour: t(`colour.${colour}`) });
     if (cell.getAttribute("aria-label") !== text) cell.setAttribute("aria-label", text);

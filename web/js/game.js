@@ -92,13 +92,15 @@ function cagesFromMap(map, sums, n) {
 // --- play -------------------------------------------------------------------------------------
 //
 // Player state lives beside the givens: `entries` (digits the player placed, 0 = none), `notes`
-// (a bit mask of pencil marks per cell: bit d-1 for digit d), `colours` (0 = none, 1..4). Every
+// (a bit mask of pencil marks per cell: bit d-1 for digit d; the centre marks of Snyder notation, which
+// the hints read as the player's candidates), `corners` (corner marks, the same masks: where a digit
+// can go in a house, which no hint reads), `colours` (0 = none, 1..4). Every
 // change the player makes is a move, a small record of the cells it touched:
-//   {type, changes: [{cell, field, before, after}]}    field: "entry" | "notes" | "colour"
+//   {type, changes: [{cell, field, before, after}]}    field: "entry" | "notes" | "corner" | "colour"
 // `apply` writes the `after`s, `undo` writes the `before`s back: one code path for every kind of
 // move (a digit, a note, auto-candidates, a hint step, restart), so all of them undo and redo alike.
 
-export const FIELDS = { entry: "entries", notes: "notes", colour: "colours" };
+export const FIELDS = { entry: "entries", notes: "notes", corner: "corners", colour: "colours" };
 export const COLOURS = 4;
 
 
@@ -154,6 +156,7 @@ export class Game extends EventTarget {
     const size = this.n * this.n;
     this.entries = new Array(size).fill(0);
     this.notes = new Array(size).fill(0);
+    this.corners = new Array(size).fill(0);
     this.colours = new Array(size).fill(0);
     this.done = [];
     this.undone = [];
@@ -197,9 +200,10 @@ export class Game extends EventTarget {
   // Edit a given (edit mode: the player is entering a puzzle).
   setCell(cell, digit) {
     if (cell < 0 || cell >= this.ncells || digit < 0 || digit > this.n) return;
-    if (this.entries[cell] || this.notes[cell]) {
+    if (this.entries[cell] || this.notes[cell] || this.corners[cell]) {
       this.entries[cell] = 0;
       this.notes[cell] = 0;
+      this.corners[cell] = 0;
     }
     if (this.givens[cell] === digit && !this.solution) return;
     this.givens[cell] = digit;
@@ -376,7 +380,7 @@ export class Game extends EventTarget {
     return { cell, field, before: this[FIELDS[field]][cell], after };
   }
 
-  // Place a digit (0 clears): the digit leaves its peers' notes in the same move, and with
+  // Place a digit (0 clears): the digit leaves its peers' notes and corner marks in the same move, and with
   // auto-candidates on, a cleared cell gets its candidates back.
   place(cell, digit) {
     if (this.mode !== "play" || this.givens[cell] || this.finished) return false;
@@ -401,17 +405,26 @@ export class Game extends EventTarget {
           else changes.push(this.change(c, "notes", mask & auto[c]));
         }
       }
+      for (const p of this.peers[cell]) {
+        if (this.corners[p] & b) changes.push(this.change(p, "corner", this.corners[p] & ~b));
+      }
     } else if (this.autoNotes) {
       changes.push(this.change(cell, "notes", (auto || this.autoCandidates(filled))[cell]));
     }
     return this.apply({ type: digit ? "digit" : "clear", changes });
   }
 
-  // Clear a cell: its digit if it has one, else its notes.
+  // Clear a cell: its digit if it has one, else its notes and corner marks.
   erase(cell) {
     if (this.mode !== "play" || this.givens[cell]) return false;
     if (this.entries[cell]) return this.place(cell, 0);
-    return this.apply({ type: "clear-notes", changes: [this.change(cell, "notes", 0)] });
+    return this.apply({ type: "clear-notes", changes: [this.change(cell, "notes", 0), this.change(cell, "corner", 0)] });
+  }
+
+  // A corner mark (Snyder notation: the digit can go here, and in few other cells of a house).
+  toggleCorner(cell, digit) {
+    if (this.mode !== "play" || this.givens[cell] || this.entries[cell] || !digit || this.finished) return false;
+    return this.apply({ type: "corner", changes: [this.change(cell, "corner", this.corners[cell] ^ bit(digit))] });
   }
 
   toggleNote(cell, digit) {
@@ -560,6 +573,7 @@ export class Game extends EventTarget {
     for (let i = 0; i < this.ncells; i++) {
       if (this.entries[i]) changes.push(this.change(i, "entry", 0));
       if (this.notes[i]) changes.push(this.change(i, "notes", 0));
+      if (this.corners[i]) changes.push(this.change(i, "corner", 0));
       if (this.colours[i]) changes.push(this.change(i, "colour", 0));
     }
     this.autoNotes = false;
@@ -655,6 +669,7 @@ export class Game extends EventTarget {
           if (this.givens[i]) {
             this.entries[i] = 0;
             this.notes[i] = 0;
+            this.corners[i] = 0;
           }
         }
         this.done = [];
@@ -702,7 +717,7 @@ export class Game extends EventTarget {
   toJSON() {
     return {
       version: 2, box: this.box, symbols: this.symbols, givens: this.givens, mode: this.mode, ...this.shape(),
-      entries: this.entries, notes: this.notes, colours: this.colours,
+      entries: this.entries, notes: this.notes, corners: this.corners, colours: this.colours,
       done: this.done, undone: this.undone, hintsUsed: this.hintsUsed, mistakes: this.mistakes,
       autoNotes: this.autoNotes, finished: this.finished, elapsed: this.timeMs(), paused: this.paused,
       assisted: this.assisted, info: this.info, givensAtEdit: this.givensAtEdit,
@@ -724,6 +739,8 @@ export class Game extends EventTarget {
     Object.assign(this, {
       mode: saved.mode === "edit" ? "edit" : "play",
       entries: saved.entries, notes: saved.notes, colours: saved.colours, done: saved.done, undone: saved.undone,
+      // Saves from before corner marks have none.
+      corners: Array.isArray(saved.corners) ? saved.corners : new Array(givens.length).fill(0),
       hintsUsed: saved.hintsUsed | 0, mistakes: saved.mistakes | 0, autoNotes: !!saved.autoNotes,
       finished: !!saved.finished, elapsed: Number(saved.elapsed) || 0, paused: !!saved.paused,
       assisted: !!saved.assisted, givensAtEdit: Array.isArray(saved.givensAtEdit) ? saved.givensAtEdit : null,
@@ -789,8 +806,9 @@ export function checkSave(saved) {
   cells("givens", n);
   cells("entries", n);
   cells("notes", 2 ** n - 1);
+  if (saved.corners !== undefined) cells("corners", 2 ** n - 1);
   cells("colours", COLOURS);
-  const limits = { entry: n, notes: 2 ** n - 1, colour: COLOURS };
+  const limits = { entry: n, notes: 2 ** n - 1, corner: 2 ** n - 1, colour: COLOURS };
   const okValue = (field, v) => Number.isInteger(v) && v >= 0 && v <= limits[field];
   for (const list of ["done", "undone"]) {
     const moves = saved[list];

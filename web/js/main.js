@@ -80,10 +80,11 @@ function render() {
   $("mode-badge").dataset.mode = game.mode;
   $("mode-toggle").textContent = t(play ? "mode.edit" : "mode.play");
   $("mode-toggle").disabled = !play && !game.hasPuzzle;
-  for (const id of ["undo", "redo", "restart", "rewind", "auto-notes", "notes-mode", "pause"]) $(id).disabled = !play;
+  for (const id of ["undo", "redo", "restart", "rewind", "auto-notes", "notes-mode", "corner-mode", "pause"]) $(id).disabled = !play;
   $("undo").disabled = !play || !game.done.length;
   $("redo").disabled = !play || !game.undone.length;
   $("notes-mode").setAttribute("aria-pressed", String(settings.notesMode));
+  $("corner-mode").setAttribute("aria-pressed", String(settings.cornerMarks));
   $("digit-first").setAttribute("aria-pressed", String(settings.digitFirst));
   $("pause").setAttribute("aria-pressed", String(game.paused));
   $("paused-cover").hidden = !board.ui.paused;
