@@ -83,15 +83,28 @@ def _group(geo: Geometry, step: Step, label: str) -> list[str]:
     return []
 
 
+#: The techniques that place a digit for want of any other place or digit: their middle level names no cell.
+SINGLES = frozenset({"full_house", "hidden_single", "naked_single"})
+
+
 def explain(step: Step, geo: Geometry, detail: int = 2) -> Message:
     """The :class:`Message` for ``step`` at ``detail`` 0, 1 or 2."""
     tech = {"technique": step.technique}
+    houses = step.houses
+    if step.technique == "naked_single" and not houses:
+        # Where to look, never the answer: the box of the cell (it names neither the cell nor the digit).
+        houses = (2 * geo.n + geo.box_of(step.cells[0]),)
     if detail <= 0:
-        if step.houses:
-            return Message("nudge.house", {"technique": tech, "house": _house(geo, step.houses[0])})
+        if houses:
+            return Message("nudge.house", {"technique": tech, "house": _house(geo, houses[0])})
         return Message("nudge", {"technique": tech})
     cells = [_cell(geo, c) for c in step.cells]
     params: dict[str, object]
+    if detail == 1 and step.technique in SINGLES:
+        # A single's middle level names the house (and, but for a naked single, the digit), never the
+        # cell: naming it would give the answer away before the player has looked.
+        key = "where.naked_single" if step.technique == "naked_single" else "where.single"
+        return Message(key, {"technique": tech, "digits": _digits(step), "houses": [_house(geo, h) for h in houses]})
     if detail == 1:
         params = {"technique": tech, "digits": _digits(step), "cells": cells}
         if step.houses:
@@ -232,6 +245,8 @@ EN = {
     "nudge": "There is a {technique} on the board.",
     "where.houses": "{technique} on {digits} in {houses}: look at {cells}.",
     "where": "{technique} on {digits}: look at {cells}.",
+    "where.single": "{technique} on {digits} in {houses}: find the one cell there that can hold it.",
+    "where.naked_single": "{technique} in {houses}: one of its cells has a single candidate left.",
     "result.place": "Place {placements}.",
     "result.eliminate": "Remove {eliminations}.",
     "result.both": "Place {placements} and remove {eliminations}.",
@@ -384,6 +399,8 @@ ZH = {
     "nudge": "盘面上有一个{technique}。",
     "where.houses": "{houses}中数字{digits}的{technique}：请看{cells}。",
     "where": "数字{digits}的{technique}：请看{cells}。",
+    "where.single": "{houses}中数字{digits}的{technique}：找出其中唯一能填它的格子。",
+    "where.naked_single": "{houses}中的{technique}：其中某一格只剩一个候选数。",
     "result.place": "填入 {placements}。",
     "result.eliminate": "删除 {eliminations}。",
     "result.both": "填入 {placements}，并删除 {eliminations}。",

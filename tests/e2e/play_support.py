@@ -31,6 +31,33 @@ KILLER = ("killer:" + "." * 81 + ":aaabccdddaeebfghhijekbfgggijjklllmniokkppllii
           "AA:12,14,11,24,19,17,12,6,15,17,21,25,8,7,7,12,12,5,27,16,19,20,9,3,14,19,19,15")
 
 
+def engine_auto_notes(text: str, values: list[int]) -> list[int]:
+    """What the engine's cage technique leaves of the rules' candidates, cage by cage until nothing
+    changes, in the page's bit layout (bit d-1 for digit d)."""
+    from sudoku_core.candidates import State
+    from sudoku_core.formats import parse
+    from sudoku_core.techniques.killer import _combinations_left, find_cage_combination
+
+    geo = parse(text).geometry
+    state = State.from_values(geo, values)
+    changed = True
+    while changed:
+        changed = False
+        for total, cells in geo.cages:
+            allowed = 0
+            for k in _combinations_left(state, total, cells):
+                allowed |= k
+            for c in cells:
+                if values[c]:
+                    allowed &= ~(1 << values[c])
+            for c in cells:
+                if not values[c] and state.cand[c] & ~allowed:
+                    state.cand[c] &= allowed
+                    changed = True
+    assert not list(find_cage_combination(state))  # the engine's own technique finds nothing more
+    return [m >> 1 for m in state.cand]
+
+
 def check_killer(facts: dict) -> None:
     """A journey's facts about the KILLER link: the engine's cages, one outline and sum each, the labels."""
     from sudoku_core.formats import parse

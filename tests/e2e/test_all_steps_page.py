@@ -86,9 +86,11 @@ def test_the_fish_off_the_ladder_are_listed_drawn_and_the_game_is_untouched(serv
     page.keyboard.press("Enter")
     expect(fish.locator("button.all-step").nth(1)).to_have_attribute("aria-pressed", "true")
     check_drawn(page, want_fish["steps"][1]["step"])
-    # While a step of the list is drawn, the hint's own text and Apply are hidden: they speak of another step.
+    # While a step of the list is drawn, the hint's own text is hidden (it speaks of another step), and
+    # Apply is the listed step's.
     expect(page.locator("#hint-text")).to_be_hidden()
-    expect(page.locator("#hint-apply")).to_be_hidden()
+    expect(page.locator("#hint-apply")).to_be_visible()
+    assert page.evaluate("window.sudoku.hints.entry.step") == want_fish["steps"][1]["step"]
     page.keyboard.press("Escape")
     expect(page.locator("#all-steps-panel")).to_be_hidden()
     assert page.evaluate("document.activeElement.id") == "all-steps"

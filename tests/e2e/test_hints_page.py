@@ -345,17 +345,23 @@ def test_a_hint_draws_its_reason_without_the_answer_until_the_last_level(app):
     load(page, EASY)
     svg = page.locator(".board-wrap > svg.reason")
     page.click("#hint")
-    expect(svg).to_be_hidden()  # the nudge: words only
-    page.click("#hint")
-    expect(svg.locator(".rs-house")).to_have_count(1)  # where: the house to look at
+    # Level 1, where to look: the house drawn, never the answer.
+    expect(svg.locator(".rs-house")).to_have_count(1)
     expect(svg.locator(".rs-place")).to_have_count(0)
-    # and why: the placed copies of the digit that rule the house's other open cells out
     step = page.evaluate("window.sudoku.hints.hint.step")
     assert step["technique"] == "hidden_single" and step["sees"]
-    expect(svg.locator(".rs-sees")).to_have_count(len(step["sees"]))
-    expect(svg.locator(".rs-seen-from")).to_have_count(len({q for q, _ in step["sees"]}))
     page.click("#hint")
-    expect(svg.locator(".rs-place")).to_have_count(1)  # the whole step
+    # Level 2, the pattern: the placed copies of the digit that rule the house's other cells out are
+    # marked, still without the cell it goes in.
+    expect(page.locator("#hint-text")).to_have_attribute("data-level", "1")
+    expect(svg.locator(".rs-place")).to_have_count(0)
+    from_cells = sorted({q for q, _ in step["sees"]})
+    assert page.evaluate("[...document.querySelectorAll('#board .hl-cell')].map(c => +c.dataset.cell)") == from_cells
+    page.click("#hint")
+    # Level 3, the whole step: why (a line from each ruling digit to the cells it rules out) and the answer.
+    expect(svg.locator(".rs-place")).to_have_count(1)
+    expect(svg.locator(".rs-sees")).to_have_count(len(step["sees"]))
+    expect(svg.locator(".rs-seen-from")).to_have_count(len(from_cells))
     page.click("#pause")
     expect(svg).to_be_hidden()
     page.click("#resume")

@@ -14,12 +14,11 @@ from urllib.parse import quote
 
 import pytest
 from e2e_support import ROOT, asset
-from play_support import KILLER, at, load, open_shared_link, open_study, settle, until
+from play_support import KILLER, at, engine_auto_notes, load, open_shared_link, open_study, settle, until
 from playwright.sync_api import expect
 from test_a11y import audit, axe_app
 
 from sudoku_core import solve
-from sudoku_core.candidates import State
 from sudoku_core.formats import parse
 
 pytestmark = pytest.mark.e2e
@@ -111,9 +110,15 @@ def test_a_killer_link_draws_plays_hints_and_survives_a_reload(open_app, server)
         values[cell] = solution[cell]
         page.locator(f"#board [data-cell='{cell}']").focus()
         page.keyboard.press(str(solution[cell]))
+    # A hint on the Killer without notes is a cage step: its cage is outlined over the board.
+    for _ in range(3):
+        page.click("#hint")
+    expect(page.locator("#hint-text")).to_have_attribute("data-level", "2")
+    assert page.locator("svg.reason path.rs-cage").count() >= 1
     page.evaluate("window.sudoku.game.fillCandidates()")
-    engine_cands = [0 if values[c] else m >> 1 for c, m in enumerate(State.from_values(puzzle.geometry, values).cand)]
-    assert page.evaluate("[...window.sudoku.game.notes]") == engine_cands
+    # Auto notes: the rules' candidates narrowed by every cage's combinations (the engine's cage step, to
+    # the end), so the cage step has nothing left to say.
+    assert page.evaluate("[...window.sudoku.game.notes]") == engine_auto_notes(KILLER, values)
     # The notes keep clear of the sum: the first note row starts below its digits (cage 2's, from r1c4).
     gap = page.evaluate("""() => { const cell = document.querySelector('#board [data-cell="3"]');
         const notes = cell.querySelector('.notes').firstElementChild.getBoundingClientRect();
@@ -122,11 +127,6 @@ def test_a_killer_link_draws_plays_hints_and_survives_a_reload(open_app, server)
         const baseline = layer.top + (+text.getAttribute('y')) * layer.height / 9;  // digits stop at it
         return notes.top - baseline; }""")
     assert gap >= 0
-    # A hint on the empty Killer is a cage step: its cage is outlined over the board.
-    for _ in range(3):
-        page.click("#hint")
-    expect(page.locator("#hint-text")).to_have_attribute("data-level", "2")
-    assert page.locator("svg.reason path.rs-cage").count() >= 1
     # Two equal digits in a cage that share no house: r2c6 and r3c7 (cage 7, sum 12).
     for cell in (14, 24):
         page.locator(f"#board [data-cell='{cell}']").focus()
@@ -292,7 +292,8 @@ def test_killer_boards_pass_axe(browser, server, theme):
                           has_touch=True, contrast=True)),
 ])
 def test_killer_screenshots(open_app, server, name, options):
-    """A Killer in play, as a person sees it: some digits of the solution, auto notes, and a hint's cage."""
+    """A Killer in play, as a person sees it: some digits of the solution and a hint's cage, with the
+    candidates it stands on shown in its cells."""
     options = dict(options)
     contrast = options.pop("contrast", False)
     _, page = open_killer(open_app, server, **options)
@@ -304,7 +305,8 @@ def test_killer_screenshots(open_app, server, name, options):
     for cell in (0, 1, 40, 80):
         page.locator(f"#board [data-cell='{cell}']").focus()
         page.keyboard.press(str(solution[cell]))
-    page.evaluate("window.sudoku.game.fillCandidates()")
+    # No notes: the hint stands on the candidates it shows in the cells it uses (with Auto notes, which
+    # keep to the cages' combinations, the next step here is a single, not a cage step).
     for _ in range(3):
         page.click("#hint")
     settle(page)

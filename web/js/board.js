@@ -100,7 +100,9 @@ export class BoardView extends EventTarget {
     this.n = 0;
     this.box = null;
     this.focused = 0;
-    this.ui = { digit: 0, highlight: true, showWrong: false, paused: false };
+    // hintNotes: cell -> mask of candidates a drawn hint stands on that the cell's notes lack (hints.js),
+    // drawn in the notes' places, set apart from the player's own.
+    this.ui = { digit: 0, highlight: true, showWrong: false, paused: false, hintNotes: null };
     if (interactive) {
       element.addEventListener("keydown", (event) => this.onKey(event));
       // Paste is heard on the document while a cell has focus: Firefox sends Ctrl+V's paste event to
@@ -164,7 +166,9 @@ export class BoardView extends EventTarget {
       const cell = this.cells[i];
       const { digit: d, kind } = game.shown(i, answer);
       const notes = first && !d && game.notes ? game.notes[i] : 0;
-      this.drawContent(cell, game, d, notes, digit);
+      const shown = first && !d && ui.hintNotes ? ui.hintNotes.get(i) || 0 : 0;
+      const corners = first && !d && game.corners ? game.corners[i] : 0;
+      this.drawContent(cell, game, d, notes, digit, shown, corners);
       cell.classList.toggle("given", kind === "given");
       cell.classList.toggle("entry", kind === "entry");
       cell.classList.toggle("solved", kind === "solved");
@@ -183,19 +187,21 @@ export class BoardView extends EventTarget {
       else cell.removeAttribute("aria-invalid");
       if (kind === "given") cell.setAttribute("aria-readonly", "true");
       else cell.removeAttribute("aria-readonly");
-      this.label(cell, game, { digit: d, kind, notes, colour, conflict: conflict || game.marked.has(i),
+      this.label(cell, game, { digit: d, kind, notes, shown, corners, colour, conflict: conflict || game.marked.has(i),
         wrong: wrong.has(i), diff: game.differences.has(i) });
     }
   }
 
-  drawContent(cell, game, digit, notes, highlighted) {
-    if (digit || !notes) {
+  // A cell's content: its digit as text, or its notes (centre marks, in their places) and corner marks.
+  drawContent(cell, game, digit, notes, highlighted, shown = 0, corners = 0) {
+    cell.classList.toggle("has-corners", !digit && !!corners);
+    if (digit || !(notes | shown | corners)) {
       const text = game.symbol(digit);
       if (cell.firstElementChild || cell.textContent !== text) cell.textContent = text;
       return;
     }
     let box = cell.firstElementChild;
-    if (!box) {
+    if (!box || !box.classList.contains("notes")) {
       box = document.createElement("span");
       box.className = "notes";
       box.setAttribute("aria-hidden", "true");
@@ -205,15 +211,38 @@ export class BoardView extends EventTarget {
     for (let k = 1; k <= game.n; k++) {
       const span = box.children[k - 1];
       const on = (notes >> (k - 1)) & 1;
-      const symbol = on ? game.symbol(k) : "";
+      const ghost = !on && (shown >> (k - 1)) & 1;
+      const symbol = on || ghost ? game.symbol(k) : "";
       if (span.dataset.d !== symbol) span.dataset.d = symbol;
       span.classList.toggle("same", !!on && k === highlighted && this.ui.highlight);
+      span.classList.toggle("shown", !!ghost);
     }
+    // Corner marks: the digits in reading order, round the cell's corners, then its edges.
+    let corner = box.nextElementSibling;
+    if (!corners) {
+      if (corner) corner.remove();
+      return;
+    }
+    if (!corner) {
+      corner = document.createElement("span");
+      corner.className = "corners";
+      corner.setAttribute("aria-hidden", "true");
+      cell.append(corner);
+    }
+    const digits = [];
+    for (let k = 1; k <= game.n; k++) if ((corners >> (k - 1)) & 1) digits.push(game.symbol(k));
+    if (corner.childElementCount !== digits.length) {
+      corner.replaceChildren(...digits.map(() => document.createElement("span")));
+    }
+    digits.forEach((d, k) => {
+      const span = corner.children[k];
+      if (span.dataset.d !== d) span.dataset.d = d;
+    });
   }
 
   // What a screen reader hears for a cell: where it is, what it holds (the same digit as shown, or
   // "empty"), whether it is a given or from the solution, its notes, and what is wrong with it.
-  label(cell, game, { digit, kind, notes, colour, conflict, wrong, diff }) {
+  label(cell, game, { digit, kind, notes, shown = 0, corners = 0, colour, conflict, wrong, diff }) {
     let text = t("cell.label", { row: Number(cell.dataset.row) + 1, col: Number(cell.dataset.col) + 1 });
     if (this.variant !== "classic") {
       // A variant cell says its region, diagonal or window (a classic grid's boxes go unsaid, as before).
@@ -229,11 +258,14 @@ export class BoardView extends EventTarget {
     if (wrong) text += t("cell.wrong");
     if (diff) text += t("cell.diff");
     if (HINT_CLASSES.some((k) => cell.classList.contains(k))) text += t("cell.hint");
-    if (notes) {
+    const digits = (mask) => {
       const list = [];
-      for (let k = 1; k <= game.n; k++) if ((notes >> (k - 1)) & 1) list.push(game.symbol(k));
-      text += t("cell.notes", { notes: list.join(" ") });
-    }
+      for (let k = 1; k <= game.n; k++) if ((mask >> (k - 1)) & 1) list.push(game.symbol(k));
+      return list.join(" ");
+    };
+    if (notes) text += t("cell.notes", { notes: digits(notes) });
+    if (corners) text += t("cell.corners", { notes: digits(corners) });
+    if (shown) text += t("cell.shown", { notes: digits(shown) });
     if (colour) text += t("cell.colour", { colour: t(`colour.${colour}`) });
     if (cell.getAttribute("aria-label") !== text) cell.setAttribute("aria-label", text);
   }

@@ -100,3 +100,68 @@ export function sumSpot(cells, n) {
   const y = Math.floor(first / n);
   return { x: x + 0.06, y: y + 0.25, size: 0.25 };
 }
+
+// --- combinations ----------------------------------------------------------------------------------
+//
+// A cage's digits are one of its combinations: `size` different digits of 1..n that sum to its total (the
+// engine's grid.cage_combinations, with the page's bit layout: bit d-1 for digit d).
+
+const combinationTable = new Map();
+
+export function cageCombinations(size, total, n) {
+  const key = `${size},${total},${n}`;
+  if (combinationTable.has(key)) return combinationTable.get(key);
+  const out = [];
+  const grow = (mask, low, left, rest) => {
+    if (left === 0) {
+      if (rest === 0) out.push(mask);
+      return;
+    }
+    for (let d = low; d <= n; d++) {
+      if (d * left + (left * (left - 1)) / 2 > rest) break; // the smallest digits from d on sum to too much
+      grow(mask | (1 << (d - 1)), d + 1, left - 1, rest - d);
+    }
+  };
+  grow(0, 1, size, total);
+  combinationTable.set(key, out);
+  return out;
+}
+
+// The combinations of a cage still possible (as the engine's cage technique reads them): they hold every
+// digit placed in the cage, otherwise only candidates (`masks`) of its open cells, and give each open
+// cell a digit it can take. `filled`: the digit of every cell (0 = empty).
+export function combinationsLeft({ sum, cells }, filled, masks, n) {
+  let placed = 0;
+  let within = 0;
+  const open = [];
+  for (const c of cells) {
+    if (filled[c]) placed |= 1 << (filled[c] - 1);
+    else {
+      open.push(c);
+      within |= masks[c];
+    }
+  }
+  within |= placed;
+  return cageCombinations(cells.length, sum, n).filter((k) => (k & placed) === placed && (k & within) === k
+    && open.every((c) => masks[c] & k));
+}
+
+// Narrow `masks` (one candidate mask per cell) in place to what every cage's combinations allow: each
+// open cell of a cage keeps only digits of its cage's combinations still possible, not yet placed in it,
+// cage by cage until nothing changes (a narrowed cell can rule a combination out).
+export function cageCandidates(cages, filled, masks, n) {
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const cage of cages) {
+      const left = combinationsLeft(cage, filled, masks, n);
+      let allowed = left.reduce((a, k) => a | k, 0);
+      for (const c of cage.cells) if (filled[c]) allowed &= ~(1 << (filled[c] - 1));
+      for (const c of cage.cells) {
+        if (filled[c] || (masks[c] & allowed) === masks[c]) continue;
+        masks[c] &= allowed;
+        changed = true;
+      }
+    }
+  }
+  return masks;
+}

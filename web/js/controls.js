@@ -11,7 +11,8 @@ let app, game, board, pad, settings, view; // the page's shared parts (main.js)
 let say, resay, sizeText; // messages.js, through app
 
 // A digit (0: clear) for a cell, as the current mode and settings say: a given while entering a
-// puzzle; a note in notes mode or with Shift; else the player's digit.
+// puzzle; a note in notes mode or with Shift (a corner mark when corner marks are chosen, else a centre
+// mark); else the player's digit.
 function enter(cell, digit, note = false) {
   if (game.mode === "edit") {
     game.setCell(cell, digit);
@@ -20,6 +21,7 @@ function enter(cell, digit, note = false) {
   }
   if (game.paused) return;
   if (!digit) game.erase(cell);
+  else if ((note || settings.notesMode) && settings.cornerMarks) game.toggleCorner(cell, digit);
   else if (note || settings.notesMode) game.toggleNote(cell, digit);
   else game.place(cell, digit);
   if (game.marked.size) game.mark([]);
@@ -56,6 +58,10 @@ export function initControls(shared) {
       const lower = key ? key.toLowerCase() : "";
       if (lower === "n") {
         changeSetting("notesMode", !settings.notesMode);
+        return;
+      }
+      if (lower === "c") {
+        changeSetting("cornerMarks", !settings.cornerMarks);
         return;
       }
       if (lower === "h" && game.mode === "play" && !game.paused) {
@@ -122,6 +128,7 @@ export function initControls(shared) {
   $("undo").addEventListener("click", () => game.undo());
   $("redo").addEventListener("click", () => game.redo());
   $("notes-mode").addEventListener("click", () => changeSetting("notesMode", !settings.notesMode));
+  $("corner-mode").addEventListener("click", () => changeSetting("cornerMarks", !settings.cornerMarks));
   $("digit-first").addEventListener("click", () => {
     view.armed = 0;
     changeSetting("digitFirst", !settings.digitFirst);

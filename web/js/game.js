@@ -9,6 +9,7 @@
 // and bumps `revision`, so an answer that arrives after an edit can be recognised and dropped.
 
 import { BOXES, DEFAULT_SYMBOLS, VARIANTS, bit, peersOf } from "./geometry.js";
+import { cageCandidates } from "./cages.js";
 
 // A Killer's cage labels in the one-line form (docs/variants.md): a-z, A-Z, 0-9, in the order of the
 // cages' first cells (the order the engine sends them in). More cages than labels: the header form.
@@ -91,13 +92,15 @@ function cagesFromMap(map, sums, n) {
 // --- play -------------------------------------------------------------------------------------
 //
 // Player state lives beside the givens: `entries` (digits the player placed, 0 = none), `notes`
-// (a bit mask of pencil marks per cell: bit d-1 for digit d), `colours` (0 = none, 1..4). Every
+// (a bit mask of pencil marks per cell: bit d-1 for digit d; the centre marks of Snyder notation, which
+// the hints read as the player's candidates), `corners` (corner marks, the same masks: where a digit
+// can go in a house, which no hint reads), `colours` (0 = none, 1..4). Every
 // change the player makes is a move, a small record of the cells it touched:
-//   {type, changes: [{cell, field, before, after}]}    field: "entry" | "notes" | "colour"
+//   {type, changes: [{cell, field, before, after}]}    field: "entry" | "notes" | "corner" | "colour"
 // `apply` writes the `after`s, `undo` writes the `before`s back: one code path for every kind of
 // move (a digit, a note, auto-candidates, a hint step, restart), so all of them undo and redo alike.
 
-export const FIELDS = { entry: "entries", notes: "notes", colour: "colours" };
+export const FIELDS = { entry: "entries", notes: "notes", corner: "corners", colour: "colours" };
 export const COLOURS = 4;
 
 
@@ -153,6 +156,7 @@ export class Game extends EventTarget {
     const size = this.n * this.n;
     this.entries = new Array(size).fill(0);
     this.notes = new Array(size).fill(0);
+    this.corners = new Array(size).fill(0);
     this.colours = new Array(size).fill(0);
     this.done = [];
     this.undone = [];
@@ -196,9 +200,10 @@ export class Game extends EventTarget {
   // Edit a given (edit mode: the player is entering a puzzle).
   setCell(cell, digit) {
     if (cell < 0 || cell >= this.ncells || digit < 0 || digit > this.n) return;
-    if (this.entries[cell] || this.notes[cell]) {
+    if (this.entries[cell] || this.notes[cell] || this.corners[cell]) {
       this.entries[cell] = 0;
       this.notes[cell] = 0;
+      this.corners[cell] = 0;
     }
     if (this.givens[cell] === digit && !this.solution) return;
     this.givens[cell] = digit;
@@ -327,9 +332,11 @@ export class Game extends EventTarget {
     return peersOf(this.n, this.box, this.variant, this.regions, this.cages);
   }
 
-  // Write one side of a move's changes into the state.
+  // Write one side of a move's changes into the state: the afters in order, the befores in reverse,
+  // so a move may change one cell twice (a hint fills a cell's candidates, then strikes one of them).
   write(move, side) {
-    for (const change of move.changes) this[FIELDS[change.field]][change.cell] = change[side];
+    const changes = side === "before" ? [...move.changes].reverse() : move.changes;
+    for (const change of changes) this[FIELDS[change.field]][change.cell] = change[side];
   }
 
   // Apply a new move: it joins the history and clears the redo list.
@@ -373,28 +380,51 @@ export class Game extends EventTarget {
     return { cell, field, before: this[FIELDS[field]][cell], after };
   }
 
-  // Place a digit (0 clears): the digit leaves its peers' notes in the same move, and with
+  // Place a digit (0 clears): the digit leaves its peers' notes and corner marks in the same move, and with
   // auto-candidates on, a cleared cell gets its candidates back.
   place(cell, digit) {
     if (this.mode !== "play" || this.givens[cell] || this.finished) return false;
     if (digit === this.entries[cell]) digit = 0; // placing the same digit again takes it out
     const changes = [this.change(cell, "entry", digit)];
+    const filled = this.filled();
+    filled[cell] = digit;
+    // With Auto notes on a Killer, a digit placed or taken out changes what the cages' combinations allow.
+    const auto = this.autoNotes && this.cages ? this.autoCandidates(filled) : null;
     if (digit) {
       const b = bit(digit);
       for (const p of this.peers[cell]) {
         if (this.notes[p] & b) changes.push(this.change(p, "notes", this.notes[p] & ~b));
       }
+      if (auto) {
+        const after = new Map(changes.slice(1).map((ch) => [ch.cell, ch]));
+        for (let c = 0; c < this.ncells; c++) {
+          const ch = after.get(c);
+          const mask = ch ? ch.after : this.notes[c];
+          if (filled[c] || !mask || (mask & auto[c]) === mask) continue;
+          if (ch) ch.after = mask & auto[c];
+          else changes.push(this.change(c, "notes", mask & auto[c]));
+        }
+      }
+      for (const p of this.peers[cell]) {
+        if (this.corners[p] & b) changes.push(this.change(p, "corner", this.corners[p] & ~b));
+      }
     } else if (this.autoNotes) {
-      changes.push(this.change(cell, "notes", this.candidates(cell)));
+      changes.push(this.change(cell, "notes", (auto || this.autoCandidates(filled))[cell]));
     }
     return this.apply({ type: digit ? "digit" : "clear", changes });
   }
 
-  // Clear a cell: its digit if it has one, else its notes.
+  // Clear a cell: its digit if it has one, else its notes and corner marks.
   erase(cell) {
     if (this.mode !== "play" || this.givens[cell]) return false;
     if (this.entries[cell]) return this.place(cell, 0);
-    return this.apply({ type: "clear-notes", changes: [this.change(cell, "notes", 0)] });
+    return this.apply({ type: "clear-notes", changes: [this.change(cell, "notes", 0), this.change(cell, "corner", 0)] });
+  }
+
+  // A corner mark (Snyder notation: the digit can go here, and in few other cells of a house).
+  toggleCorner(cell, digit) {
+    if (this.mode !== "play" || this.givens[cell] || this.entries[cell] || !digit || this.finished) return false;
+    return this.apply({ type: "corner", changes: [this.change(cell, "corner", this.corners[cell] ^ bit(digit))] });
   }
 
   toggleNote(cell, digit) {
@@ -408,12 +438,53 @@ export class Game extends EventTarget {
     return this.apply({ type: "colour", changes: [this.change(cell, "colour", colour)] });
   }
 
-  // The digits a cell can still take given the digits in its peers.
-  candidates(cell) {
+  // The digits a cell can still take given the digits in its peers (the rules alone: what the engine
+  // reasons from in a cell without notes).
+  candidates(cell, filled = this.filled()) {
     let mask = (1 << this.n) - 1;
-    const filled = this.filled();
     for (const p of this.peers[cell]) if (filled[p]) mask &= ~bit(filled[p]);
     return mask;
+  }
+
+  // The player's candidates, one mask per cell (0 for a filled cell): the one definition that the hints,
+  // Apply and the engine's pencil agree on. A cell whose notes are a full candidate list (see
+  // notesComplete) has those notes, less any digit a peer now holds; any other empty cell has the
+  // rules' candidates (partial notes are the player's shorthand, not a list).
+  candidateState() {
+    const filled = this.filled();
+    const removed = this.removedNotes();
+    return filled.map((d, c) => {
+      if (d) return 0;
+      const rules = this.candidates(c, filled);
+      return this.notesComplete(c, removed) ? this.notes[c] & rules : rules;
+    });
+  }
+
+  // Per cell, the candidates the player ruled out on purpose and did not put back: a note struck by
+  // hand, an elimination applied from a hint. Auto notes leave these out. (A note that leaves because
+  // a peer got its digit is not struck: it comes back when that digit goes, and Restart forgets all.)
+  struck() {
+    const struck = new Array(this.ncells).fill(0);
+    for (const move of this.done) {
+      if (move.type === "restart") {
+        struck.fill(0);
+        continue;
+      }
+      for (const c of move.changes) {
+        if (c.field !== "notes") continue;
+        struck[c.cell] &= ~(c.after & ~c.before);
+        if (move.type === "note" || c.strike) struck[c.cell] |= c.before & ~c.after;
+      }
+    }
+    return struck;
+  }
+
+  // The digits Auto notes writes in an empty cell: the rules' candidates, on a Killer only those its
+  // cage's combinations allow (cages.js), less what the player struck.
+  autoCandidates(filled = this.filled(), struck = this.struck()) {
+    const masks = filled.map((d, c) => (d ? 0 : this.candidates(c, filled)));
+    if (this.cages) cageCandidates(this.cages, filled, masks, this.n);
+    return masks.map((m, c) => m & ~struck[c]);
   }
 
   // Per cell, the note digits the history took out and did not put back (the player striking a
@@ -448,22 +519,33 @@ export class Game extends EventTarget {
     if (this.mode !== "play") return false;
     this.autoNotes = true;
     const filled = this.filled();
+    const masks = this.autoCandidates(filled);
     const changes = [];
     for (let i = 0; i < this.ncells; i++) {
-      if (!filled[i]) changes.push(this.change(i, "notes", this.candidates(i)));
+      if (!filled[i]) changes.push(this.change(i, "notes", masks[i]));
     }
     if (!this.apply({ type: "auto", changes })) this.changed("settings");
     return true;
   }
 
   // A hint step as one undoable move: placements [{cell, digit}] and eliminations [{cell, digit}]
-  // (candidates removed from the notes). Counts towards the finish screen's hints.
+  // (candidates struck from the notes). Counts towards the finish screen's hints. An elimination in a cell
+  // without a full candidate list first writes the cell's candidates (candidateState), then strikes the
+  // digit: the board shows what changed, the engine reads it back as the player's candidates, Auto notes
+  // keeps it out, and one Undo takes both back.
   applyHint({ placements = [], eliminations = [] } = {}) {
     if (this.mode !== "play") return false;
     const entries = new Map();
     const notes = new Map();
+    const strikes = [];
+    const state = eliminations.length ? this.candidateState() : null;
+    const filled = this.filled();
     for (const { cell, digit } of eliminations) {
-      const mask = notes.has(cell) ? notes.get(cell) : this.notes[cell];
+      if (filled[cell]) continue;
+      if (!notes.has(cell) && this.notes[cell] !== state[cell]) {
+        strikes.push(this.change(cell, "notes", state[cell] | bit(digit)));
+      }
+      const mask = notes.has(cell) ? notes.get(cell) : state[cell] | bit(digit);
       notes.set(cell, mask & ~bit(digit));
     }
     for (const { cell, digit } of placements) {
@@ -474,8 +556,12 @@ export class Game extends EventTarget {
         if (mask & bit(digit)) notes.set(p, mask & ~bit(digit));
       }
     }
-    const changes = [...[...entries].map(([c, d]) => this.change(c, "entry", d)),
-      ...[...notes].map(([c, m]) => this.change(c, "notes", m))];
+    // A filled cell's before is its notes as they are; a struck cell's strike follows its fill.
+    const filledIn = new Map(strikes.map((ch) => [ch.cell, ch.after]));
+    const struckCells = new Set(eliminations.map(({ cell }) => cell));
+    const changes = [...[...entries].map(([c, d]) => this.change(c, "entry", d)), ...strikes,
+      ...[...notes].map(([c, m]) => ({ cell: c, field: "notes", before: filledIn.has(c) ? filledIn.get(c) : this.notes[c],
+        after: m, ...(struckCells.has(c) ? { strike: true } : {}) }))];
     this.hintsUsed += 1;
     if (!this.apply({ type: "hint", changes })) this.changed("hint");
     return true;
@@ -487,6 +573,7 @@ export class Game extends EventTarget {
     for (let i = 0; i < this.ncells; i++) {
       if (this.entries[i]) changes.push(this.change(i, "entry", 0));
       if (this.notes[i]) changes.push(this.change(i, "notes", 0));
+      if (this.corners[i]) changes.push(this.change(i, "corner", 0));
       if (this.colours[i]) changes.push(this.change(i, "colour", 0));
     }
     this.autoNotes = false;
@@ -582,6 +669,7 @@ export class Game extends EventTarget {
           if (this.givens[i]) {
             this.entries[i] = 0;
             this.notes[i] = 0;
+            this.corners[i] = 0;
           }
         }
         this.done = [];
@@ -629,7 +717,7 @@ export class Game extends EventTarget {
   toJSON() {
     return {
       version: 2, box: this.box, symbols: this.symbols, givens: this.givens, mode: this.mode, ...this.shape(),
-      entries: this.entries, notes: this.notes, colours: this.colours,
+      entries: this.entries, notes: this.notes, corners: this.corners, colours: this.colours,
       done: this.done, undone: this.undone, hintsUsed: this.hintsUsed, mistakes: this.mistakes,
       autoNotes: this.autoNotes, finished: this.finished, elapsed: this.timeMs(), paused: this.paused,
       assisted: this.assisted, info: this.info, givensAtEdit: this.givensAtEdit,
@@ -651,6 +739,8 @@ export class Game extends EventTarget {
     Object.assign(this, {
       mode: saved.mode === "edit" ? "edit" : "play",
       entries: saved.entries, notes: saved.notes, colours: saved.colours, done: saved.done, undone: saved.undone,
+      // Saves from before corner marks have none.
+      corners: Array.isArray(saved.corners) ? saved.corners : new Array(givens.length).fill(0),
       hintsUsed: saved.hintsUsed | 0, mistakes: saved.mistakes | 0, autoNotes: !!saved.autoNotes,
       finished: !!saved.finished, elapsed: Number(saved.elapsed) || 0, paused: !!saved.paused,
       assisted: !!saved.assisted, givensAtEdit: Array.isArray(saved.givensAtEdit) ? saved.givensAtEdit : null,
@@ -716,8 +806,9 @@ export function checkSave(saved) {
   cells("givens", n);
   cells("entries", n);
   cells("notes", 2 ** n - 1);
+  if (saved.corners !== undefined) cells("corners", 2 ** n - 1);
   cells("colours", COLOURS);
-  const limits = { entry: n, notes: 2 ** n - 1, colour: COLOURS };
+  const limits = { entry: n, notes: 2 ** n - 1, corner: 2 ** n - 1, colour: COLOURS };
   const okValue = (field, v) => Number.isInteger(v) && v >= 0 && v <= limits[field];
   for (const list of ["done", "undone"]) {
     const moves = saved[list];

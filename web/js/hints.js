@@ -25,6 +25,12 @@ import { engineLanguage as lang, panelT } from "./i18n.js";
 import { ReasonOverlay } from "./overlay.js";
 import { HINT_CLASSES } from "./board.js";
 import { SLICE_MS } from "./engine.js";
+import { boxOf } from "./geometry.js";
+
+// The techniques that place a digit for want of another place or digit: their drawing before the last
+// level shows where to look (the house, the digits that rule the rest out), never the cell (the engine's
+// explain.SINGLES).
+const SINGLES = new Set(["full_house", "hidden_single", "naked_single"]);
 
 const t = panelT("hints");
 
@@ -63,7 +69,7 @@ export class HintsPanel {
     this.hint = null; // the engine's answer for the position `hintKey`
     this.hintKey = null;
     this.level = -1;
-    this.struck = new Map(); // cell -> Set of digits struck out by applied eliminations (no notes model yet)
+    this.entry = null; // a step of a list (the solution path, every step here) drawn on the board, to apply
     this.rateSerial = 0;
     this.applied = null; // the name of the step last applied, said again in a new language
     this.overlay = new ReasonOverlay(board.el);
@@ -142,30 +148,27 @@ export class HintsPanel {
   }
 
   // Pencil marks for the engine (lists of digits; an empty list = not pencilled). The game's notes
-  // are masks with bit d-1 for digit d; eliminations applied to cells without notes are kept here.
+  // are masks with bit d-1 for digit d; an elimination applied from a hint is in them (Game.applyHint).
   pencil() {
     const notes = this.game.notes;
     const n = this.game.n;
     const hasNotes = Array.isArray(notes) && notes.length === this.game.ncells && notes.some((m) => m);
-    if (!hasNotes && !this.struck.size) return null;
+    if (!hasNotes) return null;
     const all = Array.from({ length: n }, (_, i) => i + 1);
-    const removed = hasNotes && this.game.removedNotes ? this.game.removedNotes() : null;
+    const removed = this.game.removedNotes();
     return Array.from({ length: this.game.ncells }, (_, c) => {
       // Partial notes are the player's shorthand, not a candidate list: the engine works out that
       // cell's candidates itself, so a candidate never written is not a "struck-out" mistake.
-      const complete = !removed || this.game.notesComplete(c, removed);
-      const mask = hasNotes && complete ? notes[c] : 0;
-      const s = this.struck.get(c);
-      if (mask) return all.filter((d) => (mask >> (d - 1)) & 1 && !(s && s.has(d)));
-      return s ? all.filter((d) => !s.has(d)) : [];
+      const mask = this.game.notesComplete(c, removed) ? notes[c] : 0;
+      return mask ? all.filter((d) => (mask >> (d - 1)) & 1) : [];
     });
   }
 
   // What the hint was about: a new position needs a new hint.
   positionKey() {
     const g = this.game;
-    return [g.n, g.variant, String(g.regions), JSON.stringify(g.cages), g.givens.join(""), (g.entries || []).join(""), (g.notes || []).join(","),
-      [...this.struck].map(([c, s]) => `${c}:${[...s].join("")}`).join(",")].join("|");
+    return [g.n, g.variant, String(g.regions), JSON.stringify(g.cages), g.givens.join(""), (g.entries || []).join(""),
+      (g.notes || []).join(",")].join("|");
   }
 
   payload() {
@@ -189,6 +192,7 @@ export class HintsPanel {
       }
     }
     this.board.el.classList.remove("has-highlights");
+    this.board.ui.hintNotes = null;
     this.overlay.clear();
     this.board.render(this.game); // the cells' names drop "in the hint"
   }
@@ -203,42 +207,56 @@ export class HintsPanel {
     // and places only at the full level.
     const g = this.game;
     if (step) this.overlay.draw(step, { n: g.n, box: g.box, variant: g.variant, regions: g.regions, cages: g.cages }, { full });
+    // Every candidate the drawing stands on is on the board: a cell it uses shows the player's candidates
+    // there (Game.candidateState), and any the drawing names besides (a step of the solution path is of
+    // another position), in the notes' places, set apart from the player's own notes.
+    this.board.ui.hintNotes = step && !SINGLES.has(step.technique) ? this.hintNotes(step, full) : null;
     const cellsEl = this.board.cells;
     const notes = new Map();
     const note = (i, text) => notes.set(i, [...(notes.get(i) || []), text]);
     const add = (i, cls) => cellsEl[i] && cellsEl[i].classList.add(cls);
     for (const c of cells) add(c, "hl-cell");
-    for (const [c, d] of candidates) {
-      add(c, "hl-cand");
-      note(c, this.game.symbol(d));
-    }
+    for (const [c] of candidates) add(c, "hl-cand");
     for (const [c, d] of placements) {
       add(c, "hl-place");
       note(c, `=${this.game.symbol(d)}`);
     }
-    for (const [c, d] of eliminations) {
-      add(c, "hl-elim");
-      note(c, `−${this.game.symbol(d)}`);
-    }
+    for (const [c] of eliminations) add(c, "hl-elim");
     for (const m of mistakes) {
       add(m.cell, "hl-mistake");
       note(m.cell, full && m.kind === "missing_candidate" ? `+${this.game.symbol(m.digit)}` : "✗");
     }
-    for (const [i, parts] of notes) {
-      // A candidate that the step places or removes is written once, with its = or −.
-      const marked = new Set(parts.filter((p) => p[0] === "=" || p[0] === "−").map((p) => p.slice(1)));
-      const text = [...new Set(parts.filter((p) => p[0] === "=" || p[0] === "−" || !marked.has(p)))].join(" ");
-      if (cellsEl[i]) cellsEl[i].dataset.hint = text;
-    }
+    for (const [i, parts] of notes) if (cellsEl[i]) cellsEl[i].dataset.hint = [...new Set(parts)].join(" ");
     this.board.el.classList.toggle("has-highlights", cellsEl.some((c) => HINT_CLASSES.some((k) => c.classList.contains(k))));
     this.board.render(this.game); // the cells' names say they are part of the hint
+  }
+
+  // The candidates to show for a drawn step: cell -> mask (bit d-1 for digit d) of the empty cells whose
+  // candidates it names, each the player's candidates there plus the digits the step names; the board
+  // draws those the player has not written apart from the notes.
+  // Before the last level the cells it removes from are not shown (that is part of the answer).
+  hintNotes(step, full) {
+    const g = this.game;
+    const state = g.candidateState();
+    const filled = g.filled();
+    const named = new Map();
+    const add = ([cell, d]) => {
+      if (!filled[cell] && d >= 1 && d <= g.n) named.set(cell, (named.get(cell) || 0) | (1 << (d - 1)));
+    };
+    for (const key of full ? ["candidates", "eliminations", "fins"] : ["candidates", "fins"]) {
+      for (const cd of step[key] || []) add(cd);
+    }
+    for (const link of step.links || []) for (const cd of [...link.from, ...link.to]) add(cd);
+    for (const group of step.groups || []) for (const cd of group.candidates) add(cd);
+    const out = new Map();
+    for (const [cell, mask] of named) out.set(cell, (state[cell] | mask) & ~g.notes[cell]);
+    return out;
   }
 
   // --- hint ----------------------------------------------------------------------------------------
 
   onChange(reason) {
     if (reason === "load" || reason === "reset" || reason === "init" || reason === "restore") {
-      this.struck.clear();
       this.clearPath();
       this.rateCurrent(reason);
     } else if (reason === "edit") {
@@ -250,6 +268,11 @@ export class HintsPanel {
       if (this.text.dataset.kind === "ok") this.text.hidden = true;
     }
     if ((this.allResult || this.allRun) && this.positionKey() !== this.allPosition) this.closeAll(false);
+    if (this.entry && this.positionKey() !== this.entryKey) {
+      // A step of the path drawn over another position: its candidates shown are stale.
+      this.endEntry();
+      this.clearHighlights();
+    }
     if (this.hint && this.positionKey() !== this.hintKey) {
       this.hint = null;
       this.level = -1;
@@ -293,7 +316,7 @@ export class HintsPanel {
     }
     this.level = Math.min(this.level + 1 + (this.extraPresses || 0), 2);
     this.extraPresses = 0;
-    this.unmarkAll(); // the board shows the hint now, not a step of the list
+    this.endEntry(); // the board shows the hint now, not a step of a list
     this.render();
   }
 
@@ -307,19 +330,43 @@ export class HintsPanel {
     this.text.dataset.status = h.status;
     this.text.dataset.level = String(this.level);
     this.levelText.textContent = t("level", { level: this.level + 1 });
-    if (this.level === 0) {
+    if (h.status === "step") {
+      this.highlight(this.levelMarks(h, this.level));
+    } else if (this.level === 0) {
       this.clearHighlights();
     } else if (h.status === "mistake") {
       this.highlight({ mistakes: h.mistakes, full: this.level >= 2 });
-    } else if (h.status === "step") {
-      const full = this.level >= 2;
-      this.highlight({ ...h.highlight, placements: full ? h.step.placements : [],
-        eliminations: full ? h.step.eliminations : [], step: h.step, full });
     } else if (h.status === "stuck" && h.reveal && this.level >= 2) {
       this.highlight({ placements: [h.reveal] });
     }
     this.applyButton.hidden = !(this.level >= 2 && this.applicable());
     this.applyButton.textContent = h.status === "mistake" ? t("fix") : t("apply");
+  }
+
+  // What a hint's step shows at each level, building towards the answer and never giving it early:
+  // 0, where to look (the step's houses or cages drawn, else its cells outlined); 1, the pattern (its
+  // candidates, sets, links and fins; for a single the house and the digits that rule the rest out, not the
+  // cell); 2, the whole reason with what it places and removes.
+  levelMarks(h, level) {
+    const step = h.step;
+    const g = this.game;
+    let houses = step.houses || [];
+    if (step.technique === "naked_single" && !houses.length) {
+      // The engine's words name the cell's box (or region): draw the same house.
+      const index = boxOf(step.cells[0], { n: g.n, box: g.box, regions: g.regions });
+      houses = [{ kind: g.regions ? "region" : "box", index }];
+    }
+    if (level === 0) {
+      const where = { technique: step.technique, houses, cages: step.cages || [] };
+      return { cells: houses.length || where.cages.length ? [] : step.cells, step: where, full: false };
+    }
+    if (level === 1 && SINGLES.has(step.technique)) {
+      const from = [...new Set((step.sees || []).map(([cell]) => cell))];
+      return { cells: from, step: { technique: step.technique, houses }, full: false };
+    }
+    const full = level >= 2;
+    return { ...h.highlight, placements: full ? step.placements : [], eliminations: full ? step.eliminations : [],
+      step, full };
   }
 
   applicable() {
@@ -349,12 +396,17 @@ export class HintsPanel {
   }
 
   showText(text, kind) {
+    delete this.text.dataset.status;
     this.text.hidden = false;
     this.text.textContent = text;
     this.text.dataset.kind = kind;
   }
 
   apply() {
+    if (this.entry) {
+      this.applyEntry();
+      return;
+    }
     const h = this.hint;
     if (!this.applicable()) return;
     if (h.status === "mistake") {
@@ -366,21 +418,7 @@ export class HintsPanel {
     if (h.status === "stuck") this.game.assisted = true;
     const name = h.name ? (h.name[lang()] || h.name.en) : t("hint");
     const cellDigit = ([cell, digit]) => ({ cell, digit });
-    const placements = (step.placements || []).map(cellDigit);
-    const eliminations = (step.eliminations || []).map(cellDigit);
-    // Eliminations in cells without notes have nowhere to go on the board: remember them here.
-    const notes = this.game.notes;
-    for (const { cell, digit } of eliminations) {
-      if (Array.isArray(notes) && notes[cell]) continue;
-      if (!this.struck.has(cell)) this.struck.set(cell, new Set());
-      this.struck.get(cell).add(digit);
-    }
-    // The play model's undoable move when there is one (it counts the hint); else edit the grid.
-    const played = typeof this.game.applyHint === "function" && this.game.applyHint({ placements, eliminations });
-    if (!played) {
-      for (const { cell, digit } of placements) this.game.setCell(cell, digit);
-      if (!placements.length) this.game.changed("hint");
-    }
+    this.play(step);
     this.hint = null;
     this.level = -1;
     this.applyButton.hidden = true;
@@ -390,6 +428,53 @@ export class HintsPanel {
     this.showText(t("applied", { name }), "ok");
     // The Apply button hides: the keyboard goes back to the grid, where the step was played.
     this.board.moveFocus(this.board.focused);
+  }
+
+  // Play a step as one undoable move (Game.applyHint: an elimination is struck from the cell's
+  // candidates, which the board then shows); a game in edit mode takes the placements as givens.
+  play(step) {
+    const cellDigit = ([cell, digit]) => ({ cell, digit });
+    const placements = (step.placements || []).map(cellDigit);
+    const eliminations = (step.eliminations || []).map(cellDigit);
+    if (!this.game.applyHint({ placements, eliminations })) {
+      for (const { cell, digit } of placements) this.game.setCell(cell, digit);
+      if (!placements.length) this.game.changed("hint");
+    }
+  }
+
+  // Apply the step of a list drawn on the board. Any step the engine lists is sound for this puzzle (it
+  // follows from the givens), so a step of the solution path may be played at any position; what it
+  // places or removes that the board already shows changes nothing.
+  applyEntry() {
+    const s = this.entry;
+    const name = s.name ? (s.name[lang()] || s.name.en) : t("hint");
+    this.endEntry();
+    this.play(s);
+    this.clearHighlights();
+    this.applied = s.name || { en: name };
+    this.showText(t("applied", { name }), "ok");
+    this.board.moveFocus(this.board.focused);
+  }
+
+  // A listed step is drawn: its own words and Apply stand in for the hint's (they speak of another step).
+  showEntry(s, name) {
+    this.entry = { ...s, name };
+    this.entryKey = this.positionKey();
+    this.levelText.textContent = "";
+    this.applyButton.textContent = t("apply");
+    this.applyButton.hidden = false;
+    this.drawEntry(s);
+  }
+
+  // No listed step is drawn any more: the lists show none pressed, the hint's own Apply returns with it.
+  endEntry() {
+    if (this.entry && this.text.dataset.status === "entry") this.text.hidden = true;
+    this.entry = null;
+    unpressAll(this.pathList);
+    unpressAll(this.allList);
+    this.allChosen = null;
+    this.allText.hidden = true;
+    this.applyButton.hidden = true;
   }
 
   // --- solution path ----------------------------------------------------------------------------------
@@ -469,7 +554,10 @@ export class HintsPanel {
     this.allList.setAttribute("aria-label", t("allList"));
     if (this.allResult) this.drawAll();
     else if (this.allRun) this.allInfo.textContent = this.allRun.cancelled ? t("allCancelled") : "";
-    if (this.hint && this.level >= 0) this.render();
+    if (this.entry && this.text.dataset.status === "entry") {
+      const s = this.entry;
+      this.showText(`${s.name[lang()] || s.name.en}: ${s.text[lang()] || s.text.en}`, "info");
+    } else if (this.hint && this.level >= 0 && !this.entry) this.render();
     else if (this.applied && !this.text.hidden) {
       this.showText(t("applied", { name: this.applied[lang()] || this.applied.en }), "ok");
     }
@@ -481,13 +569,16 @@ export class HintsPanel {
     const s = this.pathSteps && this.pathSteps[i];
     if (!s) return;
     const on = button.getAttribute("aria-pressed") !== "true";
-    unpressAll(this.pathList);
+    this.endEntry();
     if (!on) {
-      this.clearHighlights();
+      this.restoreHint();
       return;
     }
     pressItem(button);
-    this.drawEntry(s);
+    const name = s.name || { en: "" };
+    this.showText(`${name[lang()] || name.en}: ${s.text[lang()] || s.text.en}`, "info");
+    this.text.dataset.status = "entry";
+    this.showEntry(s, name);
   }
 
   // Draw a listed step (of the solution path, or of every step here) as a hint's last level draws it.
@@ -560,6 +651,7 @@ export class HintsPanel {
   closeAll(focus) {
     if (this.allRun) this.allRun.cancelled = true;
     const drawn = this.allChosen || (this.allResult && this.allResult.status === "mistake");
+    if (this.allChosen) this.endEntry();
     this.allResult = null;
     this.allChosen = null;
     this.allPosition = null;
@@ -615,19 +707,13 @@ export class HintsPanel {
     }
   }
 
-  unmarkAll() {
-    unpressAll(this.allList);
-    this.allChosen = null;
-    this.allText.hidden = true;
-  }
-
   // Draw one step of the list on the board, as a hint's last level draws it; choosing it again hides it.
   chooseAll(gi, si, button) {
     const g = this.allResult && this.allResult.groups[gi];
     const s = g && g.steps[si];
     if (!s) return;
     const on = button.getAttribute("aria-pressed") !== "true";
-    this.unmarkAll();
+    this.endEntry();
     if (!on) {
       this.restoreHint();
       return;
@@ -635,11 +721,9 @@ export class HintsPanel {
     pressItem(button);
     this.allChosen = [gi, si];
     this.text.hidden = true;
-    this.applyButton.hidden = true;
-    this.levelText.textContent = "";
     this.allText.hidden = false;
     this.allText.textContent = `${g.name[lang()] || g.name.en}: ${s.text[lang()] || s.text.en}`;
-    this.drawEntry(s);
+    this.showEntry(s, g.name);
     this.revealBoard(button);
   }
 

@@ -25,6 +25,7 @@ import { DigitPad } from "./pad.js";
 import { readFragment, splitFragment } from "./share.js";
 import { LEVEL_IDS, language, t, translatePage } from "./i18n.js";
 import { readSettings } from "./storage.js";
+import { cageCombinations, combinationsLeft } from "./cages.js";
 import { initHints } from "./hints.js";
 import { initNewGame, localDate } from "./newgame.js";
 import { Library } from "./library.js";
@@ -79,13 +80,15 @@ function render() {
   $("mode-badge").dataset.mode = game.mode;
   $("mode-toggle").textContent = t(play ? "mode.edit" : "mode.play");
   $("mode-toggle").disabled = !play && !game.hasPuzzle;
-  for (const id of ["undo", "redo", "restart", "rewind", "auto-notes", "notes-mode", "pause"]) $(id).disabled = !play;
+  for (const id of ["undo", "redo", "restart", "rewind", "auto-notes", "notes-mode", "corner-mode", "pause"]) $(id).disabled = !play;
   $("undo").disabled = !play || !game.done.length;
   $("redo").disabled = !play || !game.undone.length;
   $("notes-mode").setAttribute("aria-pressed", String(settings.notesMode));
+  $("corner-mode").setAttribute("aria-pressed", String(settings.cornerMarks));
   $("digit-first").setAttribute("aria-pressed", String(settings.digitFirst));
   $("pause").setAttribute("aria-pressed", String(game.paused));
   $("paused-cover").hidden = !board.ui.paused;
+  renderCage();
   // Pause locks the game: no move, note, colour, hint or reveal until Resume.
   for (const el of [$("pad"), $("hints-panel"), ...document.querySelectorAll(".board-area .toolbar")]) {
     el.inert = board.ui.paused;
@@ -94,6 +97,22 @@ function render() {
   $("timer").hidden = !settings.showTimer || !play;
   $("pause").hidden = !play;
   renderClock();
+}
+
+// A Killer's selected cage: its sum, and the combinations of digits it can still hold (those that keep the
+// digits placed in it and give each open cell one of its candidates), as sudoku.com's Killer shows them.
+function renderCage() {
+  const info = $("cage-info");
+  const q = game.cages && game.mode === "play" ? game.cages.findIndex((c) => c.cells.includes(board.focused)) : -1;
+  info.hidden = q < 0 || board.ui.paused;
+  if (q < 0) return;
+  const cage = game.cages[q];
+  const left = combinationsLeft(cage, game.filled(), game.candidateState(), game.n);
+  const digits = (k) => Array.from({ length: game.n }, (_, d) => d + 1).filter((d) => (k >> (d - 1)) & 1)
+    .map((d) => game.symbol(d)).join("+");
+  const all = cageCombinations(cage.cells.length, cage.sum, game.n).length;
+  info.textContent = t("cage.combos", { sum: cage.sum, size: cage.cells.length,
+    list: left.length ? left.map(digits).join(" · ") : t("cage.none"), left: left.length, all });
 }
 
 function renderClock() {

@@ -73,13 +73,14 @@ export function removeKey(key) {
 
 /**
  * @typedef {{theme: string, contrast: boolean, check: boolean, showTimer: boolean, highlight: boolean,
- *   digitFirst: boolean, notesMode: boolean}} Settings theme: "system", "light" or "dark"
+ *   digitFirst: boolean, notesMode: boolean, cornerMarks: boolean}} Settings theme: "system", "light" or
+ *   "dark"; cornerMarks: notes go in the cell's corner (Snyder notation) rather than its centre
  */
 
 /** @type {Readonly<Settings>} */
 export const DEFAULT_SETTINGS = Object.freeze({
   theme: "system", contrast: false, check: false, showTimer: true, highlight: true,
-  digitFirst: false, notesMode: false,
+  digitFirst: false, notesMode: false, cornerMarks: false,
 });
 
 /** @returns {Settings} the saved settings, each of the right type, or its default */

@@ -1,0 +1,58 @@
+"""Corner marks beside centre marks (Snyder notation, issue 29): a mark mode that writes a digit in the
+cell's corner, both kinds drawn apart, saved, undone, cleaned when a peer takes the digit, read by a screen
+reader, and never read by the hints (they reason from the centre marks)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from play_support import EASY, open_game, settle
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+
+def marks(page, cell: int) -> dict:
+    return page.evaluate(f"""() => {{ const g = window.sudoku.game;
+        return {{notes: g.notes[{cell}], corners: g.corners[{cell}]}}; }}""")
+
+
+def test_corner_marks_are_written_drawn_apart_undone_kept_and_cleaned(open_app, server):
+    app, page = open_game(open_app, server, EASY)
+    cell = page.locator("#board [data-cell='0']")  # r1c1, empty; 4 and 5 are among its candidates
+    cell.click()
+    page.keyboard.press("Shift+Digit4")  # a centre mark
+    page.click("#corner-mode")
+    expect(page.locator("#corner-mode")).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Shift+Digit5")  # a corner mark
+    page.keyboard.press("Shift+Digit8")
+    assert marks(page, 0) == {"notes": 1 << 3, "corners": (1 << 4) | (1 << 7)}
+    # Drawn apart: the centre mark in the notes, the corner marks in the corners.
+    assert cell.locator(".notes > span[data-d='4']").count() == 1
+    assert cell.locator(".corners > span").evaluate_all("s => s.map(e => e.dataset.d)") == ["5", "8"]
+    expect(cell).to_have_attribute("aria-label", re.compile(r"notes 4, corner marks 5 8"))
+    # The hint reads only centre marks: its position is the same with or without the corner marks.
+    key = page.evaluate("window.sudoku.hints.payload()")
+    assert "pencil" not in key or all(not p or p == [4] for p in key["pencil"])
+    # One Undo takes one mark back; the C key switches back to centre marks.
+    page.keyboard.press("Control+z")
+    assert marks(page, 0)["corners"] == 1 << 4
+    page.keyboard.press("Control+y")
+    page.keyboard.press("c")
+    expect(page.locator("#corner-mode")).to_have_attribute("aria-pressed", "false")
+    # Kept across a reload.
+    page.reload()
+    app.wait_ready()
+    settle(page)
+    assert marks(page, 0) == {"notes": 1 << 3, "corners": (1 << 4) | (1 << 7)}
+    # A digit placed in a peer takes its corner mark too, in the same move.
+    page.locator("#board [data-cell='1']").click()
+    page.keyboard.press("8")
+    assert marks(page, 0)["corners"] == 1 << 4
+    page.keyboard.press("Control+z")
+    assert marks(page, 0)["corners"] == (1 << 4) | (1 << 7)
+    # Erasing the cell clears both kinds at once.
+    cell.click()
+    page.keyboard.press("Backspace")
+    assert marks(page, 0) == {"notes": 0, "corners": 0}
