@@ -64,6 +64,13 @@ def audit(page) -> list[dict]:
             + ' :: ' + (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 200))})))""", TAGS)
 
 
+def drawn_step(tech: str) -> dict:
+    """A step record of ``tech`` as the engine sends it (from test_overlay_layout's positions)."""
+    from test_overlay_layout import classic_steps
+
+    return next(step for _, step in classic_steps() if step["technique"] == tech)
+
+
 def states(page):
     """Walk the page through its main states, yielding each one's name when it is on screen."""
     yield "loaded"
@@ -73,6 +80,12 @@ def states(page):
         page.click("#hint")
         expect(page.locator("#hint-text")).to_have_attribute("data-level", str(level - 1))
         yield f"hint {level}"
+    # A chain and an ALS drawn with every role's mark and their legend under the hint (issue 28).
+    for tech in ("grouped_aic", "als_xy_wing"):
+        page.evaluate("step => window.sudoku.hints.highlight({step, full: true})", drawn_step(tech))
+        expect(page.locator("#hint-text + .hint-legend li[data-role=elim]")).to_be_visible()
+        yield f"hint 3, {tech} drawn with its legend"
+    page.evaluate("() => window.sudoku.hints.render()")
     page.click("#all-steps")  # every step at this position, one group open and one step drawn
     expect(page.locator("#all-list details").first).to_be_attached()
     page.locator("#all-list summary").last.click()

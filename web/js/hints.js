@@ -107,7 +107,7 @@ export class HintsPanel {
       el("div", { class: "row all-row" }, this.allInfo, this.allCancel, this.allClose), this.allText, this.allList);
     this.allPanel.hidden = true;
     root.replaceChildren(el("div", { class: "row hint-row" }, this.hintButton, this.applyButton, this.allButton,
-      this.levelText), this.text, this.allPanel);
+      this.levelText), this.text, this.overlay.legendEl, this.allPanel);
     if (pathRoot === root) root.append(this.pathPanel);
     else pathRoot.replaceChildren(this.pathPanel);
     if (badgeRoot === root) root.querySelector(".hint-row").append(this.badge);
@@ -206,7 +206,10 @@ export class HintsPanel {
     // The reason, drawn over the grid: houses, causing candidates, sets and links; what the step removes
     // and places only at the full level.
     const g = this.game;
-    if (step) this.overlay.draw(step, { n: g.n, box: g.box, variant: g.variant, regions: g.regions, cages: g.cages }, { full });
+    if (step) {
+      this.overlay.draw(step, { n: g.n, box: g.box, variant: g.variant, regions: g.regions, cages: g.cages },
+        { full, legend: full || this.level >= 1 }); // the legend under the hint's text: levels 2 and 3
+    }
     // Every candidate the drawing stands on is on the board: a cell it uses shows the player's candidates
     // there (Game.candidateState), and any the drawing names besides (a step of the solution path is of
     // another position), in the notes' places, set apart from the player's own notes.
@@ -227,7 +230,7 @@ export class HintsPanel {
       note(m.cell, full && m.kind === "missing_candidate" ? `+${this.game.symbol(m.digit)}` : "✗");
     }
     for (const [i, parts] of notes) if (cellsEl[i]) cellsEl[i].dataset.hint = [...new Set(parts)].join(" ");
-    this.board.el.classList.toggle("has-highlights", cellsEl.some((c) => HINT_CLASSES.some((k) => c.classList.contains(k))));
+    this.board.el.classList.toggle("has-highlights", !!step || cellsEl.some((c) => HINT_CLASSES.some((k) => c.classList.contains(k))));
     this.board.render(this.game); // the cells' names say they are part of the hint
   }
 
