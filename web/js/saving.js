@@ -2,17 +2,19 @@
 // newer save of the same game is taken, not overwritten; a refused or unreadable save is said at once,
 // with the game offered as a link. Part of the app that main.js wires together (see initSaving).
 import { t } from "./i18n.js";
+import { INDEX_KEY } from "./library.js";
 
 const $ = (id) => document.getElementById(id);
 let app, game, library, stats; // the page's shared parts (main.js)
 let currentId = null; // the library entry of the game on the board
 
 // The entry for a puzzle just put on the board: a new one, unless the current entry was never
-// touched (no move, no digit, not finished, not a puzzle being typed in), which the new puzzle takes.
+// touched (no move, no digit, not finished, not a puzzle being typed in) and is this tab's own (made
+// here, shown by no other tab since: see library.js), which the new puzzle takes.
 function beginEntry() {
   const entry = currentId && library.get(currentId);
   const untouched = entry && !entry.moves && !entry.filled && !entry.finished && !stats.find(currentId)
-    && (entry.mode === "play" || !entry.givens);
+    && (entry.mode === "play" || !entry.givens) && library.ownedHere(currentId);
   if (untouched) return;
   const { id, saved } = library.add(game);
   currentId = id;
@@ -50,34 +52,54 @@ function save({ passive = false } = {}) {
 }
 
 // Storage refused a write (full, private mode) or held something unreadable: say so at once, keep
-// playing in memory, and offer the game as a link (and the unreadable text) so nothing is lost.
-function showSaveProblem(kind, raw = null) {
+// playing in memory, and offer the game as a link (and the unreadable text) so nothing is lost. Each
+// kind of problem is said once, in its own words (`save.<kind>`), with the others of this visit.
+const told = []; // [{kind, key, raw}] the problems on show
+function showSaveProblem(kind, raw = null, key = "") {
+  if (!told.some((p) => p.kind === kind && p.key === key)) told.push({ kind, key, raw });
   $("save-problem").hidden = false;
-  $("save-problem-text").textContent = t(`save.${kind}`);
-  $("save-aside").hidden = !raw;
+  $("save-problem-text").textContent = [...new Set(told.map((p) => t(`save.${p.kind}`)))].join(" ");
+  const texts = told.filter((p) => p.raw !== null);
+  $("save-aside").hidden = !texts.length;
   $("save-aside").onclick = () => {
     $("save-text").hidden = false;
-    $("save-text").value = raw;
+    $("save-text").value = texts.map((p) => (texts.length > 1 ? `${p.key}\n${p.raw}` : p.raw)).join("\n\n");
     $("save-text").select();
   };
 }
 
+// A failed save that now succeeded: that problem is over (the others stay said).
 function hideSaveProblem() {
+  for (let i = told.length - 1; i >= 0; i--) if (told[i].kind === "full" || told[i].kind === "blocked") told.splice(i, 1);
+  if (told.length) {
+    $("save-problem-text").textContent = [...new Set(told.map((p) => t(`save.${p.kind}`)))].join(" ");
+    return;
+  }
   $("save-problem").hidden = true;
   $("save-text").hidden = true;
 }
 
-function reportStorageProblems() {
-  const problem = library.problems[0] || stats.problem;
-  if (problem) showSaveProblem("corrupt", problem.raw);
-  else if (library.blocked) showSaveProblem("blocked");
+// What storage held that could not be read, said once each: the games' list, the statistics, a game.
+function problemKind(key) {
+  if (key === INDEX_KEY) return "index";
+  if (key.startsWith("sudoku.records.")) return "records";
+  return "corrupt";
 }
 
-// Put a saved game of the library on the board; false (with the player told) when it cannot be read.
-function resumeGame(id) {
-  const { value, error, raw } = library.read(id);
+function reportStorageProblems() {
+  for (const problem of [...library.problems, ...(stats.problem ? [stats.problem] : [])]) {
+    showSaveProblem(problemKind(problem.key), problem.raw, problem.key);
+  }
+  if (library.blocked) showSaveProblem("blocked");
+}
+
+// Put a saved game of the library on the board: false (with the player told) when it cannot be read,
+// else {unsaved}: true when the game came from this tab's own copy of a save storage refused.
+// `address: false` leaves the address as it is (a link there is still to be read).
+function resumeGame(id, { address = true } = {}) {
+  const { value, error, raw, unsaved = false } = library.read(id);
   if (!value) {
-    if (error !== "missing") showSaveProblem(error === "blocked" ? "blocked" : "corrupt", raw);
+    if (error !== "missing") showSaveProblem(error === "blocked" ? "blocked" : "corrupt", raw, `sudoku.game.v2.${id}`);
     if (error === "missing") library.remove(id);
     return false;
   }
@@ -90,15 +112,15 @@ function resumeGame(id) {
     currentId = before;
     const text = JSON.stringify(value);
     library.setAside(id, text);
-    showSaveProblem("corrupt", text);
+    showSaveProblem("corrupt", text, `sudoku.game.v2.${id}`);
     console.warn(e.message);
     return false;
   }
   library.select(id);
   $("size").value = String(game.n);
-  app.markShared(game.shareLine());
-  app.shareCurrent();
-  return true;
+  if (address) app.showGame();
+  if (unsaved) save(); // storage may have room again; if not, the player is told now
+  return { unsaved };
 }
 
 // `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
@@ -122,6 +144,7 @@ export function initSaving(shared) {
   });
   return {
     beginEntry, save, syncFromStorage, showSaveProblem, reportStorageProblems, resumeGame,
+    saveFailed: () => saveFailed, // the last save of the game on the board was refused
     currentId: () => currentId, // the library entry of the game on the board
     syncing: () => syncing, // true while taking another tab's save (nothing to write back)
   };
