@@ -136,6 +136,15 @@ def test_every_storage_fault_is_told_once_and_nothing_is_lost(server, open_app):
     assert len(page.evaluate("window.sudoku.library.list()")) == 1
     page.click("#save-aside")
     expect(page.locator("#save-text")).to_have_value("null")
+    # A list whose entry has an endless time: said, the text set aside, the entry kept with a time that is one.
+    index = json.loads(page.evaluate("localStorage.getItem('sudoku.games.v2')"))
+    index["games"][0]["elapsed"] = 1e308
+    damaged = json.dumps(index)
+    reload_with(page, "sudoku.games.v2", damaged)
+    assert told(page).count("list of your games could not be read") == 1
+    assert damaged in aside(page, "sudoku.games.v2")
+    assert page.evaluate("window.sudoku.library.list()[0].elapsed") < 3600_000
+    expect(at(page, 1, 1)).to_have_text("4")
     # Statistics that are not statistics: each said once, set aside; a good record among bad ones is kept.
     good = {"id": "g1", "n": 9, "level": "easy", "daily": None, "started": 1, "solved": True, "ms": 64000}
     for value in ["42", "[1,2]", '"x"', "null",
@@ -162,37 +171,41 @@ def test_every_storage_fault_is_told_once_and_nothing_is_lost(server, open_app):
     app.wait_ready()
 
 
-FULL = """if (sessionStorage.getItem('full')) { const setItem = Storage.prototype.setItem;
-    Storage.prototype.setItem = function (key, value) {
-        if (this === window.localStorage) throw new DOMException('full', 'QuotaExceededError');
-        return setItem.call(this, key, value); }; }"""
+# Fill localStorage to its quota (as another app of the origin, or years of games, would).
+FILL = """() => { const big = 'x'.repeat(100000), small = 'x'.repeat(500);
+    try { for (let i = 0; ; i++) localStorage.setItem('junk.' + i, big); } catch (e) { /* full */ }
+    try { for (let i = 0; ; i++) localStorage.setItem('junk.s' + i, small); } catch (e) { /* full */ }
+    try { for (let i = 0; ; i++) localStorage.setItem('junk.t' + i, 'x'); } catch (e) { /* full */ } }"""
+EMPTY = "() => Object.keys(localStorage).filter(k => k.startsWith('junk.')).forEach(k => localStorage.removeItem(k))"
 
 
 def test_full_storage_before_the_first_move_is_told_at_once_and_a_reload_keeps_the_moves(server, open_app):
     app, page = open_game(open_app, server, EASY)
-    app.context.add_init_script(FULL)
-    page.evaluate("sessionStorage.setItem('full', '1')")
-    page.evaluate("() => { " + FULL + " }")
-    # Storage fills before a link is opened: said as soon as the link's game cannot be saved, before a move.
+    # Storage fills before a link is opened: said as soon as the link's game is put on the board, before
+    # any move (its first save fits in the untouched game's place, the moves after it would not).
+    page.evaluate(FILL)
     page.evaluate("text => { location.hash = encodeURIComponent(text); }", OTHER)
     expect(page.locator("#message")).to_contain_text("from the link")
     assert "storage is full" in told(page)
     settle(page)
     at(page, 1, 2).focus()
     page.keyboard.press("1")
+    at(page, 1, 3).focus()
+    page.keyboard.press("2")
+    expect(page.locator("#save-problem-text")).to_contain_text("it will be lost if you close the page")
     # A reload while still full: the moves come back from the tab's own copy, and it says so truthfully.
     page.reload()
     expect(at(page, 1, 2)).to_have_text("1")
+    expect(at(page, 1, 3)).to_have_text("2")
     assert board_line(page) == OTHER and address(page) == OTHER
     expect(page.locator("#message")).to_contain_text("storage is still full")
     expect(page.locator("#message")).not_to_contain_text("as you left it")
     assert "storage is full" in told(page)
-    # Room again: the next save goes to storage, and the warning goes.
-    page.evaluate("sessionStorage.removeItem('full')")
-    page.reload()
-    expect(at(page, 1, 2)).to_have_text("1")
-    at(page, 1, 3).focus()
-    page.keyboard.press("2")
-    until(page, f"(({SAVED})()[{json.dumps(OTHER)}] || [])[2] === 2")
+    # Room made: the next save goes to storage, and the warning goes.
+    page.evaluate(EMPTY)
+    at(page, 1, 4).focus()
+    page.keyboard.press("3")
+    until(page, f"(({SAVED})()[{json.dumps(OTHER)}] || [])[3] === 3")
+    assert page.evaluate(SAVED)[OTHER][1:4] == [1, 2, 3]
     expect(page.locator("#save-problem")).to_be_hidden()
     app.wait_ready()

@@ -241,6 +241,18 @@ export class Library {
     return indexed && ok;
   }
 
+  // Whether storage has room for `chars` more characters (about a game's worth of moves): a probe
+  // written and removed at once, under a key the page's storage listener ignores.
+  hasRoom(chars = 16384) {
+    try {
+      localStorage.setItem("probe.sudoku", "x".repeat(chars));
+      localStorage.removeItem("probe.sudoku");
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   // A save that storage refused is kept in this tab's own storage (sessionStorage has a quota of its
   // own), so a reload of the tab while storage is still full brings the game back as it was; the next
   // save that succeeds clears it.

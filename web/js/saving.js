@@ -12,6 +12,7 @@ let currentId = null; // the library entry of the game on the board
 // touched (no move, no digit, not finished, not a puzzle being typed in) and is this tab's own (made
 // here, shown by no other tab since: see library.js), which the new puzzle takes.
 function beginEntry() {
+  roomKnown = false;
   const entry = currentId && library.get(currentId);
   const untouched = entry && !entry.moves && !entry.filled && !entry.finished && !stats.find(currentId)
     && (entry.mode === "play" || !entry.givens) && library.ownedHere(currentId);
@@ -22,6 +23,20 @@ function beginEntry() {
 }
 
 let saveFailed = false;
+
+// Storage so full that this save fitted (it replaced one of the same size) but the next moves will
+// not: said at once, when a puzzle is put on the board, not at the first move that fails. Probed at the
+// first save of each puzzle put on the board, and after every save while it is said (so it goes when
+// room is made).
+let roomKnown = false;
+function checkRoom() {
+  const low = told.some((p) => p.kind === "low");
+  if (library.blocked || (!low && roomKnown)) return;
+  roomKnown = true;
+  const room = library.hasRoom();
+  if (!room && !low) showSaveProblem("low");
+  if (room && low) hideSaveProblem();
+}
 let syncing = false; // taking another tab's newer save: nothing to write back
 
 function syncFromStorage() {
@@ -48,6 +63,7 @@ function save({ passive = false } = {}) {
   if (!ok && !saveFailed) showSaveProblem(library.blocked ? "blocked" : "full");
   if (ok && saveFailed) hideSaveProblem();
   saveFailed = !ok;
+  if (ok) checkRoom();
   if ($("games").open) app.renderGames();
 }
 
@@ -56,6 +72,7 @@ function save({ passive = false } = {}) {
 // kind of problem is said once, in its own words (`save.<kind>`), with the others of this visit.
 const told = []; // [{kind, key, raw}] the problems on show
 function showSaveProblem(kind, raw = null, key = "") {
+  if (kind === "full") hideSaveProblem(["low"]); // "may not be saved" has come true: said by "full"
   if (!told.some((p) => p.kind === kind && p.key === key)) told.push({ kind, key, raw });
   $("save-problem").hidden = false;
   $("save-problem-text").textContent = [...new Set(told.map((p) => t(`save.${p.kind}`)))].join(" ");
@@ -68,9 +85,9 @@ function showSaveProblem(kind, raw = null, key = "") {
   };
 }
 
-// A failed save that now succeeded: that problem is over (the others stay said).
-function hideSaveProblem() {
-  for (let i = told.length - 1; i >= 0; i--) if (told[i].kind === "full" || told[i].kind === "blocked") told.splice(i, 1);
+// A failed save that now succeeded, or room made: that problem is over (the others stay said).
+function hideSaveProblem(kinds = ["full", "blocked", "low"]) {
+  for (let i = told.length - 1; i >= 0; i--) if (kinds.includes(told[i].kind)) told.splice(i, 1);
   if (told.length) {
     $("save-problem-text").textContent = [...new Set(told.map((p) => t(`save.${p.kind}`)))].join(" ");
     return;
@@ -117,6 +134,8 @@ function resumeGame(id, { address = true } = {}) {
     return false;
   }
   library.select(id);
+  roomKnown = false;
+  checkRoom();
   $("size").value = String(game.n);
   if (address) app.showGame();
   if (unsaved) save(); // storage may have room again; if not, the player is told now
