@@ -10,9 +10,11 @@
 // Tabs: every tab has an id of its own (sessionStorage, so a reload keeps it) and remembers the game it
 // shows, so a reload reopens that game and not another tab's. `sudoku.shown.v1` = {gameId: tabId} says
 // which tab last put each game on its board. A tab may give an untouched entry to the next puzzle it
-// loads only if it made that entry and no other tab has shown it since: a game another tab shows is
-// never turned into another puzzle under it (two tabs each keep their own game, and each one's moves
-// land in its own save).
+// loads only if no other tab has shown that game since this one did (a tab opened on a link does not
+// claim the game it shows until the link is read). Should another tab still take over an entry this
+// tab shows (one frozen in the background), this tab sees another puzzle arrive under its game's key
+// and moves its own game to an entry of its own (saving.js): each tab keeps its game, and each one's
+// moves land in its own save.
 import { LEGACY_GAME_KEY, readStored, removeKey, setAside, writeJSON } from "./storage.js";
 
 export const INDEX_KEY = "sudoku.games.v2";
@@ -28,7 +30,7 @@ function newId(now = Date.now()) {
   return `${now.toString(36)}-${a[0].toString(36)}`;
 }
 
-// This tab: {id, game (the one on its board), made (the entry it made last)}, kept across reloads.
+// This tab: {id, game (the one on its board)}, kept across reloads.
 function readTab() {
   let tab = null;
   try {
@@ -36,7 +38,7 @@ function readTab() {
   } catch {
     tab = null; // blocked or unreadable: a tab of its own for this page's life
   }
-  if (!tab || typeof tab !== "object" || typeof tab.id !== "string") tab = { id: newId(), game: null, made: null };
+  if (!tab || typeof tab !== "object" || typeof tab.id !== "string") tab = { id: newId(), game: null };
   return tab;
 }
 
@@ -183,16 +185,15 @@ export class Library {
     this.index.games.push({ id, ...metaOf(game) });
     this.index.current = id;
     this.prune();
-    this.show(id, true);
+    this.show(id);
     return { id, saved: this.save(id, game) };
   }
 
   // --- which tab shows which game (see the top of this file) --------------------------------------
 
-  // This tab puts game `id` on its board (`made`: a new entry it made).
-  show(id, made = false) {
+  // This tab puts game `id` on its board, and claims it.
+  show(id) {
     this.tab.game = id;
-    if (made) this.tab.made = id;
     try {
       sessionStorage.setItem(TAB_KEY, JSON.stringify(this.tab));
     } catch {
@@ -211,10 +212,9 @@ export class Library {
     return this.tab.game;
   }
 
-  // Whether this tab made entry `id` and no other tab has shown it since: only then may the next
-  // puzzle this tab loads take the entry over (when the player never touched it).
+  // Whether no other tab has shown game `id` since this one did: only then may the next puzzle this tab
+  // loads take the entry over (when the player never touched it).
   ownedHere(id) {
-    if (this.tab.made !== id) return false;
     const { value } = readStored(SHOWN_KEY);
     return !!value && typeof value === "object" && value[id] === this.tab.id;
   }
@@ -296,10 +296,11 @@ export class Library {
     return value ? { value } : { value: null, error: "missing" };
   }
 
-  select(id) {
+  // Game `id` is on the board; `claim: false` while a link is still to be read (see the top of this file).
+  select(id, { claim = true } = {}) {
     if (!this.get(id)) return false;
     this.index.current = id;
-    this.show(id);
+    if (claim) this.show(id);
     return this.writeIndex();
   }
 

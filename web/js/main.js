@@ -261,7 +261,7 @@ const last = library.get(library.current);
 const wanted = tabEntry || (last && !last.finished ? last : null);
 let resumed = null;
 for (const entry of [wanted, ...library.list().filter((g) => !g.finished)]) {
-  const result = entry && app.resumeGame(entry.id, { address: !shared.puzzle });
+  const result = entry && app.resumeGame(entry.id, { address: !shared.puzzle, claim: !shared.puzzle });
   if (result) {
     resumed = { ...result, asLeft: entry === wanted || !wanted };
     break;
@@ -292,6 +292,7 @@ engine.start();
 const lostGame = !!wanted && !(resumed && resumed.asLeft) && shared.puzzle === wanted.puzzle && !shared.entries
   && !shared.notes;
 if (lostGame) app.showGame();
+if (resumed && (reloaded || lostGame)) app.claimCurrent(); // no link to read: this tab shows the game
 if (shared.puzzle && !reloaded && !lostGame) {
   app.markShared(null);
   app.loadFromFragment(sharedText);

@@ -9,8 +9,8 @@ let app, game, library, stats; // the page's shared parts (main.js)
 let currentId = null; // the library entry of the game on the board
 
 // The entry for a puzzle just put on the board: a new one, unless the current entry was never
-// touched (no move, no digit, not finished, not a puzzle being typed in) and is this tab's own (made
-// here, shown by no other tab since: see library.js), which the new puzzle takes.
+// touched (no move, no digit, not finished, not a puzzle being typed in) and no other tab has shown it
+// since this one did (library.js), which the new puzzle takes.
 function beginEntry() {
   roomKnown = false;
   const entry = currentId && library.get(currentId);
@@ -39,9 +39,22 @@ function checkRoom() {
 }
 let syncing = false; // taking another tab's newer save: nothing to write back
 
+// The same puzzle (size, symbols' places, givens, variant) as the game on the board.
+function samePuzzle(saved) {
+  const shape = (g) => JSON.stringify([g.box, g.givens, g.variant || "classic", g.regions || null, g.cages || null]);
+  return shape(saved) === shape({ ...game.shape(), box: game.box, givens: game.givens });
+}
+
 function syncFromStorage() {
   const { value } = library.read(currentId);
   if (!value) return;
+  if (!samePuzzle(value)) {
+    // Another tab put another puzzle under this game's key (it took over an entry it thought untouched):
+    // this tab's game moves to an entry of its own, so neither is lost and this board stays as it is.
+    currentId = null;
+    beginEntry();
+    return;
+  }
   syncing = true;
   try {
     game.restore(value);
@@ -112,8 +125,9 @@ function reportStorageProblems() {
 
 // Put a saved game of the library on the board: false (with the player told) when it cannot be read,
 // else {unsaved}: true when the game came from this tab's own copy of a save storage refused.
-// `address: false` leaves the address as it is (a link there is still to be read).
-function resumeGame(id, { address = true } = {}) {
+// `address: false` leaves the address as it is, and `claim: false` leaves the game unclaimed (a link
+// there is still to be read).
+function resumeGame(id, { address = true, claim = true } = {}) {
   const { value, error, raw, unsaved = false } = library.read(id);
   if (!value) {
     if (error !== "missing") showSaveProblem(error === "blocked" ? "blocked" : "corrupt", raw, `sudoku.game.v2.${id}`);
@@ -133,7 +147,7 @@ function resumeGame(id, { address = true } = {}) {
     console.warn(e.message);
     return false;
   }
-  library.select(id);
+  library.select(id, { claim });
   roomKnown = false;
   checkRoom();
   $("size").value = String(game.n);
@@ -162,7 +176,7 @@ export function initSaving(shared) {
     app.copyExport("link", true);
   });
   return {
-    beginEntry, save, syncFromStorage, showSaveProblem, reportStorageProblems, resumeGame,
+    beginEntry, save, syncFromStorage, claimCurrent: () => currentId && library.show(currentId), showSaveProblem, reportStorageProblems, resumeGame,
     saveFailed: () => saveFailed, // the last save of the game on the board was refused
     currentId: () => currentId, // the library entry of the game on the board
     syncing: () => syncing, // true while taking another tab's save (nothing to write back)
