@@ -7,7 +7,15 @@ const $ = (id) => document.getElementById(id);
 let app, game, board, settings, stats; // the page's shared parts (main.js)
 let say, formatTime, levelName, sizeText; // messages.js, through app
 
+// One finish per solve: a game solved before (undo, then redo of the last digit) is the same solve,
+// said in a line with the time it was solved in, which the statistics and My games keep.
 function showFinish() {
+  const solved = stats.find(app.currentId());
+  if (solved && solved.solved && solved.ms !== undefined) {
+    app.save();
+    say(["msg.finished-again", { time: formatTime(solved.ms) }], "ok");
+    return;
+  }
   const ms = game.timeMs();
   const info = app.statInfo();
   const { best } = stats.finished(app.currentId(), { ...info, ms, hints: game.hintsUsed, mistakes: game.mistakes,
@@ -15,7 +23,9 @@ function showFinish() {
   app.save();
   $("finish-level").textContent = `${sizeText()} · ${levelName(info.level)}`;
   $("finish-time").textContent = formatTime(ms);
-  $("finish-best").textContent = best === null ? "—" : formatTime(Math.min(best, game.assisted ? best : ms));
+  // A first solve says so (an assisted one has no best yet).
+  const first = best === null ? t(game.assisted ? "finish.best-none" : "finish.best-first") : null;
+  $("finish-best").textContent = first || formatTime(Math.min(best, game.assisted ? best : ms));
   $("finish-hints").textContent = String(game.hintsUsed);
   $("finish-mistakes").textContent = settings.check ? String(game.mistakes) : t("finish.unchecked");
   const row = stats.summary().find((r) => r.n === game.n && r.variant === game.variant && r.level === (info.level || null));

@@ -6,16 +6,63 @@
 // Storage (see storage.js): the index `sudoku.games.v2` = {version: 2, current, games: [meta]} and
 // one key `sudoku.game.v2.<id>` per game holding `Game.toJSON()`. `meta` is what the games list shows
 // without reading every game: see `metaOf`.
+//
+// Tabs: every tab has an id of its own (sessionStorage, so a reload keeps it) and remembers the game it
+// shows, so a reload reopens that game and not another tab's. `sudoku.shown.v1` = {gameId: tabId} says
+// which tab last put each game on its board. A tab may give an untouched entry to the next puzzle it
+// loads only if no other tab has shown that game since this one did (a tab opened on a link does not
+// claim the game it shows until the link is read). Should another tab still take over an entry this
+// tab shows (one frozen in the background), this tab sees another puzzle arrive under its game's key
+// and moves its own game to an entry of its own (saving.js): each tab keeps its game, and each one's
+// moves land in its own save.
 import { LEGACY_GAME_KEY, readStored, removeKey, setAside, writeJSON } from "./storage.js";
 
 export const INDEX_KEY = "sudoku.games.v2";
 export const GAME_PREFIX = "sudoku.game.v2.";
+export const SHOWN_KEY = "sudoku.shown.v1";
+export const TAB_KEY = "sudoku.tab.v1";
 export const MAX_FINISHED = 60;
+const YEAR_MS = 366 * 24 * 3600 * 1000;
 
 function newId(now = Date.now()) {
   const a = new Uint32Array(1);
   crypto.getRandomValues(a);
   return `${now.toString(36)}-${a[0].toString(36)}`;
+}
+
+// This tab: {id, game (the one on its board)}, kept across reloads.
+function readTab() {
+  let tab = null;
+  try {
+    tab = JSON.parse(sessionStorage.getItem(TAB_KEY) || "null");
+  } catch {
+    tab = null; // blocked or unreadable: a tab of its own for this page's life
+  }
+  if (!tab || typeof tab !== "object" || typeof tab.id !== "string") tab = { id: newId(), game: null };
+  return tab;
+}
+
+// A list entry's fields that are shown or sorted on, each of the right type and range; false when any
+// was not (the entry is kept, its wrong fields reset: the game itself is in its own key).
+function cleanMeta(g) {
+  let clean = true;
+  const number = (key, max) => {
+    if (g[key] === undefined) return;
+    if (typeof g[key] !== "number" || !Number.isFinite(g[key]) || g[key] < 0 || g[key] > max) {
+      clean = false;
+      g[key] = 0;
+    }
+  };
+  number("elapsed", YEAR_MS);
+  number("updated", 8.64e15);
+  for (const key of ["n", "givens", "filled", "open", "moves", "hints"]) number(key, 1e6);
+  for (const key of ["level", "daily", "source", "mode", "variant"]) {
+    if (g[key] !== undefined && g[key] !== null && typeof g[key] !== "string") {
+      clean = false;
+      g[key] = null;
+    }
+  }
+  return clean;
 }
 
 // The list entry of a game: enough to show and sort it.
@@ -37,23 +84,38 @@ export class Library {
     this.index = { version: 2, current: null, games: [] };
     this.removed = new Set(); // ids deleted here: another tab's copy of the index must not bring them back
     this.seqs = new Map(); // id -> the save number this tab last wrote or read (see save)
+    this.tab = readTab();
     this.load();
+    // A game whose first save storage refused is in no index: this tab's own copy brings it back.
+    const kept = this.tab.game && !this.get(this.tab.game) ? this.unsavedHere(this.tab.game) : null;
+    if (kept && Array.isArray(kept.box)) {
+      this.index.games.push({ id: this.tab.game, puzzle: "", n: kept.box[0] * kept.box[1], source: "saved",
+        finished: !!kept.finished, updated: Date.now() });
+    }
   }
 
+  // Read the index again (at boot, and when another tab wrote it). Anything stored that is not an
+  // index this release knows (`null`, `42`, a list, text that is not JSON) is set aside, said once, and
+  // the index is rebuilt from the games' own keys; entries with wrong fields are kept, those fields reset.
   load() {
     const { value, raw, error } = readStored(INDEX_KEY);
     if (error === "blocked") this.blocked = true;
-    const valid = value && value.version === 2 && Array.isArray(value.games);
+    const valid = !!value && typeof value === "object" && value.version === 2 && Array.isArray(value.games);
+    let damaged = error === "corrupt" || (raw !== null && !valid);
     if (valid) {
-      const games = value.games.filter((g) => g && typeof g.id === "string" && typeof g.puzzle === "string");
+      const games = value.games.filter((g) => g && typeof g === "object" && typeof g.id === "string"
+        && typeof g.puzzle === "string");
+      if (games.length !== value.games.length) damaged = true;
+      for (const g of games) if (!cleanMeta(g)) damaged = true;
       this.index = { version: 2, current: typeof value.current === "string" ? value.current : null, games };
-    } else if (value !== null) {
+      if (damaged) setAside(INDEX_KEY, raw); // the damaged text is kept; the cleaned index is written below
+    } else if (raw !== null && error !== "corrupt") {
       setAside(INDEX_KEY, raw); // JSON, but not an index this release knows: keep its text
     }
-    if (error === "corrupt" || (value !== null && !valid)) {
+    if (damaged && !this.problems.some((p) => p.key === INDEX_KEY && p.raw === raw)) {
       this.problems.push({ key: INDEX_KEY, raw });
-      this.recover();
     }
+    if (damaged) this.recover();
     this.migrate();
   }
 
@@ -123,7 +185,38 @@ export class Library {
     this.index.games.push({ id, ...metaOf(game) });
     this.index.current = id;
     this.prune();
+    this.show(id);
     return { id, saved: this.save(id, game) };
+  }
+
+  // --- which tab shows which game (see the top of this file) --------------------------------------
+
+  // This tab puts game `id` on its board, and claims it.
+  show(id) {
+    this.tab.game = id;
+    try {
+      sessionStorage.setItem(TAB_KEY, JSON.stringify(this.tab));
+    } catch {
+      // Blocked: the tab's memory holds it for this page's life.
+    }
+    const { value } = readStored(SHOWN_KEY);
+    const shown = value && typeof value === "object" && !Array.isArray(value) ? value : {};
+    const known = new Set(this.index.games.map((g) => g.id));
+    for (const key of Object.keys(shown)) if (!known.has(key) && key !== id) delete shown[key];
+    shown[id] = this.tab.id;
+    writeJSON(SHOWN_KEY, shown);
+  }
+
+  // The game this tab showed last (kept across a reload of the tab), or null.
+  get tabGame() {
+    return this.tab.game;
+  }
+
+  // Whether no other tab has shown game `id` since this one did: only then may the next puzzle this tab
+  // loads take the entry over (when the player never touched it).
+  ownedHere(id) {
+    const { value } = readStored(SHOWN_KEY);
+    return !!value && typeof value === "object" && value[id] === this.tab.id;
   }
 
   // Save a game under its id; returns false when storage refused (full, blocked). Every save is
@@ -140,9 +233,46 @@ export class Library {
     Object.assign(entry, metaOf(game));
     this.index.current = id;
     const seq = storedSeq + 1;
-    const ok = writeJSON(GAME_PREFIX + id, { ...game.toJSON(), seq });
+    const saved = { ...game.toJSON(), seq };
+    const ok = writeJSON(GAME_PREFIX + id, saved);
     if (ok) this.seqs.set(id, seq);
-    return this.writeIndex() && ok;
+    const indexed = this.writeIndex();
+    this.keepInTab(id, ok && indexed ? null : saved);
+    return indexed && ok;
+  }
+
+  // Whether storage has room for `chars` more characters (about a game's worth of moves): a probe
+  // written and removed at once, under a key the page's storage listener ignores.
+  hasRoom(chars = 16384) {
+    try {
+      localStorage.setItem("probe.sudoku", "x".repeat(chars));
+      localStorage.removeItem("probe.sudoku");
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  // A save that storage refused is kept in this tab's own storage (sessionStorage has a quota of its
+  // own), so a reload of the tab while storage is still full brings the game back as it was; the next
+  // save that succeeds clears it.
+  keepInTab(id, saved) {
+    try {
+      if (saved) sessionStorage.setItem(`${TAB_KEY}.unsaved`, JSON.stringify({ id, game: saved }));
+      else if (this.unsavedHere(id)) sessionStorage.removeItem(`${TAB_KEY}.unsaved`);
+    } catch {
+      // Blocked or full too: the page has said the game is not saved.
+    }
+  }
+
+  // The save of game `id` that storage refused, kept in this tab (see keepInTab), or null.
+  unsavedHere(id) {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(`${TAB_KEY}.unsaved`) || "null");
+      return kept && kept.id === id && kept.game && typeof kept.game === "object" ? kept.game : null;
+    } catch {
+      return null;
+    }
   }
 
   // Whether another tab saved this game since this tab last wrote or read it.
@@ -151,9 +281,13 @@ export class Library {
     return !!stored && Number.isInteger(stored.seq) && this.seqs.has(id) && stored.seq > this.seqs.get(id);
   }
 
-  // The saved game of an entry: {value} or {error, raw} ("missing", "corrupt", "blocked").
+  // The saved game of an entry: {value} or {error, raw} ("missing", "corrupt", "blocked"). A newer
+  // copy this tab kept when storage refused it comes first, with `unsaved: true`.
   read(id) {
+    const kept = this.unsavedHere(id);
     const { value, raw, error } = readStored(GAME_PREFIX + id);
+    const storedSeq = value && Number.isInteger(value.seq) ? value.seq : 0;
+    if (kept && (!Number.isInteger(kept.seq) || kept.seq > storedSeq)) return { value: kept, unsaved: true };
     if (error) {
       if (error === "corrupt") this.problems.push({ key: GAME_PREFIX + id, raw });
       return { value: null, error, raw };
@@ -162,9 +296,11 @@ export class Library {
     return value ? { value } : { value: null, error: "missing" };
   }
 
-  select(id) {
+  // Game `id` is on the board; `claim: false` while a link is still to be read (see the top of this file).
+  select(id, { claim = true } = {}) {
     if (!this.get(id)) return false;
     this.index.current = id;
+    if (claim) this.show(id);
     return this.writeIndex();
   }
 

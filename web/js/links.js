@@ -2,8 +2,9 @@
 // link opens its puzzle (or the open game of it), and the export buttons copy the puzzle as a line, a
 // grid or a link with the player's progress. Part of the app that main.js wires together (see initLinks).
 import { gridFromLine } from "./game.js";
-import { DEFAULT_SYMBOLS } from "./geometry.js";
-import { parseProgress, progressFragment, readFragment, splitFragment, writeFragment } from "./share.js";
+import { DEFAULT_SYMBOLS, cellName } from "./geometry.js";
+import { parseProgress, progressFragment, progressProblem, progressSide, readFragment, splitFragment,
+  writeFragment } from "./share.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -11,11 +12,13 @@ let app, game, engine, library; // the page's shared parts (main.js)
 let say, ask; // messages.js, through app
 
 let lastShared = null; // the puzzle line the address shows
+// The address (and the Puzzle box, unless it holds what the player pasted) follows the puzzle on the board.
 function shareCurrent() {
   const line = game.hasPuzzle ? game.shareLine() : "";
   if (line === lastShared) return;
   lastShared = line;
   writeFragment(line);
+  if (game.info.source !== "paste") $("puzzle-text").value = line;
 }
 
 // The address shows `line` (or, with null, whatever it shows is to be written again): shareCurrent
@@ -24,14 +27,45 @@ function markShared(line) {
   lastShared = line;
 }
 
+// Another game is on the board (Resume, a reload, a link refused): the address and the Puzzle box are its.
+function showGame() {
+  lastShared = null;
+  shareCurrent();
+  $("puzzle-text").value = game.hasPuzzle ? game.shareLine() : "";
+}
+
+// What is wrong with a link's progress for a puzzle of side n, in the page's words (null: nothing).
+function progressError(parts, n) {
+  const problem = progressProblem(parts, n, DEFAULT_SYMBOLS);
+  if (!problem) return null;
+  const { cell, ...params } = problem.params;
+  const size = `${n}×${n}`;
+  return t(problem.key, { ...params, size, cell: cell === undefined ? "" : cellName(cell, n) });
+}
+
+// A link whose progress does not fit is refused before anything is loaded or saved: the game on the
+// board stays, and so does its address.
+function refuseLink(reason) {
+  say(["msg.link-refused", { reason }], "error");
+  showGame();
+}
+
 // A link opens its puzzle as a new entry of the library. When this browser already has an open game
 // of that puzzle, the link resumes it; a link that carries other progress asks which to keep.
 async function loadFromFragment(text = readFragment()) {
   if (!text || text === lastShared) return;
   const parts = splitFragment(text);
+  const hasProgress = !!(parts.entries || parts.notes);
+  if (hasProgress) {
+    const n = progressSide(parts);
+    const error = n ? progressError(parts, n) : t("link.bad-size", { count: [...(parts.entries || "")].length });
+    if (error) {
+      refuseLink(error);
+      return;
+    }
+  }
   lastShared = null; // whatever loads next writes its own address
   $("puzzle-text").value = parts.puzzle;
-  const hasProgress = !!(parts.entries || parts.notes);
   const open = library.findOpen(parts.puzzle);
   if (open) {
     const mine = open.moves || open.filled;
@@ -53,8 +87,18 @@ async function loadFromFragment(text = readFragment()) {
   const early = engine.state === "loading" && !hasProgress ? gridFromLine(parts.puzzle) : null;
   if (early) game.load(early, "load", { source: "link" });
   const loaded = await app.importText(parts.puzzle, { fromShare: true, progress: hasProgress ? parts : null,
-    early: early ? game.revision : null });
+    early: early ? game.revision : null, refuse: (n) => {
+      const error = progressError(parts, n);
+      if (error) refuseLink(error);
+      return !!error;
+    } });
   if (loaded && hasProgress) writeFragment(parts.puzzle);
+  if (!loaded) {
+    // Not opened (unreadable, refused, or the grid changed meanwhile): the address is the board's game
+    // again; the Puzzle box keeps the link's text, where a parse error points.
+    lastShared = game.hasPuzzle ? game.shareLine() : "";
+    writeFragment(lastShared);
+  }
 }
 
 // Whether a saved game holds the same digits as a link's progress.
@@ -112,5 +156,5 @@ export function initLinks(shared) {
     copyExport("link", false);
   });
   window.addEventListener("hashchange", () => loadFromFragment());
-  return { shareCurrent, markShared, loadFromFragment, exportText, copyExport };
+  return { shareCurrent, markShared, showGame, loadFromFragment, exportText, copyExport };
 }

@@ -159,9 +159,7 @@ game.addEventListener("change", (event) => {
     announceMove(reason);
     game.startClock();
     app.checkConflicts();
-    if (settings.check && game.truth && game.wrongCells.size && reason === "move") {
-      say(["msg.wrong", { count: game.wrongCells.size }], "warn");
-    }
+    app.sayPresent(reason, settings.check);
   }
   if (reason === "finished") app.showFinish();
 });
@@ -275,31 +273,46 @@ for (const id of ["newgame-dialog", "confirm"]) {
 app.reportStorageProblems();
 const sharedText = readFragment();
 const shared = splitFragment(sharedText);
+// The game this tab showed (a reload reopens it), else the one the player played last if still open,
+// else the newest open game. A link in the address is read after, so the address keeps it until then.
+const tabEntry = library.get(library.tabGame);
 const last = library.get(library.current);
-let resumed = false;
-for (const entry of [last && !last.finished ? last : null, ...library.list().filter((g) => !g.finished)]) {
-  if (entry && app.resumeGame(entry.id)) {
-    resumed = true;
+const wanted = tabEntry || (last && !last.finished ? last : null);
+let resumed = null;
+for (const entry of [wanted, ...library.list().filter((g) => !g.finished)]) {
+  const result = entry && app.resumeGame(entry.id, { address: !shared.puzzle, claim: !shared.puzzle });
+  if (result) {
+    resumed = { ...result, asLeft: entry === wanted || !wanted };
     break;
   }
 }
 // A reload keeps the address of the game on the board: that is the game coming back, not a link.
-const reloaded = resumed && shared.puzzle === game.shareLine() && !shared.entries && !shared.notes;
+const reloaded = !!resumed && shared.puzzle === game.shareLine() && !shared.entries && !shared.notes;
 if (resumed) {
-  if (!shared.puzzle || reloaded) say(["msg.restored"], "ok");
+  // "As you left it" only when it is: the game the player left (not another one because that one could
+  // not be read), and saved (not this tab's own copy of moves storage refused).
+  if (!resumed.asLeft) say(["msg.lost-current"], "warn");
+  else if (!shared.puzzle || reloaded) say([resumed.unsaved ? "msg.restored-unsaved" : "msg.restored"], resumed.unsaved ? "warn" : "ok");
+  if (reloaded) app.showGame();
 } else {
   const played = new Set(library.list().map((g) => g.puzzle));
   const today = starterFor(localDate());
   const starter = played.has(today) ? starterFor(localDate(new Date(Date.now() + 86_400_000))) : today;
   if (shared.puzzle) app.markShared(starter); // the link's address stays until the link is read
   game.loadNew(starter, { source: "starter", level: STARTER_LEVEL });
-  if (!shared.puzzle) say(["msg.first"], "info");
+  if (wanted) say(["msg.lost-current"], "warn");
+  else if (!shared.puzzle) say(["msg.first"], "info");
 }
 $("size").value = String(game.n);
 render();
 requestAnimationFrame(() => performance.mark("grid-painted"));
 engine.start();
-if (shared.puzzle && !reloaded) {
+// The address of a game that could not be opened is not a link to read: the game shown instead is put there.
+const lostGame = !!wanted && !(resumed && resumed.asLeft) && shared.puzzle === wanted.puzzle && !shared.entries
+  && !shared.notes;
+if (lostGame) app.showGame();
+if (resumed && (reloaded || lostGame)) app.claimCurrent(); // no link to read: this tab shows the game
+if (shared.puzzle && !reloaded && !lostGame) {
   app.markShared(null);
   app.loadFromFragment(sharedText);
 }

@@ -22,6 +22,22 @@ function say(message, kind = "info", details = []) {
   }));
 }
 
+// The key of the message on show ("msg.wrong"), or null.
+function saying() {
+  return lastMessage && Array.isArray(lastMessage.message) ? lastMessage.message[0] : null;
+}
+
+// Every message is about the present: after a move, undo or redo, a message about the game's state
+// that no longer holds is said again as it is now. A wrong digit's count follows the board (and goes
+// when none is left); "Solved in …" goes when an undo reopens the game.
+function sayPresent(reason, check) {
+  const wrong = check && game.truth ? game.wrongCells.size : 0;
+  const now = saying();
+  if (wrong && (reason === "move" || now === "msg.wrong")) say(["msg.wrong", { count: wrong }], "warn");
+  else if (!wrong && now === "msg.wrong") say(["msg.wrong-none"], "ok");
+  if (!game.finished && now === "msg.finished") say(["msg.finish-undone"], "info");
+}
+
 // The last message again, in the page's language now.
 function resay() {
   if (lastMessage) say(lastMessage.message, lastMessage.kind, lastMessage.details);
@@ -87,5 +103,6 @@ function ask(text, yes, no = t("confirm.no")) {
 // `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
 export function initMessages(app) {
   game = app.game;
-  return { say, resay, sayStats, describeError, conflictText, sizeText, formatTime, levelName, ask };
+  return { say, resay, saying, sayPresent, sayStats, describeError, conflictText, sizeText, formatTime, levelName,
+    ask };
 }

@@ -14,7 +14,9 @@ let say, sayStats, describeError, conflictText, sizeText, ask; // messages.js, t
 // An honest import: a puzzle with no solution or several opens for editing and says which (and where
 // two solutions differ); a text whose symbols would be read as blanks is refused, naming the option.
 let importSerial = 0;
-async function importText(text, { fromShare = false, progress = null, early = null } = {}) {
+// `refuse(n)`: a link's check of its progress against the puzzle's side n, true when it refused the link
+// (before anything is loaded or saved).
+async function importText(text, { fromShare = false, progress = null, early = null, refuse = null } = {}) {
   const serial = ++importSerial;
   const source = $("puzzle-text");
   source.removeAttribute("aria-invalid");
@@ -51,6 +53,7 @@ async function importText(text, { fromShare = false, progress = null, early = nu
     say(["msg.link-kept"], "info");
     return false;
   }
+  if (progress && refuse && refuse(result.size)) return false;
   const info = { source: fromShare ? "link" : "paste" };
   if (early === null || !sameGrid(result)) game.load(result, "load", info);
   game.setConflicts(result.conflicts);

@@ -12,6 +12,13 @@ function sourceName(entry) {
   return t(`games.source-${entry.source}`) || entry.source;
 }
 
+// The time a game shows: a solved game's is the time it was solved in (as in the statistics and the
+// finish dialog; a clock that ran on after an undo does not change it).
+function solvedMs(entry) {
+  const record = entry.finished ? stats.find(entry.id) : null;
+  return record && record.solved && record.ms !== undefined ? record.ms : entry.elapsed || 0;
+}
+
 function renderGames() {
   const list = $("games-list");
   const items = library.list().map((entry) => {
@@ -22,7 +29,7 @@ function renderGames() {
     const state = entry.finished ? t("games.finished") : entry.mode === "edit" ? t("games.editing")
       : t("games.progress", { filled: entry.filled || 0, open: entry.open || 0 });
     text.textContent = `${sizeText(entry.n, entry.variant)} · ${entry.level ? t(`level.${entry.level}`) : sourceName(entry)} · ${state}`
-      + ` · ${formatTime(entry.elapsed || 0)}`;
+      + ` · ${formatTime(solvedMs(entry))}`;
     const resume = document.createElement("button");
     resume.type = "button";
     resume.dataset.resume = entry.id;

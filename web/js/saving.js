@@ -2,17 +2,20 @@
 // newer save of the same game is taken, not overwritten; a refused or unreadable save is said at once,
 // with the game offered as a link. Part of the app that main.js wires together (see initSaving).
 import { t } from "./i18n.js";
+import { INDEX_KEY } from "./library.js";
 
 const $ = (id) => document.getElementById(id);
 let app, game, library, stats; // the page's shared parts (main.js)
 let currentId = null; // the library entry of the game on the board
 
 // The entry for a puzzle just put on the board: a new one, unless the current entry was never
-// touched (no move, no digit, not finished, not a puzzle being typed in), which the new puzzle takes.
+// touched (no move, no digit, not finished, not a puzzle being typed in) and no other tab has shown it
+// since this one did (library.js), which the new puzzle takes.
 function beginEntry() {
+  roomKnown = false;
   const entry = currentId && library.get(currentId);
   const untouched = entry && !entry.moves && !entry.filled && !entry.finished && !stats.find(currentId)
-    && (entry.mode === "play" || !entry.givens);
+    && (entry.mode === "play" || !entry.givens) && library.ownedHere(currentId);
   if (untouched) return;
   const { id, saved } = library.add(game);
   currentId = id;
@@ -20,11 +23,38 @@ function beginEntry() {
 }
 
 let saveFailed = false;
+
+// Storage so full that this save fitted (it replaced one of the same size) but the next moves will
+// not: said at once, when a puzzle is put on the board, not at the first move that fails. Probed at the
+// first save of each puzzle put on the board, and after every save while it is said (so it goes when
+// room is made).
+let roomKnown = false;
+function checkRoom() {
+  const low = told.some((p) => p.kind === "low");
+  if (library.blocked || (!low && roomKnown)) return;
+  roomKnown = true;
+  const room = library.hasRoom();
+  if (!room && !low) showSaveProblem("low");
+  if (room && low) hideSaveProblem();
+}
 let syncing = false; // taking another tab's newer save: nothing to write back
+
+// The same puzzle (size, symbols' places, givens, variant) as the game on the board.
+function samePuzzle(saved) {
+  const shape = (g) => JSON.stringify([g.box, g.givens, g.variant || "classic", g.regions || null, g.cages || null]);
+  return shape(saved) === shape({ ...game.shape(), box: game.box, givens: game.givens });
+}
 
 function syncFromStorage() {
   const { value } = library.read(currentId);
   if (!value) return;
+  if (!samePuzzle(value)) {
+    // Another tab put another puzzle under this game's key (it took over an entry it thought untouched):
+    // this tab's game moves to an entry of its own, so neither is lost and this board stays as it is.
+    currentId = null;
+    beginEntry();
+    return;
+  }
   syncing = true;
   try {
     game.restore(value);
@@ -46,38 +76,61 @@ function save({ passive = false } = {}) {
   if (!ok && !saveFailed) showSaveProblem(library.blocked ? "blocked" : "full");
   if (ok && saveFailed) hideSaveProblem();
   saveFailed = !ok;
+  if (ok) checkRoom();
   if ($("games").open) app.renderGames();
 }
 
 // Storage refused a write (full, private mode) or held something unreadable: say so at once, keep
-// playing in memory, and offer the game as a link (and the unreadable text) so nothing is lost.
-function showSaveProblem(kind, raw = null) {
+// playing in memory, and offer the game as a link (and the unreadable text) so nothing is lost. Each
+// kind of problem is said once, in its own words (`save.<kind>`), with the others of this visit.
+const told = []; // [{kind, key, raw}] the problems on show
+function showSaveProblem(kind, raw = null, key = "") {
+  if (kind === "full") hideSaveProblem(["low"]); // "may not be saved" has come true: said by "full"
+  if (!told.some((p) => p.kind === kind && p.key === key)) told.push({ kind, key, raw });
   $("save-problem").hidden = false;
-  $("save-problem-text").textContent = t(`save.${kind}`);
-  $("save-aside").hidden = !raw;
+  $("save-problem-text").textContent = [...new Set(told.map((p) => t(`save.${p.kind}`)))].join(" ");
+  const texts = told.filter((p) => p.raw !== null);
+  $("save-aside").hidden = !texts.length;
   $("save-aside").onclick = () => {
     $("save-text").hidden = false;
-    $("save-text").value = raw;
+    $("save-text").value = texts.map((p) => (texts.length > 1 ? `${p.key}\n${p.raw}` : p.raw)).join("\n\n");
     $("save-text").select();
   };
 }
 
-function hideSaveProblem() {
+// A failed save that now succeeded, or room made: that problem is over (the others stay said).
+function hideSaveProblem(kinds = ["full", "blocked", "low"]) {
+  for (let i = told.length - 1; i >= 0; i--) if (kinds.includes(told[i].kind)) told.splice(i, 1);
+  if (told.length) {
+    $("save-problem-text").textContent = [...new Set(told.map((p) => t(`save.${p.kind}`)))].join(" ");
+    return;
+  }
   $("save-problem").hidden = true;
   $("save-text").hidden = true;
 }
 
-function reportStorageProblems() {
-  const problem = library.problems[0] || stats.problem;
-  if (problem) showSaveProblem("corrupt", problem.raw);
-  else if (library.blocked) showSaveProblem("blocked");
+// What storage held that could not be read, said once each: the games' list, the statistics, a game.
+function problemKind(key) {
+  if (key === INDEX_KEY) return "index";
+  if (key.startsWith("sudoku.records.")) return "records";
+  return "corrupt";
 }
 
-// Put a saved game of the library on the board; false (with the player told) when it cannot be read.
-function resumeGame(id) {
-  const { value, error, raw } = library.read(id);
+function reportStorageProblems() {
+  for (const problem of [...library.problems, ...(stats.problem ? [stats.problem] : [])]) {
+    showSaveProblem(problemKind(problem.key), problem.raw, problem.key);
+  }
+  if (library.blocked) showSaveProblem("blocked");
+}
+
+// Put a saved game of the library on the board: false (with the player told) when it cannot be read,
+// else {unsaved}: true when the game came from this tab's own copy of a save storage refused.
+// `address: false` leaves the address as it is, and `claim: false` leaves the game unclaimed (a link
+// there is still to be read).
+function resumeGame(id, { address = true, claim = true } = {}) {
+  const { value, error, raw, unsaved = false } = library.read(id);
   if (!value) {
-    if (error !== "missing") showSaveProblem(error === "blocked" ? "blocked" : "corrupt", raw);
+    if (error !== "missing") showSaveProblem(error === "blocked" ? "blocked" : "corrupt", raw, `sudoku.game.v2.${id}`);
     if (error === "missing") library.remove(id);
     return false;
   }
@@ -90,15 +143,17 @@ function resumeGame(id) {
     currentId = before;
     const text = JSON.stringify(value);
     library.setAside(id, text);
-    showSaveProblem("corrupt", text);
+    showSaveProblem("corrupt", text, `sudoku.game.v2.${id}`);
     console.warn(e.message);
     return false;
   }
-  library.select(id);
+  library.select(id, { claim });
+  roomKnown = false;
+  checkRoom();
   $("size").value = String(game.n);
-  app.markShared(game.shareLine());
-  app.shareCurrent();
-  return true;
+  if (address) app.showGame();
+  if (unsaved) save(); // storage may have room again; if not, the player is told now
+  return { unsaved };
 }
 
 // `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
@@ -121,7 +176,8 @@ export function initSaving(shared) {
     app.copyExport("link", true);
   });
   return {
-    beginEntry, save, syncFromStorage, showSaveProblem, reportStorageProblems, resumeGame,
+    beginEntry, save, syncFromStorage, claimCurrent: () => currentId && library.show(currentId), showSaveProblem, reportStorageProblems, resumeGame,
+    saveFailed: () => saveFailed, // the last save of the game on the board was refused
     currentId: () => currentId, // the library entry of the game on the board
     syncing: () => syncing, // true while taking another tab's save (nothing to write back)
   };

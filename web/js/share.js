@@ -37,7 +37,41 @@ export function progressFragment(puzzleLine, entries, notes) {
   return `${puzzleLine}|${entries}${notesText ? `|${notesText}` : ""}`;
 }
 
-// Read progress back for a grid of `size` cells: {entries: digits[], notes: masks[]} or null.
+// What is wrong with a link's progress for a puzzle of n x n cells, or null when it fits: the entries
+// are one symbol of the puzzle's first n (or '.' or '0' for none) per cell, the notes one base-36 mask per cell of at
+// most n bits. A problem is {key, params} for the page's words (i18n.js "link.*"); `cell` is an index.
+/**
+ * @param {{entries: string, notes: string}} fragment @param {number} n @param {string} symbols
+ * @returns {{key: string, params: Record<string, any>} | null}
+ */
+export function progressProblem({ entries, notes }, n, symbols) {
+  const size = n * n;
+  const allowed = symbols.slice(0, n);
+  if (entries) {
+    const chars = [...entries];
+    if (chars.length !== size) return { key: "link.bad-length", params: { count: chars.length, cells: size } };
+    const cell = chars.findIndex((ch) => ch !== "." && ch !== "0" && !allowed.includes(ch.toUpperCase()));
+    if (cell >= 0) return { key: "link.bad-symbol", params: { char: chars[cell], cell } };
+  }
+  if (notes) {
+    const parts = notes.split(",");
+    if (parts.length !== size) return { key: "link.bad-length", params: { count: parts.length, cells: size } };
+    const cell = parts.findIndex((p) => p && (!/^[0-9a-z]{1,6}$/i.test(p) || parseInt(p, 36) >= 2 ** n));
+    if (cell >= 0) return { key: "link.bad-notes", params: { cell } };
+  }
+  return null;
+}
+
+// The side of the grid a link's progress is written for (from its length), or 0 when none fits.
+/** @param {{entries: string, notes: string}} fragment @returns {number} */
+export function progressSide({ entries, notes }) {
+  const count = entries ? [...entries].length : notes.split(",").length;
+  const n = Math.round(Math.sqrt(count));
+  return n * n === count ? n : 0;
+}
+
+// Read progress back for a grid of `size` cells: {entries: digits[], notes: masks[]}, or null when there
+// is none or it does not fit the grid (see progressProblem: a link is checked before anything is saved).
 /**
  * @param {{entries: string, notes: string}} fragment
  * @param {number} size @param {string} symbols
@@ -45,16 +79,12 @@ export function progressFragment(puzzleLine, entries, notes) {
  */
 export function parseProgress({ entries, notes }, size, symbols) {
   if (!entries && !notes) return null;
+  const n = Math.round(Math.sqrt(size));
+  if (progressProblem({ entries, notes }, n, symbols)) return null;
   const digits = new Array(size).fill(0);
   const masks = new Array(size).fill(0);
-  if (entries) {
-    if (entries.length !== size) return null;
-    for (let i = 0; i < size; i++) digits[i] = Math.max(0, symbols.indexOf(entries[i].toUpperCase()) + 1);
-  }
-  if (notes) {
-    const parts = notes.split(",");
-    if (parts.length !== size) return null;
-    for (let i = 0; i < size; i++) masks[i] = parts[i] ? parseInt(parts[i], 36) || 0 : 0;
-  }
+  const allowed = symbols.slice(0, n);
+  if (entries) [...entries].forEach((ch, i) => { digits[i] = allowed.indexOf(ch.toUpperCase()) + 1; });
+  if (notes) notes.split(",").forEach((p, i) => { masks[i] = p ? parseInt(p, 36) : 0; });
   return { entries: digits, notes: masks };
 }

@@ -3,7 +3,7 @@
 // without `variant` is classic, as every record was before variants): played, solved, best
 // and median time, current and best streak (solved games in a row, an abandoned one breaks it), and
 // the daily puzzle's streak (consecutive days solved). Exportable as JSON, resettable.
-import { readStored, writeJSON } from "./storage.js";
+import { readStored, setAside, writeJSON } from "./storage.js";
 
 export const RECORDS_KEY = "sudoku.records.v1";
 const MAX_RECORDS = 5000;
@@ -45,13 +45,35 @@ function solvedTimes(records) {
   return records.flatMap((r) => (r.solved && !r.assisted && r.ms !== undefined ? [r.ms] : []));
 }
 
+const YEAR_MS = 366 * 24 * 3600 * 1000;
+
+// A record this release can count: an id, a size, every number finite and in range, every other field
+// text, true/false or null (see GameRecord).
+/** @param {any} r @returns {boolean} */
+function validRecord(r) {
+  if (!r || typeof r !== "object" || Array.isArray(r) || typeof r.id !== "string") return false;
+  if (!Number.isInteger(r.n) || r.n < 1 || r.n > 25) return false;
+  if (r.solved && (typeof r.ms !== "number" || r.ms < 0 || r.ms > YEAR_MS)) return false;
+  return Object.values(r).every((v) => v === null || typeof v === "string" || typeof v === "boolean"
+    || (typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 8.64e15));
+}
+
 export class Stats {
+  // Records that cannot be read (not JSON, not the records object, a record with a wrong field such as
+  // an endless time) are set aside with their text (storage.js) and said once (`problem`); the records
+  // that can be read are kept and written back.
   constructor() {
     const { value, raw, error } = readStored(RECORDS_KEY);
+    /** @type {{key: string, raw: string | null} | null} */
     this.problem = error === "corrupt" ? { key: RECORDS_KEY, raw } : null;
-    const ok = value && value.version === 1 && Array.isArray(value.records);
+    const ok = !!value && typeof value === "object" && value.version === 1 && Array.isArray(value.records);
     /** @type {GameRecord[]} */
-    this.records = ok ? value.records.filter((/** @type {any} */ r) => r && typeof r.id === "string") : [];
+    this.records = ok ? value.records.filter(validRecord) : [];
+    if (raw !== null && !error && (!ok || this.records.length !== value.records.length)) {
+      setAside(RECORDS_KEY, raw);
+      this.problem = { key: RECORDS_KEY, raw };
+      if (this.records.length) this.write({ merge: false });
+    }
   }
 
   // Write the records, merged with those another tab may have written since this one read them (a
