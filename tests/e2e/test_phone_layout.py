@@ -21,7 +21,8 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
-PHONES = {"320x568": (320, 568), "390x844": (390, 844), "430x932": (430, 932), "844x390": (844, 390)}
+PHONES = {"320x568": (320, 568), "390x844": (390, 844), "430x932": (430, 932), "844x390": (844, 390),
+          "568x320": (568, 320)}
 #: What a player needs at once: the board, the status line, the one tool row (its buttons too) and the pad.
 ONE_SCREEN = ("#board", "#status-line", ".tools", "#undo", "#erase", "#notes-mode", "#hint", "#more", "#pad")
 SMALL_TARGETS = """() => [...document.querySelectorAll('.board-area button')]
@@ -43,6 +44,14 @@ def on_screen(page, selector: str, width: int, height: int) -> dict:
     assert box["x"] >= 0 and box["y"] >= 0, (selector, box)
     assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5, (selector, box)
     return box
+
+
+def seen(page, selector: str, width: int, height: int) -> None:
+    """``selector``'s first line is on the screen and not scrolled out of the status line that holds it."""
+    box = on_screen(page, selector, width, height)
+    line = on_screen(page, "#status-line", width, height)
+    top = box["y"] + min(box["height"], 18)
+    assert line["y"] <= box["y"] and top <= line["y"] + line["height"], (selector, box, line)
 
 
 def not_scrolled(page, width: int) -> None:
@@ -75,8 +84,8 @@ def test_board_status_line_tools_and_pad_share_one_screen(server, open_app, size
     pad(page, 3).tap()  # r1c3 holds a given 3
     expect(page.locator("#message")).to_have_text("These digits break the rules:")
     expect(page.locator("#details")).to_contain_text("r1c1 and r1c3 both hold 3 in row 1")
-    on_screen(page, "#message", width, height)
-    on_screen(page, "#details li", width, height)
+    seen(page, "#message", width, height)
+    seen(page, "#details li", width, height)
     not_scrolled(page, width)
     page.locator("#erase").tap()  # Erase clears the selected cell
     expect(at(page, 1, 1)).to_have_text("")
