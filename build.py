@@ -295,10 +295,13 @@ def png(width: int, height: int, pixel) -> bytes:
         b"IEND", b"")
 
 
-def icon(size: int) -> bytes:
-    """A 3x3-box board on the app's blue, with a maskable safe margin."""
+def icon(size: int, maskable: bool = False) -> bytes:
+    """A 3x3-box board on the app's blue. The plain icon ("any") lets the board fill 75% of it; the
+    maskable one keeps the board inside the safe zone, the centred circle of 80% of the icon's width
+    that every launcher's mask leaves whole: the board is 56% of the icon wide, so its corners are 0.396
+    of the icon's width from the centre, within the safe zone's radius of 0.4."""
     bg, paper, thin, thick, given = (31, 78, 140), (250, 250, 246), (190, 196, 206), (24, 32, 48), (31, 78, 140)
-    margin = size // 8
+    margin = round(size * 0.22) if maskable else size // 8
     inner = size - 2 * margin
     cell = inner / 9
     marked = {(0, 0), (1, 4), (2, 8), (4, 2), (4, 6), (6, 1), (7, 5), (8, 7), (3, 3), (5, 5)}
@@ -451,13 +454,18 @@ def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
     (dist / "icons").mkdir(exist_ok=True)
     for size in (192, 512):
         (dist / "icons" / f"icon-{size}.png").write_bytes(icon(size))
+        (dist / "icons" / f"icon-maskable-{size}.png").write_bytes(icon(size, maskable=True))
+    # iOS puts this on the home screen and rounds its corners itself: the full-bleed (maskable) drawing.
+    (dist / "icons" / "apple-touch-icon.png").write_bytes(icon(180, maskable=True))
     manifest = {
         "name": "Sudoku", "short_name": "Sudoku",
         "description": "Solve any Sudoku from 4x4 to 25x25, offline, with a Python engine in your browser.",
         "start_url": "./", "scope": "./", "display": "standalone",
         "background_color": "#fafaf6", "theme_color": "#1f4e8c",
-        "icons": [{"src": f"icons/icon-{s}.png", "sizes": f"{s}x{s}", "type": "image/png", "purpose": "any maskable"}
-                  for s in (192, 512)],
+        "icons": [{"src": f"icons/icon-{s}.png", "sizes": f"{s}x{s}", "type": "image/png", "purpose": "any"}
+                  for s in (192, 512)]
+        + [{"src": f"icons/icon-maskable-{s}.png", "sizes": f"{s}x{s}", "type": "image/png", "purpose": "maskable"}
+           for s in (192, 512)],
     }
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2) + "\n")
 

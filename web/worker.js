@@ -107,6 +107,7 @@ async function start(indexURL, archive, snapshot) {
     ...(snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: typeof caches !== "undefined" }),
   });
   lap("pyodide");
+  postMessage({ type: "progress", phase: "engine" });
   const unpack = async () => {
     const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
     pyodide.unpackArchive(await archive, "zip", { extractDir: sitePackages });
@@ -128,7 +129,10 @@ async function start(indexURL, archive, snapshot) {
   return { pyodide, call, version: version.result, unpack };
 }
 
+// The page shows the phase ("python": Pyodide, its standard library and, on a return, the snapshot;
+// "engine": the engine unpacked and imported) until "ready".
 async function boot() {
+  postMessage({ type: "progress", phase: "python" });
   const indexURL = here("./pyodide/");
   const archive = fetchArchive().then((buffer) => { lap("archive"); return new Uint8Array(buffer); });
   const snapshot = await storedSnapshot();

@@ -86,6 +86,13 @@ def open_study(page) -> None:
         document.querySelector('details.settings').open = true; }""")
 
 
+def open_more(page) -> None:
+    """Open the tools that a phone keeps under "More" (a larger screen shows them, and no More button)."""
+    more = page.locator("#more")
+    if more.is_visible() and more.get_attribute("aria-expanded") != "true":
+        more.click()
+
+
 def settle(page) -> None:
     """Wait until the engine has answered everything asked so far (an import asks twice: parse, then
     how many solutions)."""

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 import pytest
 from e2e_support import ROOT, App
-from play_support import EASY, EASY_SOLUTION, open_game, open_study, settle, wait_truth
+from play_support import EASY, EASY_SOLUTION, open_game, open_more, open_study, settle, wait_truth
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -31,6 +31,13 @@ VARIANTS = {
     "contrast-dark": dict(color_scheme="dark", contrast=True),
     "chinese": dict(color_scheme="light", locale="zh-CN"),
     "phone": dict(color_scheme="dark", viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True),
+    # The phone layout of issue 29 (one tool row, the rest under More) in every theme, upright and on its side.
+    "phone-light": dict(color_scheme="light", viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True),
+    "phone-contrast-light": dict(color_scheme="light", contrast=True, viewport={"width": 320, "height": 568},
+                                 has_touch=True, is_mobile=True),
+    "phone-contrast-dark": dict(color_scheme="dark", contrast=True, viewport={"width": 430, "height": 932},
+                                has_touch=True, is_mobile=True),
+    "landscape": dict(color_scheme="light", viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True),
 }
 
 
@@ -86,6 +93,9 @@ def states(page):
         expect(page.locator("#hint-text + .hint-legend li[data-role=elim]")).to_be_visible()
         yield f"hint 3, {tech} drawn with its legend"
     page.evaluate("() => window.sudoku.hints.render()")
+    if page.locator("#more").is_visible():  # a phone: the tools beyond the one row, opened
+        open_more(page)
+        yield "more tools open"
     page.click("#all-steps")  # every step at this position, one group open and one step drawn
     expect(page.locator("#all-list details").first).to_be_attached()
     page.locator("#all-list summary").last.click()

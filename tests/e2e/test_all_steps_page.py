@@ -9,7 +9,7 @@ import re
 
 import pytest
 from e2e_support import ARTIFACTS
-from play_support import at, open_game, set_language, settle, state, until, wait_truth
+from play_support import at, open_game, open_more, set_language, settle, state, until, wait_truth
 from playwright.sync_api import expect
 from test_a11y import audit, axe_app
 from test_hints_page import check_drawn
@@ -146,6 +146,7 @@ def test_a_phone_in_the_dark_in_chinese_keeps_board_and_list_on_screen_and_axe_c
         wait_truth(page)
         enter_first(page)
         page.click("#hint")
+        open_more(page)  # All steps here is among the tools one tap away on a phone
         expect(page.locator("#all-steps")).to_have_text("此处所有步骤")
         page.click("#all-steps")
         expect(page.locator("#all-info")).to_contain_text("种技巧", timeout=120_000)

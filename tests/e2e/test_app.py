@@ -273,8 +273,9 @@ def test_digit_pad_sets_the_selected_cell(app):
     pad(page, 5).click()
     expect(cell(page, 1, 2)).to_have_text("5")
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Row 1, column 2: 5"
-    page.get_by_role("button", name="Clear the cell").click()
+    page.get_by_role("button", name="Erase", exact=True).click()  # the tool row's Erase (the pad has digits only)
     expect(cell(page, 1, 2)).to_have_text("")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Row 1, column 2: empty"
 
 
 def test_typing_a_clash_marks_it(app):

@@ -118,14 +118,26 @@ export function initControls(shared) {
     app.importText(event.detail.text);
   });
 
-  // Toolbar buttons act on the grid: a mouse press must not take focus away from the cell.
-  for (const bar of document.querySelectorAll(".toolbar")) {
+  // Toolbar buttons (and the hint's Apply on the status line) act on the grid: a mouse press must not
+  // take focus away from the cell.
+  for (const bar of [...document.querySelectorAll(".toolbar"), $("hint-slot")]) {
     bar.addEventListener("mousedown", (event) => {
       if (event.target.closest("button")) event.preventDefault();
     });
   }
 
   $("undo").addEventListener("click", () => game.undo());
+  $("erase").addEventListener("click", () => {
+    enter(board.focused, 0);
+    board.moveFocus(board.focused);
+  });
+  // The tools that are not in the one row: a disclosure on a phone (styles.css shows them at once on a
+  // larger screen, where the More button is not drawn).
+  $("more").addEventListener("click", () => {
+    const open = $("more").getAttribute("aria-expanded") !== "true";
+    $("more").setAttribute("aria-expanded", String(open));
+    $("more-panel").classList.toggle("open", open);
+  });
   $("redo").addEventListener("click", () => game.redo());
   $("notes-mode").addEventListener("click", () => changeSetting("notesMode", !settings.notesMode));
   $("corner-mode").addEventListener("click", () => changeSetting("cornerMarks", !settings.cornerMarks));

@@ -17,8 +17,10 @@ export const SLICE_MS = 200;
  * @typedef {{kind: string, message: string, [fact: string]: unknown}} EngineErrorData
  */
 /**
- * What the worker posts: its boot outcome, a saved memory snapshot, or the reply to request `id`.
- * @typedef {{type: "ready", version: string, python: string, [key: string]: unknown}
+ * What the worker posts: the phase of its boot, its outcome, a saved memory snapshot, or the reply to
+ * request `id`.
+ * @typedef {{type: "progress", phase: "python" | "engine"}
+ *   | {type: "ready", version: string, python: string, [key: string]: unknown}
  *   | {type: "failed", error: EngineErrorData}
  *   | {type: "snapshot", bytes: number, ms: number}
  *   | {type?: undefined, id: number, ok: true, result: unknown}
@@ -73,6 +75,10 @@ export class EngineClient extends EventTarget {
     /** @type {Worker | null} */
     this.worker = null;
     this.startedAt = 0;
+    /** @type {"start" | "python" | "engine"} the boot's phase while loading (worker.js says which) */
+    this.phase = "start";
+    /** @type {string[]} the player's requests (their types) made before the engine was ready */
+    this.waiting = [];
     /** @type {number | undefined} performance.now() of the player's last request or its answer */
     this.lastForeground = undefined;
     /** @type {{bytes: number, ms: number} | undefined} */
@@ -94,6 +100,7 @@ export class EngineClient extends EventTarget {
   start() {
     if (this.worker) return;
     this.state = "loading";
+    this.phase = "start";
     this.info = null;
     this.startedAt = performance.now();
     this.worker = new Worker(this.workerUrl, { type: "module" });
@@ -123,6 +130,11 @@ export class EngineClient extends EventTarget {
 
   /** @param {WorkerMessage} message */
   onMessage(message) {
+    if (message.type === "progress") {
+      this.phase = message.phase;
+      this.emit();
+      return;
+    }
     if (message.type === "ready") {
       this.state = "ready";
       this.info = { ...message, bootMs: performance.now() - this.startedAt };
@@ -163,7 +175,18 @@ export class EngineClient extends EventTarget {
    * @returns {Promise<any>} the operation's result (JSON; its shape is the operation's)
    */
   async request(type, payload = {}, { timeoutMs, background = false } = {}) {
-    await this.ready;
+    if (this.state === "loading" && !background) {
+      // Asked before the engine is ready: the page can say that this waits for it.
+      this.waiting.push(type);
+      this.emit();
+      try {
+        await this.ready;
+      } finally {
+        this.waiting.splice(this.waiting.indexOf(type), 1);
+      }
+    } else {
+      await this.ready;
+    }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = timeoutMs

@@ -38,6 +38,7 @@ import { initLinks } from "./links.js";
 import { initControls } from "./controls.js";
 import { initFinish } from "./finish.js";
 import { initRecords } from "./records.js";
+import { initInstall } from "./install.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -90,7 +91,7 @@ function render() {
   $("paused-cover").hidden = !board.ui.paused;
   renderCage();
   // Pause locks the game: no move, note, colour, hint or reveal until Resume.
-  for (const el of [$("pad"), $("hints-panel"), ...document.querySelectorAll(".board-area .toolbar")]) {
+  for (const el of [$("pad"), $("hints-panel"), $("hint-slot"), ...document.querySelectorAll(".board-area .toolbar")]) {
     el.inert = board.ui.paused;
   }
   document.body.toggleAttribute("data-paused", board.ui.paused);
@@ -205,6 +206,19 @@ function renderStatus() {
   else if (state === "failed") text.textContent = t("engine.failed");
   else text.textContent = t("engine.ready");
   $("engine-status").title = info ? t("engine.ready-title", { version: info.version, python: info.python }) : "";
+  renderWait();
+}
+
+// Until the engine is ready, the status line says what it is loading and for how long, and that a hint
+// asked meanwhile comes once it is ready (its request waits for `ready`).
+function renderWait() {
+  const wait = $("engine-wait");
+  wait.hidden = engine.state !== "loading";
+  if (wait.hidden) return;
+  const seconds = Math.floor((performance.now() - engine.startedAt) / 1000);
+  const phase = t(`engine.wait-${engine.phase}`, { seconds });
+  const text = engine.waiting.includes("hint") ? `${phase} ${t("engine.wait-hint")}` : phase;
+  if (wait.textContent !== text) wait.textContent = text;
 }
 
 engine.addEventListener("status", (event) => {
@@ -230,6 +244,7 @@ engine.ready.catch((error) => {
 // when the page goes away (a closed tab keeps its time).
 setInterval(() => {
   if (game.runningSince !== null) renderClock();
+  if (engine.state === "loading") renderWait();
 }, 1000);
 document.addEventListener("visibilitychange", () => {
   if (document.hidden) {
@@ -253,8 +268,16 @@ const covering = new Set();
 // entry (or the same puzzle's open game). Hints and New game listen to the game from the start.
 translatePage();
 app.applySettings();
+initInstall();
 const hints = initHints({ game, board, engine, root: $("hints-panel"), pathRoot: $("path-slot"),
   badgeRoot: $("badge-slot") });
+// One status line and one tool row (issue 29): the Hint button joins Undo, Erase and Notes, and the
+// hint's level, words and Apply join the page's message under the board; the rest of the hint panel
+// (All steps here) stays in its root, among the tools one tap away ("More").
+$("hint").classList.replace("primary", "tool");
+$("more").before($("hint"));
+$("hint-slot").append($("hint-level"), $("hint-text"), $("hint-apply"));
+app.shareStatusLine($("hint-text"));
 const newGame = initNewGame({ game, engine, say });
 Object.assign(app, { hints, newGame });
 // A dialog over the board (New game, a question) stops the clock too: time spent choosing the next

@@ -1,6 +1,9 @@
 // The page's words to the player: the message line and its details, the engine's statistics line, the
 // page's yes/no question, and the small wordings the other parts share (errors, conflicts, the grid's
 // size, times, level names). Part of the app that main.js wires together (see initMessages).
+//
+// The message and the hint's words share one status line under the board (on a phone there is room
+// for one): whichever spoke last is shown, and the other comes back when it goes quiet.
 import { cellName } from "./geometry.js";
 import { conflictText as wordConflict, parseErrorText, t } from "./i18n.js";
 
@@ -12,6 +15,7 @@ let game; // the game on the board (main.js)
 let lastMessage = null;
 function say(message, kind = "info", details = []) {
   lastMessage = { message, kind, details };
+  $("status-line").dataset.show = "message";
   const el = $("message");
   el.textContent = Array.isArray(message) ? t(message[0], message[1]) : message;
   el.dataset.kind = kind;
@@ -36,6 +40,16 @@ function sayPresent(reason, check) {
   if (wrong && (reason === "move" || now === "msg.wrong")) say(["msg.wrong", { count: wrong }], "warn");
   else if (!wrong && now === "msg.wrong") say(["msg.wrong-none"], "ok");
   if (!game.finished && now === "msg.finished") say(["msg.finish-undone"], "info");
+}
+
+// The hint's words (hints.js shows, changes and hides `text`) take the status line whenever they
+// change; once hidden, the message is back.
+function shareStatusLine(text) {
+  const line = $("status-line");
+  const follow = () => { line.dataset.show = text.hidden ? "message" : "hint"; };
+  new MutationObserver(follow).observe(text, { attributes: true, attributeFilter: ["hidden", "data-kind", "data-level"],
+    childList: true, characterData: true, subtree: true });
+  follow();
 }
 
 // The last message again, in the page's language now.
@@ -103,6 +117,6 @@ function ask(text, yes, no = t("confirm.no")) {
 // `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
 export function initMessages(app) {
   game = app.game;
-  return { say, resay, saying, sayPresent, sayStats, describeError, conflictText, sizeText, formatTime, levelName,
-    ask };
+  return { say, resay, saying, sayPresent, shareStatusLine, sayStats, describeError, conflictText, sizeText,
+    formatTime, levelName, ask };
 }

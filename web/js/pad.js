@@ -1,5 +1,5 @@
-// The digit pad: a button per symbol of the current grid and one to clear, for touch screens and
-// mice. Each digit shows how many more of it the grid needs; a finished digit is greyed out. Like
+// The digit pad: a button per symbol of the current grid, for touch screens and mice (Erase is in the
+// tool row, as in the apps players know). Each digit shows how many more of it the grid needs; a finished digit is greyed out. Like
 // the board it only emits "input" ({digit}); the app decides what it means (a digit for the
 // selected cell, or, digit first, the digit to place with the next taps: `armed` shows it).
 // Buttons are not in the tab order: keyboard users type on the grid itself. A long press (or a right
@@ -51,11 +51,12 @@ export class DigitPad extends EventTarget {
     if (game.symbols !== this.symbols || lang !== this.lang) {
       this.symbols = game.symbols;
       this.lang = lang;
-      const count = game.n + 1;
+      const count = game.n;
       const rows = Math.ceil(count / 13);
       this.el.style.setProperty("--n", String(Math.ceil(count / rows)));
+      // On a phone, rows of at most 6, as even as can be (9: 5 and 4): each button stays 44 px wide.
+      this.el.style.setProperty("--cols-narrow", String(Math.ceil(count / Math.ceil(count / 6))));
       const buttons = [...game.symbols].map((symbol, i) => this.button(symbol, i + 1, t("pad.set", { digit: symbol })));
-      buttons.push(this.button("⌫", 0, t("pad.clear")));
       this.el.replaceChildren(...buttons);
     }
     const remaining = game.remaining();

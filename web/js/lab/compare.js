@@ -1,11 +1,15 @@
 // Compare: the current puzzle with every method, one `compare` request per method, so the table fills
 // in as each finishes and Cancel stops at once (the engine restarts; finished rows stay). Each method
-// runs under the page's node budget; one that gave up says so, and its figures are marked as a floor.
+// runs under the page's node budget, or under its own cap per request where that is lower (the engine's
+// bridge holds each method to about a second's search): a row says which, and one that gave up says so,
+// its figures marked as a floor. Two methods with the same counts are told why.
 import { drawCharts, formatValue } from "./chart.js";
 import { COMPARE_COLUMNS, toCsv } from "./stats.js";
 import { t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
+// The counts that fix a search tree: two methods equal in all of them walked the same one.
+const SAME_TREE_KEYS = ["nodes", "placements", "branch_points", "guesses"];
 // The columns after the result, in the table's order: the row's key for each.
 const FIGURES = ["ms", "nodes", "placements", "branch_points", "guesses", "eliminations", "updates", "max_depth", "solutions"];
 
@@ -38,6 +42,7 @@ export class CompareView {
     this.clear();
     const serial = this.serial;
     const nodeLimit = lab.nodeLimit();
+    this.asked = nodeLimit;
     const order = lab.info.methods; // the ladder, lowest rung first (sudoku_core.lab.LAB_METHODS)
     const body = $("compare-table").tBodies[0];
     const trs = new Map(order.map((m) => [m, this.pendingRow(m)]));
@@ -108,9 +113,11 @@ export class CompareView {
     this.pending.delete(row.method);
     // A method that cannot take the variant (the backtracking rungs and a Killer's cage sums) says why.
     const result = row.status === "unsupported" ? t("lab.result.unsupported")
-      : row.gave_up
-        ? t("lab.result.gave-up", { nodes: row.nodes.toLocaleString("en-US"), budget: row.node_limit.toLocaleString("en-US") })
-        : t(`lab.result.${row.status}`);
+      : row.gave_up && row.node_limit < this.asked
+        ? t("lab.result.gave-up-capped", { nodes: row.nodes.toLocaleString("en-US"), asked: this.asked.toLocaleString("en-US") })
+        : row.gave_up
+          ? t("lab.result.gave-up", { nodes: row.nodes.toLocaleString("en-US"), budget: row.node_limit.toLocaleString("en-US") })
+          : t(`lab.result.${row.status}`);
     const values = [result, ...FIGURES.map((key) => formatValue(row[key]))];
     values.forEach((text, i) => { tr.cells[i + 1].textContent = text; });
     tr.dataset.status = row.status;
@@ -157,8 +164,32 @@ export class CompareView {
     const parts = [t("lab.compare.note-ladder", { list: list.join(t("lab.list-separator-long")) }), t("lab.compare.note-why")];
     const dlx = this.rows.find((r) => r.method === "dlx-fewest");
     if (dlx) parts.push(t("lab.compare.note-dlx", { updates: formatValue(dlx.updates) }));
+    const capped = this.ran().filter((r) => r.gave_up && r.node_limit < this.asked);
+    if (capped.length) {
+      parts.push(t("lab.compare.note-capped", { asked: this.asked.toLocaleString("en-US"),
+        list: capped.map((r) => t("lab.compare.note-cap", { method: this.lab.methodName(r.method),
+          cap: r.node_limit.toLocaleString("en-US") })).join(t("lab.list-separator")) }));
+    }
+    parts.push(...this.sameTrees());
     if (this.ran().length < this.rows.length) parts.push(t("lab.compare.note-unsupported"));
     $("compare-note").textContent = parts.join(" ");
+  }
+
+  // Methods whose counts agree: the naive search and DLX in plain order do (the matrix's first
+  // items are the cells in reading order, their options the digits in order: the same tree), and are
+  // told so; any other pair that finished with the same counts searched the same tree on this puzzle.
+  sameTrees() {
+    const same = (a, b) => SAME_TREE_KEYS.every((key) => a[key] === b[key]);
+    const rows = this.ran();
+    const notes = [];
+    rows.forEach((a, i) => rows.slice(i + 1).forEach((b) => {
+      if (!same(a, b)) return;
+      const pair = new Set([a.method, b.method]);
+      const names = { a: this.lab.methodName(a.method), b: this.lab.methodName(b.method) };
+      if (pair.has("naive") && pair.has("dlx-plain")) notes.push(t("lab.compare.note-same-tree", names));
+      else if (!a.gave_up && !b.gave_up) notes.push(t("lab.compare.note-same", names));
+    }));
+    return notes;
   }
 
   csv() {
