@@ -130,13 +130,22 @@ export class BatchView {
       }
       if (serial !== this.serial) return;
       mergeParts(merged, result.parts);
-      for (const e of result.errors) errors.push({ line: done + e.index + 1, message: () => parseErrorText(e) || e.message });
-      done += slice.length;
+      // A request has one budget of work (bridge/lab.py): the puzzles it had no time for come back as
+      // errors of reason "budget", from some index on. They are not skipped: the next request starts there.
+      const cut = result.errors.find((e) => e.reason === "budget");
+      const answered = cut ? Math.max(1, cut.index) : slice.length;
+      for (const e of result.errors) {
+        if (e.index < answered && e.reason !== "budget") {
+          errors.push({ line: done + e.index + 1, message: () => parseErrorText(e) || e.message });
+        }
+      }
+      done += answered;
       this.summary = summarize(merged, nodeLimit);
       this.render();
       this.progress(done, lines.length, null, performance.now() - started);
       const ms = performance.now() - t0;
-      if (ms < 300) chunk = Math.min(chunk * 2, CHUNK_MAX);
+      if (cut) chunk = Math.max(1, Math.floor(answered / 2));
+      else if (ms < 300) chunk = Math.min(chunk * 2, CHUNK_MAX);
       else if (ms > 1500) chunk = Math.max(1, Math.floor(chunk / 2));
     }
     this.running = false;
