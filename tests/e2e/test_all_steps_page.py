@@ -75,7 +75,7 @@ def test_the_fish_off_the_ladder_are_listed_drawn_and_the_game_is_untouched(serv
     assert step["step"] == want_fish["steps"][0]["step"]
     check_drawn(page, step["step"])  # base and cover houses, fins, eliminations: part for part
     assert {h["kind"] for h in step["step"]["houses"] + step["step"]["cover"]} >= {"box"}
-    expect(page.locator("#all-text")).to_contain_text("Franken Swordfish: ")
+    expect(page.locator("#hint-text")).to_contain_text("Franken Swordfish: ")
     page.screenshot(path=str(SHOTS / "allsteps-1280-light-en.png"))
 
     # Keyboard: arrows walk the headings and the open group's steps, Enter chooses, Escape closes.
@@ -86,9 +86,10 @@ def test_the_fish_off_the_ladder_are_listed_drawn_and_the_game_is_untouched(serv
     page.keyboard.press("Enter")
     expect(fish.locator("button.all-step").nth(1)).to_have_attribute("aria-pressed", "true")
     check_drawn(page, want_fish["steps"][1]["step"])
-    # While a step of the list is drawn, the hint's own text is hidden (it speaks of another step), and
-    # Apply is the listed step's.
-    expect(page.locator("#hint-text")).to_be_hidden()
+    # While a step of the list is drawn, the hint's place holds its words and Apply (the hint's own speak
+    # of another step).
+    expect(page.locator("#hint-text")).to_have_attribute("data-status", "entry")
+    expect(page.locator("#hint-text")).to_contain_text(page.locator("#all-list button[aria-pressed=true]").inner_text())
     expect(page.locator("#hint-apply")).to_be_visible()
     assert page.evaluate("window.sudoku.hints.entry.step") == want_fish["steps"][1]["step"]
     page.keyboard.press("Escape")
@@ -154,7 +155,7 @@ def test_a_phone_in_the_dark_in_chinese_keeps_board_and_list_on_screen_and_axe_c
         expect(fish.locator(".all-off")).to_have_text("超出评级")
         fish.locator("summary").click()
         fish.locator("button.all-step").first.click()
-        expect(page.locator("#all-text")).to_contain_text("鳍")
+        expect(page.locator("#hint-text")).to_contain_text("鳍")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         # The board, where the step is drawn, and the chosen step in the list are on screen together.
         board = page.locator("#board").bounding_box()

@@ -100,11 +100,9 @@ export class HintsPanel {
     this.allCancel = el("button", { type: "button", id: "all-cancel", text: t("cancel") });
     this.allCancel.hidden = true;
     this.allClose = el("button", { type: "button", id: "all-close", text: t("hide") });
-    this.allText = el("p", { id: "all-text", class: "all-text", "aria-live": "polite" });
-    this.allText.hidden = true;
     this.allList = el("div", { id: "all-list", class: "all-list", role: "group", "aria-label": t("allList") });
     this.allPanel = el("section", { id: "all-steps-panel", class: "all-panel", "aria-label": t("allSteps") },
-      el("div", { class: "row all-row" }, this.allInfo, this.allCancel, this.allClose), this.allText, this.allList);
+      el("div", { class: "row all-row" }, this.allInfo, this.allCancel, this.allClose), this.allList);
     this.allPanel.hidden = true;
     root.replaceChildren(el("div", { class: "row hint-row" }, this.hintButton, this.applyButton, this.allButton,
       this.levelText), this.text, this.overlay.legendEl, this.allPanel);
@@ -459,10 +457,13 @@ export class HintsPanel {
     this.board.moveFocus(this.board.focused);
   }
 
-  // A listed step is drawn: its own words and Apply stand in for the hint's (they speak of another step).
+  // A listed step is drawn: its own words and Apply stand in for the hint's (they speak of another step),
+  // in the hint's place on the status line.
   showEntry(s, name) {
     this.entry = { ...s, name };
     this.entryKey = this.positionKey();
+    this.showText(`${name[lang()] || name.en}: ${s.text[lang()] || s.text.en}`, "info");
+    this.text.dataset.status = "entry";
     this.levelText.textContent = "";
     this.applyButton.textContent = t("apply");
     this.applyButton.hidden = false;
@@ -476,7 +477,6 @@ export class HintsPanel {
     unpressAll(this.pathList);
     unpressAll(this.allList);
     this.allChosen = null;
-    this.allText.hidden = true;
     this.applyButton.hidden = true;
   }
 
@@ -578,10 +578,7 @@ export class HintsPanel {
       return;
     }
     pressItem(button);
-    const name = s.name || { en: "" };
-    this.showText(`${name[lang()] || name.en}: ${s.text[lang()] || s.text.en}`, "info");
-    this.text.dataset.status = "entry";
-    this.showEntry(s, name);
+    this.showEntry(s, s.name || { en: "" });
   }
 
   // Draw a listed step (of the solution path, or of every step here) as a hint's last level draws it.
@@ -608,7 +605,6 @@ export class HintsPanel {
     this.allButton.setAttribute("aria-expanded", "true");
     this.allButton.setAttribute("aria-busy", "true");
     this.allList.replaceChildren();
-    this.allText.hidden = true;
     this.allCancel.hidden = false;
     this.allInfo.textContent = t("asking");
     let result;
@@ -705,7 +701,6 @@ export class HintsPanel {
       if (button) {
         button.closest("details").open = true;
         pressItem(button);
-        this.allText.textContent = button.textContent;
       }
     }
   }
@@ -723,23 +718,23 @@ export class HintsPanel {
     }
     pressItem(button);
     this.allChosen = [gi, si];
-    this.text.hidden = true;
-    this.allText.hidden = false;
-    this.allText.textContent = `${g.name[lang()] || g.name.en}: ${s.text[lang()] || s.text.en}`;
     this.showEntry(s, g.name);
     this.revealBoard(button);
   }
 
-  // The list sits under the board: when the board's top is off screen (a phone, a short window), put the
-  // chosen step at the top of the list's box and scroll the page up, as far as the step stays in view, so
-  // the board where it is drawn and its entry in the list are seen together.
+  // The list sits under the board: when the board's top or the chosen step is off screen (a phone, a short
+  // window), put the chosen step at the top of the list's box and scroll the page as little as shows the
+  // board (where the step is drawn) and the step's entry together, the board first.
   revealBoard(button) {
-    if (this.board.el.getBoundingClientRect().top >= 0) return;
+    const board = () => this.board.el.getBoundingClientRect();
+    const item = () => button.getBoundingClientRect();
+    if (board().top >= 0 && item().bottom <= window.innerHeight) return;
     const list = this.allList;
-    list.scrollTop += button.getBoundingClientRect().top - list.getBoundingClientRect().top;
-    const up = Math.max(this.board.el.getBoundingClientRect().top - 4,
-      button.getBoundingClientRect().bottom - window.innerHeight);
-    if (up < 0) window.scrollBy({ top: up, behavior: "instant" });
+    list.scrollTop += item().top - list.getBoundingClientRect().top;
+    const top = board().top;
+    const below = item().bottom - window.innerHeight;
+    const by = top < 0 ? Math.min(0, Math.max(top - 4, below)) : Math.max(0, Math.min(top - 4, below));
+    if (by) window.scrollBy({ top: by, behavior: "instant" });
   }
 
   // Arrow keys move through the list (the technique headings and the steps of the open ones), Home/End

@@ -276,7 +276,7 @@ const hints = initHints({ game, board, engine, root: $("hints-panel"), pathRoot:
 // (All steps here) stays in its root, among the tools one tap away ("More").
 $("hint").classList.replace("primary", "tool");
 $("more").before($("hint"));
-$("hint-slot").append($("hint-level"), $("hint-text"), $("hint-apply"));
+$("hint-slot").append($("hint-level"), $("hint-text"), hints.overlay.legendEl, $("hint-apply"));
 app.shareStatusLine($("hint-text"));
 const newGame = initNewGame({ game, engine, say });
 Object.assign(app, { hints, newGame });
