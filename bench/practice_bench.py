@@ -5,8 +5,9 @@ technique (and whether it is the hardest step, where the request was the techniq
     python bench/practice_bench.py [--seed 1] [--deadline 120] [--only skyscraper x_wing ...]
 
 A level request (the singles, the forcing chains, the Killer techniques) cannot promise the technique is in
-the path; the table says when it is. Prints figures and asserts nothing (tests/test_lessons.py tests a seeded
-sample of the ladder).
+the path; the table says when it is, and whether the technique's finder fires at some position along the
+path (there a Practise game's hint, which prefers it, shows it). Prints figures and asserts nothing
+(tests/test_lessons.py tests a seeded sample).
 """
 
 from __future__ import annotations
@@ -19,9 +20,22 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sudoku_core import generate
+from sudoku_core.candidates import State
 from sudoku_core.lessons import practice
-from sudoku_core.rate import rate
+from sudoku_core.rate import find_steps, logic_solve, rate
+from sudoku_core.step import apply_step
 from sudoku_core.techniques import TABLE
+
+
+def fires_along_path(puzzle, technique: str) -> bool:
+    """Whether the finder of ``technique`` fires at some position of the puzzle's logic path."""
+    state = State.from_puzzle(puzzle, unique=True)
+    path, _ = logic_solve(state.copy())
+    for step in path:
+        if next(iter(find_steps(state, (technique,))), None) is not None:
+            return True
+        apply_step(state, step)
+    return False
 
 
 def main() -> None:
@@ -30,7 +44,7 @@ def main() -> None:
     ap.add_argument("--deadline", type=float, default=120.0)
     ap.add_argument("--only", nargs="*")
     args = ap.parse_args()
-    print(f"{'technique':26} {'asks':34} {'s':>7} {'tries':>5}  in path  hardest")
+    print(f"{'technique':26} {'asks':34} {'s':>7} {'tries':>5}  in path  fires  hardest")
     for t in TABLE:
         if args.only and t.id not in args.only:
             continue
@@ -48,8 +62,9 @@ def main() -> None:
         seconds = time.perf_counter() - start
         r = rate(g.puzzle)
         used = trained in {s.technique for s in r.steps}
-        print(f"{t.id:26} {opts!s:34} {seconds:7.1f} {g.attempts:5}  {'yes' if used else 'NO ':7}  {r.hardest}",
-              flush=True)
+        fires = used or fires_along_path(g.puzzle, trained)
+        print(f"{t.id:26} {opts!s:34} {seconds:7.1f} {g.attempts:5}  {'yes' if used else 'NO ':7}  "
+              f"{'yes' if fires else 'NO ':5}  {r.hardest}", flush=True)
 
 
 if __name__ == "__main__":

@@ -137,6 +137,23 @@ def test_a_practise_game_of_a_single_is_a_puzzle_of_its_level(level, techniques)
     assert techniques <= {s.technique for s in rate(g.puzzle).steps}
 
 
+def test_a_practise_killer_lets_the_hint_show_every_cage_technique():
+    """A Killer technique's Practise game is a Hard Killer (no generator target reaches the rarer ones in
+    time: bench/practice_bench.py); along its path every cage technique's finder fires somewhere, so the hint,
+    which prefers the practised one, shows it there."""
+    killers = [t.id for t in TABLE if t.finder.startswith("killer:")]
+    assert {practice(t)["variant"] for t in killers} == {"killer"}
+    g = generate(variant="killer", level="hard", symmetry="none", seed=1, max_attempts=400)
+    state = State.from_puzzle(g.puzzle, unique=True)
+    path, solved = logic_solve(state.copy())
+    assert solved
+    fired = set()
+    for step in path:
+        fired |= {t for t in killers if t not in fired and next(iter(find_steps(state, (t,))), None)}
+        apply_step(state, step)
+    assert fired == set(killers)
+
+
 def _hint(**payload):
     reply = handle({"type": "hint", "payload": payload})
     assert reply["ok"], reply

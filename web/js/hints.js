@@ -23,6 +23,7 @@
 // explanations come in its languages ("en", "zh"), picked by `engineLanguage`.
 import { engineLanguage as lang, panelT } from "./i18n.js";
 import { ReasonOverlay } from "./overlay.js";
+import { lessonLink, practisedFor } from "./practise.js";
 import { HINT_CLASSES } from "./board.js";
 import { SLICE_MS } from "./engine.js";
 
@@ -100,8 +101,9 @@ export class HintsPanel {
     this.allPanel = el("section", { id: "all-steps-panel", class: "all-panel", "aria-label": t("allSteps") },
       el("div", { class: "row all-row" }, this.allInfo, this.allCancel, this.allClose), this.allText, this.allList);
     this.allPanel.hidden = true;
+    this.lesson = lessonLink(); // the technique's lesson, beside the text (practise.js)
     root.replaceChildren(el("div", { class: "row hint-row" }, this.hintButton, this.applyButton, this.allButton,
-      this.levelText), this.text, this.allPanel);
+      this.levelText), this.text, this.lesson.el, this.allPanel);
     if (pathRoot === root) root.append(this.pathPanel);
     else pathRoot.replaceChildren(this.pathPanel);
     if (badgeRoot === root) root.querySelector(".hint-row").append(this.badge);
@@ -176,6 +178,8 @@ export class HintsPanel {
     if (pencil) p.pencil = pencil;
     // The givens' unique solution, once the page knows it: the engine need not solve them for each hint.
     if (this.game.truth && this.game.mode === "play") p.solution = Array.from(this.game.truth);
+    const prefer = practisedFor(this.game); // a Practise game: its technique first
+    if (prefer) p.prefer = prefer;
     return p;
   }
 
@@ -307,6 +311,7 @@ export class HintsPanel {
     this.text.dataset.status = h.status;
     this.text.dataset.level = String(this.level);
     this.levelText.textContent = t("level", { level: this.level + 1 });
+    this.lesson.show(h); // from "Hint 1 of 3" on: each level names the technique
     if (this.level === 0) {
       this.clearHighlights();
     } else if (h.status === "mistake") {
@@ -349,6 +354,7 @@ export class HintsPanel {
   }
 
   showText(text, kind) {
+    this.lesson.show(null);
     this.text.hidden = false;
     this.text.textContent = text;
     this.text.dataset.kind = kind;

@@ -27,6 +27,7 @@ import { LEVEL_IDS, language, t, translatePage } from "./i18n.js";
 import { readSettings } from "./storage.js";
 import { initHints } from "./hints.js";
 import { initNewGame, localDate } from "./newgame.js";
+import { practiseRequest } from "./practise.js";
 import { Library } from "./library.js";
 import { Stats } from "./stats.js";
 import { STARTER_LEVEL, starterFor } from "./starter.js";
@@ -285,6 +286,13 @@ if (shared.puzzle && !reloaded) {
   app.loadFromFragment(sharedText);
 }
 if (!document.hidden) game.startClock();
+// A lesson's Practise link (learn.html -> index.html?practise=ID, see practise.js): New game makes a
+// puzzle for that technique. The query goes from the address at once, so a reload does not ask again.
+const practiseId = practiseRequest();
+if (practiseId) {
+  history.replaceState(history.state, "", location.pathname + location.hash);
+  newGame.practise(practiseId);
+}
 
 // The service worker precaches the whole site (13 MB, mostly Pyodide); registering it once the
 // engine is up keeps that copy from competing with the first boot.
