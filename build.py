@@ -14,6 +14,7 @@ under any sub-path of any static host:
   (``python_stdlib-<hash>.zip``, see :func:`trim_stdlib`);
 * ``py/sudoku_core-<hash>.zip``: the engine, packed deterministically; the content hash in its name
   means a new release is a new URL, so no cache can serve an old engine;
+* ``data/lessons.json``: the Learn page's lessons (:func:`write_lessons`);
 * ``build-info.js``: the archive's name, the engine and Pyodide versions, the engine's levels
   (imported by the worker and by the pages' i18n.js);
 * ``manifest.webmanifest`` and PNG icons (drawn here with the standard library), so it installs;
@@ -417,7 +418,7 @@ def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
     """Write the whole site into the empty directory ``dist`` and return the build info."""
 
     for src in sorted(web.rglob("*")):
-        if src.is_file() and src.name != "sw.js":
+        if src.is_file() and src.name != "sw.js" and src.relative_to(web).as_posix() != LESSON_EXAMPLES:
             dest = dist / src.relative_to(web)
             dest.parent.mkdir(parents=True, exist_ok=True)
             if src.suffix == ".html":
@@ -425,6 +426,7 @@ def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
             else:
                 shutil.copyfile(src, dest)
     (dist / "index.html").write_text(prerender_board((dist / "index.html").read_text()))
+    write_lessons(dist, web)
     (dist / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         if name != "python_stdlib.zip":
@@ -478,6 +480,24 @@ def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
                     archive_name})
     info["files"] = write_service_worker(dist, web, fixed)
     return info
+
+
+#: The Learn page's worked examples (tests/data/lessons/make_examples.py writes them), merged into
+#: ``data/lessons.json`` by :func:`write_lessons` rather than copied.
+LESSON_EXAMPLES = "data/lesson-examples.json"
+
+
+def write_lessons(dist: Path, web: Path = WEB) -> None:
+    """``data/lessons.json`` for the Learn page (learn.html): every technique's names, lesson texts, level,
+    group, Practise options and worked example, from the engine's catalogue (:mod:`sudoku_core.lessons`,
+    beside the hints' words in :mod:`sudoku_core.explain`), so the page shows a lesson without the engine."""
+    from sudoku_core.lessons import page_data
+
+    source = web / LESSON_EXAMPLES
+    examples = json.loads(source.read_text())["examples"] if source.exists() else {}
+    (dist / "data").mkdir(exist_ok=True)
+    (dist / "data" / "lessons.json").write_text(
+        json.dumps(page_data(examples), ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
 #: A quoted relative URL of a script or style sheet, in a module (resolved against the module, as

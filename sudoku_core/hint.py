@@ -157,10 +157,13 @@ def player_position(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle 
 
 def next_hint(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
               pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
-              techniques: TechniqueChoice = None, solution: Sequence[int] | None = None) -> dict:
+              techniques: TechniqueChoice = None, solution: Sequence[int] | None = None,
+              prefer: str | None = None) -> dict:
     """The next hint for the position ``puzzle`` (givens) + ``entered`` (player digits, 0 = empty;
     a list, a string or a Puzzle) + optional ``pencil`` marks (one mask or digit list per cell).
-    ``techniques`` limits the hint to some technique ids (default: the whole table). ``solution``: the
+    ``techniques`` limits the hint to some technique ids (default: the whole table). ``prefer``: a
+    technique id the player is practising: when it applies at the position, the hint is its step, even
+    where an easier one is there too (the Learn page's Practise games). ``solution``: the
     givens' unique solution as a list of digits, when the caller already has it from a solve that
     proved it unique (the page does): it is checked to be a whole grid that keeps the givens (a
     SudokuError says why not), and the givens are not solved again."""
@@ -168,7 +171,9 @@ def next_hint(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None
     if not isinstance(pos, Position):
         return pos
     state, values, geo = pos.state, pos.values, pos.puzzle.geometry
-    step = next_step(state, techniques)
+    step = next(iter(find_steps(state, (prefer,))), None) if prefer is not None else None
+    if step is None:
+        step = next_step(state, techniques)
     if step is None:
         out = _status("stuck", langs)
         # What the page can offer instead of logic: the answer in the most constrained empty cell.

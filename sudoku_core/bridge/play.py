@@ -4,7 +4,8 @@ Registered in :data:`sudoku_core.bridge.registry.OPS`; the jobs (:class:`Generat
 are started by :class:`sudoku_core.bridge.session.Session`.
 
 * ``hint``: the puzzle (givens) + ``entered`` (the player's digits, one per cell, 0 empty) + optional
-  ``pencil`` (one list of digits per cell, or masks) -> :func:`sudoku_core.hint.next_hint`;
+  ``pencil`` (one list of digits per cell, or masks) + optional ``prefer`` (a technique id the hint
+  takes whenever it applies: a Practise game's) -> :func:`sudoku_core.hint.next_hint`;
 * ``rate``: the puzzle -> ``status`` ("unique", "no_solution", "multiple", or "gave_up" when
   the budgeted uniqueness check found no answer: ``nodes`` says how many search nodes it spent),
   ``level``,
@@ -97,11 +98,30 @@ def _position(payload: dict) -> tuple[Puzzle, list | None, list | None, list | N
     return p, entered, pencil, solution
 
 
+def _technique_for(p: Puzzle, payload: dict, name: str) -> str | None:
+    """The optional technique id ``payload[name]``, checked to be one of the table's for the grid's variant."""
+    from sudoku_core.techniques import for_variant
+
+    technique = field(payload, name, str)
+    if technique is None:
+        return None
+    try:
+        known = [t.id for t in for_variant(p.geometry.variant, ladder=False)]
+    except ValueError as exc:
+        raise BadRequest(str(exc), field="payload.variant") from None
+    if technique not in known:
+        raise BadRequest(f"unknown technique {short(technique)} for this grid; choose one of {', '.join(known)}",
+                         field=f"payload.{name}", reason="unknown_technique")
+    return technique
+
+
 def op_hint(payload: dict) -> dict:
     """The next hint for givens + ``entered`` + optional ``pencil``; ``solution`` (the givens' unique
-    solution, as digits) spares the engine solving the givens again."""
+    solution, as digits) spares the engine solving the givens again; ``prefer`` (a technique id: the one a
+    Practise game trains) is the hint's step whenever it applies."""
     p, entered, pencil, solution = _position(payload)
-    return next_hint(p, entered, pencil, langs(payload), solution=solution)
+    prefer = _technique_for(p, payload, "prefer")
+    return next_hint(p, entered, pencil, langs(payload), solution=solution, prefer=prefer)
 
 
 def _quick_techniques() -> list[str]:
@@ -306,21 +326,10 @@ def all_steps_job(payload: dict) -> AllStepsJob:
     """An :class:`AllStepsJob` for an ``all_steps_job`` payload: the position as ``hint`` takes it, plus
     ``technique`` (optional: one technique id, searched alone) and ``cap`` (the most steps listed per
     technique, 1..:data:`MAX_ALL_STEPS_CAP`, default :data:`~sudoku_core.hint.ALL_STEPS_CAP`)."""
-    from sudoku_core.techniques import for_variant
-
     p, entered, pencil, solution = _position(payload)
     cap = field(payload, "cap", int, ALL_STEPS_CAP, low=1, high=MAX_ALL_STEPS_CAP)
-    technique = field(payload, "technique", str)
-    techniques = None
-    if technique is not None:
-        try:
-            known = [t.id for t in for_variant(p.geometry.variant, ladder=False)]
-        except ValueError as exc:
-            raise BadRequest(str(exc), field="payload.variant") from None
-        if technique not in known:
-            raise BadRequest(f"unknown technique {short(technique)} for this grid; choose one of {', '.join(known)}",
-                             field="payload.technique", reason="unknown_technique")
-        techniques = [technique]
+    technique = _technique_for(p, payload, "technique")
+    techniques = None if technique is None else [technique]
     return AllStepsJob(all_steps_work(p, entered, pencil, langs(payload), techniques, solution, cap))
 
 

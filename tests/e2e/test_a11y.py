@@ -241,6 +241,35 @@ def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(browser, server
             assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_learn_page_has_no_axe_violation_and_wears_the_game_s_theme(browser, server, variant):
+    """The Learn page (issue 30): the index alone, a lesson at each step of its example, and a Killer's."""
+    with axe_app(browser, server + "learn.html", variant) as (app, options, contrast):
+        page = app.goto().wait_ready().page
+        if contrast:  # chosen on the game's page, saved, and followed here
+            page.evaluate("localStorage.setItem('sudoku.settings.v1', JSON.stringify({contrast: true}))")
+            page.reload()
+            page.wait_for_selector("html[data-ready]", state="attached")
+            expect(page.locator("html")).to_have_attribute("data-contrast", "high")
+        expect(page.locator("html")).to_have_attribute("data-scheme", options["color_scheme"])
+        found = {"index": audit(page)}
+        for tid in ("x_wing", "rule_45"):
+            page.evaluate("id => { location.hash = id; }", tid)
+            expect(page.locator("#lesson")).to_have_attribute("data-technique", tid)
+            found[f"{tid} pattern"] = audit(page)
+            page.click("#step-result")
+            found[f"{tid} result"] = audit(page)
+        if "locale" in options:
+            expect(page.locator("#lesson-what-title")).to_have_text("它是什么")
+        for state, violations in found.items():
+            print(f"axe learn {variant:15} {state:18} {sum(len(v['nodes']) for v in violations)} violations")
+        bad = {state: v for state, v in found.items() if v}
+        assert not bad, bad
+        width = options.get("viewport", {}).get("width")
+        if width:
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 @pytest.mark.parametrize("variant", ["light", "dark"])
 def test_the_lab_on_a_killer_has_no_axe_violation(browser, server, variant):
     """The lab's variant views: a Killer's dashed cages and sums on the replay grid, the compare table's

@@ -25,8 +25,14 @@ def hashed(site, name: str) -> str:
 
 
 def test_dist_holds_the_site(site):
-    for name in ("index.html", "lab.html", "sw.js", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png"):
+    for name in ("index.html", "lab.html", "learn.html", "sw.js", "manifest.webmanifest", "icons/icon-192.png",
+                 "icons/icon-512.png", "data/lessons.json"):
         assert (site / name).is_file(), name
+    # The Learn page's examples are merged into data/lessons.json (build.write_lessons), not shipped twice.
+    assert not (site / build.LESSON_EXAMPLES).exists()
+    lessons = json.loads((site / "data" / "lessons.json").read_text())["lessons"]
+    assert len(lessons) == 79 and all(lesson["example"] for lesson in lessons.values())
+    assert '"data/lessons.json"' in (site / "sw.js").read_text()  # precached: the lessons work offline
     for name in ("styles.css", "worker.js", "build-info.js", "js/main.js", "js/engine.js", "js/board.js", "js/game.js"):
         assert (site / hashed(site, name)).is_file(), name
     shipped = sorted(re.sub(r"-[0-9a-f]{12}\.zip$", ".zip", p.name) for p in (site / "pyodide").iterdir())

@@ -23,6 +23,7 @@
 // explanations come in its languages ("en", "zh"), picked by `engineLanguage`.
 import { engineLanguage as lang, panelT } from "./i18n.js";
 import { ReasonOverlay } from "./overlay.js";
+import { lessonLink, practisedFor } from "./practise.js";
 import { HINT_CLASSES } from "./board.js";
 import { SLICE_MS } from "./engine.js";
 import { boxOf } from "./geometry.js";
@@ -104,8 +105,9 @@ export class HintsPanel {
     this.allPanel = el("section", { id: "all-steps-panel", class: "all-panel", "aria-label": t("allSteps") },
       el("div", { class: "row all-row" }, this.allInfo, this.allCancel, this.allClose), this.allList);
     this.allPanel.hidden = true;
+    this.lesson = lessonLink(); // the technique's lesson, beside the text (practise.js)
     root.replaceChildren(el("div", { class: "row hint-row" }, this.hintButton, this.applyButton, this.allButton,
-      this.levelText), this.text, this.overlay.legendEl, this.allPanel);
+      this.levelText), this.text, this.overlay.legendEl, this.lesson.el, this.allPanel);
     if (pathRoot === root) root.append(this.pathPanel);
     else pathRoot.replaceChildren(this.pathPanel);
     if (badgeRoot === root) root.querySelector(".hint-row").append(this.badge);
@@ -177,6 +179,8 @@ export class HintsPanel {
     if (pencil) p.pencil = pencil;
     // The givens' unique solution, once the page knows it: the engine need not solve them for each hint.
     if (this.game.truth && this.game.mode === "play") p.solution = Array.from(this.game.truth);
+    const prefer = practisedFor(this.game); // a Practise game: its technique first
+    if (prefer) p.prefer = prefer;
     return p;
   }
 
@@ -331,6 +335,7 @@ export class HintsPanel {
     this.text.dataset.status = h.status;
     this.text.dataset.level = String(this.level);
     this.levelText.textContent = t("level", { level: this.level + 1 });
+    this.lesson.show(h); // from "Hint 1 of 3" on: each level names the technique
     if (h.status === "step") {
       this.highlight(this.levelMarks(h, this.level));
     } else if (this.level === 0) {
@@ -398,6 +403,7 @@ export class HintsPanel {
 
   showText(text, kind) {
     delete this.text.dataset.status;
+    this.lesson.show(null);
     this.text.hidden = false;
     this.text.textContent = text;
     this.text.dataset.kind = kind;
@@ -464,6 +470,7 @@ export class HintsPanel {
     this.entryKey = this.positionKey();
     this.showText(`${name[lang()] || name.en}: ${s.text[lang()] || s.text.en}`, "info");
     this.text.dataset.status = "entry";
+    this.lesson.show({ status: "step", technique: s.technique, name });
     this.levelText.textContent = "";
     this.applyButton.textContent = t("apply");
     this.applyButton.hidden = false;

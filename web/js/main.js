@@ -28,6 +28,7 @@ import { readSettings } from "./storage.js";
 import { cageCombinations, combinationsLeft } from "./cages.js";
 import { initHints } from "./hints.js";
 import { initNewGame, localDate } from "./newgame.js";
+import { practiseRequest } from "./practise.js";
 import { Library } from "./library.js";
 import { Stats } from "./stats.js";
 import { STARTER_LEVEL, starterFor } from "./starter.js";
@@ -276,7 +277,7 @@ const hints = initHints({ game, board, engine, root: $("hints-panel"), pathRoot:
 // (All steps here) stays in its root, among the tools one tap away ("More").
 $("hint").classList.replace("primary", "tool");
 $("more").before($("hint"));
-$("hint-slot").append($("hint-level"), $("hint-text"), hints.overlay.legendEl, $("hint-apply"));
+$("hint-slot").append($("hint-level"), $("hint-text"), hints.overlay.legendEl, hints.lesson.el, $("hint-apply"));
 app.shareStatusLine($("hint-text"));
 const newGame = initNewGame({ game, engine, say });
 Object.assign(app, { hints, newGame });
@@ -340,6 +341,13 @@ if (shared.puzzle && !reloaded && !lostGame) {
   app.loadFromFragment(sharedText);
 }
 if (!document.hidden) game.startClock();
+// A lesson's Practise link (learn.html -> index.html?practise=ID, see practise.js): New game makes a
+// puzzle for that technique. The query goes from the address at once, so a reload does not ask again.
+const practiseId = practiseRequest();
+if (practiseId) {
+  history.replaceState(history.state, "", location.pathname + location.hash);
+  newGame.practise(practiseId);
+}
 
 // The service worker precaches the whole site (13 MB, mostly Pyodide); registering it once the
 // engine is up keeps that copy from competing with the first boot.

@@ -15,6 +15,7 @@ import { DEFAULT_SYMBOLS, VARIANTS } from "./geometry.js";
 import { bankKind, bankLeft, shipped, takeFromBank } from "./bank.js";
 import { BankRefill } from "./refill.js";
 import { SLICE_MS, randomSeed } from "./engine.js";
+import { rememberPractice } from "./practise.js";
 
 const t = panelT("newgame");
 const SIZES = [4, 6, 9, 12, 16];
@@ -250,12 +251,14 @@ export class NewGame {
     return opts;
   }
 
-  async generate() {
+  // `opts`: the dialog's choices, or a Practise game's (see practise); `practice` ({id, name, level}) names
+  // what a Practise game trains, for the message and for the hints (practise.js remembers it).
+  async generate(opts = this.options(), practice = null) {
     if (this.running) return;
     const run = { cancelled: false };
     this.running = run;
+    this.practice = practice;
     this.setRunning(true);
-    const opts = this.options();
     // The slow levels come from the bank shipped with the page, and refilled on this device in the
     // background (made and rated by this engine, never served twice): a new game at once. Other
     // choices generate, and one that took long is made ahead from then on, so it comes at once too. The
@@ -266,7 +269,7 @@ export class NewGame {
     if (banked) {
       const grid = gridFromLine(banked);
       const givens = grid.cells.filter((d) => d).length;
-      this.finish(grid, { source: "new", level: opts.level }, opts.variant
+      this.finish(grid, { source: "new", level: opts.level }, this.practice ? this.practiceMessage(opts, givens, "") : opts.variant
         ? t("loadedBankVariant", { size: opts.size, variant: panelT("variant")(opts.variant), level: t(opts.level), givens })
         : t("loadedBank", { size: opts.size, level: t(opts.level), givens }));
       return;
@@ -320,7 +323,7 @@ export class NewGame {
       const practised = this.techniques.find((x) => x.id === opts.technique);
       const variantName = opts.variant ? panelT("variant")(opts.variant) : "";
       this.finish(r, { source: "new", level: r.level || opts.level || null },
-        opts.variant ? t("loadedVariant", { size, variant: variantName, level: t(r.level || "any"), givens: r.givens, seed })
+        this.practice ? this.practiceMessage(opts, r.givens, seed) : opts.variant ? t("loadedVariant", { size, variant: variantName, level: t(r.level || "any"), givens: r.givens, seed })
           : practised ? t("loadedPractice", { size, technique: practised.name[engineLanguage()] || practised.name.en,
           givens: r.givens, seed })
           : r.level ? t("loaded", { size, level: t(r.level), givens: r.givens, seed })
@@ -343,6 +346,8 @@ export class NewGame {
     this.running = null;
     this.setRunning(false);
     this.loadPuzzle(value, info);
+    if (this.practice) rememberPractice(this.game.shareLine(), this.practice.id);
+    this.practice = null;
     this.dialog.close();
     this.say(message, "ok");
   }
@@ -350,6 +355,7 @@ export class NewGame {
   cancel() {
     const run = this.running;
     if (!run) return;
+    this.practice = null;
     run.cancelled = true;
     this.running = null;
     this.setRunning(false);
@@ -358,6 +364,52 @@ export class NewGame {
     this.progressText.setAttribute("aria-live", "polite");
     this.progressText.textContent = t("cancelled");
     this.say(t("cancelled"), "info");
+  }
+
+  // A Practise game (issue 30, practise.js): a puzzle made for the technique of the lesson `id`, as the
+  // lesson's Practise options say (data/lessons.json, from sudoku_core.lessons.practice: the technique as
+  // the puzzle's hardest step, or a level, or a Hard Killer), made in this dialog with its progress and
+  // Cancel, and saved in My games like any other. The hints of that game then prefer the technique.
+  async practise(id) {
+    if (this.running) return;
+    let lessons;
+    try {
+      const response = await fetch("data/lessons.json");
+      lessons = (await response.json()).lessons;
+    } catch (error) {
+      this.say(t("failed", { message: error.message }), "error");
+      return;
+    }
+    const lesson = lessons[id];
+    if (!lesson) {
+      this.say(t("practiseUnknown", { id }), "error");
+      return;
+    }
+    const p = lesson.practice;
+    const trained = p.instead || id;
+    const opts = { size: 9, symmetry: p.variant === "killer" ? "none" : "rot180", minimal: false };
+    if (p.variant) Object.assign(opts, { variant: p.variant, givens: false });
+    if (p.technique) Object.assign(opts, { technique: p.technique, level: lessons[p.technique].level });
+    else opts.level = p.level;
+    // The dialog shows what is being made.
+    this.variant.value = opts.variant || "classic";
+    this.size.value = "9";
+    this.fitSizes();
+    if (opts.variant === "killer") this.givens.checked = false;
+    this.level.value = opts.level;
+    this.symmetry.value = opts.symmetry;
+    this.minimal.checked = false;
+    this.technique.value = [...this.technique.options].some((o) => o.value === opts.technique) ? opts.technique : "";
+    this.open();
+    await this.generate(opts, { id: trained, name: lessons[trained].name, exact: !!p.technique });
+  }
+
+  practiceMessage(opts, givens, seed) {
+    const technique = this.practice.name[engineLanguage()] || this.practice.name.en;
+    if (this.practice.exact) return t("loadedPractice", { size: opts.size, technique, givens, seed });
+    const level = t(opts.level);
+    return opts.variant ? t("loadedPractiseKiller", { level, technique, givens })
+      : t("loadedPractiseLevel", { level, technique, givens });
   }
 
   // Open the dialog set to a size and level and generate at once ("New game at this level").

@@ -5,9 +5,21 @@
 import { bit, cellName, houseCells, peersOf } from "../geometry.js";
 import { gridCells } from "../board.js";
 import { Replay, candidates } from "./replay.js";
-import { houseText, t } from "../i18n.js";
+import { engineLanguage, houseText, t } from "../i18n.js";
+import { lessonHref } from "../practise.js";
 
 const $ = (id) => document.getElementById(id);
+// The lessons (learn.html) of the rules the ladder's rungs name in their events: a locked-candidates
+// strike is a pointing or a claiming one (sudoku_core/solvers/ladder.py does both in one fold).
+const RULE_LESSONS = { naked: ["naked_single"], hidden: ["hidden_single"], locked: ["pointing", "claiming"] };
+// The techniques' names in every language, from the Learn page's data (the engine's catalogue), once.
+let lessonNames = null;
+function loadLessonNames() {
+  if (!lessonNames) {
+    lessonNames = fetch("data/lessons.json").then((r) => r.json()).then((d) => d.lessons, () => ({}));
+  }
+  return lessonNames;
+}
 // Steps per second for each position of the speed slider.
 const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
 
@@ -349,9 +361,34 @@ export class WatchView extends EventTarget {
     if (!replay) return;
     $("watch-seek").value = String(replay.index);
     $("watch-event").textContent = this.describe(ev, replay);
+    this.showLessons(ev);
     this.board.dataset.step = String(replay.index);
     this.board.dataset.done = replay.done ? "true" : "false";
     this.counters(replay, digits, cands);
+  }
+
+  // Links to the lessons of the rule the event names (a single, locked candidates), beside its words.
+  async showLessons(ev) {
+    const box = $("watch-lesson");
+    if (!box) return;
+    const rule = ev && (ev[0] === "fill" || ev[0] === "strike") ? ev[2] : null;
+    const ids = (rule && RULE_LESSONS[rule]) || [];
+    if (!ids.length) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const lessons = await loadLessonNames();
+    if (this.replay && this.replay.last !== ev) return; // the replay moved on meanwhile
+    box.replaceChildren(...ids.flatMap((id, k) => {
+      const a = document.createElement("a");
+      a.href = lessonHref(id);
+      a.dataset.technique = id;
+      const name = lessons[id] ? (lessons[id].name[engineLanguage()] || lessons[id].name.en) : id;
+      a.textContent = t("lab.lesson", { name });
+      return k ? [" · ", a] : [a];
+    }));
+    box.hidden = false;
   }
 
   describe(ev, replay) {

@@ -1,0 +1,200 @@
+// The Learn page (learn.html, issue 30): an index of every technique the engine names, grouped as a player
+// learns them, and a lesson for each at `learn.html#ID` (ID: the technique's id in sudoku_core's table):
+// what it is and why it works (the engine's words, sudoku_core/lessons.py), a worked example on a real
+// board drawn with the game's own board and overlay and stepped through (the pattern, then what it removes
+// or places: the overlay's `full`), and a Practise link that opens the game's page on a puzzle made for it
+// (practise.js). Everything comes from data/lessons.json, which build.py writes: no engine, works offline.
+import { BoardView } from "../board.js";
+import { ReasonOverlay } from "../overlay.js";
+import { Game } from "../game.js";
+import { readSettings } from "../storage.js";
+import { applyTheme, followSystem } from "../theme.js";
+import { engineLanguage, languageSwitch, t, translatePage } from "../i18n.js";
+
+// The page wears the theme chosen on the game's page, and its language, with a switch of its own.
+const settings = readSettings();
+applyTheme(settings);
+followSystem(() => settings);
+translatePage();
+languageSwitch(/** @type {HTMLSelectElement} */ (document.getElementById("language")));
+
+const $ = (id) => document.getElementById(id);
+const lang = () => engineLanguage();
+const local = (texts) => (texts ? texts[lang()] || texts.en : "");
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children);
+  return node;
+}
+
+let data = null; // data/lessons.json: {groups: [{id, techniques}], lessons: {id: lesson}}
+let order = []; // every technique id, in the index's order
+let shown = { id: null, step: "pattern" };
+
+function levelName(level) {
+  return t(`level.${level}`);
+}
+
+// The index: a heading per family, each technique a link to its lesson with its level.
+function drawIndex() {
+  const nav = $("learn-index");
+  const title = $("learn-index-title");
+  const lists = data.groups.map((group) => {
+    const heading = el("h3", { id: `group-${group.id}`, text: t(`learn.group.${group.id}`) });
+    const list = el("ul", { class: "learn-list", "aria-labelledby": `group-${group.id}` });
+    for (const id of group.techniques) {
+      const lesson = data.lessons[id];
+      const link = el("a", { href: `#${id}`, "data-technique": id },
+        el("span", { class: "learn-name", text: local(lesson.name) }), " ",
+        el("span", { class: `learn-chip level-${lesson.level}`, text: levelName(lesson.level) }));
+      if (id === shown.id) link.setAttribute("aria-current", "page");
+      list.append(el("li", {}, link));
+    }
+    return el("section", { class: "learn-group" }, heading, list);
+  });
+  nav.replaceChildren(title, el("p", { class: "learn-count", text: t("learn.lesson-count", { count: order.length }) }), ...lists);
+}
+
+// The example position as a game the board can draw: givens, the digits placed since, and every open
+// cell's candidates as notes.
+function exampleGame(ex) {
+  const n = ex.box[0] * ex.box[1];
+  const game = new Game(n);
+  game.load({ box: ex.box, cells: ex.givens, symbols: null, variant: ex.variant || "classic", regions: ex.regions,
+    cages: ex.cages }, "load", { source: "typed" });
+  game.entries = ex.values.map((v, i) => (ex.givens[i] ? 0 : v));
+  game.notes = ex.notes.slice();
+  return game;
+}
+
+function practiseText(id, lesson) {
+  const p = lesson.practice;
+  const name = local(lesson.name);
+  if (p.instead) return t("learn.practise-instead", { name, instead: local(data.lessons[p.instead].name) });
+  if (p.technique) return t("learn.practise-technique", { name });
+  if (p.variant === "killer") return t("learn.practise-killer", { name });
+  if (p.level === "extreme") return t("learn.practise-extreme", { name });
+  return t("learn.practise-level", { name, level: levelName(p.level) });
+}
+
+// One lesson, whole; `focus` moves the keyboard to its heading (a lesson chosen from the index).
+function drawLesson(id, focus) {
+  const article = $("lesson");
+  const lesson = data.lessons[id];
+  shown = { id, step: shown.id === id ? shown.step : "pattern" };
+  article.dataset.technique = id;
+  const name = local(lesson.name);
+  document.title = `${name} · ${t("learn.title")}`;
+  const heading = el("h2", { id: "lesson-name", tabindex: "-1", text: name });
+  const group = data.groups.find((g) => g.techniques.includes(id));
+  const meta = el("p", { class: "learn-meta" },
+    el("span", { class: `learn-chip level-${lesson.level}`, id: "lesson-level", text: t("learn.level", { level: levelName(lesson.level) }) }),
+    " ", el("span", { text: t("learn.group", { group: t(`learn.group.${group.id}`) }) }));
+  const parts = [heading, meta];
+  if (!lesson.ladder) parts.push(el("p", { class: "learn-note", id: "lesson-off-ladder", text: t("learn.off-ladder") }));
+  parts.push(
+    el("section", { "aria-labelledby": "lesson-what-title" },
+      el("h3", { id: "lesson-what-title", text: t("learn.what") }), el("p", { id: "lesson-what", text: local(lesson.what) })),
+    el("section", { "aria-labelledby": "lesson-why-title" },
+      el("h3", { id: "lesson-why-title", text: t("learn.why") }), el("p", { id: "lesson-why", text: local(lesson.why) })));
+  const example = el("section", { class: "learn-example", "aria-labelledby": "lesson-example-title" },
+    el("h3", { id: "lesson-example-title", text: t("learn.example") }));
+  parts.push(example);
+  const ex = lesson.example;
+  if (ex) drawExample(example, ex, name);
+  else example.append(el("p", { text: t("learn.no-example") }));
+  const link = el("a", { id: "practise-link", class: "learn-practise", href: `index.html?practise=${encodeURIComponent(id)}`,
+    text: t("learn.practise-link", { name: local(data.lessons[lesson.practice.instead || id].name) }) });
+  parts.push(el("section", { class: "learn-practise-box", "aria-labelledby": "lesson-practise-title" },
+    el("h3", { id: "lesson-practise-title", text: t("learn.practise") }),
+    el("p", { id: "practise-text", text: practiseText(id, lesson) }), link));
+  const k = order.indexOf(id);
+  const pager = el("nav", { class: "learn-pager", "aria-label": t("learn.pager") });
+  if (k > 0) pager.append(el("a", { rel: "prev", href: `#${order[k - 1]}`, text: t("learn.prev", { name: local(data.lessons[order[k - 1]].name) }) }));
+  if (k < order.length - 1) pager.append(el("a", { rel: "next", href: `#${order[k + 1]}`, text: t("learn.next", { name: local(data.lessons[order[k + 1]].name) }) }));
+  parts.push(pager);
+  article.replaceChildren(...parts);
+  for (const a of $("learn-index").querySelectorAll("a[data-technique]")) {
+    if (a.dataset.technique === id) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+  if (focus) heading.focus();
+}
+
+// The worked example: the board with the step drawn over it, in two steps (the pattern; then what it
+// removes or places, the overlay's `full`), each with the hint's own words for it.
+function drawExample(section, ex, name) {
+  const game = exampleGame(ex);
+  const board = el("div", { id: "lesson-board", class: "board learn-board", role: "grid",
+    "aria-label": t("learn.example-board", { name }), "aria-readonly": "true" });
+  const wrap = el("div", { class: "board-wrap learn-board-wrap" }, board);
+  const view = new BoardView(board, { interactive: false });
+  view.render(game);
+  const overlay = new ReasonOverlay(board);
+  const shape = { n: game.n, box: game.box, variant: game.variant, regions: game.regions, cages: game.cages };
+  const buttons = ["pattern", "result"].map((step) => el("button", { type: "button", id: `step-${step}`,
+    "aria-pressed": "false", text: t(`learn.step-${step}`) }));
+  const stepper = el("div", { class: "row learn-stepper", role: "group", "aria-label": t("learn.steps") }, ...buttons);
+  const text = el("p", { id: "lesson-step-text", class: "learn-step-text", "aria-live": "polite" });
+  const show = (step) => {
+    shown.step = step;
+    section.dataset.step = step;
+    const full = step === "result";
+    overlay.draw(ex.step, shape, { full });
+    buttons.forEach((b, i) => b.setAttribute("aria-pressed", String((i === 1) === full)));
+    text.textContent = full ? local(ex.text) : `${local(ex.where)} ${t("learn.pattern-text")}`;
+  };
+  buttons[0].addEventListener("click", () => show("pattern"));
+  buttons[1].addEventListener("click", () => show("result"));
+  section.append(stepper, wrap, text, el("p", { class: "learn-source", text: t("learn.source", { source: ex.source }) }));
+  show(shown.step);
+}
+
+function route(focus) {
+  const id = decodeURIComponent(location.hash.slice(1));
+  const article = $("lesson");
+  if (!id) {
+    shown = { id: null, step: "pattern" };
+    delete article.dataset.technique;
+    document.title = t("learn.title");
+    article.replaceChildren(el("p", { id: "learn-intro", class: "learn-intro", text: t("learn.intro") }),
+      el("p", { class: "learn-status", role: "status", text: t("learn.choose") }));
+    for (const a of $("learn-index").querySelectorAll("a[aria-current]")) a.removeAttribute("aria-current");
+    return;
+  }
+  if (!data.lessons[id]) {
+    shown = { id: null, step: "pattern" };
+    delete article.dataset.technique;
+    article.replaceChildren(el("p", { id: "learn-status", class: "learn-status", role: "status", text: t("learn.unknown", { id }) }));
+    return;
+  }
+  drawLesson(id, focus);
+}
+
+async function start() {
+  try {
+    const response = await fetch("data/lessons.json");
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    data = await response.json();
+  } catch (error) {
+    $("learn-status").textContent = t("learn.failed", { message: error.message });
+    return;
+  }
+  order = data.groups.flatMap((g) => g.techniques);
+  drawIndex();
+  route(false);
+  document.documentElement.dataset.ready = "1";
+  window.addEventListener("hashchange", () => route(true));
+  document.addEventListener("sudoku:language", () => {
+    drawIndex();
+    route(false);
+  });
+}
+
+start();
