@@ -351,8 +351,9 @@ export class HintsPanel {
 
   // What a hint's step shows at each level, building towards the answer and never giving it early:
   // 0, where to look (the step's houses or cages drawn, else its cells outlined); 1, the pattern (its
-  // candidates, sets, links and fins; for a single the house and the digits that rule the rest out, not the
-  // cell); 2, the whole reason with what it places and removes.
+  // candidates, sets, links and fins; for a hidden single or full house the house and the lines from the
+  // digits that rule its other cells out, for a naked single its box and those digits: never the cell
+  // marked); 2, the whole reason with what it places and removes.
   levelMarks(h, level) {
     const step = h.step;
     const g = this.game;
@@ -366,9 +367,14 @@ export class HintsPanel {
       const where = { technique: step.technique, houses, cages: step.cages || [] };
       return { cells: houses.length || where.cages.length ? [] : step.cells, step: where, full: false };
     }
-    if (level === 1 && SINGLES.has(step.technique)) {
+    if (level === 1 && step.technique === "naked_single") {
+      // Its sightings all end in the cell: the digits that rule the others out are marked, not the lines.
       const from = [...new Set((step.sees || []).map(([cell]) => cell))];
       return { cells: from, step: { technique: step.technique, houses }, full: false };
+    }
+    if (level === 1 && SINGLES.has(step.technique)) {
+      // The house and the placed digits that rule its other cells out; the cell left is the player's to see.
+      return { step: { technique: step.technique, houses, sees: step.sees, placements: step.placements }, full: false };
     }
     const full = level >= 2;
     return { ...h.highlight, placements: full ? step.placements : [], eliminations: full ? step.eliminations : [],
