@@ -11,17 +11,21 @@ shape, found by its four *corners*; the *square* is the grid warped flat, ``CELL
 The pipeline, each pass written over whole rows (slices, ``map``, ``itertools.accumulate``, ``re``) so
 that CPython and Pyodide run the per-pixel loops in C where they can:
 
-1. grey from RGBA (or grey) bytes; min-pooled to about 400 px for finding the grid (dark lines survive);
+1. grey from RGBA (the green channel) or grey bytes; min-pooled to about 400 px for finding the grid
+   (dark lines survive);
 2. ink by an adaptive threshold (a box mean from an integral image, Bradley's rule), inverted first when
    most of the picture is dark (a dark theme);
 3. ink shapes as runs of a row joined across rows (union-find); every large shape whose outline is a
    plausible quadrilateral is a candidate; its corners are the shape's extreme points along the two
    diagonals;
-4. each candidate warped to a square (a homography from its corners, nearest pixel of the full picture)
-   and scored by how much ink lies on the ten expected lines each way; the best scoring one is the
-   grid, unless no candidate looks like a grid ("no grid found");
-5. per cell: ink by a local threshold, rows and columns that are mostly ink (the grid's lines) erased,
-   small specks and stubs touching the cell's edge dropped; what remains, if big enough, is a glyph;
+4. each candidate scored by how much (faint) ink lies on the ten expected lines each way; the largest
+   nearly as good as the best is the grid, grown by a row or column on a side whose outer line was too
+   faint to join the shape when that fits the lines better, unless no candidate looks like a grid ("no
+   grid found");
+5. the grid warped to a square (a homography from its corners, nearest pixel of the full picture); per
+   cell: ink against the cell's own paper and the square's contrast, rows and columns that are mostly
+   ink (the grid's lines) erased, small specks and stubs touching the cell's edge dropped; what remains,
+   if big enough, is a glyph; two equal digits in a house are both flagged;
 6. the glyph, scaled to 16 x 16 with its aspect kept, goes through a small neural network (weights in
    :mod:`sudoku_core.scan_weights`, made by ``bench/train_scan.py`` and imported only when a picture is
    read): a digit and a confidence, the network's probability.
@@ -114,8 +118,9 @@ def to_grey(width: int, height: int, pixels: bytes | bytearray | memoryview, cha
                         f"not {len(data)}")
     if channels <= 2:
         return data[::channels]
-    # the darkest channel, not the luminance: red or blue print on white paper is ink too
-    return bytes(map(min, data[0::channels], data[1::channels], data[2::channels]))
+    # the green channel alone, not the luminance: one slice, where a weighted sum is a Python loop over
+    # every pixel (about 200 ms at 800 x 600); red and blue print is dark in green too
+    return data[1::channels]
 
 
 def _pool(width: int, height: int, grey: bytes, f: int) -> tuple[int, int, bytes]:
@@ -363,17 +368,53 @@ def warp(width: int, height: int, grey: bytes, quad: Sequence[tuple[float, float
     return bytes(out)
 
 
-def _grid_score(ink: bytearray, side: int) -> float:
-    """The mean share of ink along the 10 expected lines each way (best of three rows/columns around each)."""
-    cell = side / SIZE
-    total = 0.0
-    cols = [bytes(ink[x::side]) for x in range(side)]
+def _grid_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]]) -> float:
+    """The share of points along the 10 expected lines each way that have ink within a pixel."""
+    a, b, c, d, e, f, g, h = homography(quad)
+    steps = 72
+    hits = 0
     for k in range(SIZE + 1):
-        p = min(side - 2, max(1, round(k * cell)))
-        best_r = max(sum(ink[q * side:(q + 1) * side]) for q in range(p - 1, p + 2))
-        best_c = max(sum(cols[q]) for q in range(p - 1, p + 2))
-        total += best_r + best_c
-    return total / (2 * (SIZE + 1) * side)
+        fixed = k / SIZE
+        for t in range(steps):
+            run = (t + 0.5) / steps
+            for u, v in ((run, fixed), (fixed, run)):
+                den = g * u + h * v + 1
+                x = int((a * u + b * v + c) / den + 0.5)
+                y = int((d * u + e * v + f) / den + 0.5)
+                if 1 <= x < width - 1 and 1 <= y < height - 1:
+                    i = y * width + x
+                    if ink[i] or ink[i - 1] or ink[i + 1] or ink[i - width] or ink[i + width]:
+                        hits += 1
+    return hits / (2 * (SIZE + 1) * steps)
+
+
+#: The spans (in the found quad's own units) to try when an outer line or two was too faint to join
+#: the shape: one row or column missing on either side (the quad spans 8), or two (it spans 7).
+_SPANS = ((0.0, 1.0), (-1 / 8, 1.0), (0.0, 9 / 8), (-2 / 7, 1.0), (-1 / 7, 8 / 7), (0.0, 9 / 7))
+
+
+def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tuple[float, float]]
+            ) -> tuple[float, list[tuple[float, float]]]:
+    """The quad grown by the rows or columns whose outer lines did not join the shape, when the grown
+    quad's lines are clearly more inked (a 9 x 9 grid's lines fall where 8 x 8's do not)."""
+    a, b, c, d, e, f, g, h = homography(quad)
+
+    def at(u: float, v: float) -> tuple[float, float]:
+        den = g * u + h * v + 1
+        return (a * u + b * v + c) / den, (d * u + e * v + f) / den
+
+    best = (score, quad)
+    for u0, u1 in _SPANS:
+        for v0, v1 in _SPANS:
+            if (u0, u1, v0, v1) == (0.0, 1.0, 0.0, 1.0):
+                continue
+            grown = [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)]
+            if not all(-2 <= x <= width + 1 and -2 <= y <= height + 1 for x, y in grown):
+                continue
+            grown_score = _grid_score(width, height, ink, grown)
+            if grown_score > best[0] + 0.08:
+                best = (grown_score, grown)
+    return best
 
 
 # --- 5. cells and glyphs ---------------------------------------------------------------------------
@@ -383,12 +424,16 @@ def _glyph(ink: bytearray) -> tuple[list[float] | None, float]:
     and how sure the cell's emptiness or fullness is (0..1)."""
     s = CELL
     patch = [ink[y * s:(y + 1) * s] for y in range(s)]
-    full = s * 0.6
+    # a grid line: a row or column mostly inked near the cell's edge, or almost wholly inked anywhere
+    # (a digit's stem, as in 1 or 4, may run two thirds of the cell)
+    band = s // 5
+    limits = [s * 0.6 if k < band or k >= s - band else s * 0.9 for k in range(s)]
     for y in range(s):
-        if sum(patch[y]) > full:
+        if sum(patch[y]) > limits[y]:
             patch[y] = bytearray(s)
+    columns = [sum(col) for col in zip(*patch, strict=True)]
     for x in range(s):
-        if sum(patch[y][x] for y in range(s)) > full:
+        if columns[x] > limits[x]:
             for y in range(s):
                 patch[y][x] = 0
     seen = bytearray(s * s)
@@ -497,26 +542,26 @@ def find_grid(width: int, height: int, grey: bytes) -> tuple[list[tuple[float, f
     w, h, small = _pool(width, height, grey, f)
     ink = threshold(w, h, small, radius=max(4, max(w, h) // 40), percent=10, floor=4)
     shapes = _shapes(w, h, ink, min_side=min(w, h) // 6)
-    candidates = []
+    candidates: list[tuple[float, list[tuple[float, float]]]] = []
     shapes.sort(key=lambda sh: -(sh.right - sh.left) * (sh.bottom - sh.top))
+    # thin lines of a blurred photo break up under the threshold that separates the shapes; a fainter
+    # one tells where lines run
+    faint = threshold(w, h, small, radius=max(4, max(w, h) // 40), percent=4, floor=2)
     for sh in shapes[:6]:
-        rough = [(sh.tl[1], sh.tl[2]), (sh.tr[1], sh.tr[2]), (sh.br[1], sh.br[2]), (sh.bl[1], sh.bl[2])]
+        rough: list[tuple[float, float]] = [(sh.tl[1], sh.tl[2]), (sh.tr[1], sh.tr[2]), (sh.br[1], sh.br[2]),
+                                            (sh.bl[1], sh.bl[2])]
         if sh.pixels > _area(rough) * 0.6:  # a blob (a photo, a dark bar), not lines
             continue
         for quad in (_corners(sh), rough):
-            if quad is None or not _plausible(quad):
-                continue
-            full = [((x + 0.5) * f, (y + 0.5) * f) for x, y in quad]
-            candidates.append((_area(quad), full))
+            if quad is not None and _plausible(quad):
+                candidates.append((_grid_score(w, h, faint, quad), quad))
     best: tuple[float, list[tuple[float, float]]] | None = None
-    side = SIZE * 8
-    for _, quad in candidates[:6]:
-        sq = warp(width, height, grey, quad, side)
-        score = _grid_score(threshold(side, side, sq, radius=6, percent=5, floor=3), side)
-        if best is None or score > best[0]:
-            best = (score, quad)
-        if score > 0.8:  # the largest clear grid; a smaller one inside it would be a box
-            break
+    if candidates:
+        # the largest candidate nearly as grid-like as the most grid-like one (a box of a grid is a grid too)
+        top = max(score for score, _ in candidates)
+        score, quad = next(c for c in candidates if c[0] >= top * 0.85)
+        score, quad = _extend(w, h, faint, score, quad)
+        best = (score, [((x + 0.5) * f, (y + 0.5) * f) for x, y in quad])
     if best is None or best[0] < MIN_GRID_SCORE:
         raise ScanError("no grid found" + ("" if best is None else f" (the best candidate's lines are only "
                                            f"{best[0]:.0%} inked)"))
@@ -553,8 +598,28 @@ def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview
         digit, p = _classify(model, feats)
         digits[cell] = digit
         confidence[cell] = min(p, 0.5 + sure / 2)
+    for cell in _conflicts(digits):  # two equal digits in a house: at least one is misread
+        confidence[cell] = min(confidence[cell], 0.5)
     lap("digits")
     return ScanResult(digits, confidence, corners, score, inverted, timings)
+
+
+def _conflicts(digits: list[int]) -> set[int]:
+    """The cells whose digit another cell of the same row, column or box repeats."""
+    out: set[int] = set()
+    houses = [[r * SIZE + c for c in range(SIZE)] for r in range(SIZE)]
+    houses += [[r * SIZE + c for r in range(SIZE)] for c in range(SIZE)]
+    houses += [[(br + r) * SIZE + bc + c for r in range(3) for c in range(3)]
+               for br in range(0, SIZE, 3) for bc in range(0, SIZE, 3)]
+    for house in houses:
+        seen: dict[int, int] = {}
+        for cell in house:
+            d = digits[cell]
+            if d:
+                if d in seen:
+                    out.update((cell, seen[d]))
+                seen[d] = cell
+    return out
 
 
 def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, float]]
