@@ -154,22 +154,30 @@ def threshold(width: int, height: int, grey: bytes, radius: int, percent: int = 
               floor: int = 6) -> bytearray:
     """Ink (1) where a pixel is ``percent`` % and ``floor`` levels darker than the mean of its
     (2 * radius + 1)-square neighbourhood (clipped at the picture's edges), else 0."""
+    return thresholds(width, height, grey, radius, ((percent, floor),))[0]
+
+
+def thresholds(width: int, height: int, grey: bytes, radius: int, levels: Sequence[tuple[int, int]]
+               ) -> list[bytearray]:
+    """:func:`threshold` at several (percent, floor) levels, sharing one integral image and box sums."""
     table = _integral(width, height, grey)
     x1 = [max(0, x - radius) for x in range(width)]
     x2 = [min(width, x + radius + 1) for x in range(width)]
-    keep = 100 - percent
-    out = bytearray(width * height)
+    outs = [bytearray(width * height) for _ in levels]
     for y in range(height):
         y1, y2 = max(0, y - radius), min(height, y + radius + 1)
         band = list(map(sub, table[y2], table[y1]))
         n = y2 - y1
         row = grey[y * width:(y + 1) * width]
-        # ink: p * area * 100 < sum * keep and p * area < sum - floor * area
-        out[y * width:(y + 1) * width] = bytes([
-            1 if p * a * 100 < s * keep and (p + floor) * a < s else 0
-            for p, s, a in zip(row, map(sub, [band[b] for b in x2], [band[a] for a in x1]),
-                               [(b - a) * n for a, b in zip(x1, x2, strict=True)], strict=True)])
-    return out
+        sums = list(map(sub, [band[b] for b in x2], [band[a] for a in x1]))
+        areas = [(b - a) * n for a, b in zip(x1, x2, strict=True)]
+        for out, (percent, floor) in zip(outs, levels, strict=True):
+            keep = 100 - percent
+            # ink: p * area * 100 < sum * keep and (p + floor) * area < sum
+            out[y * width:(y + 1) * width] = bytes([
+                1 if p * a * 100 < s * keep and (p + floor) * a < s else 0
+                for p, s, a in zip(row, sums, areas, strict=True)])
+    return outs
 
 
 # --- 3. ink shapes ---------------------------------------------------------------------------------
@@ -540,13 +548,12 @@ def find_grid(width: int, height: int, grey: bytes) -> tuple[list[tuple[float, f
     if inverted:  # a dark theme: light lines and digits on a dark ground
         grey = grey.translate(_INVERT)
     w, h, small = _pool(width, height, grey, f)
-    ink = threshold(w, h, small, radius=max(4, max(w, h) // 40), percent=10, floor=4)
+    # the ink that makes shapes, and a fainter one that tells where the thin lines of a blurred photo run
+    # (they break up under the first)
+    ink, faint = thresholds(w, h, small, max(4, max(w, h) // 40), ((10, 4), (4, 2)))
     shapes = _shapes(w, h, ink, min_side=min(w, h) // 6)
     candidates: list[tuple[float, list[tuple[float, float]]]] = []
     shapes.sort(key=lambda sh: -(sh.right - sh.left) * (sh.bottom - sh.top))
-    # thin lines of a blurred photo break up under the threshold that separates the shapes; a fainter
-    # one tells where lines run
-    faint = threshold(w, h, small, radius=max(4, max(w, h) // 40), percent=4, floor=2)
     for sh in shapes[:6]:
         rough: list[tuple[float, float]] = [(sh.tl[1], sh.tl[2]), (sh.tr[1], sh.tr[2]), (sh.br[1], sh.br[2]),
                                             (sh.bl[1], sh.bl[2])]
