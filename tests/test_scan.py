@@ -193,3 +193,38 @@ def test_the_command_line_without_pillow_says_how_to_install_it(tmp_path: Path, 
     assert main(["scan", str(tmp_path / "any.png")]) == 2
     assert capsys.readouterr().err == ('sudoku-core: scan needs Pillow to decode pictures: pip install '
                                        '"sudoku-core[scan]" (or pip install Pillow)\n')
+
+
+def test_the_bridge_reads_grey_pixels_sent_as_base64() -> None:
+    from base64 import b64encode
+
+    from sudoku_core.bridge import handle, handle_json
+    from sudoku_core.bridge.wire import MAX_REQUEST
+
+    width, height, rgba = screenshot(PUZZLE, dark=True)
+    payload = {"width": width, "height": height, "channels": 1, "pixels": b64encode(bytes(rgba[1::4])).decode()}
+    reply = handle({"type": "scan", "payload": payload})
+    assert reply["ok"], reply
+    assert reply["result"]["puzzle"] == PUZZLE and reply["result"]["inverted"] is True
+    # an 800 x 600 grey picture fits in one request
+    assert len(json.dumps({"type": "scan", "payload": {**payload, "pixels": "A" * (800 * 600 * 4 // 3)}})) < MAX_REQUEST
+    assert json.loads(handle_json(json.dumps({"type": "scan", "payload": payload})))["ok"]
+
+
+def test_the_bridge_says_what_is_wrong_with_a_picture() -> None:
+    from base64 import b64encode
+
+    from sudoku_core.bridge import handle
+
+    def error(**payload: object) -> dict:
+        reply = handle({"type": "scan", "payload": payload})
+        assert reply["ok"] is False
+        return reply["error"]
+
+    blank = b64encode(bytes([250]) * (60 * 40)).decode()
+    assert error(width=60, height=40, channels=1, pixels=blank) == {"kind": "scan", "message": "no grid found"}
+    assert error(width=60, height=40, channels=4, pixels=blank)["message"] == (
+        "60 x 40 pixels of 4 bytes are 9600 bytes, not 2400")
+    assert error(width=60, height=40, channels=1, pixels="not base64!")["kind"] == "bad_request"
+    assert error(width=2000, height=2000, pixels=blank)["message"].startswith("a picture of 2000 x 2000 pixels")
+    assert error(height=40, pixels=blank)["message"] == "payload needs 'width'"
