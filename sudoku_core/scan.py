@@ -326,9 +326,10 @@ def _area(quad: Sequence[tuple[float, float]]) -> float:
 
 
 def _plausible(quad: Sequence[tuple[float, float]]) -> bool:
-    """A convex quadrilateral whose sides are within a factor 2.5 of each other."""
+    """A convex quadrilateral whose sides are within a factor 3.2 of each other (a band of three columns
+    of a grid whose thin outer lines are lost is one too: it grows later)."""
     sides = [((quad[i][0] - quad[i - 1][0]) ** 2 + (quad[i][1] - quad[i - 1][1]) ** 2) ** 0.5 for i in range(4)]
-    if min(sides) <= 0 or max(sides) > 2.5 * min(sides):
+    if min(sides) <= 0 or max(sides) > 3.2 * min(sides):
         return False
     signs = set()
     for i in range(4):
@@ -396,15 +397,17 @@ def _grid_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[fl
     return hits / (2 * (SIZE + 1) * steps)
 
 
-#: The spans (in the found quad's own units) to try when an outer line or two was too faint to join
-#: the shape: one row or column missing on either side (the quad spans 8), or two (it spans 7).
-_SPANS = ((0.0, 1.0), (-1 / 8, 1.0), (0.0, 9 / 8), (-2 / 7, 1.0), (-1 / 7, 8 / 7), (0.0, 9 / 7))
+#: The spans (in the found quad's own units) to try when the shape found is part of the grid: it spans
+#: ``k`` of the 9 columns (or rows) starting at column ``o``: an outer line or two too faint to join the
+#: shape (8, 7), or thin outer lines lost and the thick box lines kept (6 or 3, on box lines).
+_SPANS = tuple((-o / k, (SIZE - o) / k) for k, offsets in ((9, (0,)), (8, (0, 1)), (7, (0, 1, 2)), (6, (0, 3)),
+                                                          (3, (0, 3, 6))) for o in offsets)
 
 
 def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tuple[float, float]]
             ) -> tuple[float, list[tuple[float, float]]]:
-    """The quad grown by the rows or columns whose outer lines did not join the shape, when the grown
-    quad's lines are clearly more inked (a 9 x 9 grid's lines fall where 8 x 8's do not)."""
+    """The quad grown by the columns, then the rows, that did not join the shape, when the grown quad's
+    lines are clearly more inked (a 9 x 9 grid's lines fall where 8 x 8's do not)."""
     a, b, c, d, e, f, g, h = homography(quad)
 
     def at(u: float, v: float) -> tuple[float, float]:
@@ -412,16 +415,20 @@ def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tu
         return (a * u + b * v + c) / den, (d * u + e * v + f) / den
 
     best = (score, quad)
-    for u0, u1 in _SPANS:
-        for v0, v1 in _SPANS:
-            if (u0, u1, v0, v1) == (0.0, 1.0, 0.0, 1.0):
-                continue
+    span_u = span_v = (0.0, 1.0)
+    for axis in (0, 1):
+        for span in _SPANS[1:]:
+            (u0, u1), (v0, v1) = (span, span_v) if axis == 0 else (span_u, span)
             grown = [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)]
             if not all(-2 <= x <= width + 1 and -2 <= y <= height + 1 for x, y in grown):
                 continue
             grown_score = _grid_score(width, height, ink, grown)
             if grown_score > best[0] + 0.08:
                 best = (grown_score, grown)
+                if axis == 0:
+                    span_u = span
+                else:
+                    span_v = span
     return best
 
 
