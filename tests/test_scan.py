@@ -181,15 +181,10 @@ def test_the_command_line_reads_pictures_and_says_what_it_could_not_read(tmp_pat
 
 
 def test_the_command_line_without_pillow_says_how_to_install_it(tmp_path: Path, capsys, monkeypatch) -> None:
-    import builtins
-    real = builtins.__import__
+    import sys
 
-    def no_pillow(name: str, *args, **kwargs):
-        if name == "PIL" or name.startswith("PIL."):
-            raise ImportError(name)
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_pillow)
+    for name in ("PIL", "PIL.Image"):  # None in sys.modules: the import fails as if Pillow were missing
+        monkeypatch.setitem(sys.modules, name, None)
     assert main(["scan", str(tmp_path / "any.png")]) == 2
     assert capsys.readouterr().err == ('sudoku-core: scan needs Pillow to decode pictures: pip install '
                                        '"sudoku-core[scan]" (or pip install Pillow)\n')

@@ -11,6 +11,7 @@ grid, gets one line on stderr (``IMAGE: why``) and exit status 1; the other pict
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from typing import Any
@@ -34,12 +35,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _pillow() -> Any:
+    # imported by name: build.py loads every module the engine's sources import into Pyodide, which has
+    # no Pillow (the page decodes pictures itself)
     try:
-        from PIL import Image
+        image = importlib.import_module("PIL.Image")
     except ImportError:
         raise InputError('scan needs Pillow to decode pictures: pip install "sudoku-core[scan]" '
                          "(or pip install Pillow)") from None
-    return Image
+    return image
 
 
 def decode(path: str) -> tuple[int, int, bytes]:
