@@ -1,6 +1,6 @@
 """The operation registry: every operation the page can ask for, by name, and ``version``, which lists
 them. To add an operation: write ``op_name(payload) -> dict`` in the module of its kind (core, play,
-lab), reading its payload with :mod:`sudoku_core.bridge.payload`, and add it to that module's table.
+lab, picture), reading its payload with :mod:`sudoku_core.bridge.payload`, and add it to that module's table.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from sudoku_core import METHODS
 
 from .core import CORE_OPS
 from .lab import LAB_OPS
+from .picture import PICTURE_OPS
 from .play import PLAY_OPS, practice_techniques
 
 
@@ -33,4 +34,5 @@ OPS: dict[str, Callable[[dict], dict]] = {
     **CORE_OPS,  # parse, solve, format
     **LAB_OPS,  # the algorithm lab: compare, trace, matrix, batch, samples
     **PLAY_OPS,  # playing: hint, rate, steps, daily (generation runs as a Session job)
+    **PICTURE_OPS,  # scan: read a Sudoku from a picture's pixels
 }

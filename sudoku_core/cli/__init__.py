@@ -21,7 +21,7 @@ from ..errors import ParseError, SudokuError
 from .inputs import InputError
 
 #: Command modules, in the order ``--help`` lists them.
-COMMANDS = ("solve", "bench", "hint", "generate", "compare")
+COMMANDS = ("solve", "bench", "hint", "generate", "compare", "scan")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,257 @@
+"""Train the picture reader's digit classifier and write ``sudoku_core/scan_weights.py``.
+
+    .venv/bin/python bench/train_scan.py [--epochs N] [--hidden H] [--seed S]
+
+Data it names, and only that:
+
+* the 120 learning photos of ``bench/scan_photos.py``'s split of ``../shared/data/photos`` (or
+  ``$SUDOKU_DATA/photos``; the script says so when they are missing): the reader finds each grid, and every
+  cell it sees ink in whose given is printed becomes an example, four times, with the grid's corners moved
+  a little each time (seeded), as a phone would frame it;
+* grids rendered here with Pillow in the machine's fonts (DejaVu, Liberation, Nimbus, URW, ...; the ones
+  ``fc-list`` names), in light and dark themes, read by the same reader: screenshots' digits.
+
+The network (glyph features -> ``H`` ReLU units -> 9 digits) is trained with numpy (softmax, Adam,
+weight decay) and written as int8 weights with one scale per matrix, base64 in a Python module, so that
+the engine reads it with the standard library (and the build zips it with the rest of the engine). The
+held-out photos are never read here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+from scan_photos import split
+from shared_data import REPO
+
+sys.path.insert(0, str(REPO))
+from sudoku_core import scan
+
+OUT = REPO / "sudoku_core" / "scan_weights.py"
+MAX_SIDE = 800  # the page scales a picture to at most this on its long side; so do we
+
+
+def load_photo(path: Path) -> tuple[int, int, bytes]:
+    im = Image.open(path).convert("RGBA")
+    im.thumbnail((MAX_SIDE, MAX_SIDE), Image.Resampling.BILINEAR)
+    return im.width, im.height, im.tobytes()
+
+
+def photo_examples(rng: random.Random, jitters: int) -> tuple[list[list[float]], list[int]]:
+    xs: list[list[float]] = []
+    ys: list[int] = []
+    learn, _held_out = split()
+    used = 0
+    for _name, path, givens in learn:
+        w, h, px = load_photo(path)
+        grey = scan.to_grey(w, h, px, 4)
+        try:
+            corners, _score, _inv, grey = scan.find_grid(w, h, grey)
+        except scan.ScanError:
+            continue
+        cells = scan.glyphs(w, h, grey, corners)
+        if sum((f is not None) != (g != 0) for (f, _), g in zip(cells, givens, strict=True)) > 3:
+            continue  # the grid found is not this one, or is read badly: its labels would lie
+        used += 1
+        side = max(abs(corners[1][0] - corners[0][0]), abs(corners[3][1] - corners[0][1]))
+        for k in range(jitters + 1):
+            if k:
+                quad = [(x + rng.uniform(-1, 1) * side * 0.012, y + rng.uniform(-1, 1) * side * 0.012)
+                        for x, y in corners]
+                cells = scan.glyphs(w, h, grey, quad)
+            for (feats, _), g in zip(cells, givens, strict=True):
+                if feats is not None and g:
+                    xs.append(feats)
+                    ys.append(g - 1)
+
+    print(f"photos: {used} of {len(learn)} learning photos read well enough to learn from, {len(xs)} examples",
+          file=sys.stderr)
+    return xs, ys
+
+
+def fonts() -> list[str]:
+    """Regular and bold sans, serif and mono faces installed here (fc-list), one file each."""
+    try:
+        listing = subprocess.run(["fc-list", ":", "file", "style"], capture_output=True, text=True,
+                                 check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    keep = []
+    for line in listing.splitlines():
+        path = line.split(":")[0]
+        if not path.endswith((".ttf", ".otf")):
+            continue
+        if any(bad in path for bad in ("Symbol", "Math", "Dingbat", "Fallback", "D050000L", "Z003")):
+            continue
+        keep.append(path)
+    return sorted(set(keep))
+
+
+def render_grid(digits: list[int], font_path: str, dark: bool, rng: random.Random) -> tuple[int, int, bytes]:
+    """A screenshot-like picture of a grid: thin and thick lines, digits in one font, a margin around."""
+    cell = rng.randint(30, 60)
+    margin = rng.randint(10, 60)
+    side = cell * 9
+    paper, ink = ((30, 30, 34), (230, 230, 230)) if dark else ((255, 255, 255), (20, 20, 20))
+    im = Image.new("RGB", (side + 2 * margin, side + 2 * margin + rng.randint(0, 80)), paper)
+    d = ImageDraw.Draw(im)
+    thin, thick = rng.choice([(1, 2), (1, 3), (2, 4)])
+    for k in range(10):
+        wdt = thick if k % 3 == 0 else thin
+        p = margin + k * cell
+        d.line([(margin, p), (margin + side, p)], fill=ink, width=wdt)
+        d.line([(p, margin), (p, margin + side)], fill=ink, width=wdt)
+    font = ImageFont.truetype(font_path, int(cell * rng.uniform(0.5, 0.75)))
+    for i, g in enumerate(digits):
+        if g:
+            cx = margin + (i % 9 + 0.5) * cell
+            cy = margin + (i // 9 + 0.5) * cell
+            d.text((cx, cy), str(g), fill=ink, font=font, anchor="mm")
+    im = im.convert("RGBA")
+    return im.width, im.height, im.tobytes()
+
+
+def synthetic_examples(rng: random.Random, count: int) -> tuple[list[list[float]], list[int]]:
+    xs: list[list[float]] = []
+    ys: list[int] = []
+    faces = fonts()
+    if not faces:
+        print("synthetic: no fonts found (fc-list), none rendered", file=sys.stderr)
+        return xs, ys
+    for k in range(count):
+        digits = [rng.randint(1, 9) if rng.random() < 0.4 else 0 for _ in range(81)]
+        w, h, px = render_grid(digits, faces[k % len(faces)], k % 3 == 2, rng)
+        try:
+            corners, _s, _i, grey = scan.find_grid(w, h, scan.to_grey(w, h, px, 4))
+        except scan.ScanError:
+            continue
+        for (feats, _), g in zip(scan.glyphs(w, h, grey, corners), digits, strict=True):
+            if feats is not None and g:
+                xs.append(feats)
+                ys.append(g - 1)
+    print(f"synthetic: {count} grids in {len(faces)} fonts, {len(xs)} examples", file=sys.stderr)
+    return xs, ys
+
+
+def train(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int) -> list[np.ndarray]:
+    rs = np.random.default_rng(seed)
+    n, d = x.shape
+    w1 = rs.normal(0, (2 / d) ** 0.5, (hidden, d))
+    b1 = np.zeros(hidden)
+    w2 = rs.normal(0, (2 / hidden) ** 0.5, (9, hidden))
+    b2 = np.zeros(9)
+    params = [w1, b1, w2, b2]
+    m = [np.zeros_like(p) for p in params]
+    v = [np.zeros_like(p) for p in params]
+    lr, decay, step = 0.003, 1e-4, 0
+    for epoch in range(epochs):
+        order = rs.permutation(n)
+        for start in range(0, n, 64):
+            idx = order[start:start + 64]
+            xb, yb = x[idx], y[idx]
+            h = np.maximum(0, xb @ w1.T + b1)
+            z = h @ w2.T + b2
+            z -= z.max(axis=1, keepdims=True)
+            p = np.exp(z)
+            p /= p.sum(axis=1, keepdims=True)
+            p[np.arange(len(idx)), yb] -= 1
+            p /= len(idx)
+            g_w2 = p.T @ h + decay * w2
+            g_b2 = p.sum(axis=0)
+            dh = (p @ w2) * (h > 0)
+            g_w1 = dh.T @ xb + decay * w1
+            g_b1 = dh.sum(axis=0)
+            step += 1
+            for i, g in enumerate((g_w1, g_b1, g_w2, g_b2)):
+                m[i] = 0.9 * m[i] + 0.1 * g
+                v[i] = 0.999 * v[i] + 0.001 * g * g
+                params[i] -= lr * (m[i] / (1 - 0.9 ** step)) / (np.sqrt(v[i] / (1 - 0.999 ** step)) + 1e-8)
+        if epoch % 10 == 9 or epoch == epochs - 1:
+            acc = (predict(params, x) == y).mean()
+            print(f"  epoch {epoch + 1}: learning accuracy {acc:.4f}", file=sys.stderr)
+    return params
+
+
+def predict(params: list[np.ndarray], x: np.ndarray) -> np.ndarray:
+    w1, b1, w2, b2 = params
+    return (np.maximum(0, x @ w1.T + b1) @ w2.T + b2).argmax(axis=1)
+
+
+def quantise(a: np.ndarray) -> tuple[float, str]:
+    scale = float(np.abs(a).max()) / 127 or 1.0
+    q = np.clip(np.round(a / scale), -127, 127).astype(np.int8)
+    return scale, base64.b64encode(q.tobytes()).decode()
+
+
+def write(params: list[np.ndarray], note: str) -> None:
+    w1, b1, w2, b2 = params
+    parts = []
+    for name, a in (("w1", w1), ("b1", b1), ("w2", w2), ("b2", b2)):
+        scale, text = quantise(a)
+        lines = [text[i:i + 100] for i in range(0, len(text), 100)]
+        body = "\n".join(f'    "{line}"' for line in lines)
+        parts.append(f'    "{name}": ({list(a.shape)!r}, {scale!r},\n{body}),')
+    OUT.write_text(f'''"""The picture reader's digit classifier: weights made by ``bench/train_scan.py`` (do not edit).
+
+{note}
+int8 weights, one scale per matrix, base64; :func:`load` turns them into lists of floats once per call
+(the reader calls it once per picture), so importing this module costs nothing until a picture is read.
+"""
+
+from __future__ import annotations
+
+import base64
+
+_WEIGHTS = {{
+{chr(10).join(parts)}
+}}
+
+
+def load() -> dict[str, list]:
+    """The network as lists of floats: ``w1`` (rows of hidden units), ``b1``, ``w2`` (rows of digits), ``b2``."""
+    out: dict[str, list] = {{}}
+    for name, (shape, scale, text) in _WEIGHTS.items():
+        raw = base64.b64decode(text)
+        values = [(b - 256 if b > 127 else b) * scale for b in raw]
+        if len(shape) == 2:
+            cols = shape[1]
+            out[name] = [values[r * cols:(r + 1) * cols] for r in range(shape[0])]
+        else:
+            out[name] = values
+    return out
+''')
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--epochs", type=int, default=40)
+    parser.add_argument("--hidden", type=int, default=48)
+    parser.add_argument("--jitters", type=int, default=3)
+    parser.add_argument("--synthetic", type=int, default=120, help="rendered grids (0: none)")
+    parser.add_argument("--seed", type=int, default=31)
+    args = parser.parse_args()
+    t0 = time.perf_counter()
+    rng = random.Random(args.seed)
+    xs, ys = photo_examples(rng, args.jitters)
+    sx, sy = synthetic_examples(rng, args.synthetic)
+    x = np.array(xs + sx, dtype=np.float64)
+    y = np.array(ys + sy)
+    print(f"training on {len(y)} glyphs ({len(ys)} from photos, {len(sy)} rendered)", file=sys.stderr)
+    params = train(x, y, args.hidden, args.epochs, args.seed)
+    note = (f"Learnt from {len(ys)} glyphs of the learning photos (corners jittered {args.jitters} times) and "
+            f"{len(sy)} rendered ones;\n{args.hidden} hidden units, {args.epochs} epochs, seed {args.seed}.")
+    write(params, note)
+    print(f"wrote {OUT.relative_to(REPO)} ({OUT.stat().st_size} bytes) in {time.perf_counter() - t0:.0f} s",
+          file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

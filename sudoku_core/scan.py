@@ -1,0 +1,666 @@
+"""Read a 9x9 Sudoku from a picture's pixels: a phone photo of a newspaper or a screenshot of an app.
+
+Pure Python, standard library only, so the page's worker runs it unchanged in Pyodide: the browser decodes
+and scales the picture (at most about 800 px on its long side) and hands over the canvas's bytes; the
+command line does the same with Pillow. Vocabulary: the *picture* is what we are given (``width`` x
+``height`` pixels of ``channels`` bytes each), *grey* its brightness, one byte a pixel; *ink* is what is
+darker than its neighbourhood (after inverting a dark theme); the *grid* is the largest grid-like ink
+shape, found by its four *corners*; the *square* is the grid warped flat, ``CELL`` pixels a cell; a
+*glyph* is the ink left in a cell once the grid's lines are gone, and the digit classifier names it.
+
+The pipeline, each pass written over whole rows (slices, ``map``, ``itertools.accumulate``, ``re``) so
+that CPython and Pyodide run the per-pixel loops in C where they can:
+
+1. grey from RGBA (the green channel) or grey bytes; min-pooled to about 400 px for finding the grid
+   (dark lines survive);
+2. ink by an adaptive threshold (a box mean from an integral image, Bradley's rule), inverted first when
+   most of the picture is dark (a dark theme);
+3. ink shapes as runs of a row joined across rows (union-find); every large shape whose outline is a
+   plausible quadrilateral is a candidate; its corners are the shape's extreme points along the two
+   diagonals;
+4. each candidate scored by how much (faint) ink lies on the ten expected lines each way; the largest
+   nearly as good as the best is the grid, grown by a row or column on a side whose outer line was too
+   faint to join the shape when that fits the lines better, unless no candidate looks like a grid ("no
+   grid found");
+5. the grid warped to a square (a homography from its corners, nearest pixel of the full picture); per
+   cell: ink against the cell's own paper and the square's contrast, rows and columns that are mostly
+   ink (the grid's lines) erased, small specks and stubs touching the cell's edge dropped; what remains,
+   if big enough, is a glyph; two equal digits in a house are both flagged;
+6. the glyph, scaled to 16 x 16 with its aspect kept, goes through a small neural network (weights in
+   :mod:`sudoku_core.scan_weights`, made by ``bench/train_scan.py`` and imported only when a picture is
+   read): a digit and a confidence, the network's probability.
+
+Roads not taken: Hough lines (a pass per angle, too slow in pure Python at this size); deskewing before
+thresholding (the homography does it after); template matching digits (fonts vary too much).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import accumulate
+from operator import add, sub
+
+from .errors import SudokuError
+
+#: Side of the grid (9x9 only for now).
+SIZE = 9
+#: Pixels per cell in the warped square.
+CELL = 32
+#: Side of the glyph image the classifier reads.
+GLYPH = 16
+#: Longest side of the picture the grid is looked for in (min-pooled down to about this).
+FIND_SIDE = 400
+#: A cell read with less confidence than this is flagged for the player to check.
+LOW_CONFIDENCE = 0.9
+#: The least grid score (ink on the expected lines, 0..1) of a picture said to hold a grid.
+MIN_GRID_SCORE = 0.45
+
+_INK_RUN = re.compile(rb"\x01+")
+
+
+class ScanError(SudokuError):
+    """A picture in which no grid is found, or pixels that do not make the picture described."""
+
+    kind = "scan"
+
+
+@dataclass
+class ScanResult:
+    """What :func:`read_picture` read.
+
+    ``digits``: 81 digits, row by row, 0 for an empty cell; ``confidence``: 81 floats in 0..1 (the
+    classifier's probability for a digit, how clearly empty for an empty cell); ``corners``: the grid's
+    corners in the picture's pixels, top-left, top-right, bottom-right, bottom-left; ``grid_score``: the
+    share of the expected lines found inked (0..1); ``timings``: milliseconds per stage.
+    """
+
+    digits: list[int]
+    confidence: list[float]
+    corners: list[tuple[float, float]]
+    grid_score: float
+    inverted: bool
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def puzzle(self) -> str:
+        """The puzzle in the one-line form, ``.`` for an empty cell."""
+        return "".join(str(d) if d else "." for d in self.digits)
+
+    @property
+    def uncertain(self) -> list[int]:
+        """The cells (0-based) read with low confidence, for the player to check."""
+        return [i for i, c in enumerate(self.confidence) if c < LOW_CONFIDENCE]
+
+    def to_dict(self) -> dict:
+        return {"puzzle": self.puzzle, "size": SIZE, "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
+                "confidence": [round(c, 3) for c in self.confidence], "uncertain": self.uncertain,
+                "grid_score": round(self.grid_score, 3), "inverted": self.inverted,
+                "timings": {k: round(v, 1) for k, v in self.timings.items()}}
+
+
+# --- 1. grey ---------------------------------------------------------------------------------------
+
+_INVERT = bytes(range(255, -1, -1))
+
+
+def to_grey(width: int, height: int, pixels: bytes | bytearray | memoryview, channels: int) -> bytes:
+    """The brightness of each pixel, one byte each, from grey (1), grey+alpha (2), RGB (3) or RGBA (4) bytes."""
+    if width <= 0 or height <= 0:
+        raise ScanError(f"a picture must have a positive size, not {width} x {height}")
+    if channels not in (1, 2, 3, 4):
+        raise ScanError(f"a pixel has 1, 2, 3 or 4 bytes (grey, grey+alpha, RGB, RGBA), not {channels}")
+    data = bytes(pixels)
+    if len(data) != width * height * channels:
+        raise ScanError(f"{width} x {height} pixels of {channels} bytes are {width * height * channels} bytes, "
+                        f"not {len(data)}")
+    if channels <= 2:
+        return data[::channels]
+    # the green channel alone, not the luminance: one slice, where a weighted sum is a Python loop over
+    # every pixel (about 200 ms at 800 x 600); red and blue print is dark in green too
+    return data[1::channels]
+
+
+def _pool(width: int, height: int, grey: bytes, f: int) -> tuple[int, int, bytes]:
+    """Min-pool ``grey`` by ``f`` in each direction, so that thin dark lines survive the shrinking."""
+    if f == 1:
+        return width, height, grey
+    w, h = width // f, height // f
+    out = bytearray()
+    span = w * f
+    for y in range(h):
+        base = y * f * width
+        rows = [grey[base + i * width: base + i * width + span] for i in range(f)]
+        col = bytes(map(min, *rows)) if f > 1 else rows[0]
+        out += bytes(map(min, *(col[i::f] for i in range(f))))
+    return w, h, bytes(out)
+
+
+# --- 2. ink ----------------------------------------------------------------------------------------
+
+def _integral(width: int, height: int, grey: bytes) -> list[list[int]]:
+    """Rows of the integral image, one longer each way: ``I[y][x]`` sums ``grey`` above and left of (x, y)."""
+    prev = [0] * (width + 1)
+    table = [prev]
+    for y in range(height):
+        prev = list(map(add, prev, accumulate(grey[y * width:(y + 1) * width], initial=0)))
+        table.append(prev)
+    return table
+
+
+def threshold(width: int, height: int, grey: bytes, radius: int, percent: int = 15,
+              floor: int = 6) -> bytearray:
+    """Ink (1) where a pixel is ``percent`` % and ``floor`` levels darker than the mean of its
+    (2 * radius + 1)-square neighbourhood (clipped at the picture's edges), else 0."""
+    return thresholds(width, height, grey, radius, ((percent, floor),))[0]
+
+
+def thresholds(width: int, height: int, grey: bytes, radius: int, levels: Sequence[tuple[int, int]]
+               ) -> list[bytearray]:
+    """:func:`threshold` at several (percent, floor) levels, sharing one integral image and box sums."""
+    table = _integral(width, height, grey)
+    x1 = [max(0, x - radius) for x in range(width)]
+    x2 = [min(width, x + radius + 1) for x in range(width)]
+    outs = [bytearray(width * height) for _ in levels]
+    for y in range(height):
+        y1, y2 = max(0, y - radius), min(height, y + radius + 1)
+        band = list(map(sub, table[y2], table[y1]))
+        n = y2 - y1
+        row = grey[y * width:(y + 1) * width]
+        sums = list(map(sub, [band[b] for b in x2], [band[a] for a in x1]))
+        areas = [(b - a) * n for a, b in zip(x1, x2, strict=True)]
+        for out, (percent, floor) in zip(outs, levels, strict=True):
+            keep = 100 - percent
+            # ink: p * area * 100 < sum * keep and (p + floor) * area < sum
+            out[y * width:(y + 1) * width] = bytes([
+                1 if p * a * 100 < s * keep and (p + floor) * a < s else 0
+                for p, s, a in zip(row, sums, areas, strict=True)])
+    return outs
+
+
+# --- 3. ink shapes ---------------------------------------------------------------------------------
+
+@dataclass
+class _Shape:
+    runs: list[tuple[int, int, int]] = field(default_factory=list)
+    pixels: int = 0
+    left: int = 1 << 30
+    right: int = -1
+    top: int = 1 << 30
+    bottom: int = -1
+    # the extreme points along the diagonals: min/max of x + y and of x - y, each (value, x, y)
+    tl: tuple[int, int, int] = (1 << 30, 0, 0)
+    br: tuple[int, int, int] = (-(1 << 30), 0, 0)
+    tr: tuple[int, int, int] = (-(1 << 30), 0, 0)
+    bl: tuple[int, int, int] = (1 << 30, 0, 0)
+
+
+def _shapes(width: int, height: int, ink: bytearray, min_side: int) -> list[_Shape]:
+    """The 8-connected ink shapes whose bounding box is at least ``min_side`` each way."""
+    parent: list[int] = []
+    runs: list[tuple[int, int, int]] = []  # (y, start, end exclusive)
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    prev: list[int] = []
+    for y in range(height):
+        row = bytes(ink[y * width:(y + 1) * width])
+        cur = []
+        j = 0
+        for m in _INK_RUN.finditer(row):
+            s, e = m.span()
+            k = len(runs)
+            runs.append((y, s, e))
+            parent.append(k)
+            cur.append(k)
+            # runs of the row above that touch [s - 1, e] (8-connectivity)
+            while j < len(prev) and runs[prev[j]][2] < s:
+                j += 1
+            t = j
+            while t < len(prev) and runs[prev[t]][1] <= e:
+                a, b = find(prev[t]), find(k)
+                if a != b:
+                    parent[b] = a
+                t += 1
+            if t > j and runs[prev[t - 1]][2] > e:
+                j = t - 1
+        prev = cur
+    shapes: dict[int, _Shape] = {}
+    for k, (y, s, e) in enumerate(runs):
+        root = find(k)
+        sh = shapes.get(root)
+        if sh is None:
+            sh = shapes[root] = _Shape()
+        sh.pixels += e - s
+        sh.runs.append((y, s, e))
+        e -= 1
+        if s < sh.left:
+            sh.left = s
+        if e > sh.right:
+            sh.right = e
+        if y < sh.top:
+            sh.top = y
+        sh.bottom = y
+        if s + y < sh.tl[0]:
+            sh.tl = (s + y, s, y)
+        if e + y > sh.br[0]:
+            sh.br = (e + y, e, y)
+        if e - y > sh.tr[0]:
+            sh.tr = (e - y, e, y)
+        if s - y < sh.bl[0]:
+            sh.bl = (s - y, s, y)
+    return [sh for sh in shapes.values()
+            if sh.right - sh.left + 1 >= min_side and sh.bottom - sh.top + 1 >= min_side]
+
+
+def _fit(points: list[tuple[int, int]]) -> tuple[float, float] | None:
+    """A robust line t = a s + b through (s, t) points: the pair of points (one from each end) with the
+    most points within 2 pixels of its line, refined by least squares over those points."""
+    n = len(points)
+    if n < 8:
+        return None
+    best: tuple[int, float, float] = (-1, 0.0, 0.0)
+    for i in range(0, n * 2 // 5, max(1, n // 12)):
+        for j in range(n - 1, n * 3 // 5, -max(1, n // 12)):
+            (s0, t0), (s1, t1) = points[i], points[j]
+            if s1 == s0:
+                continue
+            a = (t1 - t0) / (s1 - s0)
+            b = t0 - a * s0
+            count = sum(1 for s, t in points if abs(a * s + b - t) <= 2)
+            if count > best[0]:
+                best = (count, a, b)
+    _, a, b = best
+    inl = [(s, t) for s, t in points if abs(a * s + b - t) <= 2]
+    if len(inl) < max(8, n // 4):
+        return None
+    ms = sum(p[0] for p in inl) / len(inl)
+    mt = sum(p[1] for p in inl) / len(inl)
+    var = sum((p[0] - ms) ** 2 for p in inl)
+    if var <= 0:
+        return None
+    a = sum((p[0] - ms) * (p[1] - mt) for p in inl) / var
+    return a, mt - a * ms
+
+
+def _corners(sh: _Shape) -> list[tuple[float, float]] | None:
+    """The corners of the quadrilateral around a shape: lines fitted to its outermost ink, row by row
+    (left, right) and column by column (top, bottom), intersected. None when an edge has no clear line."""
+    left: dict[int, int] = {}
+    right: dict[int, int] = {}
+    top: dict[int, int] = {}
+    bottom: dict[int, int] = {}
+    for y, s, e in sh.runs:
+        if y not in left or s < left[y]:
+            left[y] = s
+        if y not in right or e - 1 > right[y]:
+            right[y] = e - 1
+        for x in range(s, e):
+            if x not in top:
+                top[x] = y
+            bottom[x] = y
+    lines = []
+    for edge in (sorted(left.items()), sorted(right.items()), sorted(top.items()), sorted(bottom.items())):
+        line = _fit(edge)
+        if line is None:
+            return None
+        lines.append(line)
+    (la, lb), (ra, rb), (ta, tb), (ba, bb) = lines  # x = a y + b for left/right; y = a x + b for top/bottom
+
+    def meet(va: float, vb: float, ha: float, hb: float) -> tuple[float, float]:
+        # x = va y + vb and y = ha x + hb
+        y = (ha * vb + hb) / (1 - ha * va)
+        return va * y + vb, y
+
+    return [meet(la, lb, ta, tb), meet(ra, rb, ta, tb), meet(ra, rb, ba, bb), meet(la, lb, ba, bb)]
+
+
+def _area(quad: Sequence[tuple[float, float]]) -> float:
+    return abs(sum(quad[i][0] * quad[i - 3][1] - quad[i - 3][0] * quad[i][1] for i in range(4))) / 2
+
+
+def _plausible(quad: Sequence[tuple[float, float]]) -> bool:
+    """A convex quadrilateral whose sides are within a factor 3.2 of each other (a band of three columns
+    of a grid whose thin outer lines are lost is one too: it grows later)."""
+    sides = [((quad[i][0] - quad[i - 1][0]) ** 2 + (quad[i][1] - quad[i - 1][1]) ** 2) ** 0.5 for i in range(4)]
+    if min(sides) <= 0 or max(sides) > 3.2 * min(sides):
+        return False
+    signs = set()
+    for i in range(4):
+        (ax, ay), (bx, by), (cx, cy) = quad[i - 2], quad[i - 1], quad[i]
+        signs.add((bx - ax) * (cy - by) - (by - ay) * (cx - bx) > 0)
+    return len(signs) == 1
+
+
+# --- 4. the square -------------------------------------------------------------------------------
+
+def homography(quad: Sequence[tuple[float, float]]) -> tuple[float, ...]:
+    """The projective map of the unit square onto ``quad`` (top-left, top-right, bottom-right,
+    bottom-left) as (a, b, c, d, e, f, g, h): x = (a u + b v + c) / (g u + h v + 1), y = (d u + e v + f) / (...)."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad
+    dx3, dy3 = x0 - x1 + x2 - x3, y0 - y1 + y2 - y3
+    if abs(dx3) < 1e-9 and abs(dy3) < 1e-9:
+        return (x1 - x0, x3 - x0, x0, y1 - y0, y3 - y0, y0, 0.0, 0.0)
+    dx1, dx2, dy1, dy2 = x1 - x2, x3 - x2, y1 - y2, y3 - y2
+    den = dx1 * dy2 - dx2 * dy1
+    g = (dx3 * dy2 - dx2 * dy3) / den
+    h = (dx1 * dy3 - dx3 * dy1) / den
+    return (x1 - x0 + g * x1, x3 - x0 + h * x3, x0, y1 - y0 + g * y1, y3 - y0 + h * y3, y0, g, h)
+
+
+def warp(width: int, height: int, grey: bytes, quad: Sequence[tuple[float, float]], side: int) -> bytes:
+    """The ``side`` x ``side`` square that ``quad`` of the picture maps to (nearest pixel; white outside)."""
+    a, b, c, d, e, f, g, h = homography(quad)
+    us = [(i + 0.5) / side for i in range(side)]
+    au = [a * u for u in us]
+    du = [d * u for u in us]
+    gu = [g * u for u in us]
+    out = bytearray()
+    padded = grey + b"\xff"
+    outside = width * height
+    for j in range(side):
+        v = (j + 0.5) / side
+        bv, ev, hv = b * v + c, e * v + f, h * v + 1
+        idx = []
+        for xa, yd, w in zip(au, du, gu, strict=True):
+            w += hv
+            x = int((xa + bv) / w)
+            y = int((yd + ev) / w)
+            idx.append(y * width + x if 0 <= x < width and 0 <= y < height else outside)
+        out += bytes([padded[i] for i in idx])
+    return bytes(out)
+
+
+def _grid_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]]) -> float:
+    """The share of points along the 10 expected lines each way that have ink within a pixel."""
+    a, b, c, d, e, f, g, h = homography(quad)
+    steps = 72
+    hits = 0
+    for k in range(SIZE + 1):
+        fixed = k / SIZE
+        for t in range(steps):
+            run = (t + 0.5) / steps
+            for u, v in ((run, fixed), (fixed, run)):
+                den = g * u + h * v + 1
+                x = int((a * u + b * v + c) / den + 0.5)
+                y = int((d * u + e * v + f) / den + 0.5)
+                if 1 <= x < width - 1 and 1 <= y < height - 1:
+                    i = y * width + x
+                    if ink[i] or ink[i - 1] or ink[i + 1] or ink[i - width] or ink[i + width]:
+                        hits += 1
+    return hits / (2 * (SIZE + 1) * steps)
+
+
+#: The spans (in the found quad's own units) to try when the shape found is part of the grid: it spans
+#: ``k`` of the 9 columns (or rows) starting at column ``o``: an outer line or two too faint to join the
+#: shape (8, 7), or thin outer lines lost and the thick box lines kept (6 or 3, on box lines).
+_SPANS = tuple((-o / k, (SIZE - o) / k) for k, offsets in ((9, (0,)), (8, (0, 1)), (7, (0, 1, 2)), (6, (0, 3)),
+                                                          (3, (0, 3, 6))) for o in offsets)
+
+
+def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tuple[float, float]]
+            ) -> tuple[float, list[tuple[float, float]]]:
+    """The quad grown by the columns, then the rows, that did not join the shape, when the grown quad's
+    lines are clearly more inked (a 9 x 9 grid's lines fall where 8 x 8's do not)."""
+    a, b, c, d, e, f, g, h = homography(quad)
+
+    def at(u: float, v: float) -> tuple[float, float]:
+        den = g * u + h * v + 1
+        return (a * u + b * v + c) / den, (d * u + e * v + f) / den
+
+    best = (score, quad)
+    span_u = span_v = (0.0, 1.0)
+    for axis in (0, 1):
+        for span in _SPANS[1:]:
+            (u0, u1), (v0, v1) = (span, span_v) if axis == 0 else (span_u, span)
+            grown = [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)]
+            if not all(-2 <= x <= width + 1 and -2 <= y <= height + 1 for x, y in grown):
+                continue
+            grown_score = _grid_score(width, height, ink, grown)
+            if grown_score > best[0] + 0.08:
+                best = (grown_score, grown)
+                if axis == 0:
+                    span_u = span
+                else:
+                    span_v = span
+    return best
+
+
+# --- 5. cells and glyphs ---------------------------------------------------------------------------
+
+def _glyph(ink: bytearray) -> tuple[list[float] | None, float]:
+    """The glyph of one cell (its ink, CELL x CELL) as classifier features (None when the cell is empty)
+    and how sure the cell's emptiness or fullness is (0..1)."""
+    s = CELL
+    patch = [ink[y * s:(y + 1) * s] for y in range(s)]
+    # a grid line: a row or column mostly inked near the cell's edge, or almost wholly inked anywhere
+    # (a digit's stem, as in 1 or 4, may run two thirds of the cell)
+    band = s // 5
+    limits = [s * 0.6 if k < band or k >= s - band else s * 0.9 for k in range(s)]
+    for y in range(s):
+        if sum(patch[y]) > limits[y]:
+            patch[y] = bytearray(s)
+    columns = [sum(col) for col in zip(*patch, strict=True)]
+    for x in range(s):
+        if columns[x] > limits[x]:
+            for y in range(s):
+                patch[y][x] = 0
+    seen = bytearray(s * s)
+    parts = []
+    margin = 2
+    for y in range(s):
+        r = patch[y]
+        for x in range(s):
+            if r[x] and not seen[y * s + x]:
+                stack = [(x, y)]
+                seen[y * s + x] = 1
+                pix = []
+                while stack:
+                    px, py = stack.pop()
+                    pix.append((px, py))
+                    for ny in (py - 1, py, py + 1):
+                        if 0 <= ny < s:
+                            rr = patch[ny]
+                            for nx in (px - 1, px, px + 1):
+                                if 0 <= nx < s and rr[nx] and not seen[ny * s + nx]:
+                                    seen[ny * s + nx] = 1
+                                    stack.append((nx, ny))
+                xs = [p[0] for p in pix]
+                ys = [p[1] for p in pix]
+                parts.append((pix, min(xs), max(xs), min(ys), max(ys)))
+    keep = []
+    for pix, l, r_, t, b in parts:
+        cx, cy = (l + r_) / 2, (t + b) / 2
+        central = s * 0.25 <= cx <= s * 0.75 and s * 0.2 <= cy <= s * 0.8
+        edge = l < margin or t < margin or r_ >= s - margin or b >= s - margin
+        if len(pix) >= 4 and central and not (edge and (b - t) < s * 0.35 and (r_ - l) < s * 0.35):
+            keep.append((pix, l, r_, t, b))
+    if not keep:
+        return None, 1.0
+    l = min(k[1] for k in keep)
+    r_ = max(k[2] for k in keep)
+    t = min(k[3] for k in keep)
+    b = max(k[4] for k in keep)
+    count = sum(len(k[0]) for k in keep)
+    bh, bw = b - t + 1, r_ - l + 1
+    # a glyph is at least a quarter of the cell high and holds a few dozen pixels of ink
+    tall = bh / (s * 0.3)
+    heavy = count / (s * s * 0.03)
+    sure = min(tall, heavy)
+    if sure < 1:
+        return None, min(1.0, max(0.0, 1 - sure) * 2)
+    mask = bytearray(s * s)
+    for k in keep:
+        for px, py in k[0]:
+            mask[py * s + px] = 1
+    return _features(mask, s, l, t, bw, bh), min(1.0, (sure - 1) * 2)
+
+
+def _features(mask: bytearray, s: int, l: int, t: int, bw: int, bh: int) -> list[float]:
+    """The glyph's box scaled into GLYPH x GLYPH (aspect kept, centred; each pixel the share of ink it
+    covers), then its aspect and its height as a share of the cell."""
+    scale = GLYPH / max(bw, bh)
+    ow = (GLYPH - bw * scale) / 2
+    oh = (GLYPH - bh * scale) / 2
+    sub_ = 3
+    out = []
+    for ty in range(GLYPH):
+        for tx in range(GLYPH):
+            hits = 0
+            for i in range(sub_):
+                sy = t + ((ty + (i + 0.5) / sub_) - oh) / scale
+                iy = int(sy) if sy >= 0 else -1
+                if not t <= iy < t + bh:
+                    continue
+                rowbase = iy * s
+                for j in range(sub_):
+                    sx = l + ((tx + (j + 0.5) / sub_) - ow) / scale
+                    ix = int(sx) if sx >= 0 else -1
+                    if l <= ix < l + bw and mask[rowbase + ix]:
+                        hits += 1
+            out.append(hits / (sub_ * sub_))
+    out.append(bw / bh)
+    out.append(bh / s)
+    return out
+
+
+# --- 6. the classifier -----------------------------------------------------------------------------
+
+def _classify(model: dict, features: list[float]) -> tuple[int, float]:
+    """The digit (1..9) the network names and its probability."""
+    from math import exp
+    hidden = [max(0.0, sum(map(float.__mul__, w, features)) + b) for w, b in zip(model["w1"], model["b1"], strict=True)]
+    logits = [sum(map(float.__mul__, w, hidden)) + b for w, b in zip(model["w2"], model["b2"], strict=True)]
+    top = max(logits)
+    exps = [exp(v - top) for v in logits]
+    best = max(range(len(exps)), key=exps.__getitem__)
+    return best + 1, exps[best] / sum(exps)
+
+
+# --- the whole reader ------------------------------------------------------------------------------
+
+def find_grid(width: int, height: int, grey: bytes) -> tuple[list[tuple[float, float]], float, bool, bytes]:
+    """The grid's corners in the picture, its score, whether the picture was inverted, and the grey used.
+
+    Raises :class:`ScanError` when no candidate looks like a grid."""
+    f = max(1, round(max(width, height) / FIND_SIDE))
+    sample = sorted(grey[:: max(1, len(grey) // 4001)])
+    inverted = sample[len(sample) // 2] < 100
+    if inverted:  # a dark theme: light lines and digits on a dark ground
+        grey = grey.translate(_INVERT)
+    w, h, small = _pool(width, height, grey, f)
+    # the ink that makes shapes, and a fainter one that tells where the thin lines of a blurred photo run
+    # (they break up under the first)
+    ink, faint = thresholds(w, h, small, max(4, max(w, h) // 40), ((10, 4), (4, 2)))
+    shapes = _shapes(w, h, ink, min_side=min(w, h) // 6)
+    candidates: list[tuple[float, list[tuple[float, float]]]] = []
+    shapes.sort(key=lambda sh: -(sh.right - sh.left) * (sh.bottom - sh.top))
+    for sh in shapes[:6]:
+        rough: list[tuple[float, float]] = [(sh.tl[1], sh.tl[2]), (sh.tr[1], sh.tr[2]), (sh.br[1], sh.br[2]),
+                                            (sh.bl[1], sh.bl[2])]
+        if sh.pixels > _area(rough) * 0.6:  # a blob (a photo, a dark bar), not lines
+            continue
+        for quad in (_corners(sh), rough):
+            if quad is not None and _plausible(quad):
+                candidates.append((_grid_score(w, h, faint, quad), quad))
+    best: tuple[float, list[tuple[float, float]]] | None = None
+    if candidates:
+        # the largest candidate nearly as grid-like as the most grid-like one (a box of a grid is a grid too)
+        top = max(score for score, _ in candidates)
+        score, quad = next(c for c in candidates if c[0] >= top * 0.85)
+        score, quad = _extend(w, h, faint, score, quad)
+        best = (score, [((x + 0.5) * f, (y + 0.5) * f) for x, y in quad])
+    if best is None or best[0] < MIN_GRID_SCORE:
+        raise ScanError("no grid found" + ("" if best is None else f" (the best candidate's lines are only "
+                                           f"{best[0]:.0%} inked)"))
+    return best[1], best[0], inverted, grey
+
+
+def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview, channels: int = 4) -> ScanResult:
+    """Read the Sudoku in a picture: ``width`` x ``height`` pixels of ``channels`` bytes each, row by row
+    (RGBA as a canvas's ``getImageData`` gives them, or grey). Raises :class:`ScanError` when the pixels do
+    not match the size or no grid is found."""
+    from .scan_weights import load
+    clock = time.perf_counter()
+    timings: dict[str, float] = {}
+
+    def lap(name: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        timings[name] = (now - clock) * 1000
+        clock = now
+
+    grey = to_grey(width, height, pixels, channels)
+    lap("grey")
+    corners, score, inverted, grey = find_grid(width, height, grey)
+    lap("grid")
+    cells = glyphs(width, height, grey, corners)
+    lap("cells")
+    model = load()
+    digits = [0] * (SIZE * SIZE)
+    confidence = [1.0] * (SIZE * SIZE)
+    for cell, (feats, sure) in enumerate(cells):
+        if feats is None:
+            confidence[cell] = sure
+            continue
+        digit, p = _classify(model, feats)
+        digits[cell] = digit
+        confidence[cell] = min(p, 0.5 + sure / 2)
+    for cell in _conflicts(digits):  # two equal digits in a house: at least one is misread
+        confidence[cell] = min(confidence[cell], 0.5)
+    lap("digits")
+    return ScanResult(digits, confidence, corners, score, inverted, timings)
+
+
+def _conflicts(digits: list[int]) -> set[int]:
+    """The cells whose digit another cell of the same row, column or box repeats."""
+    out: set[int] = set()
+    houses = [[r * SIZE + c for c in range(SIZE)] for r in range(SIZE)]
+    houses += [[r * SIZE + c for r in range(SIZE)] for c in range(SIZE)]
+    houses += [[(br + r) * SIZE + bc + c for r in range(3) for c in range(3)]
+               for br in range(0, SIZE, 3) for bc in range(0, SIZE, 3)]
+    for house in houses:
+        seen: dict[int, int] = {}
+        for cell in house:
+            d = digits[cell]
+            if d:
+                if d in seen:
+                    out.update((cell, seen[d]))
+                seen[d] = cell
+    return out
+
+
+def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, float]]
+           ) -> list[tuple[list[float] | None, float]]:
+    """Per cell, row by row: the glyph's classifier features (None for an empty cell) and how sure the
+    cell's emptiness or fullness is (0..1), for the grid with these ``corners``."""
+    side = SIZE * CELL
+    square = warp(width, height, grey, corners, side)
+    return _cells_ink(square, side)
+
+
+def _cells_ink(square: bytes, side: int) -> list[tuple[list[float] | None, float]]:
+    """Ink per cell, against the cell's own paper (its 80th percentile of brightness, so shaded cells and
+    uneven light count) and the square's contrast (the spread of the most contrasted cells: print)."""
+    s = CELL
+    patches = []
+    for cell in range(SIZE * SIZE):
+        x0, y0 = cell % SIZE * s, cell // SIZE * s
+        patches.append(b"".join(square[(y0 + y) * side + x0:(y0 + y) * side + x0 + s] for y in range(s)))
+    stats = []
+    for patch in patches:
+        order = sorted(patch)
+        stats.append((order[len(order) * 4 // 5], order[len(order) // 50]))
+    spreads = sorted(bg - lo for bg, lo in stats)
+    contrast = max(24, spreads[len(spreads) * 9 // 10])
+    out = []
+    for patch, (bg, _lo) in zip(patches, stats, strict=True):
+        cut = bg - contrast * 0.35
+        out.append(_glyph(bytearray(1 if p < cut else 0 for p in patch)))
+    return out

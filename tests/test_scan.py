@@ -1,0 +1,225 @@
+"""The picture reader (sudoku_core.scan) and ``sudoku-core scan``.
+
+Pictures: three newspaper photos of Wicht and Hennebert's dataset scaled to 400 px (tests/data/scan, CC-BY-4.0;
+see its README), and screenshots drawn here with the standard library (a grid and 5x7 bitmap digits in a
+bytearray), in a light and a dark theme.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from sudoku_core.cli import main
+from sudoku_core.scan import ScanError, read_picture, to_grey
+
+DATA = Path(__file__).parent / "data" / "scan"
+
+# 5 x 7 bitmaps of the digits, a row a string
+FONT = {
+    1: ["..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."],
+    2: [".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"],
+    3: ["####.", "....#", "....#", ".###.", "....#", "....#", "####."],
+    4: ["...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."],
+    5: ["#####", "#....", "####.", "....#", "....#", "#...#", ".###."],
+    6: [".###.", "#....", "#....", "####.", "#...#", "#...#", ".###."],
+    7: ["#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."],
+    8: [".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."],
+    9: [".###.", "#...#", "#...#", ".####", "....#", "....#", ".###."],
+}
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def screenshot(puzzle: str, dark: bool = False, cell: int = 40, margin: int = 30, dot: int = 4, right: int = 50
+               ) -> tuple[int, int, bytearray]:
+    """An RGBA picture of the grid: thin and thick lines, the digits in FONT scaled by ``dot``, ``right``
+    more pixels of margin on the right."""
+    side = 9 * cell
+    width, height = side + 2 * margin + right, side + 2 * margin
+    paper, ink = (28, 28, 32) if dark else (250, 250, 250), (225, 225, 225) if dark else (20, 20, 20)
+    grey = bytearray([paper[0]]) * (width * height)
+
+    def fill(x0: int, y0: int, x1: int, y1: int) -> None:
+        for y in range(y0, y1):
+            grey[y * width + x0:y * width + x1] = bytes([ink[0]]) * (x1 - x0)
+
+    for k in range(10):
+        t = 3 if k % 3 == 0 else 1
+        p = margin + k * cell
+        fill(margin, p - t // 2, margin + side + 1, p - t // 2 + t)
+        fill(p - t // 2, margin, p - t // 2 + t, margin + side + 1)
+    for i, ch in enumerate(puzzle):
+        if ch == ".":
+            continue
+        x0 = margin + (i % 9) * cell + (cell - 5 * dot) // 2
+        y0 = margin + (i // 9) * cell + (cell - 7 * dot) // 2
+        for r, row in enumerate(FONT[int(ch)]):
+            for c, bit in enumerate(row):
+                if bit == "#":
+                    fill(x0 + c * dot, y0 + r * dot, x0 + (c + 1) * dot, y0 + (r + 1) * dot)
+    rgba = bytearray(width * height * 4)
+    rgba[0::4] = rgba[1::4] = rgba[2::4] = grey
+    rgba[3::4] = b"\xff" * (width * height)
+    return width, height, rgba
+
+
+def givens(name: str) -> str:
+    lines = (DATA / f"{name}.dat").read_text().split("\n")[2:]
+    return "".join(tok if tok != "0" else "." for line in lines for tok in line.split())
+
+
+def photo(name: str) -> tuple[int, int, bytes]:
+    image = pytest.importorskip("PIL.Image")
+    with image.open(DATA / f"{name}.jpg") as im:
+        rgba = im.convert("RGBA")
+    return rgba.width, rgba.height, rgba.tobytes()
+
+
+def png(width: int, height: int, rgba: bytes | bytearray) -> bytes:
+    """A PNG file of RGBA pixels, written with the standard library."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    raw = b"".join(b"\x00" + bytes(rgba[y * width * 4:(y + 1) * width * 4]) for y in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_a_screenshot_is_read_exactly_in_either_theme(dark: bool) -> None:
+    width, height, rgba = screenshot(PUZZLE, dark=dark)
+    result = read_picture(width, height, rgba, 4)
+    assert result.puzzle == PUZZLE
+    assert result.inverted is dark
+    # the grid was drawn from (30, 30) to (390, 390), its outer lines 3 px thick
+    for (x, y), (ex, ey) in zip(result.corners, [(29, 29), (391, 29), (391, 391), (29, 391)], strict=True):
+        assert abs(x - ex) <= 2 and abs(y - ey) <= 2
+    assert len(result.confidence) == 81 and all(0 <= c <= 1 for c in result.confidence)
+    assert all(result.confidence[i] >= 0.5 for i in range(81)), "a clean screenshot has no doubtful cell"
+
+
+def test_grey_pixels_read_the_same_as_rgba() -> None:
+    width, height, rgba = screenshot(PUZZLE, cell=36)
+    grey = bytes(rgba[1::4])
+    assert read_picture(width, height, grey, 1).puzzle == read_picture(width, height, rgba, 4).puzzle == PUZZLE
+
+
+def test_a_screenshot_with_a_second_grid_and_text_around_reads_the_big_one() -> None:
+    width, height, rgba = screenshot(PUZZLE, cell=40, right=140)
+    small_w, small_h, small = screenshot("1" * 81, cell=12, margin=4, dot=1, right=0)
+    for y in range(min(small_h, height)):  # paste the small grid at the right edge: a second, smaller grid
+        rgba[(y * width + width - small_w) * 4:(y * width + width) * 4] = small[y * small_w * 4:(y + 1) * small_w * 4]
+    assert read_picture(width, height, rgba, 4).puzzle == PUZZLE
+
+
+@pytest.mark.parametrize("name", ["image1000", "image1050"])
+def test_newspaper_photos_are_read(name: str) -> None:
+    width, height, rgba = photo(name)
+    result = read_picture(width, height, rgba, 4)
+    assert result.puzzle == givens(name)
+    assert result.grid_score > 0.6
+
+
+def test_a_blurred_photo_is_read_with_its_one_misread_digit_flagged() -> None:
+    width, height, rgba = photo("image107")
+    result = read_picture(width, height, rgba, 4)
+    expected = givens("image107")
+    wrong = [i for i in range(81) if result.puzzle[i] != expected[i]]
+    # r9c5's 6, blurred, reads as another digit: the player is asked to check it, with few other cells
+    assert wrong == [76]
+    assert set(wrong) <= set(result.uncertain) and len(result.uncertain) <= 3
+
+
+def test_no_grid_is_no_grid() -> None:
+    blank = bytes([240]) * (300 * 200)
+    with pytest.raises(ScanError, match="no grid found"):
+        read_picture(300, 200, blank, 1)
+    # text: rows of short dark strokes (words), no lines that make a grid
+    text = bytearray([245]) * (300 * 200)
+    for line in range(10, 190, 14):
+        for word in range(10, 280, 23):
+            for y in range(line, line + 8):
+                text[y * 300 + word:y * 300 + word + 15] = bytes([30]) * 15
+    with pytest.raises(ScanError, match="no grid found"):
+        read_picture(300, 200, bytes(text), 1)
+
+
+def test_pixels_that_do_not_make_the_picture_described_are_refused() -> None:
+    with pytest.raises(ScanError, match=r"10 x 10 pixels of 4 bytes are 400 bytes, not 399"):
+        read_picture(10, 10, bytes(399), 4)
+    with pytest.raises(ScanError, match="not 5"):
+        read_picture(10, 10, bytes(500), 5)
+    with pytest.raises(ScanError, match="positive size"):
+        to_grey(0, 10, b"", 1)
+
+
+def test_the_command_line_reads_pictures_and_says_what_it_could_not_read(tmp_path: Path, capsys) -> None:
+    pytest.importorskip("PIL")
+    width, height, rgba = screenshot(PUZZLE)
+    good = tmp_path / "grid.png"
+    good.write_bytes(png(width, height, rgba))
+    blank = tmp_path / "blank.png"
+    blank.write_bytes(png(64, 48, bytes([250, 250, 250, 255]) * (64 * 48)))
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a picture")
+    assert main(["scan", str(good)]) == 0
+    assert capsys.readouterr().out == PUZZLE + "\n"
+    assert main(["scan", str(blank), str(good), str(notes)]) == 1
+    out, err = capsys.readouterr()
+    assert out == PUZZLE + "\n"
+    assert err.splitlines() == [f"sudoku-core: {blank}: no grid found", f"sudoku-core: {notes}: not a picture "
+                                f"(UnidentifiedImageError: cannot identify image file '{notes}')"]
+    assert main(["scan", "--json", str(good)]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["puzzle"] == PUZZLE and answer["size"] == 9 and len(answer["confidence"]) == 81
+    assert len(answer["corners"]) == 4 and answer["uncertain"] == [
+        i for i, c in enumerate(answer["confidence"]) if c < 0.9]
+
+
+def test_the_command_line_without_pillow_says_how_to_install_it(tmp_path: Path, capsys, monkeypatch) -> None:
+    import sys
+
+    for name in ("PIL", "PIL.Image"):  # None in sys.modules: the import fails as if Pillow were missing
+        monkeypatch.setitem(sys.modules, name, None)
+    assert main(["scan", str(tmp_path / "any.png")]) == 2
+    assert capsys.readouterr().err == ('sudoku-core: scan needs Pillow to decode pictures: pip install '
+                                       '"sudoku-core[scan]" (or pip install Pillow)\n')
+
+
+def test_the_bridge_reads_grey_pixels_sent_as_base64() -> None:
+    from base64 import b64encode
+
+    from sudoku_core.bridge import handle, handle_json
+    from sudoku_core.bridge.wire import MAX_REQUEST
+
+    width, height, rgba = screenshot(PUZZLE, dark=True)
+    payload = {"width": width, "height": height, "channels": 1, "pixels": b64encode(bytes(rgba[1::4])).decode()}
+    reply = handle({"type": "scan", "payload": payload})
+    assert reply["ok"], reply
+    assert reply["result"]["puzzle"] == PUZZLE and reply["result"]["inverted"] is True
+    # an 800 x 600 grey picture fits in one request
+    assert len(json.dumps({"type": "scan", "payload": {**payload, "pixels": "A" * (800 * 600 * 4 // 3)}})) < MAX_REQUEST
+    assert json.loads(handle_json(json.dumps({"type": "scan", "payload": payload})))["ok"]
+
+
+def test_the_bridge_says_what_is_wrong_with_a_picture() -> None:
+    from base64 import b64encode
+
+    from sudoku_core.bridge import handle
+
+    def error(**payload: object) -> dict:
+        reply = handle({"type": "scan", "payload": payload})
+        assert reply["ok"] is False
+        return reply["error"]
+
+    blank = b64encode(bytes([250]) * (60 * 40)).decode()
+    assert error(width=60, height=40, channels=1, pixels=blank) == {"kind": "scan", "message": "no grid found"}
+    assert error(width=60, height=40, channels=4, pixels=blank)["message"] == (
+        "60 x 40 pixels of 4 bytes are 9600 bytes, not 2400")
+    assert error(width=60, height=40, channels=1, pixels="not base64!")["kind"] == "bad_request"
+    assert error(width=2000, height=2000, pixels=blank)["message"].startswith("a picture of 2000 x 2000 pixels")
+    assert error(height=40, pixels=blank)["message"] == "payload needs 'width'"
