@@ -56,3 +56,21 @@ def test_corner_marks_are_written_drawn_apart_undone_kept_and_cleaned(open_app, 
     cell.click()
     page.keyboard.press("Backspace")
     assert marks(page, 0) == {"notes": 0, "corners": 0}
+
+
+def test_a_link_with_progress_carries_corner_marks_to_another_browser(open_app, server):
+    _, page = open_game(open_app, server, EASY)
+    page.locator("#board [data-cell='0']").click()
+    page.keyboard.press("Shift+Digit4")
+    page.keyboard.press("c")
+    page.keyboard.press("Shift+Digit5")
+    page.keyboard.press("Shift+Digit8")
+    link = page.evaluate("window.sudoku.exportText('link', true)")
+    assert link.count("%7C") == 3  # puzzle | entries | notes | corner marks
+    other = open_app(link, locale="en-US").goto().wait_ready().page
+    settle(other)
+    assert marks(other, 0) == {"notes": 1 << 3, "corners": (1 << 4) | (1 << 7)}
+    # A link without corner marks has three parts, as before.
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+z")
+    assert page.evaluate("window.sudoku.exportText('link', true)").count("%7C") == 2

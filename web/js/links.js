@@ -55,7 +55,7 @@ function refuseLink(reason) {
 async function loadFromFragment(text = readFragment()) {
   if (!text || text === lastShared) return;
   const parts = splitFragment(text);
-  const hasProgress = !!(parts.entries || parts.notes);
+  const hasProgress = !!(parts.entries || parts.notes || parts.corners);
   if (hasProgress) {
     const n = progressSide(parts);
     const error = n ? progressError(parts, n) : t("link.bad-size", { count: [...(parts.entries || "")].length });
@@ -125,7 +125,7 @@ function exportText(kind, withProgress = $("export-progress").checked) {
   const url = new URL(location.href);
   const line = game.shareLine();
   const entries = game.entries.map((d, i) => (d && !game.givens[i] ? DEFAULT_SYMBOLS[d - 1] : ".")).join("");
-  url.hash = encodeURIComponent(progress ? progressFragment(line, entries, game.notes) : line);
+  url.hash = encodeURIComponent(progress ? progressFragment(line, entries, game.notes, game.corners) : line);
   return url.href;
 }
 

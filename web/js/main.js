@@ -311,7 +311,8 @@ for (const entry of [wanted, ...library.list().filter((g) => !g.finished)]) {
   }
 }
 // A reload keeps the address of the game on the board: that is the game coming back, not a link.
-const reloaded = !!resumed && shared.puzzle === game.shareLine() && !shared.entries && !shared.notes;
+const reloaded = !!resumed && shared.puzzle === game.shareLine() && !shared.entries && !shared.notes
+  && !shared.corners;
 if (resumed) {
   // "As you left it" only when it is: the game the player left (not another one because that one could
   // not be read), and saved (not this tab's own copy of moves storage refused).
@@ -333,7 +334,7 @@ requestAnimationFrame(() => performance.mark("grid-painted"));
 engine.start();
 // The address of a game that could not be opened is not a link to read: the game shown instead is put there.
 const lostGame = !!wanted && !(resumed && resumed.asLeft) && shared.puzzle === wanted.puzzle && !shared.entries
-  && !shared.notes;
+  && !shared.notes && !shared.corners;
 if (lostGame) app.showGame();
 if (resumed && (reloaded || lostGame)) app.claimCurrent(); // no link to read: this tab shows the game
 if (shared.puzzle && !reloaded && !lostGame) {
@@ -383,4 +384,4 @@ if ("serviceWorker" in navigator) {
 
 // For tests and the benchmark: the named operations, the model, the board, the message line, the
 // library, the statistics and the two panels.
-window.sudoku = { engine, game, board, say, t, library, stats, hints, newGame };
+window.sudoku = { engine, game, board, say, t, library, stats, hints, newGame, exportText: app.exportText };

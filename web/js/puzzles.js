@@ -112,6 +112,7 @@ function applyProgress(fragment) {
     if (game.givens[i]) continue;
     if (progress.entries[i]) changes.push(game.change(i, "entry", progress.entries[i]));
     if (progress.notes[i]) changes.push(game.change(i, "notes", progress.notes[i] & ((1 << game.n) - 1)));
+    if (progress.corners[i]) changes.push(game.change(i, "corner", progress.corners[i] & ((1 << game.n) - 1)));
   }
   game.apply({ type: "import", changes });
 }
