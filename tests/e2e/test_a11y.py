@@ -308,6 +308,8 @@ def test_what_a_screen_reader_hears_cells_moves_and_hints(server, open_app):
     page.keyboard.press("Backspace")
     page.keyboard.press("h")
     expect(page.locator("#hint-text")).to_have_attribute("data-level", "0")
-    page.keyboard.press("h")  # where: the cell to look at says it is in the hint
+    page.keyboard.press("h")  # the pattern: drawn (aria-hidden) and said in words; no cell is marked yet
     expect(page.locator("#hint-text")).to_have_attribute("data-level", "1")
+    page.keyboard.press("h")  # the answer: its cell says it is in the hint
+    expect(page.locator("#hint-text")).to_have_attribute("data-level", "2")
     expect(grid.get_by_role("gridcell", name=re.compile(r", in the hint$"))).not_to_have_count(0)

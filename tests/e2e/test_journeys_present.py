@@ -72,6 +72,7 @@ def test_every_message_is_about_the_present(server, open_app):
     assert len(records) == 1 and records[0]["solved"] is True, records
     page.click("#stats-panel summary")
     row = page.locator("#stats-body tbody tr").first
+    expect(row.locator("td").nth(2)).to_have_text(time)  # drawn when the panel opens
     assert row.locator("td").all_text_contents()[:3] == ["1", "1", time]
     page.click("#games summary")
     expect(page.locator("#games-list li").first).to_contain_text(f"solved · {time}")

@@ -71,29 +71,6 @@ def test_two_tabs_on_different_games_each_keep_theirs(server, open_app):
     app.wait_ready()
 
 
-def test_a_tab_whose_untouched_game_another_tab_takes_over_keeps_its_game(server, open_app):
-    # Tab 1 on A with no move; tab 2 opened without a link shows A too, then opens link B. Tab 2 may take
-    # A's untouched entry for B (it showed A last): tab 1 sees another puzzle arrive under its game's key
-    # and moves its game to an entry of its own instead of turning into B.
-    app, first = open_game(open_app, server, EASY)
-    second = open_tab(app.context, server + "index.html")
-    assert board_line(second) == EASY
-    second.evaluate("text => { location.hash = encodeURIComponent(text); }", OTHER)
-    expect(second.locator("#message")).to_contain_text("from the link")
-    settle(second)
-    until(first, "window.sudoku.library.list().length === 2")
-    assert board_line(first) == EASY and address(first) == EASY
-    assert sorted(e["puzzle"] for e in first.evaluate("window.sudoku.library.list()")) == sorted([EASY, OTHER])
-    at(first, 1, 1).focus()
-    first.keyboard.press("4")
-    until(first, f"(({SAVED})()[{json.dumps(EASY)}] || [])[0] === 4")
-    assert first.evaluate(SAVED)[OTHER][0] == 0
-    first.reload()
-    expect(at(first, 1, 1)).to_have_text("4")
-    assert board_line(first) == EASY
-    app.wait_ready()
-
-
 def test_a_link_whose_progress_does_not_fit_is_refused_and_the_game_kept(server, open_app):
     _app, page = open_game(open_app, server, EASY)
     at(page, 1, 1).focus()
