@@ -707,6 +707,9 @@ COUNTER: dict[str, dict[str, str]] = {
         "x_wing": "Not an X-Wing: in {houses}, {digit} has only two places each, but they lie in {covers}: three "
                   "lines, not two. The four places make no rectangle, so no line across is used up, and nothing is "
                   "removed.",
+        "swordfish": "Not a Swordfish: in {houses}, {digit} has only two or three places each, but they lie in "
+                     "{covers}: four lines, not three. Three lines need the digit only three times, so one of the "
+                     "four lines across may get its copy from elsewhere: none is used up, and nothing is removed.",
         "finned_x_wing": "Not a finned X-Wing: {houses} would make an X-Wing on {digit} in {covers}, but {line} has "
                          "an extra place, {fins}, in a box with no corner of the fish. No cell is both in one of "
                          "{covers} and in that box, so nothing is removed: a fin helps only in a corner's box.",
@@ -720,6 +723,8 @@ COUNTER: dict[str, dict[str, str]] = {
                       "无论一格取哪个数字，另一格仍可取任一个，没有哪个区域必须把这两个数字交给它们，所以什么也不能删。",
         "x_wing": "这不是X翼：在{houses}中，数字{digit}各只有两个位置，但它们分布在{covers}：三条线而不是两条。"
                   "四个位置不成矩形，没有哪条交叉线被占满，所以什么也不能删。",
+        "swordfish": "这不是剑鱼：在{houses}中，数字{digit}各只有两三个位置，但它们分布在{covers}：四条线而不是三条。"
+                     "三条线只需要这个数字三次，四条交叉线中总有一条的该数字可以来自别处：没有哪条被占满，所以什么也不能删。",
         "finned_x_wing": "这不是鳍X翼：{houses}本可在{covers}上构成数字{digit}的X翼，但{line}多出一个位置{fins}，"
                          "而它所在的宫里没有鱼的角。没有格子既在{covers}上又在那个宫里，所以什么也不能删："
                          "鳍只有在鱼角所在的宫里才有用。",

@@ -268,6 +268,36 @@ def counter_x_wing(state: State):
     return None
 
 
+def counter_swordfish(state: State):
+    geo = state.geo
+    for digit in range(1, geo.n + 1):
+        for kind in ("row", "column"):
+            lines = [(i, _places(state, digit, cells), cross, at) for k, i, cells, cross, at in _lines(geo)
+                     if k == kind]
+            lines = [x for x in lines if 2 <= len(x[1]) <= 3]
+            for j, (i1, p1, cross, at) in enumerate(lines):
+                for k, (i2, p2, _, _) in enumerate(lines[j + 1:], j + 1):
+                    for i3, p3, _, _ in lines[k + 1:]:
+                        places = p1 + p2 + p3
+                        across = sorted({at(c) for c in places})
+                        # four lines across, each reached by two of the three: a Swordfish but for one line
+                        if len(across) != 4 or any(sum(at(c) == x for c in places) < 2 for x in across):
+                            continue
+                        # and no line across is used up all the same: each can be left out by some placing
+                        # of the digit in the three lines, in three different lines across
+                        ways = [(at(a), at(b), at(c)) for a in p1 for b in p2 for c in p3
+                                if len({at(a), at(b), at(c)}) == 3]
+                        if any(all(x in way for way in ways) for x in across):
+                            continue
+                        bases = [(kind, i1), (kind, i2), (kind, i3)]
+                        step = _record("swordfish", state, places, [(c, digit) for c in places], houses=bases,
+                                       cover=[(cross, x) for x in across], digits=(digit,))
+                        return step, {lang: {"digit": digit, "houses": _names(geo, lang, bases),
+                                             "covers": _names(geo, lang, [(cross, x) for x in across])}
+                                      for lang in ("en", "zh")}
+    return None
+
+
 def counter_finned_x_wing(state: State):
     geo = state.geo
     for digit in range(1, geo.n + 1):
@@ -332,8 +362,8 @@ def counter_unique_rectangle_1(state: State):
     return None
 
 
-COUNTERS = {"naked_pair": counter_naked_pair, "x_wing": counter_x_wing, "finned_x_wing": counter_finned_x_wing,
-            "unique_rectangle_1": counter_unique_rectangle_1}
+COUNTERS = {"naked_pair": counter_naked_pair, "x_wing": counter_x_wing, "swordfish": counter_swordfish,
+            "finned_x_wing": counter_finned_x_wing, "unique_rectangle_1": counter_unique_rectangle_1}
 
 
 def counter_record(tech: str, source: str, givens, state: State, found) -> dict:
