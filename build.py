@@ -494,10 +494,10 @@ def write_lessons(dist: Path, web: Path = WEB) -> None:
     from sudoku_core.lessons import page_data
 
     source = web / LESSON_EXAMPLES
-    examples = json.loads(source.read_text())["examples"] if source.exists() else {}
+    saved = json.loads(source.read_text()) if source.exists() else {}
     (dist / "data").mkdir(exist_ok=True)
-    (dist / "data" / "lessons.json").write_text(
-        json.dumps(page_data(examples), ensure_ascii=False, separators=(",", ":")) + "\n")
+    data = page_data(saved.get("examples", {}), saved.get("practice"), saved.get("counters"))
+    (dist / "data" / "lessons.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
 #: A quoted relative URL of a script or style sheet, in a module (resolved against the module, as

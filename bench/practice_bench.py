@@ -4,15 +4,18 @@ technique (and whether it is the hardest step, where the request was the techniq
 
     python bench/practice_bench.py [--seed 1] [--deadline 120] [--only skyscraper x_wing ...]
 
-A level request (the singles, the forcing chains, the Killer techniques) cannot promise the technique is in
-the path; the table says when it is, and whether the technique's finder fires at some position along the
-path (there a Practise game's hint, which prefers it, shows it). Prints figures and asserts nothing
-(tests/test_lessons.py tests a seeded sample).
+A level request (the singles) cannot promise the technique is in the path; the table says when it is, and
+whether the technique's finder fires at some position along the path (there a Practise game's hint, which
+prefers it, shows it). The techniques the generator cannot aim at (the Killer techniques, the forcing chains
+and nets: ``sudoku_core.lessons.SHIPPED``) are practised on puzzles shipped in web/data/lesson-examples.json:
+for those the table rates each shipped puzzle ("shipped k/n": how many take the technique). Prints figures
+and asserts nothing (tests/test_lessons.py tests a seeded sample of the generated ones, and every shipped one).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -21,10 +24,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sudoku_core import generate
 from sudoku_core.candidates import State
-from sudoku_core.lessons import practice
+from sudoku_core.lessons import SHIPPED, practice
 from sudoku_core.rate import find_steps, logic_solve, rate
 from sudoku_core.step import apply_step
 from sudoku_core.techniques import TABLE
+
+GAMES = json.loads((Path(__file__).resolve().parents[1] / "web" / "data" / "lesson-examples.json").read_text())[
+    "practice"]
 
 
 def fires_along_path(puzzle, technique: str) -> bool:
@@ -50,6 +56,13 @@ def main() -> None:
             continue
         p = practice(t.id)
         trained = p.get("instead", t.id)
+        if trained in SHIPPED:
+            start = time.perf_counter()
+            lines = GAMES[trained]
+            took = sum(trained in {s.technique for s in rate(line).steps} for line in lines)
+            print(f"{t.id:26} {'shipped ' + trained:34} {time.perf_counter() - start:7.1f} {len(lines):5}  "
+                  f"shipped {took}/{len(lines)}", flush=True)
+            continue
         opts = {k: v for k, v in p.items() if k != "instead"}
         if opts.get("variant") == "killer":
             opts["symmetry"] = "none"

@@ -9,10 +9,12 @@ shows them with a worked example (``web/data/lesson-examples.json``, written by
 * :data:`GROUPS`: the families, easiest first, each with its techniques in learning order; every technique
   of the table is in exactly one;
 * :data:`TEXT`: ``TEXT[lang][id] = (what, why)``: a few plain sentences each;
+* :data:`COUNTER`: for a few techniques, the words of a second example where the pattern does not apply;
 * :func:`practice`: what a Practise game of a technique asks the generator for (``generate_job``'s options):
   a puzzle whose hardest step is the technique, or one of its level where the generator has no such
-  target; for a technique off the rating ladder (:data:`INSTEAD`), the nearest one on it, which the page
-  says it practises instead.
+  target; for the techniques of :data:`SHIPPED`, puzzles found ahead of time whose rated path takes the
+  technique; for a technique off the rating ladder, or one no rated path takes in practice
+  (:data:`INSTEAD`), the nearest one on it, which the page says it practises instead.
 
 The texts are written for this project (not taken from any other site or program).
 """
@@ -43,8 +45,14 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "cage_claiming", "cage_split")),
 )
 
-#: Off the rating ladder (no puzzle is built around them): the technique a Practise game trains instead.
+#: The technique a Practise game trains instead: for those off the rating ladder (no puzzle is built around
+#: them), and for three on it that a rated path almost never takes, because a technique tried before them
+#: finds the step: the unit and digit forcing chains (the cell forcing chain comes first; none of the 26
+#: Extremes of the samples' paths takes them) and the 45 rule on a box and its neighbour (the 45 rule on
+#: lines comes first; none of 35 Hard Killers' paths takes it).
 INSTEAD: dict[str, str] = {
+    "unit_forcing_chain": "cell_forcing_chain", "digit_forcing_chain": "cell_forcing_chain",
+    "rule_45_blocks": "rule_45_lines",
     "franken_x_wing": "x_wing", "franken_swordfish": "swordfish", "franken_jellyfish": "jellyfish",
     "finned_franken_x_wing": "finned_x_wing", "finned_franken_swordfish": "finned_swordfish",
     "finned_franken_jellyfish": "finned_jellyfish",
@@ -54,6 +62,13 @@ INSTEAD: dict[str, str] = {
     "kraken_fish_1": "finned_swordfish", "kraken_fish_2": "finned_swordfish",
     "extended_als_xy_chain": "als_xy_chain",
 }
+
+
+#: Techniques the generator cannot aim at, whose Practise games are puzzles found ahead of time whose rated
+#: path takes them (``web/data/lesson-examples.json``'s ``practice``, written by
+#: ``tests/data/lessons/make_examples.py``): a level request (a Hard Killer, an Extreme) does not promise them.
+SHIPPED: tuple[str, ...] = ("cage_combination", "cage_filling", "rule_45", "rule_45_lines", "cage_pointing",
+                            "cage_claiming", "cage_split", "cell_forcing_chain", "forcing_net")
 
 
 def practice(technique_id: str) -> dict:
@@ -68,7 +83,9 @@ def practice(technique_id: str) -> dict:
       rate, whose cage logic uses the Killer techniques;
 
     and in a Practise game the hint takes the technique whenever it applies (the ``hint`` op's ``prefer``).
-    ``instead`` names the technique trained when it is not the one asked for (:data:`INSTEAD`)."""
+    ``instead`` names the technique trained when it is not the one asked for (:data:`INSTEAD`). For a
+    technique of :data:`SHIPPED` the page plays one of its shipped puzzles (:func:`page_data` adds them as
+    ``puzzles``); these options say their level and variant."""
     tid = INSTEAD.get(technique_id, technique_id)
     tech = BY_ID[tid]
     out: dict[str, object]
@@ -678,6 +695,46 @@ _FISH = _fish_texts()
 TEXT: dict[str, dict[str, tuple[str, str]]] = {"en": {**_EN, **_FISH["en"]}, "zh": {**_ZH, **_FISH["zh"]}}
 
 
+#: A second example where the technique does not apply, for the few whose near misses teach something:
+#: ``COUNTER[lang][id]``, a template ``tests/data/lessons/make_examples.py`` fills in for a real position
+#: (``{digit}``, ``{a}``, ``{b}``: digits; ``{houses}``, ``{covers}``: houses; ``{cells}``, ``{fins}``,
+#: ``{corners}``, ``{fourth}``, ``{line}``: cells or a house, named as the hints name them).
+COUNTER: dict[str, dict[str, str]] = {
+    "en": {
+        "naked_pair": "Not a naked pair: {cells} both hold only {a} and {b}, but they share no row, column or box. "
+                      "Each may take either digit whatever the other takes, so no house has to give both digits to "
+                      "them, and nothing is removed.",
+        "x_wing": "Not an X-Wing: in {houses}, {digit} has only two places each, but they lie in {covers}: three "
+                  "lines, not two. The four places make no rectangle, so no line across is used up, and nothing is "
+                  "removed.",
+        "swordfish": "Not a Swordfish: in {houses}, {digit} has only two or three places each, but they lie in "
+                     "{covers}: four lines, not three. Three lines need the digit only three times, so one of the "
+                     "four lines across may get its copy from elsewhere: none is used up, and nothing is removed.",
+        "finned_x_wing": "Not a finned X-Wing: {houses} would make an X-Wing on {digit} in {covers}, but {line} has "
+                         "an extra place, {fins}, in a box with no corner of the fish. No cell is both in one of "
+                         "{covers} and in that box, so nothing is removed: a fin helps only in a corner's box.",
+        "unique_rectangle_1": "Not a unique rectangle: {corners} hold only {a} and {b} (the fourth corner, {fourth}, "
+                              "has more), but the four cells lie in four different boxes. Swapping {a} and {b} "
+                              "around them would put a digit twice in a box, so there is no second solution to "
+                              "rule out, and {fourth} keeps {a} and {b}.",
+    },
+    "zh": {
+        "naked_pair": "这不是显性数对：{cells}都只有{a}和{b}两个候选，但它们不在同一行、同一列或同一宫。"
+                      "无论一格取哪个数字，另一格仍可取任一个，没有哪个区域必须把这两个数字交给它们，所以什么也不能删。",
+        "x_wing": "这不是X翼：在{houses}中，数字{digit}各只有两个位置，但它们分布在{covers}：三条线而不是两条。"
+                  "四个位置不成矩形，没有哪条交叉线被占满，所以什么也不能删。",
+        "swordfish": "这不是剑鱼：在{houses}中，数字{digit}各只有两三个位置，但它们分布在{covers}：四条线而不是三条。"
+                     "三条线只需要这个数字三次，四条交叉线中总有一条的该数字可以来自别处：没有哪条被占满，所以什么也不能删。",
+        "finned_x_wing": "这不是鳍X翼：{houses}本可在{covers}上构成数字{digit}的X翼，但{line}多出一个位置{fins}，"
+                         "而它所在的宫里没有鱼的角。没有格子既在{covers}上又在那个宫里，所以什么也不能删："
+                         "鳍只有在鱼角所在的宫里才有用。",
+        "unique_rectangle_1": "这不是唯一矩形：{corners}只有{a}和{b}两个候选（第四个角{fourth}还有别的），"
+                              "但这四格分属四个不同的宫。在它们之间对调{a}和{b}会让某个宫出现重复的数字，"
+                              "所以没有需要排除的第二个解，{fourth}的{a}和{b}都保留。",
+    },
+}
+
+
 def group_of(technique_id: str) -> str:
     """The group id of a technique (a KeyError for an id in no group)."""
     for group, ids in GROUPS:
@@ -686,17 +743,24 @@ def group_of(technique_id: str) -> str:
     raise KeyError(technique_id)
 
 
-def page_data(examples: dict) -> dict:
+def page_data(examples: dict, games: dict | None = None, counters: dict | None = None) -> dict:
     """What the Learn page reads (``data/lessons.json``, written by build.py): the groups, and per technique
     its level, whether it is on the ladder, its names, its lesson texts, its Practise options and its example
-    (``examples``: technique id -> the record ``tests/data/lessons/make_examples.py`` writes)."""
+    (``examples``: technique id -> the record ``tests/data/lessons/make_examples.py`` writes; ``games``:
+    technique id -> the Practise puzzles it found for :data:`SHIPPED`, added to the options as ``puzzles``;
+    ``counters``: technique id -> its example where it does not apply, :data:`COUNTER`)."""
     from .explain import NAMES
 
     lessons = {}
     for t in TABLE:
+        options = practice(t.id)
+        lines = (games or {}).get(options.get("instead", t.id))
+        if lines:
+            options["puzzles"] = list(lines)
         lessons[t.id] = {"level": t.level, "ladder": t.ladder, "group": group_of(t.id),
                          "name": {lang: NAMES[lang][t.id] for lang in ("en", "zh")},
                          "what": {lang: TEXT[lang][t.id][0] for lang in ("en", "zh")},
                          "why": {lang: TEXT[lang][t.id][1] for lang in ("en", "zh")},
-                         "practice": practice(t.id), "example": examples.get(t.id)}
+                         "practice": options, "example": examples.get(t.id),
+                         "counter": (counters or {}).get(t.id)}
     return {"groups": [{"id": g, "techniques": list(ids)} for g, ids in GROUPS], "lessons": lessons}

@@ -1,11 +1,14 @@
 """The lessons of the Learn page (issue 30): every technique of the table has one, in English and Chinese,
 in one family; every lesson has a worked example on a real position where the engine finds that technique
-(web/data/lesson-examples.json, written by tests/data/lessons/make_examples.py), right by the solution; a
-Practise game asks the generator for something it can make, and gets a puzzle whose path uses it; and in a
-Practise game the hint takes the practised technique when it applies (the hint op's ``prefer``)."""
+(web/data/lesson-examples.json, written by tests/data/lessons/make_examples.py), right by the solution, and a
+few a second example where it does not apply; a Practise game asks the generator for something it can make,
+or plays a puzzle shipped for it, and gets a puzzle whose path uses it, or the lesson says what it trains
+instead; and in a Practise game the hint takes the practised technique when it applies (the hint op's
+``prefer``)."""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -16,13 +19,14 @@ from sudoku_core.bridge import handle
 from sudoku_core.bridge.play import PRACTICE
 from sudoku_core.candidates import State
 from sudoku_core.explain import NAMES
-from sudoku_core.lessons import GROUPS, INSTEAD, TEXT, group_of, page_data, practice
+from sudoku_core.lessons import COUNTER, GROUPS, INSTEAD, SHIPPED, TEXT, group_of, page_data, practice
 from sudoku_core.rate import find_steps, logic_solve, rate
 from sudoku_core.step import apply_step
 from sudoku_core.techniques import BY_ID, TABLE
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = json.loads((ROOT / "web" / "data" / "lesson-examples.json").read_text())["examples"]
+SAVED = json.loads((ROOT / "web" / "data" / "lesson-examples.json").read_text())
+EXAMPLES, GAMES, COUNTERS = SAVED["examples"], SAVED["practice"], SAVED["counters"]
 MEDIUM = ".8.47...3....5..16.4.....5....3..7..........432...1.658.3.4...2..........1.5.3..."  # qqwing_easy, line 1
 
 
@@ -49,14 +53,14 @@ def test_practice_asks_for_what_the_generator_makes():
         p = practice(t.id)
         trained = BY_ID[p.get("instead", t.id)]
         assert trained.ladder, t.id  # an off-ladder technique trains one on the ladder instead
-        assert ("instead" in p) == (not t.ladder), t.id
+        assert ("instead" in p) == (t.id in INSTEAD), t.id
         if "technique" in p:
             assert p["technique"] in PRACTICE, t.id
         else:
             assert p["level"] in ("easy", "medium", "hard", "extreme"), t.id
         if t.finder.startswith("killer:"):
             assert p["variant"] == "killer"
-    assert set(INSTEAD) == {t.id for t in TABLE if not t.ladder}
+    assert {t.id for t in TABLE if not t.ladder} <= set(INSTEAD)
 
 
 def _state(ex: dict) -> State:
@@ -78,6 +82,46 @@ def _line(ex: dict) -> str:
         digits = "".join(str(d) if d else "." for d in ex["givens"])
         return f"killer:{digits}:{''.join(labels)}:{','.join(sums)}"
     return "".join(str(d) if d else "." for d in ex["givens"])
+
+
+def test_every_technique_on_the_ladder_is_practised_or_its_lesson_says_what_instead():
+    """What the Learn page's Practise opens for each technique of the rating ladder: a puzzle the generator
+    makes with it as the hardest step (an exact match, by the generator's own rating; a seeded sample is
+    generated below), a puzzle of its own level for the singles, one of the puzzles shipped for it (each rated
+    below), or, for the few a rated path almost never takes, the technique it trains instead, which the
+    lesson names (learn.practise-instead-rare, tests/e2e/test_learn_page.py)."""
+    lessons = page_data(EXAMPLES, GAMES, COUNTERS)["lessons"]
+    singles = dict(GROUPS)["singles"]
+    for t in TABLE:
+        if not t.ladder:
+            continue
+        p = lessons[t.id]["practice"]
+        if "instead" in p:
+            trained = p["instead"]
+            assert trained != t.id and BY_ID[trained].ladder and BY_ID[trained].level == t.level, t.id
+            assert lessons[trained]["practice"].get("puzzles") or lessons[trained]["practice"].get("technique")
+        elif t.id in SHIPPED:
+            assert p["puzzles"] == GAMES[t.id] and len(p["puzzles"]) >= 2, t.id
+        elif t.id in singles:
+            assert p == {"level": t.level}, t.id
+        else:
+            assert p == {"technique": t.id} and t.id in PRACTICE, t.id
+
+
+@functools.cache
+def _rated_techniques(line: str) -> frozenset[str]:
+    return frozenset(s.technique for s in rate(line).steps)
+
+
+@pytest.mark.parametrize("tid", SHIPPED)
+def test_every_shipped_practise_game_takes_its_technique(tid):
+    """The puzzles shipped for a technique the generator cannot aim at: the rated path of every one takes
+    it (a Killer in the page's one-line form, rated as the page's engine rates it)."""
+    lines = GAMES[tid]
+    assert lines
+    for line in lines:
+        assert tid in _rated_techniques(line), (tid, line)
+        assert len(solve(line, limit=2).solutions) == 1
 
 
 def test_every_technique_has_a_worked_example():
@@ -104,14 +148,34 @@ def test_each_example_is_right_and_its_finder_fires_there(tid):
     assert next(iter(find_steps(state, (tid,))), None) is not None, tid
 
 
+@pytest.mark.parametrize("tid", sorted(COUNTER["en"]))
+def test_an_example_where_the_technique_does_not_apply_is_a_real_near_miss(tid):
+    """The second example of a lesson (the pattern that is not there): its candidates are on the board, it
+    removes nothing, the engine's finder of that technique finds no step on those cells there, and its words
+    are in both languages."""
+    ex = COUNTERS[tid]
+    assert set(COUNTER["en"]) == set(COUNTER["zh"]) == set(COUNTERS)
+    state = _state(ex)
+    step = ex["step"]
+    assert step["technique"] == tid and not step["eliminations"] and not step["placements"]
+    assert all(state.cand[c] >> d & 1 for c, d in step["candidates"] + step["fins"]), tid
+    cells = set(step["cells"])
+    assert all(set(s.cells) != cells for s in find_steps(state, (tid,))), tid
+    assert set(ex["text"]) == set(ex["credit"]) == {"en", "zh"}
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in ex["text"]["zh"])
+    assert "{" not in ex["text"]["en"] + ex["text"]["zh"]
+
+
 def test_page_data_has_everything_the_page_shows():
-    data = page_data(EXAMPLES)
+    data = page_data(EXAMPLES, GAMES, COUNTERS)
     assert [g["id"] for g in data["groups"]] == [g for g, _ in GROUPS]
     for t in TABLE:
         lesson = data["lessons"][t.id]
         assert lesson["level"] == t.level and lesson["ladder"] == t.ladder
         assert set(lesson["name"]) == set(lesson["what"]) == set(lesson["why"]) == {"en", "zh"}
         assert lesson["example"]["step"]["technique"] == t.id
+        assert set(lesson["example"]["credit"]) == {"en", "zh"}
+        assert lesson["counter"] == COUNTERS.get(t.id)
     json.dumps(data)
 
 
@@ -135,23 +199,6 @@ def test_a_practise_game_of_a_single_is_a_puzzle_of_its_level(level, techniques)
     assert practice(tid) == {"level": level}
     g = generate(level=level, seed=1)
     assert techniques <= {s.technique for s in rate(g.puzzle).steps}
-
-
-def test_a_practise_killer_lets_the_hint_show_every_cage_technique():
-    """A Killer technique's Practise game is a Hard Killer (no generator target reaches the rarer ones in
-    time: bench/practice_bench.py); along its path every cage technique's finder fires somewhere, so the hint,
-    which prefers the practised one, shows it there."""
-    killers = [t.id for t in TABLE if t.finder.startswith("killer:")]
-    assert {practice(t)["variant"] for t in killers} == {"killer"}
-    g = generate(variant="killer", level="hard", symmetry="none", seed=1, max_attempts=400)
-    state = State.from_puzzle(g.puzzle, unique=True)
-    path, solved = logic_solve(state.copy())
-    assert solved
-    fired = set()
-    for step in path:
-        fired |= {t for t in killers if t not in fired and next(iter(find_steps(state, (t,))), None)}
-        apply_step(state, step)
-    assert fired == set(killers)
 
 
 def _hint(**payload):

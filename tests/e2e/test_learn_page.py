@@ -6,6 +6,8 @@ it names to the same lessons."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from e2e_support import BOOT_TIMEOUT_MS
 from play_support import EASY, set_language
@@ -27,8 +29,23 @@ FACTS = """() => {
     practise: $('#practise-link')?.getAttribute('href'), practiseText: $('#practise-text')?.textContent,
     current: $('#learn-index a[aria-current=page]')?.dataset.technique,
     cages: document.querySelectorAll('#lesson-board .cage-layer path').length,
+    source: $('#lesson .learn-example .learn-source')?.textContent,
+    counterCells: document.querySelectorAll('#counter-board [role=gridcell]').length,
+    counterDrawn: $('#counter-board + svg.reason')?.dataset.technique || null,
+    counterText: $('#counter-text')?.textContent || null,
+    words: document.body.innerText,
   };
 }"""
+
+#: Latin words the Chinese page keeps: names of programs and puzzle sets, which have no Chinese name, the
+#: language switch's "English" (each language named in itself) and "Sue de Coq" (its inventor's forum name).
+PROPER = {"HoDoKu", "magictour", "Sudoku", "Exchange", "QQWing", "English", "Sue", "Coq"}
+
+
+def english_words(text: str) -> set[str]:
+    """Words of three or more Latin letters with a small letter (cell names like r4c1, and the capitals of
+    technique names like XY or ALS, are not words) that are not proper names."""
+    return {w for w in re.findall(r"[A-Za-z]{3,}", text) if re.search(r"[a-z]", w)} - PROPER
 
 
 def test_every_lesson_has_its_name_texts_a_drawn_example_and_practise_in_both_languages(server, open_app):
@@ -60,10 +77,22 @@ def test_every_lesson_has_its_name_texts_a_drawn_example_and_practise_in_both_la
             facts = page.evaluate(FACTS)
             assert facts["step"] == "result" and facts["marks"] > 0, (tid, facts)
             assert facts["stepText"] == lesson["example"]["text"][lang], tid
-            if not lesson["ladder"]:  # off the ladder: it says what Practise trains instead
+            if not lesson["ladder"]:  # off the ladder: it says so
                 expect(page.locator("#lesson-off-ladder")).to_be_visible()
+            if "instead" in lesson["practice"]:  # it says what Practise trains instead
                 instead = data["lessons"][lesson["practice"]["instead"]]["name"][lang]
                 assert instead in facts["practiseText"], tid
+            credit = lesson["example"]["credit"][lang]
+            assert facts["source"] and credit in facts["source"], (tid, facts["source"])
+            counter = lesson.get("counter")
+            if counter:  # the second example, where the pattern is not there
+                assert facts["counterCells"] == 81 and facts["counterDrawn"] == tid, (tid, facts)
+                assert facts["counterText"] == counter["text"][lang], tid
+            else:
+                assert facts["counterCells"] == 0, tid
+            if lang == "zh":  # every text of the page in Chinese: no English word left
+                assert not english_words(facts["words"]), (tid, english_words(facts["words"]))
+    assert sum(1 for t in ids if data["lessons"][t].get("counter")) >= 5
     page.evaluate("() => { location.hash = 'no_such_technique'; }")
     expect(page.locator("#learn-status")).to_contain_text("no_such_technique")
     assert not app.errors, app.errors
@@ -85,17 +114,27 @@ def test_the_index_links_open_lessons_and_the_pager_walks_them(server, open_app)
     expect(page.locator("#back-link")).to_have_attribute("href", "index.html")
 
 
-@pytest.mark.parametrize(("tid", "check"), [("skyscraper", "hardest"), ("hidden_single", "path")])
+@pytest.mark.parametrize(("tid", "check"), [("skyscraper", "hardest"), ("hidden_single", "path"),
+                                           ("cage_split", "shipped")])
 def test_practise_opens_a_saved_game_whose_path_uses_the_technique_and_whose_hints_prefer_it(
         server, open_app, tid, check):
     app = open_app(server + f"learn.html#{tid}", locale="en-US")
     page = app.goto().wait_ready().page
+    shipped = page.evaluate(
+        "id => fetch('data/lessons.json').then(r => r.json()).then(d => d.lessons[id].practice.puzzles)", tid)
+    assert bool(shipped) == (check == "shipped")
     page.click("#practise-link")
     page.wait_for_url("**/index.html**")
-    # The dialog shows the making of it, with Cancel, then the game loads and the query is gone.
-    expect(page.locator("#newgame-dialog")).to_be_visible()
-    expect(page.locator("#ng-cancel")).to_be_visible()
-    expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=BOOT_TIMEOUT_MS)
+    if shipped:  # one of the puzzles found for it ahead of time, at once
+        page.wait_for_function("id => Object.values(JSON.parse(localStorage.getItem('sudoku.practice.v1') || '{}'))"
+                               ".includes(id)", arg=tid, timeout=BOOT_TIMEOUT_MS)
+        expect(page.locator("#newgame-dialog")).to_be_hidden()
+        assert page.evaluate("window.sudoku.game.variant") == "killer"
+    else:
+        # The dialog shows the making of it, with Cancel, then the game loads and the query is gone.
+        expect(page.locator("#newgame-dialog")).to_be_visible()
+        expect(page.locator("#ng-cancel")).to_be_visible()
+        expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=BOOT_TIMEOUT_MS)
     assert "practise=" not in page.url
     line = page.evaluate("window.sudoku.game.shareLine()")
     assert page.evaluate("JSON.parse(localStorage.getItem('sudoku.practice.v1'))")[line] == tid

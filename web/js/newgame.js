@@ -15,7 +15,7 @@ import { DEFAULT_SYMBOLS, VARIANTS } from "./geometry.js";
 import { bankKind, bankLeft, shipped, takeFromBank } from "./bank.js";
 import { BankRefill } from "./refill.js";
 import { SLICE_MS, randomSeed } from "./engine.js";
-import { rememberPractice } from "./practise.js";
+import { pickPractice, rememberPractice } from "./practise.js";
 
 const t = panelT("newgame");
 const SIZES = [4, 6, 9, 12, 16];
@@ -387,6 +387,20 @@ export class NewGame {
     }
     const p = lesson.practice;
     const trained = p.instead || id;
+    // A technique the generator cannot aim at: one of the puzzles found for it ahead of time, whose rated
+    // path takes it (data/lessons.json's `puzzles`), one not practised on this device yet if any is left.
+    if (p.puzzles && p.puzzles.length) {
+      const line = pickPractice(p.puzzles);
+      const grid = gridFromLine(line);
+      if (grid) {
+        this.practice = { id: trained, name: lessons[trained].name, exact: false };
+        const level = t(p.level);
+        const technique = lessons[trained].name[engineLanguage()] || lessons[trained].name.en;
+        this.finish(grid, { source: "new", level: p.level }, t(p.variant ? "loadedPractiseShippedKiller" : "loadedPractiseShipped",
+          { level, technique, givens: grid.cells.filter((d) => d).length }));
+        return;
+      }
+    }
     const opts = { size: 9, symmetry: p.variant === "killer" ? "none" : "rot180", minimal: false };
     if (p.variant) Object.assign(opts, { variant: p.variant, givens: false });
     if (p.technique) Object.assign(opts, { technique: p.technique, level: lessons[p.technique].level });

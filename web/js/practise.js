@@ -37,6 +37,13 @@ export function rememberPractice(line, technique) {
   return writeJSON(PRACTICE_KEY, map);
 }
 
+// One of a technique's shipped Practise puzzles (lines): the first not yet practised on this device, else
+// any one at random.
+export function pickPractice(lines) {
+  const done = remembered();
+  return lines.find((line) => !Object.hasOwn(done, line)) || lines[Math.floor(Math.random() * lines.length)];
+}
+
 // The technique the game on the board trains, or null for any other game.
 export function practisedFor(game) {
   if (!game || !game.hasPuzzle || typeof game.shareLine !== "function") return null;

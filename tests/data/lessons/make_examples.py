@@ -15,6 +15,12 @@ every language. Where the positions come from, in order of preference (the first
    where its finder fires, its own exemplars' puzzles first; for the cage techniques, along the paths of
    Hard Killers the engine generates with fixed seeds.
 
+It also writes the Practise games of the techniques the generator cannot aim at (``"practice"``: technique
+id -> puzzle lines, :data:`sudoku_core.lessons.SHIPPED`): the cage techniques and the forcing chains and nets,
+which a level request (a Hard Killer, an Extreme) does not promise, so puzzles whose rated path
+(``sudoku_core.rate.rate``) takes the technique are found here, ahead of time: Hard Killers the engine
+generates with fixed seeds, and the samples of ``tests/data/samples``.
+
 Run from the repository root: ``python tests/data/lessons/make_examples.py``. Deterministic: the same
 engine writes the same file. ``tests/test_lessons.py`` checks every example against the engine again.
 """
@@ -31,9 +37,11 @@ sys.path.insert(0, str(ROOT))
 from sudoku_core import generate, parse  # noqa: E402
 from sudoku_core.candidates import State  # noqa: E402
 from sudoku_core.explain import explain, render  # noqa: E402
+from sudoku_core.formats import format_variant  # noqa: E402
 from sudoku_core.grid import geometry_for_side, variant_value  # noqa: E402
 from sudoku_core.hint import step_record  # noqa: E402
-from sudoku_core.rate import find_steps, logic_solve  # noqa: E402
+from sudoku_core.lessons import COUNTER, SHIPPED  # noqa: E402
+from sudoku_core.rate import find_steps, logic_solve, rate  # noqa: E402
 from sudoku_core.step import apply_step  # noqa: E402
 from sudoku_core.techniques import BY_ID, TABLE  # noqa: E402
 
@@ -43,6 +51,11 @@ SAMPLES = ("sudokuexchange_diabolical_se5plus.txt", "tdoku_magictour_top1465.txt
            "qqwing_easy.txt", "qqwing_simple.txt", "tdoku_forum_hardest_1106.txt")
 #: Killers tried for the cage techniques: generate(variant="killer", level=..., seed=k).
 KILLER_SEEDS = tuple(range(1, 13))
+#: Hard Killers tried for the cage techniques' Practise games, and how many games each technique ships.
+PRACTICE_KILLER_SEEDS = tuple(range(1, 41))
+PRACTICE_GAMES = 3
+#: Samples tried for the forcing chains' Practise games (quick ones first; forcing nets live in the hardest).
+PRACTICE_SAMPLES = ("tdoku_magictour_top1465.txt", "tdoku_forum_hardest_1106.txt")
 
 
 def _mask(text: str) -> int:
@@ -58,7 +71,8 @@ def exemplar_positions():
         values = [int(t[1:]) if t.startswith("=") else 0 for t in tokens]
         cand = [0 if t.startswith("=") else _mask(t) for t in tokens]
         name, _, line_no = number.partition(":")
-        where = f"{name} line {line_no}" if line_no else f"HoDoKu exemplar {number}"
+        # set:line, the line counted from 0 in the full set (tests/data/README.md)
+        where = f"{name} full set line {int(line_no) + 1}" if line_no else f"HoDoKu exemplar {number}"
         yield tech, where, givens, State(geo, values, cand, unique=True)
     samples = (DATA / "samples" / "tdoku_magictour_top1465.txt").read_text().split()
     for line in (DATA / "chains" / "als_positions.tsv").read_text().splitlines():
@@ -91,11 +105,80 @@ def _exemplar_of(puzzle: str, tech: str) -> bool:
                for line in (DATA / "chains" / "exemplars.tsv").read_text().splitlines() if not line.startswith("#"))
 
 
+_KILLERS: dict[int, object] = {}
+
+
+def _killer(seed: int):
+    """The Hard Killer of ``seed`` (made once)."""
+    if seed not in _KILLERS:
+        _KILLERS[seed] = generate(variant="killer", level="hard", symmetry="none", seed=seed, max_attempts=400,
+                                  best_effort=True).puzzle
+    return _KILLERS[seed]
+
+
 def killer_puzzles():
-    for level in ("hard",):
-        for seed in KILLER_SEEDS:
-            g = generate(variant="killer", level=level, seed=seed, max_attempts=400, best_effort=True)
-            yield f'generate(variant="killer", level="{level}", seed={seed})', g.puzzle
+    for seed in KILLER_SEEDS:
+        yield f'generate(variant="killer", level="hard", seed={seed})', _killer(seed)
+
+
+def practice_games() -> dict[str, list[str]]:
+    """Per technique of :data:`SHIPPED`: up to :data:`PRACTICE_GAMES` puzzle lines (a Killer in its one-line
+    form) whose rated path takes it, in the order found."""
+    out: dict[str, list[str]] = {t: [] for t in SHIPPED}
+
+    def take(puzzle) -> None:
+        used = {s.technique for s in rate(puzzle).steps}
+        for tech in out:
+            if tech in used and len(out[tech]) < PRACTICE_GAMES:
+                out[tech].append(format_variant(puzzle, one_line=True))
+
+    killers = [t for t in SHIPPED if BY_ID[t].finder.startswith("killer:")]
+    for seed in PRACTICE_KILLER_SEEDS:
+        if all(len(out[t]) >= PRACTICE_GAMES for t in killers):
+            break
+        take(_killer(seed))
+    others = [t for t in SHIPPED if t not in killers]
+    for name in PRACTICE_SAMPLES:
+        for line in (DATA / "samples" / name).read_text().split():
+            if all(len(out[t]) >= PRACTICE_GAMES for t in others):
+                break
+            take(parse(line))
+    return out
+
+
+#: The sample files' names in the page's credit line, in every language.
+SAMPLE_NAMES = {
+    "sudokuexchange_diabolical_se5plus": {"en": "Sudoku Exchange diabolical (SE 5+)",
+                                          "zh": "Sudoku Exchange 恶魔级（SE 5+）"},
+    "tdoku_magictour_top1465": {"en": "magictour top 1465", "zh": "magictour 前 1465 题"},
+    "magictour sample": {"en": "magictour top 1465", "zh": "magictour 前 1465 题"},
+    "tdoku_forum_hardest_1106": {"en": "forum hardest 1106", "zh": "论坛最难 1106 题"},
+    "qqwing_expert": {"en": "QQWing expert", "zh": "QQWing 专家级"},
+    "qqwing_easy": {"en": "QQWing easy", "zh": "QQWing 简单级"},
+    "qqwing_simple": {"en": "QQWing simple", "zh": "QQWing 入门级"},
+}
+
+
+def credit(source: str) -> dict[str, str]:
+    """Where an example's position comes from, in words for the page in every language (``source`` is the
+    script's own note of it, kept beside)."""
+    source, _, step = source.partition(", step ")
+    if step:
+        base = credit(source)
+        return {"en": f"{base['en']}, before step {step}", "zh": f"{base['zh']}，第 {step} 步之前"}
+    if source.startswith("HoDoKu exemplar "):
+        k = source.removeprefix("HoDoKu exemplar ")
+        return {"en": f"HoDoKu's exemplar {k}", "zh": f"HoDoKu 范例 {k}"}
+    if source.startswith("generate("):
+        seed = source.split("seed=")[1].rstrip(")")
+        return {"en": f"a Hard Killer this engine made (seed {seed})", "zh": f"本引擎生成的困难杀手数独（种子 {seed}）"}
+    if " full set line " in source:
+        name, _, number = source.partition(" full set line ")
+        names = SAMPLE_NAMES[name]
+        return {"en": f"puzzle {number} of the full {names['en']} set", "zh": f"{names['zh']}完整题库第 {number} 题"}
+    name, _, number = source.partition(" line ")
+    names = SAMPLE_NAMES[name]
+    return {"en": f"puzzle {number} of the {names['en']} sample", "zh": f"{names['zh']}样本第 {number} 题"}
 
 
 def example(tech: str, source: str, givens, state: State, step) -> dict:
@@ -104,14 +187,211 @@ def example(tech: str, source: str, givens, state: State, step) -> dict:
     p = parse(givens) if isinstance(givens, str) else givens
     values = list(state.values)
     where, reason = explain(step, geo, 1), explain(step, geo, 2)
-    return {"technique": tech, "source": source, "box": [geo.box_rows, geo.box_cols], **variant_value(geo),
-            "givens": list(p.cells), "values": values,
+    return {"technique": tech, "source": source, "credit": credit(source), "box": [geo.box_rows, geo.box_cols],
+            **variant_value(geo), "givens": list(p.cells), "values": values,
             # the page's notes: bit d-1 for digit d (the engine's masks use bit d)
             "notes": [0 if values[c] else state.cand[c] >> 1 for c in range(geo.ncells)],
             "step": step_record(step, geo, values)["step"],
             # the hint's level 2 (where to look) and level 3 (the reason and the result)
             "where": {lang: render(where, lang) for lang in ("en", "zh")},
             "text": {lang: render(reason, lang) for lang in ("en", "zh")}}
+
+
+# Examples where a technique does not apply (sudoku_core.lessons.COUNTER): near misses found on real
+# positions, each a dict of the template's fields and the overlay's step (no removal), or None.
+
+def _places(state: State, digit: int, cells) -> list[int]:
+    return [c for c in cells if state.cand[c] >> digit & 1]
+
+
+def _house(geo, kind: str, index: int) -> dict:
+    return {"kind": kind, "index": index}
+
+
+def _names(geo, lang: str, houses: list[tuple[str, int]]) -> str:
+    if lang == "zh":
+        zh = {"row": "行", "column": "列", "box": "宫"}
+        return "、".join(f"第{i + 1}{zh[k]}" for k, i in houses)
+    return " and ".join(", ".join(f"{k} {i + 1}" for k, i in houses).rsplit(", ", 1))
+
+
+def _cells(geo, lang: str, cells) -> str:
+    names = [geo.cell_name(c) for c in cells]
+    return "、".join(names) if lang == "zh" else " and ".join(", ".join(names).rsplit(", ", 1))
+
+
+def _record(tech: str, state: State, cells, candidates, houses=(), cover=(), digits=(), fins=()) -> dict:
+    return {"technique": tech, "placements": [], "eliminations": [], "cells": list(cells),
+            "candidates": [list(x) for x in candidates], "houses": [_house(state.geo, k, i) for k, i in houses],
+            "cover": [_house(state.geo, k, i) for k, i in cover], "digits": list(digits),
+            "fins": [list(x) for x in fins], "links": [], "groups": [], "sees": []}
+
+
+def _lines(geo):
+    """(kind, index, cells, cross kind, cross index of a cell) of every row and column."""
+    n = geo.n
+    for r in range(n):
+        yield "row", r, [r * n + k for k in range(n)], "column", geo.col_of
+    for k in range(n):
+        yield "column", k, [r * n + k for r in range(n)], "row", geo.row_of
+
+
+def counter_naked_pair(state: State):
+    geo = state.geo
+    pairs = [c for c in range(geo.ncells) if not state.values[c] and bin(state.cand[c]).count("1") == 2]
+    for i, c in enumerate(pairs):
+        for e in pairs[i + 1:]:
+            if state.cand[c] == state.cand[e] and e not in geo.peers[c]:
+                a, b = [d for d in range(1, geo.n + 1) if state.cand[c] >> d & 1]
+                step = _record("naked_pair", state, (c, e), [(c, a), (c, b), (e, a), (e, b)], digits=(a, b))
+                return step, {lang: {"cells": _cells(geo, lang, (c, e)), "a": a, "b": b} for lang in ("en", "zh")}
+    return None
+
+
+def counter_x_wing(state: State):
+    geo = state.geo
+    for digit in range(1, geo.n + 1):
+        for kind in ("row", "column"):
+            lines = [(i, cells, cross, at) for k, i, cells, cross, at in _lines(geo) if k == kind]
+            twos = [(i, _places(state, digit, cells), cross, at) for i, cells, cross, at in lines]
+            twos = [x for x in twos if len(x[1]) == 2]
+            for j, (i1, p1, cross, at) in enumerate(twos):
+                for i2, p2, _, _ in twos[j + 1:]:  # i1 < i2
+                    across = sorted({at(c) for c in p1 + p2})
+                    if len(across) != 3:
+                        continue
+                    step = _record("x_wing", state, p1 + p2, [(c, digit) for c in p1 + p2],
+                                   houses=[(kind, i1), (kind, i2)], cover=[(cross, x) for x in across], digits=(digit,))
+                    return step, {lang: {"digit": digit, "houses": _names(geo, lang, [(kind, i1), (kind, i2)]),
+                                         "covers": _names(geo, lang, [(cross, x) for x in across])}
+                                  for lang in ("en", "zh")}
+    return None
+
+
+def counter_swordfish(state: State):
+    geo = state.geo
+    for digit in range(1, geo.n + 1):
+        for kind in ("row", "column"):
+            lines = [(i, _places(state, digit, cells), cross, at) for k, i, cells, cross, at in _lines(geo)
+                     if k == kind]
+            lines = [x for x in lines if 2 <= len(x[1]) <= 3]
+            for j, (i1, p1, cross, at) in enumerate(lines):
+                for k, (i2, p2, _, _) in enumerate(lines[j + 1:], j + 1):
+                    for i3, p3, _, _ in lines[k + 1:]:
+                        places = p1 + p2 + p3
+                        across = sorted({at(c) for c in places})
+                        # four lines across, each reached by two of the three: a Swordfish but for one line
+                        if len(across) != 4 or any(sum(at(c) == x for c in places) < 2 for x in across):
+                            continue
+                        # and no line across is used up all the same: each can be left out by some placing
+                        # of the digit in the three lines, in three different lines across
+                        ways = [(at(a), at(b), at(c)) for a in p1 for b in p2 for c in p3
+                                if len({at(a), at(b), at(c)}) == 3]
+                        if any(all(x in way for way in ways) for x in across):
+                            continue
+                        bases = [(kind, i1), (kind, i2), (kind, i3)]
+                        step = _record("swordfish", state, places, [(c, digit) for c in places], houses=bases,
+                                       cover=[(cross, x) for x in across], digits=(digit,))
+                        return step, {lang: {"digit": digit, "houses": _names(geo, lang, bases),
+                                             "covers": _names(geo, lang, [(cross, x) for x in across])}
+                                      for lang in ("en", "zh")}
+    return None
+
+
+def counter_finned_x_wing(state: State):
+    geo = state.geo
+    for digit in range(1, geo.n + 1):
+        for kind in ("row", "column"):
+            lines = [(i, _places(state, digit, cells), cross, at) for k, i, cells, cross, at in _lines(geo)
+                     if k == kind]
+            for i1, p1, cross, at in lines:
+                if len(p1) != 2:
+                    continue
+                cover = {at(c) for c in p1}
+                for i2, p2, _, _ in lines:
+                    if i2 == i1 or not cover <= {at(c) for c in p2}:
+                        continue
+                    corners = [c for c in p2 if at(c) in cover]
+                    fins = [c for c in p2 if at(c) not in cover]
+                    if len(corners) != 2 or not 1 <= len(fins) <= 2 or len({geo.box_of(f) for f in fins}) != 1:
+                        continue
+                    box = geo.box_of(fins[0])
+                    if any(geo.box_of(c) == box for c in corners):
+                        continue
+                    if any(at(c) in cover for c in geo.houses[2 * geo.n + box]):
+                        continue  # the box meets a cover line: a real finned fish could remove there
+                    cells = p1 + corners
+                    bases = sorted([(kind, i1), (kind, i2)])
+                    step = _record("finned_x_wing", state, cells, [(c, digit) for c in cells], houses=bases,
+                                   cover=[(cross, x) for x in sorted(cover)], digits=(digit,),
+                                   fins=[(f, digit) for f in fins])
+                    return step, {lang: {"digit": digit, "houses": _names(geo, lang, bases),
+                                         "covers": _names(geo, lang, [(cross, x) for x in sorted(cover)]),
+                                         "line": _names(geo, lang, [(kind, i2)]), "fins": _cells(geo, lang, fins)}
+                                  for lang in ("en", "zh")}
+    return None
+
+
+def counter_unique_rectangle_1(state: State):
+    geo = state.geo
+    n = geo.n
+    for r1 in range(n):
+        for r2 in range(r1 + 1, n):
+            if r1 // geo.box_rows == r2 // geo.box_rows:
+                continue
+            for c1 in range(n):
+                for c2 in range(c1 + 1, n):
+                    if c1 // geo.box_cols == c2 // geo.box_cols:
+                        continue
+                    cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2]
+                    if any(state.values[c] for c in cells):
+                        continue
+                    masks = [state.cand[c] for c in cells]
+                    for k in range(4):
+                        others = [m for j, m in enumerate(masks) if j != k]
+                        if (bin(others[0]).count("1") == 2 and others.count(others[0]) == 3
+                                and masks[k] & others[0] == others[0] and masks[k] != others[0]):
+                            a, b = [d for d in range(1, n + 1) if others[0] >> d & 1]
+                            fourth = cells[k]
+                            corners = [c for c in cells if c != fourth]
+                            step = _record("unique_rectangle_1", state, cells,
+                                           [(c, d) for c in cells for d in (a, b)],
+                                           houses=[("box", geo.box_of(c)) for c in cells], digits=(a, b))
+                            return step, {lang: {"a": a, "b": b, "corners": _cells(geo, lang, corners),
+                                                 "fourth": geo.cell_name(fourth)} for lang in ("en", "zh")}
+    return None
+
+
+COUNTERS = {"naked_pair": counter_naked_pair, "x_wing": counter_x_wing, "swordfish": counter_swordfish,
+            "finned_x_wing": counter_finned_x_wing, "unique_rectangle_1": counter_unique_rectangle_1}
+
+
+def counter_record(tech: str, source: str, givens, state: State, found) -> dict:
+    step, fields = found
+    p = parse(givens) if isinstance(givens, str) else givens
+    geo = state.geo
+    values = list(state.values)
+    return {"technique": tech, "source": source, "credit": credit(source), "box": [geo.box_rows, geo.box_cols],
+            **variant_value(geo), "givens": list(p.cells), "values": values,
+            "notes": [0 if values[c] else state.cand[c] >> 1 for c in range(geo.ncells)], "step": step,
+            "text": {lang: COUNTER[lang][tech].format(**fields[lang]) for lang in ("en", "zh")}}
+
+
+def counter_examples() -> dict[str, dict]:
+    """The first near miss of each technique of COUNTERS along the logic paths of the samples."""
+    out: dict[str, dict] = {}
+    for source, puzzle in path_puzzles():
+        if len(out) == len(COUNTERS):
+            break
+        p = parse(puzzle)
+        state = State.from_puzzle(p, unique=True)
+        path, _ = logic_solve(state.copy())
+        for k, path_step in enumerate(path):
+            for tech, find in COUNTERS.items():
+                if tech not in out and (found := find(state)) is not None:
+                    out[tech] = counter_record(tech, f"{source}, step {k + 1}", p, state, found)
+            apply_step(state, path_step)
+    return out
 
 
 def main() -> None:
@@ -176,9 +456,16 @@ def main() -> None:
     missing = [t for t in wanted if t not in found]
     if missing:
         print(f"no example for: {', '.join(missing)}", file=sys.stderr)
+    counters = counter_examples()
+    print(f"examples where it does not apply: {', '.join(counters)}", file=sys.stderr)
+    games = practice_games()
+    print("practice games: " + ", ".join(f"{t} {len(lines)}" for t, lines in games.items()), file=sys.stderr)
     out = {"note": "Written by tests/data/lessons/make_examples.py: one real position per technique where the "
-                   "engine finds it, for learn.html.",
-           "examples": {t: found[t] for t in wanted if t in found}}
+                   "engine finds it, for learn.html, and the Practise games of the techniques the generator "
+                   "cannot aim at.",
+           "examples": {t: found[t] for t in wanted if t in found},
+           "practice": {t: lines for t, lines in games.items() if lines},
+           "counters": counters}
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n")
     print(f"{OUT.relative_to(ROOT)}: {len(out['examples'])} examples, {OUT.stat().st_size} bytes", file=sys.stderr)

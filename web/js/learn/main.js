@@ -76,7 +76,10 @@ function exampleGame(ex) {
 function practiseText(id, lesson) {
   const p = lesson.practice;
   const name = local(lesson.name);
-  if (p.instead) return t("learn.practise-instead", { name, instead: local(data.lessons[p.instead].name) });
+  if (p.instead) {
+    return t(lesson.ladder ? "learn.practise-instead-rare" : "learn.practise-instead", { name, instead: local(data.lessons[p.instead].name) });
+  }
+  if (p.puzzles) return t(p.variant === "killer" ? "learn.practise-shipped-killer" : "learn.practise-shipped", { name, level: levelName(p.level) });
   if (p.technique) return t("learn.practise-technique", { name });
   if (p.variant === "killer") return t("learn.practise-killer", { name });
   if (p.level === "extreme") return t("learn.practise-extreme", { name });
@@ -109,6 +112,12 @@ function drawLesson(id, focus) {
   const ex = lesson.example;
   if (ex) drawExample(example, ex, name);
   else example.append(el("p", { text: t("learn.no-example") }));
+  if (lesson.counter) {
+    const counter = el("section", { class: "learn-example learn-counter", "aria-labelledby": "lesson-counter-title" },
+      el("h3", { id: "lesson-counter-title", text: t("learn.counter") }));
+    parts.push(counter);
+    drawCounter(counter, lesson.counter, name);
+  }
   const link = el("a", { id: "practise-link", class: "learn-practise", href: `index.html?practise=${encodeURIComponent(id)}`,
     text: t("learn.practise-link", { name: local(data.lessons[lesson.practice.instead || id].name) }) });
   parts.push(el("section", { class: "learn-practise-box", "aria-labelledby": "lesson-practise-title" },
@@ -127,17 +136,29 @@ function drawLesson(id, focus) {
   if (focus) heading.focus();
 }
 
+// A read-only board of an example position (`id`, its label), with the overlay that draws on it.
+function exampleBoard(ex, id, label) {
+  const game = exampleGame(ex);
+  const board = el("div", { id, class: "board learn-board", role: "grid", "aria-label": label, "aria-readonly": "true" });
+  const wrap = el("div", { class: "board-wrap learn-board-wrap" }, board);
+  new BoardView(board, { interactive: false }).render(game);
+  const overlay = new ReasonOverlay(board);
+  const shape = { n: game.n, box: game.box, variant: game.variant, regions: game.regions, cages: game.cages };
+  return { wrap, overlay, shape };
+}
+
+// The second example, where the pattern is not there (a near miss): drawn whole, with why it is not.
+function drawCounter(section, ex, name) {
+  const { wrap, overlay, shape } = exampleBoard(ex, "counter-board", t("learn.counter-board", { name }));
+  section.append(wrap, el("p", { id: "counter-text", class: "learn-step-text", text: local(ex.text) }),
+    el("p", { class: "learn-source", text: t("learn.source", { source: local(ex.credit) }) }));
+  overlay.draw(ex.step, shape, { full: true });
+}
+
 // The worked example: the board with the step drawn over it, in two steps (the pattern; then what it
 // removes or places, the overlay's `full`), each with the hint's own words for it.
 function drawExample(section, ex, name) {
-  const game = exampleGame(ex);
-  const board = el("div", { id: "lesson-board", class: "board learn-board", role: "grid",
-    "aria-label": t("learn.example-board", { name }), "aria-readonly": "true" });
-  const wrap = el("div", { class: "board-wrap learn-board-wrap" }, board);
-  const view = new BoardView(board, { interactive: false });
-  view.render(game);
-  const overlay = new ReasonOverlay(board);
-  const shape = { n: game.n, box: game.box, variant: game.variant, regions: game.regions, cages: game.cages };
+  const { wrap, overlay, shape } = exampleBoard(ex, "lesson-board", t("learn.example-board", { name }));
   const buttons = ["pattern", "result"].map((step) => el("button", { type: "button", id: `step-${step}`,
     "aria-pressed": "false", text: t(`learn.step-${step}`) }));
   const stepper = el("div", { class: "row learn-stepper", role: "group", "aria-label": t("learn.steps") }, ...buttons);
@@ -152,7 +173,7 @@ function drawExample(section, ex, name) {
   };
   buttons[0].addEventListener("click", () => show("pattern"));
   buttons[1].addEventListener("click", () => show("result"));
-  section.append(stepper, wrap, text, el("p", { class: "learn-source", text: t("learn.source", { source: ex.source }) }));
+  section.append(stepper, wrap, text, el("p", { class: "learn-source", text: t("learn.source", { source: local(ex.credit) }) }));
   show(shown.step);
 }
 
