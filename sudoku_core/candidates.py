@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .grid import Geometry
+from .grid import MEMO_SIZE, Geometry
 
 if TYPE_CHECKING:
     from .puzzle import Puzzle
@@ -101,7 +101,7 @@ def _shape(geo: Geometry) -> tuple:
     return geo.key
 
 
-@cache
+@lru_cache(maxsize=MEMO_SIZE)  # bounded: a Killer generator makes a geometry per cage layout it tries
 def tables(geo: Geometry) -> Tables:
     """The shared :class:`Tables` for ``geo``."""
     n = geo.n

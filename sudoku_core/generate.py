@@ -101,21 +101,21 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .candidates import single_places
+from .candidates import State, single_places
 from .errors import SudokuError
 from .grid import Geometry, cage_combinations, check_regions, variant_geometry
 from .puzzle import Alphabet, Puzzle
 from .solvers import engine
 
 # LEVELS: the player-facing levels, easiest first ("guessing" is beyond them)
-from .techniques import LEVELS, Technique, for_variant
+from .techniques import BY_ID, LEVELS, Technique, for_variant
 from .work import run as run_work
 
 if TYPE_CHECKING:
     from .rate import Rating
 
 #: Bumped whenever a change makes a seed give another puzzle.
-GENERATOR_VERSION = 7  # 2: easy and medium digs use the level's own fill (naked singles; singles);
+GENERATOR_VERSION = 8  # 2: easy and medium digs use the level's own fill (naked singles; singles);
 # 3: the rater knows WXYZ- and VWXYZ-Wings (expert), so a candidate that needed forcing may rate expert;
 # 4: the rater knows UR types 5 and 6, more Hidden Rectangles, ALS of up to 8 cells and ALS-XY-Chains;
 # 5: the rater knows Death Blossom (expert)
@@ -123,6 +123,8 @@ GENERATOR_VERSION = 7  # 2: easy and medium digs use the level's own fill (naked
 # Killer, cage pointing and claiming, cage splitting and the 45 rule on 2-3 lines
 # 7: UR types 5 and 6 and Hidden Rectangles score 6.5, not 4.6-4.7, so a path, its hardest step and the
 # score a generator keeps the best of may change
+# 8: a Killer without givens made for medium or expert splits its cages where the level's logic
+# stalls and merges them up to expert (killer_cages_for_level), instead of drawing cages and counting solutions
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
@@ -642,6 +644,97 @@ def killer_cages(base: Geometry, solution: list[int], rng: random.Random, givens
         stats["cage_splits"] = stats.get("cage_splits", 0) + 1
         geo = _killer_geometry(base, solution, cages)
         yield
+
+
+#: Cage sizes of a Killer without givens made for a level: large, so that the first layout is beyond the
+#: level and the cages are split where the level's logic stalls (:func:`killer_cages_for_level`).
+KILLER_LEVEL_SIZES = (4, 5, 5, 6, 6, 7)
+#: Largest cage a merge may make when a layout is made harder (:func:`killer_cages_for_level`).
+KILLER_MERGE_MOST = 7
+#: Merges tried on one layout before it is handed back as it is (the caller rates it and may try anew).
+KILLER_MERGE_TRIALS = 40
+
+
+def killer_cages_for_level(base: Geometry, solution: list[int], rng: random.Random,
+                           techniques: Sequence[Technique], easier: Sequence[Technique] | None = None,
+                           stats: dict | None = None) -> Generator[Any, None, Geometry]:
+    """A Killer geometry without givens whose cages fit ``solution``, made for a level, as resumable work.
+
+    Instead of drawing cages and counting solutions (:func:`killer_cages`), logic proves the layout: a
+    solve with ``techniques`` (the level's and those below it, without the uniqueness techniques) that
+    places every digit shows the solution is the only one. So:
+
+    1. **Split where the logic stalls.** Cages are drawn large (:data:`KILLER_LEVEL_SIZES`), too hard for
+       the level. While the solve stalls, one of the largest cages that still has an empty cell is split at
+       such a cell, and the solve goes on from where it stood (what it found stays true of the solution).
+       A split also drops the cage's rule that its two parts differ, so once the solve places every
+       digit, it is run again from the start on the final cages; only a solve from the start is a proof.
+    2. **Merge to reach the level** (when ``easier`` is given: the techniques below the level). The
+       splits above are made with ``easier``, so the layout is just solvable below the level; then two
+       neighbouring cages whose digits differ are merged, and the merge kept when ``techniques`` still
+       solve the layout from the start, until a solve needs a technique of the level (at most
+       :data:`KILLER_MERGE_TRIALS` merges tried). The caller rates the result as usual.
+
+    Every layout returned is proved unique by a logic solve without uniqueness techniques.
+    """
+    from .rate import logic_solve_steps  # the rater, loaded only when a level asks for it
+
+    stats = stats if stats is not None else {}
+    n = base.n
+    cages = sorted(random_cages(n, solution, rng, KILLER_LEVEL_SIZES))
+    split_with = techniques if easier is None else easier
+    geo = _killer_geometry(base, solution, cages)
+    state = State.from_values(geo, [0] * geo.ncells, False)
+    fresh = True  # the state's deductions are all from this layout's own rules
+    while True:
+        steps, solved = yield from logic_solve_steps(state, split_with)
+        stats["cage_solves"] = stats.get("cage_solves", 0) + 1
+        if solved and fresh:
+            break
+        if solved:  # solved with help from rules a split dropped: prove it from the start
+            state, fresh = State.from_values(geo, [0] * geo.ncells, False), True
+            continue
+        open_cages = [q for q, cells in enumerate(cages)
+                      if len(cells) > 1 and any(not state.values[c] for c in cells)]
+        most = max(len(cages[q]) for q in open_cages)
+        q = rng.choice([q for q in open_cages if len(cages[q]) == most])
+        at = rng.choice([c for c in cages[q] if not state.values[c]])
+        cages[q:q + 1] = split_cage(cages[q], at, n)
+        cages.sort()
+        stats["cage_splits"] = stats.get("cage_splits", 0) + 1
+        geo = _killer_geometry(base, solution, cages)
+        state, fresh = State(geo, state.values, state.cand, False), False
+    if easier is None:
+        return geo
+    top = max((LEVELS.index(t.level) for t in techniques), default=0)
+    trials = 0
+    while trials < KILLER_MERGE_TRIALS:
+        cage_of = {c: q for q, cells in enumerate(cages) for c in cells}
+        digits = [{solution[c] for c in cells} for cells in cages]
+        pairs = sorted({(min(cage_of[c], cage_of[x]), max(cage_of[c], cage_of[x]))
+                        for c in range(n * n) for x in _neighbours(c, n) if cage_of[c] != cage_of[x]})
+        pairs = [(a, b) for a, b in pairs
+                 if len(cages[a]) + len(cages[b]) <= KILLER_MERGE_MOST and not digits[a] & digits[b]]
+        rng.shuffle(pairs)
+        merged = False
+        for a, b in pairs:
+            if trials >= KILLER_MERGE_TRIALS:
+                break
+            trials += 1
+            stats["cage_merge_trials"] = stats.get("cage_merge_trials", 0) + 1
+            trial = sorted([cells for q, cells in enumerate(cages) if q not in (a, b)] + [sorted(cages[a] + cages[b])])
+            trial_geo = _killer_geometry(base, solution, trial)
+            state = State.from_values(trial_geo, [0] * trial_geo.ncells, False)
+            steps, solved = yield from logic_solve_steps(state, techniques)
+            if not solved:
+                continue
+            cages, geo, merged = trial, trial_geo, True
+            if any(LEVELS.index(BY_ID[s.technique].level) >= top for s in steps if s.technique in BY_ID):
+                return geo
+            break
+        if not merged:
+            break
+    return geo
 
 
 # --- digging --------------------------------------------------------------------------------------------
@@ -1202,7 +1295,15 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
             geo, solution = yield from in_phase(jigsaw_grid(geo.n, rng, stats, box), "grid")
         else:
             solution = full_grid(base, rng, grid_method, stats)
-        if killer:
+        if killer and not givens and level in ("medium", "expert"):
+            # Cages made for the level: split where its logic stalls, and for expert merged up to it from
+            # hard. Drawn cages counted to one solution rate hard (the cage techniques' own level) nearly
+            # always, so hard keeps them (as fast: 0.58 against 0.67 s of CPU, median of 8 seeds); extreme
+            # too, as a merge tried at extreme runs the forcing chains and nets, seconds a try.
+            easier = (tuple(t for t in allowed if _level_index(t.level) < target)
+                      if target == _level_index("expert") and technique is None else None)
+            geo = yield from in_phase(killer_cages_for_level(base, solution, rng, allowed, easier, stats), "grid")
+        elif killer:
             geo = yield from in_phase(killer_cages(base, solution, rng, givens, stats), "grid")
         if killer and not givens:  # the cages alone are unique (killer_cages proved it); no given to remove
             cells, proved_minimal = [0] * geo.ncells, True

@@ -20,6 +20,7 @@ from sudoku_core.generate import (
     full_grid,
     generate,
     killer_cages,
+    killer_cages_for_level,
     pair_unavoidables,
     random_cages,
     split_cage,
@@ -432,6 +433,29 @@ def test_killer_cages_split_a_cage_where_the_two_solutions_differ():
     assert [len(engine(m)(geo, [0] * 81, 2, None).solutions) for m in ("backtrack", "dlx")] == [1, 1]
 
 
+@pytest.mark.parametrize("seed, top, below", [(4, "medium", None), (5, "hard", None), (6, "hard", "medium")])
+def test_cages_made_for_a_level_are_proved_by_logic_and_unique_by_both_engines(seed, top, below):
+    """killer_cages_for_level splits where the level's logic stalls (and, with ``below``, merges up from
+    the easier level): what it returns is solved from the start by that logic, without uniqueness
+    techniques, and both engines find one solution."""
+    from sudoku_core.rate import logic_solve_steps
+    from sudoku_core.techniques import LEVELS
+
+    upto = [t for t in variant_techniques(BY_ID, "killer") if LEVELS.index(t.level) <= LEVELS.index(top)]
+    easier = None if below is None else [t for t in upto if LEVELS.index(t.level) <= LEVELS.index(below)]
+    base = geometry(3, 3)
+    rng = random.Random(seed)
+    solution = full_grid(base, rng)
+    stats: dict = {}
+    geo = run_work(killer_cages_for_level(base, solution, rng, upto, easier, stats))
+    assert stats["cage_splits"] > 0 and (below is None or stats["cage_merge_trials"] > 0)
+    state = State.from_values(geo, [0] * 81, unique=False)
+    _, solved = run_work(logic_solve_steps(state, upto))
+    assert solved and state.values == solution
+    assert [len(engine(m)(geo, [0] * 81, 2, None).solutions) for m in ("backtrack", "dlx")] == [1, 1]
+    assert sorted(c for _, cells in geo.cages for c in cells) == list(range(81))  # the cages tile the grid
+
+
 # --- techniques ---------------------------------------------------------------------------------------
 
 
@@ -496,7 +520,8 @@ def test_killer_techniques_are_sound_along_solving_paths():
     assert any(BY_ID[k].uniqueness for k in kinds), kinds
 
 
-@pytest.mark.parametrize("seed, givens, level", [(1, False, "hard"), (2, True, "medium"), (1, True, "hard")])
+@pytest.mark.parametrize("seed, givens, level", [(1, False, "hard"), (3, False, "medium"), (2, True, "medium"),
+                                                 (1, True, "hard")])
 def test_killer_levels_come_from_the_rater(seed, givens, level):
     g = generate(9, seed=seed, variant="killer", givens=givens, level=level, deadline=60)
     assert g.level == level and g.exact

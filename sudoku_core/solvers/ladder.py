@@ -44,10 +44,10 @@ item)`` and ``("solution",)``, as the production DLX engine does.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from ..errors import SudokuError
-from ..grid import Geometry
+from ..grid import MEMO_SIZE, Geometry
 from . import Engine, Search
 from .dlx import describe_option, option_of, sudoku_matrix
 
@@ -91,7 +91,7 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-@cache
+@lru_cache(maxsize=MEMO_SIZE)  # bounded: one entry per geometry, and generators make many
 def _segments(geo: Geometry) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
     """Per (box, line) that meet: the shared cells, the rest of the box, the rest of the line."""
     n = geo.n
