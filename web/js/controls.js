@@ -90,7 +90,9 @@ function initMore() {
     if (isOpen() && to && !panel.contains(to) && to !== more) setOpen(false);
   });
   window.addEventListener("resize", () => {
-    if (isOpen()) place();
+    if (!isOpen()) return;
+    if (more.getClientRects().length) place();
+    else setOpen(false); // grown past a phone's layout: the tools are shown in the page, no sheet
   });
   // The sheet stands over the play area: once the page scrolls away from it (to My games, Settings...),
   // it closes rather than cover what the player scrolled to.
