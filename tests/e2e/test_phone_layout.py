@@ -158,8 +158,12 @@ TABLETS = ((768, 1024), (820, 1180), (1024, 768), (1180, 820))
 
 def test_a_tablet_shows_a_large_board_with_every_tool_and_no_scrolling(server, open_app):
     """Upright, the board, status line, tool row and pad stacked; on its side, the tools beside the
-    board; either way no More (every tool is shown), nothing scrolled, the board most of the short side."""
-    _app, page = open_game(open_app, server, viewport={"width": 768, "height": 1024}, has_touch=True)
+    board; either way no More (every tool is shown), nothing scrolled, the board most of the short side,
+    and axe-core clean (its CSP bypassed, as in test_a11y)."""
+    from test_a11y import audit
+
+    _app, page = open_game(open_app, server, viewport={"width": 768, "height": 1024}, has_touch=True,
+                           bypass_csp=True)
     at(page, 1, 1).tap()
     pad(page, 3).tap()  # a conflict's message on the status line
     expect(page.locator("#details")).to_contain_text("r1c1 and r1c3 both hold 3 in row 1")
@@ -177,6 +181,7 @@ def test_a_tablet_shows_a_large_board_with_every_tool_and_no_scrolling(server, o
             assert board["x"] + board["width"] <= min(status["x"], tools["x"], pad_box["x"]), boxes
             assert status["y"] <= tools["y"] <= pad_box["y"] <= board["y"] + board["height"], boxes
         assert page.evaluate(SMALL_TARGETS) == []
+        assert audit(page) == [], (width, height)
 
 
 def test_the_desktop_keeps_its_side_panel_and_every_tool_in_sight(server, open_app):
