@@ -64,18 +64,19 @@ WebKitGTK 2.50.6 (Xvfb, software rendering). Every returning visit booted from t
     then the status dot without its pulse (WebKitGTK only, 12 profiles each, interleaved): cold 7977 ->
     5532 ms, returning 2252 -> 1376 ms.
 
-  time to a working hint (``--parts firsthint --runs 3``), 2026-11-28, load average 22-26 on the 2 cores
-  (five agents' tests and builds running): page open -> Hint pressed once in the tool row (0.2-2.2 s,
-  always before the engine was ready; the status line said it was loading and that the hint would come)
-  -> the hint's words on the status line; every hint said a step, every return visit booted from the
-  snapshot. Median of 3 fresh profiles, ms (runs):
-      Chromium 156     first visit 12040 (7703-14222)    return 2371 (2270-2653)
-      Firefox ESR 153  first visit  3832 (3643-6677)     return 1676 (1243-2058)
-      WebKitGTK 2.50.6 first visit 17608 (17210-24299)   return 6605 (6239-9344)
-  The hint comes 20-1700 ms after the engine-ready mark (the hint's own work, after whatever the page
+  time to a working hint (``--parts firsthint --runs 3``), 2026-11-28, two runs at load average 19 and
+  22-26 on the 2 cores (five agents' tests and builds running): page open -> Hint pressed once it is in
+  the tool row (0.2-2.9 s, always before the engine was ready; the status line said it was loading and
+  that the hint would come) -> the hint's words on the status line. Every hint said a step; every return
+  visit booted from the snapshot. Median of 3 fresh profiles, ms (runs), the later run first:
+      Chromium 156      first visit 11809 (10701-12768), 12040 (7703-14222)   return 2140 (1621-3179), 2371
+      Firefox ESR 153   first visit  5685 (4109-6447),    3832 (3643-6677)    return 2618 (1654-2741), 1676
+      WebKitGTK 2.50.6  first visit 21455 (18147-22994), 17608 (17210-24299)  return 5830 (5452-8912), 6605
+  The hint comes 20-2600 ms after the engine-ready mark (the hint's own work, after whatever the page
   asked the engine first); the boot itself is what the load inflates (Chromium's engine ready 7.3-13.4 s
   cold here, against 3.1 s at load 8.7 above). Issue 29's figures (another shared run, its load not
-  noted): first visit 7.8-9.0 / 4.5-5.1 / 13.6-16.2 s, return 3.1 / 4.3-6.1 / 7.1-10.6 s.
+  noted): first visit 7.8-9.0 / 4.5-5.1 / 13.6-16.2 s, return 3.1 / 4.3-6.1 / 7.1-10.6 s. To be measured
+  again on a quiet machine.
 
   boot phases in the probe's worker, ms (mean of two runs' medians of 5), Chromium / Firefox / WebKitGTK:
     cold:    pyodide.asm.mjs import 82 / 148 / 219; wasm compile+instantiate (streaming) 119 / 236 / 421;

@@ -1,6 +1,9 @@
 """One screen on a phone (issue 29): at 320x568, 390x844 and 430x932 upright and 844x390 on its side, the
 board, the status line, the tool row and the pad are on the screen together with nothing scrolled, every
-target 44 px or more, and a conflict's message is seen where it is said; the desktop keeps its side panel.
+target 44 px or more, and a conflict's message is seen where it is said; More opens the other tools on a
+sheet that leaves the whole board in sight and closes cleanly (Close, Escape, a tap outside, a one-off
+action), the focus back on More. Tablets (768x1024, 820x1180, 1024x768, 1180x820) show every tool with a
+large board and nothing scrolled; the desktop keeps its side panel.
 Until the engine is ready the status line says what it is loading, and a Hint pressed meanwhile says it
 comes once the engine is ready. Installing: the browser's offer behind an Install button, a tip on iOS
 Safari, and a maskable icon whose board keeps inside the safe zone.
