@@ -4,6 +4,8 @@
 //   node bench/firefox_bench.mjs visits BASE_URL RUNS   cold visit, then a returning one (index.html)
 //   node bench/firefox_bench.mjs probe BASE_URL RUNS    the boot probe (bench-probe/boot/index.html)
 // A browser that cannot start exits non-zero.
+//   node bench/firefox_bench.mjs firsthint BASE_URL RUNS   time to a working hint, first visit and return
+import { readFileSync } from "node:fs";
 import puppeteer from "puppeteer-core";
 
 const [mode, base, runs] = process.argv.slice(2);
@@ -23,6 +25,8 @@ async function until(page, predicate, ms = 180000) {
   }
 }
 
+const FIRST_HINT = `(${readFileSync(new URL("first_hint.js", import.meta.url), "utf8")})()`;
+
 const results = [];
 for (let run = 0; run < Number(runs); run++) {
   const browser = await puppeteer.launch({
@@ -38,6 +42,12 @@ for (let run = 0; run < Number(runs); run++) {
       await page.goto(`${base}index.html`);
       await page.waitForSelector("html[data-ready]", { timeout: 180000 });
       results.push({ cold, returning: await page.evaluate(FIGURES), version: await browser.version() });
+    } else if (mode === "firsthint") {
+      await page.goto(`${base}index.html`);
+      const cold = await page.evaluate(FIRST_HINT);
+      await until(page, () => !!window.sudoku.engine.snapshot);
+      await page.goto(`${base}index.html`);
+      results.push({ cold, returning: await page.evaluate(FIRST_HINT), version: await browser.version() });
     } else {
       await page.goto(`${base}bench-probe/boot/index.html`);
       await until(page, () => document.documentElement.dataset.probe === "done", 300000);

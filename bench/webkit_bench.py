@@ -4,6 +4,7 @@ prints one JSON line: a list with one result per run.
 
     xvfb-run -a python bench/webkit_bench.py visits BASE_URL RUNS   cold visit, then a returning one
     xvfb-run -a python bench/webkit_bench.py probe BASE_URL RUNS    the boot probe
+    xvfb-run -a python bench/webkit_bench.py firsthint BASE_URL RUNS   time to a working hint, both visits
 
 A browser that cannot start exits non-zero.
 """
@@ -22,6 +23,19 @@ from webkit_journey import until as journey_until
 FIGURES = """const info = window.sudoku.engine.info;
 const mark = performance.getEntriesByName("engine-ready")[0];
 return { ready: mark ? mark.startTime : null, bootMs: info.bootMs, boot: info.boot, timings: info.timings };"""
+
+#: bench/first_hint.js called, its promise handed to Selenium's callback.
+FIRST_HINT = ("const done = arguments[arguments.length - 1];\n("
+              + (Path(__file__).resolve().parent / "first_hint.js").read_text()
+              + ")().then(done, (error) => done({error: String(error)}));")
+
+
+def first_hint(driver) -> dict:
+    driver.set_script_timeout(200)
+    result = driver.execute_async_script(FIRST_HINT)
+    if "error" in result:
+        raise RuntimeError(result["error"])
+    return result
 
 
 def until(driver, script: str, timeout: float = 180.0):
@@ -42,6 +56,12 @@ def one_run(mode: str, base: str) -> dict:
             driver.get(base + "index.html")
             until(driver, "document.documentElement.hasAttribute('data-ready')")
             return {"cold": cold, "returning": driver.execute_script(FIGURES), "version": version}
+        if mode == "firsthint":
+            driver.get(base + "index.html")
+            cold = first_hint(driver)
+            until(driver, "!!window.sudoku.engine.snapshot")
+            driver.get(base + "index.html")
+            return {"cold": cold, "returning": first_hint(driver), "version": version}
         driver.get(base + "bench-probe/boot/index.html")
         until(driver, "document.documentElement.dataset.probe === 'done'", 300)
         return {**driver.execute_script("return window.probeResult"), "version": version}

@@ -1,6 +1,9 @@
 """One screen on a phone (issue 29): at 320x568, 390x844 and 430x932 upright and 844x390 on its side, the
 board, the status line, the tool row and the pad are on the screen together with nothing scrolled, every
-target 44 px or more, and a conflict's message is seen where it is said; the desktop keeps its side panel.
+target 44 px or more, and a conflict's message is seen where it is said; More opens the other tools on a
+sheet that leaves the whole board in sight and closes cleanly (Close, Escape, a tap outside, a one-off
+action), the focus back on More. Tablets (768x1024, 820x1180, 1024x768, 1180x820) show every tool with a
+large board and nothing scrolled; the desktop keeps its side panel.
 Until the engine is ready the status line says what it is loading, and a Hint pressed meanwhile says it
 comes once the engine is ready. Installing: the browser's offer behind an Install button, a tip on iOS
 Safari, and a maskable icon whose board keeps inside the safe zone.
@@ -105,17 +108,83 @@ def test_board_status_line_tools_and_pad_share_one_screen(server, open_app, size
     expect(page.locator("#message")).to_have_text("These digits break the rules:")
     on_screen(page, "#message", width, height)
 
-    # More: the other tools, every one 44 px or more; pressed again, they fold away.
-    page.locator("#more").tap()
-    expect(page.locator("#more")).to_have_attribute("aria-expanded", "true")
-    for sel in ("#redo", "#auto-notes", "#digit-first", ".swatch", "#restart", "#rewind", "#mode-toggle", "#all-steps"):
-        expect(page.locator(sel).first).to_be_visible()
+    # More: the other tools on a sheet over the status line, tool row and pad, every one 44 px or more,
+    # the whole board still in sight beside or above it.
+    sheet = open_sheet(page, width, height)
     assert page.evaluate(SMALL_TARGETS) == []
+    board = on_screen(page, "#board", width, height)
+    if width < height:
+        assert sheet["y"] >= board["y"] + board["height"] and sheet["y"] + sheet["height"] <= height + 0.5, sheet
+    else:
+        assert sheet["x"] >= board["x"] + board["width"] and sheet["x"] + sheet["width"] <= width + 0.5, sheet
+    not_scrolled(page, width)
+    # Its own Close button, Escape and a tap outside it close it; the first two give the focus back to More.
+    page.locator("#more-close").tap()
+    closed_to_more(page)
+    open_sheet(page, width, height)
+    page.keyboard.press("Escape")
+    closed_to_more(page)
+    open_sheet(page, width, height)
+    at(page, 9, 9).tap()  # a tap on the board: the sheet goes, the cell is chosen
+    expect(page.locator("#more-panel")).to_be_hidden()
+    expect(at(page, 9, 9)).to_be_focused()
+    # A one-off action closes it first, so its result is seen on the status line.
+    open_sheet(page, width, height)
     page.locator("#auto-notes").tap()
     until(page, "window.sudoku.game.notes.some(Boolean)")
-    page.locator("#more").tap()
-    expect(page.locator("#redo")).to_be_hidden()
+    closed_to_more(page)
+    seen(page, "#message", width, height)
     on_screen(page, "#pad", width, height)
+    not_scrolled(page, width)
+
+
+def open_sheet(page, width: int, height: int) -> dict:
+    """Open More on a phone: the sheet's box, on the screen, its tools shown and the focus on its Close."""
+    page.locator("#more").tap()
+    expect(page.locator("#more")).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#more-panel")).to_have_attribute("role", "dialog")
+    for sel in ("#more-close", "#redo", "#auto-notes", "#digit-first", ".swatch", "#restart", "#rewind",
+                "#mode-toggle", "#all-steps"):
+        expect(page.locator(sel).first).to_be_visible()
+    expect(page.locator("#more-close")).to_be_focused()
+    return on_screen(page, "#more-panel", width, height)
+
+
+def closed_to_more(page) -> None:
+    expect(page.locator("#more-panel")).to_be_hidden()
+    expect(page.locator("#more")).to_have_attribute("aria-expanded", "false")
+    expect(page.locator("#more")).to_be_focused()
+
+
+TABLETS = ((768, 1024), (820, 1180), (1024, 768), (1180, 820))
+
+
+def test_a_tablet_shows_a_large_board_with_every_tool_and_no_scrolling(server, open_app):
+    """Upright, the board, status line, tool row and pad stacked; on its side, the tools beside the
+    board; either way no More (every tool is shown), nothing scrolled, the board most of the short side,
+    and axe-core clean (its CSP bypassed, as in test_a11y)."""
+    from test_a11y import audit
+
+    _app, page = open_game(open_app, server, viewport={"width": 768, "height": 1024}, has_touch=True,
+                           bypass_csp=True)
+    at(page, 1, 1).tap()
+    pad(page, 3).tap()  # a conflict's message on the status line
+    expect(page.locator("#details")).to_contain_text("r1c1 and r1c3 both hold 3 in row 1")
+    for width, height in TABLETS:
+        page.set_viewport_size({"width": width, "height": height})
+        not_scrolled(page, width)
+        boxes = {sel: on_screen(page, sel, width, height) for sel in (*ONE_SCREEN[:5], "#hint", "#pad", "#message")}
+        board, status, tools, pad_box = boxes["#board"], boxes["#status-line"], boxes[".tools"], boxes["#pad"]
+        expect(page.locator("#more")).to_be_hidden()
+        expect(page.locator("#redo")).to_be_visible()
+        assert board["width"] >= 0.8 * min(width, height) - 80, (width, height, board)
+        if width < height:
+            assert board["y"] + board["height"] <= status["y"] <= tools["y"] <= pad_box["y"], boxes
+        else:
+            assert board["x"] + board["width"] <= min(status["x"], tools["x"], pad_box["x"]), boxes
+            assert status["y"] <= tools["y"] <= pad_box["y"] <= board["y"] + board["height"], boxes
+        assert page.evaluate(SMALL_TARGETS) == []
+        assert audit(page) == [], (width, height)
 
 
 def test_the_desktop_keeps_its_side_panel_and_every_tool_in_sight(server, open_app):

@@ -44,6 +44,67 @@ function applySettings() {
   $("highlight").checked = settings.highlight;
 }
 
+// The tools that are not in the one row. On a larger screen styles.css shows them at once and draws no
+// More button; on a phone More opens them as a sheet over what is under the board (the status line, the
+// tool row and the pad), the whole board left in sight, as the menus of sudoku.com and Good Sudoku do.
+// The sheet is a non-modal dialog: its Close button, Escape, a tap outside it, the focus leaving it or
+// the page scrolling closes it, and the first two give the focus back to More. A one-off action (auto
+// notes, restart, rewind, entering a puzzle) closes it first, so its result and message are seen.
+function initMore() {
+  const more = $("more");
+  const panel = $("more-panel");
+  const isOpen = () => more.getAttribute("aria-expanded") === "true";
+  // Where the sheet stands: under the board upright, beside it on a phone on its side (styles.css).
+  const place = () => {
+    const box = document.querySelector(".board-wrap").getBoundingClientRect();
+    const top = Math.min(Math.max(box.bottom + 4, 0), Math.max(window.innerHeight - 200, 0));
+    panel.style.setProperty("--sheet-top", `${Math.round(top)}px`);
+    panel.style.setProperty("--sheet-side-top", `${Math.round(Math.max(box.top, 0))}px`);
+    panel.style.setProperty("--sheet-left", `${Math.round(box.right + 8)}px`);
+  };
+  const setOpen = (open, refocus = false) => {
+    if (open === isOpen()) return;
+    more.setAttribute("aria-expanded", String(open));
+    panel.classList.toggle("open", open);
+    panel.setAttribute("role", open ? "dialog" : "group");
+    if (open) {
+      place();
+      if (more.getClientRects().length) $("more-close").focus({ preventScroll: true });
+    } else if (refocus && more.getClientRects().length) {
+      more.focus({ preventScroll: true });
+    }
+  };
+  more.addEventListener("click", () => setOpen(!isOpen()));
+  $("more-close").addEventListener("click", () => setOpen(false, true));
+  panel.addEventListener("keydown", (event) => {
+    // The all-steps list inside takes its own Escape first (hints.js).
+    if (event.key !== "Escape" || event.defaultPrevented || !isOpen()) return;
+    event.preventDefault();
+    setOpen(false, true);
+  });
+  document.addEventListener("pointerdown", (event) => {
+    if (isOpen() && !panel.contains(event.target) && !more.contains(event.target)) setOpen(false);
+  }, true);
+  panel.addEventListener("focusout", (event) => {
+    const to = event.relatedTarget;
+    if (isOpen() && to && !panel.contains(to) && to !== more) setOpen(false);
+  });
+  window.addEventListener("resize", () => {
+    if (!isOpen()) return;
+    if (more.getClientRects().length) place();
+    else setOpen(false); // grown past a phone's layout: the tools are shown in the page, no sheet
+  });
+  // The sheet stands over the play area: once the page scrolls away from it (to My games, Settings...),
+  // it closes rather than cover what the player scrolled to.
+  window.addEventListener("scroll", () => {
+    if (isOpen()) setOpen(false);
+  }, { passive: true });
+  for (const id of ["auto-notes", "restart", "rewind", "mode-toggle"]) {
+    // Capture: closed (the focus on More) before the action speaks or opens a dialog.
+    $(id).addEventListener("click", () => setOpen(false, true), true);
+  }
+}
+
 // `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
 export function initControls(shared) {
   app = shared;
@@ -131,13 +192,7 @@ export function initControls(shared) {
     enter(board.focused, 0);
     board.moveFocus(board.focused);
   });
-  // The tools that are not in the one row: a disclosure on a phone (styles.css shows them at once on a
-  // larger screen, where the More button is not drawn).
-  $("more").addEventListener("click", () => {
-    const open = $("more").getAttribute("aria-expanded") !== "true";
-    $("more").setAttribute("aria-expanded", String(open));
-    $("more-panel").classList.toggle("open", open);
-  });
+  initMore();
   $("redo").addEventListener("click", () => game.redo());
   $("notes-mode").addEventListener("click", () => changeSetting("notesMode", !settings.notesMode));
   $("corner-mode").addEventListener("click", () => changeSetting("cornerMarks", !settings.cornerMarks));

@@ -744,6 +744,14 @@ export class HintsPanel {
     if (board().top >= 0 && item().bottom <= window.innerHeight) return;
     const list = this.allList;
     list.scrollTop += item().top - list.getBoundingClientRect().top;
+    // On a phone the list is on More's sheet, fixed under the board (controls.js): the sheet scrolls to
+    // the step, the page stays (a page scroll closes the sheet).
+    const sheet = this.allPanel.closest(".more-panel.open");
+    if (sheet && getComputedStyle(sheet).position === "fixed") {
+      const over = item().bottom - sheet.getBoundingClientRect().bottom;
+      if (over > 0) sheet.scrollTop += over;
+      return;
+    }
     const top = board().top;
     const below = item().bottom - window.innerHeight;
     const by = top < 0 ? Math.min(0, Math.max(top - 4, below)) : Math.max(0, Math.min(top - 4, below));
