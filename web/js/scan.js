@@ -90,7 +90,9 @@ function pictureIn(transfer) {
 
 export class ScanReader {
   // `load(line)`: opens a puzzle line as a game (main.js: app.importText with source "picture").
-  constructor({ engine, load, root = document.getElementById("newgame-bar") }) {
+  // `after`: the button it puts its entry beside (Enter your own puzzle, among the tools: one tap away
+  // under More on a phone, always shown on a larger screen).
+  constructor({ engine, load, after = document.getElementById("mode-toggle") }) {
     this.engine = engine;
     this.load = load;
     this.serial = 0; // the newest read: an answer to an older one (cancelled, replaced) is ignored
@@ -98,14 +100,14 @@ export class ScanReader {
     this.uncertain = new Set();
     this.focused = 0;
     this.message = null; // [key, params] of the status line, redrawn in another language
-    this.build(root);
+    this.build(after);
   }
 
-  build(root) {
+  build(after) {
     this.labels = [];
     const L = (node, key) => { this.labels.push([node, key]); return node; };
-    this.openButton = L(el("button", { type: "button", id: "scan-open", text: t("open") }), "open");
-    root.append(this.openButton);
+    this.openButton = L(el("button", { type: "button", id: "scan-open", class: "tool", text: t("open") }), "open");
+    after.after(this.openButton);
     this.fileInput = el("input", { type: "file", accept: "image/*", id: "scan-file", class: "sr-only", tabindex: "-1",
       "aria-hidden": "true" });
     this.cameraInput = el("input", { type: "file", accept: "image/*", capture: "environment", id: "scan-camera",
@@ -350,7 +352,10 @@ export class ScanReader {
       ...(clashes.length ? [el("span", { class: "scan-key clash", "aria-hidden": "true" }), el("span", { text: t("legendClash") })] : []),
       el("span", { text: t("legendFix") }));
     const name = (i) => `r${Math.floor(i / N) + 1}c${(i % N) + 1}`;
-    this.notes.replaceChildren(...clashes.map((d) => el("li", {
+    // A pair of cells in one row (or column) and one box is said once.
+    const said = new Set();
+    const pairs = clashes.filter((d) => !said.has(String(d.cells)) && said.add(String(d.cells)));
+    this.notes.replaceChildren(...pairs.map((d) => el("li", {
       text: t("clash", { digit: d.digit, house: houseText(d.kind, d.k), a: name(d.cells[0]), b: name(d.cells[1]) }) })));
   }
 
