@@ -120,13 +120,27 @@ def test_a_photo_is_read_corrected_by_keyboard_and_played_and_kept(app):
 
 
 def test_a_picture_with_no_grid_says_so_and_shows_it(app):
+    """Pasted on the board (Ctrl+V of a copied picture): the reader opens and reads it."""
     page = app.page
-    read(page, {"name": "blank.png", "mimeType": "image/png", "buffer": png(320, 240, 235)})
+    page.keyboard.press("Escape")
+    expect(page.locator("#scan-dialog")).to_be_hidden()
+    page.locator("#board [role=gridcell]").first.focus()
+    before = page.evaluate("window.sudoku.game.givens")
+    page.evaluate("""bytes => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], "blank.png", {type: "image/png"}));
+        document.activeElement.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true,
+            cancelable: true}));
+    }""", list(png(320, 240, 235)))
+    expect(page.locator("#scan-dialog")).to_be_visible()
+    page.wait_for_selector("#scan-dialog:is([data-state=read], [data-state=nogrid], [data-state=failed])",
+                           timeout=READ_MS)
     assert page.locator("#scan-dialog").get_attribute("data-state") == "nogrid"
     expect(page.locator("#scan-status")).to_contain_text("No grid found")
     assert page.locator("#scan-figure canvas").is_visible()
     assert not page.locator("#scan-board").is_visible()
     assert page.locator("#scan-play").is_hidden()
+    assert page.evaluate("window.sudoku.game.givens") == before  # the board did not read the paste as text
     assert audit(page) == []
 
 
