@@ -154,3 +154,38 @@ def test_a_file_that_is_no_picture_gets_a_clear_message(app):
     expect(page.locator("#scan-status")).to_contain_text("“broken.png” is not a picture")
     page.keyboard.press("Escape")
     expect(page.locator("#scan-dialog")).to_be_hidden()
+
+
+def test_cancel_while_reading_ignores_the_late_answer(app):
+    """Cancel during a read: the dialog goes back to choosing at once and the read's answer, when it comes,
+    changes nothing. The engine's answer is held back here (its request wrapped) until Cancel is pressed."""
+    page = app.page
+    page.evaluate("""() => {
+        const engine = window.sudoku.engine, request = engine.request.bind(engine);
+        let release;
+        window.scanHeld = new Promise((resolve) => { release = resolve; });
+        window.releaseScan = release;
+        engine.request = async (type, ...rest) => {
+            if (type !== "scan") return request(type, ...rest);
+            await window.scanHeld;
+            try {
+                return await request(type, ...rest);
+            } finally {
+                window.scanAnswered = true;
+                engine.request = request;
+            }
+        };
+    }""")
+    if not page.locator("#scan-dialog").is_visible():
+        page.click("#scan-open")
+    page.set_input_files("#scan-file", DATA / "image1050.jpg")
+    expect(page.locator("#scan-dialog")).to_have_attribute("data-state", "reading")
+    expect(page.locator("#scan-status")).to_have_text("Reading the picture…")
+    assert page.locator("#scan-progress").is_visible()
+    page.click("#scan-cancel")
+    expect(page.locator("#scan-dialog")).to_have_attribute("data-state", "choose")
+    expect(page.locator("#scan-status")).to_contain_text("Stopped")
+    page.evaluate("window.releaseScan()")
+    page.wait_for_function("window.scanAnswered === true", timeout=READ_MS)
+    assert page.locator("#scan-dialog").get_attribute("data-state") == "choose"
+    assert not page.locator("#scan-board").is_visible()
