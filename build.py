@@ -13,7 +13,8 @@ under any sub-path of any static host:
   a lock file that lists no packages and the standard library trimmed to what the engine loads
   (``python_stdlib-<hash>.zip``, see :func:`trim_stdlib`);
 * ``py/sudoku_core-<hash>.zip``: the engine, packed deterministically; the content hash in its name
-  means a new release is a new URL, so no cache can serve an old engine;
+  means a new release is a new URL, so no cache can serve an old engine; ``py/sudoku_scan-<hash>.zip``: the
+  picture reader and its weights, split off (:func:`split_archive`), fetched only when a picture is read;
 * ``data/lessons.json``: the Learn page's lessons (:func:`write_lessons`);
 * ``build-info.js``: the archive's name, the engine and Pyodide versions, the engine's levels
   (imported by the worker and by the pages' i18n.js);
@@ -100,18 +101,22 @@ def ensure_pyodide() -> Path:
 # ---------------------------------------------------------------------------------------------
 # The standard library, trimmed
 
-#: Run in Node with the pinned Pyodide (argv: Pyodide's folder, the engine archive, a JSON list of
+#: Run in Node with the pinned Pyodide (argv: Pyodide's folder, a JSON list of the engine's archives, a JSON list of
 #: modules to import, and optionally a standard library zip to boot with instead of Pyodide's): boot
 #: as the worker does, import every engine module and every module the engine's sources name (lazy
 #: imports too), answer one request of every bridge operation, then take a memory snapshot and boot
 #: from it as a returning visit does, and print the files of the standard library that either loaded.
 STDLIB_PROBE = r"""
 import { readFileSync } from "node:fs";
-const [dir, archive, imports, stdlib] = process.argv.slice(2);
+const [dir, archives, imports, stdlib] = process.argv.slice(2);
 const { loadPyodide } = await import(dir + "/pyodide.mjs");
 const options = { indexURL: dir + "/", ...(stdlib ? { stdLibURL: stdlib } : {}) };
-const unpack = (py) => py.unpackArchive(new Uint8Array(readFileSync(archive)), "zip",
-  { extractDir: py.runPython("import sysconfig; sysconfig.get_path('purelib')") });
+const unpack = (py) => {
+  for (const archive of JSON.parse(archives)) {
+    py.unpackArchive(new Uint8Array(readFileSync(archive)), "zip",
+      { extractDir: py.runPython("import sysconfig; sysconfig.get_path('purelib')") });
+  }
+};
 const loaded = (py) => JSON.parse(py.runPython(`import json, sys
 json.dumps(sorted({m.__file__ for m in list(sys.modules.values())
     if (getattr(m, "__file__", None) or "").startswith(sys.path[1] + "/")}))`));
@@ -135,6 +140,7 @@ for req in ({"type": "version"}, {"type": "parse", "payload": {"text": E}}, {"ty
             {"type": "daily", "payload": {"date": "2026-01-01"}}, {"type": "samples"},
             {"type": "compare", "payload": {"text": E}}, {"type": "trace", "payload": {"text": E}},
             {"type": "matrix", "payload": {"text": E, "cell": 0}}, {"type": "batch", "payload": {"puzzles": [E, "1"]}},
+            {"type": "scan", "payload": {"width": 2, "height": 2, "channels": 1, "pixels": "AAAAAA=="}},
             {"type": "nope"}):
     bridge.handle_json(json.dumps(req))
 bridge.handle_json("[" * 100)
@@ -165,12 +171,13 @@ def engine_imports() -> list[str]:
     return sorted(names - {"sudoku_core", "__future__"})
 
 
-def probe_stdlib(pyodide: Path, archive: Path, stdlib: Path | None = None) -> dict:
-    """Run :data:`STDLIB_PROBE`: ``{"root": the zip's path in Pyodide, "files": the files loaded}``."""
+def probe_stdlib(pyodide: Path, archives: list[Path], stdlib: Path | None = None) -> dict:
+    """Run :data:`STDLIB_PROBE` with the engine's ``archives`` (the engine and the picture reader) unpacked:
+    ``{"root": the zip's path in Pyodide, "files": the files loaded}``."""
     with tempfile.TemporaryDirectory() as tmp:
         probe = Path(tmp) / "probe.mjs"
         probe.write_text(STDLIB_PROBE)
-        run = subprocess.run(["node", str(probe), pyodide.resolve().as_posix(), str(archive),
+        run = subprocess.run(["node", str(probe), pyodide.resolve().as_posix(), json.dumps([str(a) for a in archives]),
                               json.dumps(engine_imports()), *([str(stdlib)] if stdlib else [])],
                              capture_output=True, text=True, check=False)
     if run.returncode != 0:
@@ -236,12 +243,12 @@ def compile_zip(pyodide: Path, mode: str, zipped: bytes) -> bytes:
         return out.read_bytes()
 
 
-def trim_stdlib(pyodide: Path, archive: Path) -> bytes:
+def trim_stdlib(pyodide: Path, archives: list[Path]) -> bytes:
     """Pyodide's standard library with only the files the engine loads (about a third of its 2.5 MB):
     found by running the engine under Pyodide in Node (:func:`probe_stdlib`), so the list follows the
     engine's imports by itself; then compiled to bytecode (:func:`compile_zip`). Deterministic: sorted
     entries, fixed timestamps, hash-based bytecode."""
-    found = probe_stdlib(pyodide, archive)
+    found = probe_stdlib(pyodide, archives)
     keep = {f[len(found["root"]) + 1:] for f in found["files"]}
     for name in list(keep):  # each package's __init__ up the tree
         parts = name.split("/")[:-1]
@@ -273,6 +280,33 @@ def package_archive() -> bytes:
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes())
     return compile_zip(ensure_pyodide(), "cache", buf.getvalue())
+
+
+#: The picture reader (issue 31) and its weights: built into the engine archive like every module, then
+#: split off into ``py/sudoku_scan-<hash>.zip`` (:func:`split_archive`), which the worker fetches and
+#: unpacks at the page's first ``scan`` request and the service worker caches then (it is not precached),
+#: so a first visit does not download them.
+READER_MODULES = ("sudoku_core/scan.py", "sudoku_core/scan_weights.py")
+
+
+def split_archive(archive: bytes) -> tuple[bytes, bytes]:
+    """(the engine, the picture reader): the entries of ``archive`` (:func:`package_archive`) of the
+    modules in :data:`READER_MODULES` (sources and bytecode) go into the second zip, the rest into the
+    first; both deterministic as the archive is."""
+    stems = {m.rsplit("/", 1)[1][:-3] for m in READER_MODULES}
+
+    def reader(name: str) -> bool:
+        folder, _, base = name.rpartition("/")
+        if folder == "sudoku_core":
+            return name in READER_MODULES
+        return folder == "sudoku_core/__pycache__" and base.split(".", 1)[0] in stems
+
+    outs = (io.BytesIO(), io.BytesIO())
+    with zipfile.ZipFile(io.BytesIO(archive)) as src, zipfile.ZipFile(outs[0], "w") as engine, \
+            zipfile.ZipFile(outs[1], "w") as picture:
+        for info in src.infolist():
+            (picture if reader(info.filename) else engine).writestr(info, src.read(info))
+    return outs[0].getvalue(), outs[1].getvalue()
 
 
 def engine_version() -> str:
@@ -435,18 +469,21 @@ def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     (dist / "pyodide" / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
 
-    archive = package_archive()
+    archive, reader = split_archive(package_archive())
     digest = hashlib.sha256(archive).hexdigest()[:16]
     archive_name = f"py/sudoku_core-{digest}.zip"
+    reader_name = f"py/sudoku_scan-{hashlib.sha256(reader).hexdigest()[:16]}.zip"
     (dist / "py").mkdir()
     (dist / archive_name).write_bytes(archive)
-    stdlib = trim_stdlib(pyodide, dist / archive_name)
+    (dist / reader_name).write_bytes(reader)
+    stdlib = trim_stdlib(pyodide, [dist / archive_name, dist / reader_name])  # what the reader loads too
     stdlib_name = f"pyodide/python_stdlib-{hashlib.sha256(stdlib).hexdigest()[:12]}.zip"
     (dist / stdlib_name).write_bytes(stdlib)
 
     from sudoku_core.techniques import LEVELS
 
-    info = {"version": engine_version(), "archive": archive_name, "archiveHash": digest, "stdlib": stdlib_name,
+    info = {"version": engine_version(), "archive": archive_name, "archiveHash": digest, "reader": reader_name,
+            "stdlib": stdlib_name,
             "pyodide": json.loads((pyodide / "package.json").read_text())["version"], "levels": list(LEVELS)}
     (dist / "build-info.js").write_text(
         "// Written by build.py: what this build ships, and the engine's facts the page needs before the\n"
@@ -477,8 +514,8 @@ def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
     # (the pinned version; the standard library zip is content-hashed too). The precache may take them
     # from the browser's HTTP cache once revalidated, instead of downloading them a second time.
     fixed = sorted({*renamed.values(), *(p.relative_to(dist).as_posix() for p in (dist / "pyodide").iterdir()),
-                    archive_name})
-    info["files"] = write_service_worker(dist, web, fixed)
+                    archive_name, reader_name})
+    info["files"] = write_service_worker(dist, web, fixed, lazy=[reader_name])
     return info
 
 
@@ -560,18 +597,20 @@ def hash_asset_names(dist: Path) -> dict[str, str]:
     return renamed
 
 
-def write_service_worker(dist: Path, web: Path = WEB, fixed: list[str] = ()) -> int:
-    """Write ``dist/sw.js`` last: it precaches every file of ``dist``, and its cache name is a hash of
-    all their contents (not a time), so any change to the site is a new service worker and a fresh
-    cache. ``fixed``: the files whose name fixes their content in this build, which the precache may
-    revalidate instead of fetching again. Returns the number of files of the site, sw.js included."""
+def write_service_worker(dist: Path, web: Path = WEB, fixed: list[str] = (), lazy: list[str] = ()) -> int:
+    """Write ``dist/sw.js`` last: it precaches every file of ``dist`` but the ``lazy`` ones (the picture
+    reader: cached when first fetched), and its cache name is a hash of all their contents (not a time),
+    so any change to the site is a new service worker and a fresh cache. ``fixed``: the files whose name
+    fixes their content in this build, which the precache may revalidate instead of fetching again.
+    Returns the number of files of the site, sw.js included."""
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.name != "sw.js")
     site_hash = hashlib.sha256()
     for name in files:
         site_hash.update(name.encode() + b"\0" + (dist / name).read_bytes())
     sw = (web / "sw.js").read_text()
     sw = sw.replace("__CACHE_NAME__", f"sudoku-{site_hash.hexdigest()[:16]}")
-    sw = sw.replace("__PRECACHE__", json.dumps(["./", *files], indent=2))
+    sw = sw.replace("__PRECACHE__", json.dumps(["./", *(f for f in files if f not in lazy)], indent=2))
+    sw = sw.replace("__LAZY__", json.dumps([f for f in files if f in lazy]))
     sw = sw.replace("__FIXED__", json.dumps([f for f in fixed if f in files], indent=2))
     (dist / "sw.js").write_text(sw)
     return len(files) + 1

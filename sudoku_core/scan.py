@@ -62,9 +62,25 @@ _INK_RUN = re.compile(rb"\x01+")
 
 
 class ScanError(SudokuError):
-    """A picture in which no grid is found, or pixels that do not make the picture described."""
+    """A picture in which no grid is found, or pixels that do not make the picture described.
+
+    ``looked``: when no grid is found, the corners of the best candidate that was not grid enough (in the
+    picture's pixels, as :attr:`ScanResult.corners`), for the page to show where it looked; None when no
+    shape came near.
+    """
 
     kind = "scan"
+
+    def __init__(self, message: str, *, looked: Sequence[tuple[float, float]] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.looked = None if looked is None else [(float(x), float(y)) for x, y in looked]
+
+    def to_dict(self) -> dict:
+        out: dict[str, object] = {"kind": self.kind, "message": self.message}
+        if self.looked is not None:
+            out["looked"] = [[round(x, 1), round(y, 1)] for x, y in self.looked]
+        return out
 
 
 @dataclass
@@ -578,7 +594,7 @@ def find_grid(width: int, height: int, grey: bytes) -> tuple[list[tuple[float, f
         best = (score, [((x + 0.5) * f, (y + 0.5) * f) for x, y in quad])
     if best is None or best[0] < MIN_GRID_SCORE:
         raise ScanError("no grid found" + ("" if best is None else f" (the best candidate's lines are only "
-                                           f"{best[0]:.0%} inked)"))
+                                           f"{best[0]:.0%} inked)"), looked=None if best is None else best[1])
     return best[1], best[0], inverted, grey
 
 

@@ -223,3 +223,30 @@ def test_the_bridge_says_what_is_wrong_with_a_picture() -> None:
     assert error(width=60, height=40, channels=1, pixels="not base64!")["kind"] == "bad_request"
     assert error(width=2000, height=2000, pixels=blank)["message"].startswith("a picture of 2000 x 2000 pixels")
     assert error(height=40, pixels=blank)["message"] == "payload needs 'width'"
+
+
+def test_no_grid_says_where_it_looked_when_a_shape_came_near() -> None:
+    """A frame with no lines inside is a candidate, not a grid: the error (and the bridge's reply, for the
+    page to draw) carries its corners as ``looked``; a blank picture has none to give."""
+    from base64 import b64encode
+
+    from sudoku_core.bridge import handle
+
+    side = 300
+    grey = bytearray([240]) * (side * side)
+    for y in range(60, 241):
+        for x in range(60, 241):
+            if x < 64 or x > 236 or y < 64 or y > 236:
+                grey[y * side + x] = 20
+    with pytest.raises(ScanError, match="no grid found") as caught:
+        read_picture(side, side, bytes(grey), 1)
+    looked = caught.value.looked
+    assert looked is not None and len(looked) == 4
+    assert all(abs(x - ex) < 6 and abs(y - ey) < 6 for (x, y), (ex, ey) in zip(looked, [(60, 60), (240, 60), (240, 240),
+                                                                                       (60, 240)], strict=True))
+    reply = handle({"type": "scan", "payload": {"width": side, "height": side, "channels": 1,
+                                                "pixels": b64encode(bytes(grey)).decode()}})
+    assert reply["error"]["kind"] == "scan" and len(reply["error"]["looked"]) == 4
+    with pytest.raises(ScanError) as blank:
+        read_picture(60, 40, bytes([250]) * 2400, 1)
+    assert blank.value.looked is None

@@ -4,6 +4,9 @@ const CACHE = "__CACHE_NAME__";
 const PRECACHE = __PRECACHE__;
 // The files whose name fixes their content in this build (content-hashed names, the pinned Pyodide).
 const FIXED = new Set(__FIXED__);
+// Files of this build left out of the precache (the picture reader and its weights, fetched only when a
+// picture is read): cached here the first time they are fetched, so reading a picture works offline after.
+const LAZY = new Set(__LAZY__);
 
 // Install: every file of this build. A page or other file whose name does not fix its content is
 // fetched past the HTTP cache (`reload`), so a file the browser kept from an older build (a 304 for a
@@ -51,6 +54,12 @@ self.addEventListener("fetch", (event) => {
     if (request.mode === "navigate") {
       const page = await cache.match("./");
       if (page) return page;
+    }
+    const path = request.url.startsWith(self.registration.scope) ? request.url.slice(self.registration.scope.length) : "";
+    if (LAZY.has(path)) {
+      const response = await fetch(request);
+      if (response.status === 200 && response.type === "basic") await cache.put(path, response.clone());
+      return response;
     }
     return fetch(request);
   })());

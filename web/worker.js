@@ -163,6 +163,26 @@ booting.then(
   (error) => postMessage({ type: "failed", error: { kind: "boot", message: String(error && error.message || error) } }),
 );
 
+// --- the picture reader ------------------------------------------------------------------------------
+//
+// The reader of pictures (sudoku_core.scan and its weights) is not in the engine archive: build.py ships
+// it as its own zip, fetched and unpacked beside the engine at the first "scan" request (and cached by
+// the service worker then), so a first visit does not download it. A failed fetch is said as the
+// request's error and tried again at the next picture.
+let reader = null;
+function installReader(engine) {
+  reader ??= (async () => {
+    const response = await fetch(here(BUILD.reader));
+    if (!response.ok) throw new Error(`could not fetch the picture reader (${response.status})`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const sitePackages = engine.pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    engine.pyodide.unpackArchive(bytes, "zip", { extractDir: sitePackages });
+    engine.pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  })();
+  reader.catch(() => { reader = null; });
+  return reader;
+}
+
 self.addEventListener("message", async (event) => {
   const { id, type, payload } = event.data || {};
   lastRequest = performance.now();
@@ -178,6 +198,12 @@ self.addEventListener("message", async (event) => {
     return;
   }
   let reply;
+  try {
+    if (type === "scan") await installReader(engine);
+  } catch (error) {
+    postMessage({ id, ok: false, error: { kind: "reader", message: String(error && error.message || error) } });
+    return;
+  }
   try {
     reply = engine.call(type, payload ?? {});
   } catch (error) {

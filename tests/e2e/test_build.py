@@ -40,11 +40,28 @@ def test_dist_holds_the_site(site):
 
 
 def test_engine_archive_is_named_by_its_content(site):
-    (archive,) = (site / "py").iterdir()
+    (archive,) = (site / "py").glob("sudoku_core-*.zip")
     digest = re.fullmatch(r"sudoku_core-([0-9a-f]{16})\.zip", archive.name).group(1)
     assert hashlib.sha256(archive.read_bytes()).hexdigest()[:16] == digest
     info = (site / hashed(site, "build-info.js")).read_text()
     assert f'"py/{archive.name}"' in info
+
+
+def test_the_picture_reader_is_its_own_archive_out_of_the_engine_s(site):
+    """The reader of pictures and its weights (issue 31) are fetched only when a picture is read: not in
+    the engine's archive, in their own, named by its content and in the build info."""
+    (engine,) = (site / "py").glob("sudoku_core-*.zip")
+    (reader,) = (site / "py").glob("sudoku_scan-*.zip")
+    assert hashlib.sha256(reader.read_bytes()).hexdigest()[:16] == reader.stem.split("-")[1]
+    with zipfile.ZipFile(engine) as zf:
+        names = zf.namelist()
+    assert "sudoku_core/bridge/picture.py" in names
+    assert not [n for n in names if n.startswith(("sudoku_core/scan", "sudoku_core/__pycache__/scan"))]
+    with zipfile.ZipFile(reader) as zf:
+        sources = sorted(n for n in zf.namelist() if n.endswith(".py"))
+        assert sources == ["sudoku_core/scan.py", "sudoku_core/scan_weights.py"]
+        assert len([n for n in zf.namelist() if n.endswith(".pyc")]) == 2
+    assert f'"py/{reader.name}"' in (site / hashed(site, "build-info.js")).read_text()
 
 
 def test_archive_is_deterministic():
@@ -55,7 +72,9 @@ def test_service_worker_precaches_every_file(site):
     sw = (site / "sw.js").read_text()
     listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.name != "sw.js")
-    assert sorted(x for x in listed if x != "./") == files
+    lazy = json.loads(re.search(r"const LAZY = new Set\((\[.*?\])\);", sw, re.S).group(1))
+    assert [Path(x).name.split("-")[0] for x in lazy] == ["sudoku_scan"]  # cached when a picture is read
+    assert sorted(x for x in listed if x != "./") == sorted(set(files) - set(lazy))
     assert re.search(r'const CACHE = "sudoku-[0-9a-f]{16}"', sw)
 
 
@@ -115,7 +134,7 @@ def test_the_standard_library_is_trimmed_to_what_the_engine_loads_and_suffices(s
     assert len(shipped) < len(zipfile.ZipFile(full).namelist()) / 3
     assert not [n for n in shipped if n.endswith(".py")]
     assert trimmed.stat().st_size < full.stat().st_size * 0.7
-    found = build.probe_stdlib(build.PYODIDE_DIR, site / info["archive"], trimmed)
+    found = build.probe_stdlib(build.PYODIDE_DIR, [site / info["archive"], site / info["reader"]], trimmed)
     assert any(f.endswith("/json/__init__.pyc") for f in found["files"])
 
 

@@ -40,6 +40,7 @@ import { initControls } from "./controls.js";
 import { initFinish } from "./finish.js";
 import { initRecords } from "./records.js";
 import { initInstall } from "./install.js";
+import { initScan } from "./scan.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -280,10 +281,15 @@ $("more").before($("hint"));
 $("hint-slot").append($("hint-level"), $("hint-text"), hints.overlay.legendEl, hints.lesson.el, $("hint-apply"));
 app.shareStatusLine($("hint-text"));
 const newGame = initNewGame({ game, engine, say });
-Object.assign(app, { hints, newGame });
+// Read a picture (scan.js): its Play opens the digits read as a game, as a pasted puzzle is.
+const scan = initScan({ engine, load: (line) => {
+  $("puzzle-text").value = line;
+  app.importText(line, { origin: "picture" });
+} });
+Object.assign(app, { hints, newGame, scan });
 // A dialog over the board (New game, a question) stops the clock too: time spent choosing the next
 // puzzle or answering is not time spent solving this one.
-for (const id of ["newgame-dialog", "confirm"]) {
+for (const id of ["newgame-dialog", "scan-dialog", "confirm"]) {
   const dialog = $(id);
   if (!dialog) continue;
   new MutationObserver(() => {
@@ -384,4 +390,4 @@ if ("serviceWorker" in navigator) {
 
 // For tests and the benchmark: the named operations, the model, the board, the message line, the
 // library, the statistics and the two panels.
-window.sudoku = { engine, game, board, say, t, library, stats, hints, newGame, exportText: app.exportText };
+window.sudoku = { engine, game, board, say, t, library, stats, hints, newGame, scan, exportText: app.exportText };

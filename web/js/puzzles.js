@@ -16,7 +16,8 @@ let say, sayStats, describeError, conflictText, sizeText, ask; // messages.js, t
 let importSerial = 0;
 // `refuse(n)`: a link's check of its progress against the puzzle's side n, true when it refused the link
 // (before anything is loaded or saved).
-async function importText(text, { fromShare = false, progress = null, early = null, refuse = null } = {}) {
+// `origin`: where the text came from, for My games (a picture read by scan.js: "picture").
+async function importText(text, { fromShare = false, progress = null, early = null, refuse = null, origin = "paste" } = {}) {
   const serial = ++importSerial;
   const source = $("puzzle-text");
   source.removeAttribute("aria-invalid");
@@ -54,7 +55,7 @@ async function importText(text, { fromShare = false, progress = null, early = nu
     return false;
   }
   if (progress && refuse && refuse(result.size)) return false;
-  const info = { source: fromShare ? "link" : "paste" };
+  const info = { source: fromShare ? "link" : origin };
   if (early === null || !sameGrid(result)) game.load(result, "load", info);
   game.setConflicts(result.conflicts);
   const size = sizeText(result.size, result.variant);
