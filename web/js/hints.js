@@ -27,6 +27,7 @@ import { lessonLink, practisedFor } from "./practise.js";
 import { HINT_CLASSES } from "./board.js";
 import { SLICE_MS } from "./engine.js";
 import { boxOf } from "./geometry.js";
+import { el } from "./dom.js";
 
 // The techniques that place a digit for want of another place or digit: their drawing before the last
 // level shows where to look (the house, the digits that rule the rest out), never the cell (the engine's
@@ -36,17 +37,6 @@ const SINGLES = new Set(["full_house", "hidden_single", "naked_single"]);
 const t = panelT("hints");
 
 
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key in node && key !== "hidden") node[key] = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children);
-  return node;
-}
 
 // A list of steps (the solution path, every step here) shows its chosen entry pressed and current.
 function unpressAll(list) {

@@ -16,6 +16,7 @@ import { bankKind, bankLeft, shipped, takeFromBank } from "./bank.js";
 import { BankRefill } from "./refill.js";
 import { SLICE_MS, randomSeed } from "./engine.js";
 import { pickPractice, rememberPractice } from "./practise.js";
+import { el } from "./dom.js";
 
 const t = panelT("newgame");
 const SIZES = [4, 6, 9, 12, 16];
@@ -33,16 +34,6 @@ const LIMIT_MS = 180_000;
 //: A choice whose game took longer than this to make is kept stocked in the background from then on.
 const SLOW_MS = 1000;
 
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children);
-  return node;
-}
 
 function select(id, values, label, chosen) {
   const s = el("select", { id });

@@ -14,6 +14,7 @@
 //
 // Strings: in i18n.js under "scan.".
 import { houseText, panelT } from "./i18n.js";
+import { el } from "./dom.js";
 
 const t = panelT("scan");
 //: The long side a picture is scaled to (the reader is tuned at this size; docs/scan.md).
@@ -24,16 +25,6 @@ const MAX_FILE_BYTES = 40 * 1024 * 1024;
 const TIMEOUT_MS = 60_000;
 const N = 9;
 
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children);
-  return node;
-}
 
 // The cells of each row, column and box of a 9x9 grid.
 const HOUSES = (() => {

@@ -10,6 +10,7 @@ import { Game } from "../game.js";
 import { readSettings } from "../storage.js";
 import { applyTheme, followSystem } from "../theme.js";
 import { engineLanguage, languageSwitch, t, translatePage } from "../i18n.js";
+import { el } from "../dom.js";
 
 // The page wears the theme chosen on the game's page, and its language, with a switch of its own.
 const settings = readSettings();
@@ -22,16 +23,6 @@ const $ = (id) => document.getElementById(id);
 const lang = () => engineLanguage();
 const local = (texts) => (texts ? texts[lang()] || texts.en : "");
 
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children);
-  return node;
-}
 
 let data = null; // data/lessons.json: {groups: [{id, techniques}], lessons: {id: lesson}}
 let order = []; // every technique id, in the index's order
