@@ -181,7 +181,9 @@ NODE_COST_US: dict[str, dict[int, float]] = {
     # this machine while two other jobs ran, rounded up by about a half.
     "naive": {4: 10, 6: 6, 8: 6, 9: 8, 10: 8, 12: 8, 15: 12, 16: 12, 20: 20, 25: 12},
     "fewest": {4: 8, 6: 3, 8: 4, 9: 4, 10: 5, 12: 6, 15: 8, 16: 8, 20: 15, 25: 35},
-    "naked": {4: 50, 6: 8, 8: 12, 9: 16, 10: 25, 12: 16, 15: 30, 16: 45, 20: 60, 25: 50},
+    # naked at 25: 25x25 grids with 47% givens cost 69-96 us a node (issue 34, CPU time; `trace` dearest),
+    # where the 30% grids had cost 50-60: their searches ran 1.1-1.5 s for a budget of 0.8 s.
+    "naked": {4: 50, 6: 8, 8: 12, 9: 16, 10: 25, 12: 16, 15: 30, 16: 45, 20: 60, 25: 100},
     # hidden and locked at 25: a 25x25 with 296 givens (47%) cost 634 and 1,130 us a node (issue 34, a
     # loaded machine), where the 30% grids had cost 330 and 430: their searches overran 0.8 s by 2-3x.
     "hidden": {4: 50, 6: 16, 8: 28, 9: 36, 10: 60, 12: 70, 15: 110, 16: 125, 20: 240, 25: 650},
