@@ -105,7 +105,7 @@ from .candidates import State, single_places
 from .errors import SudokuError
 from .grid import Geometry, cage_combinations, check_regions, variant_geometry
 from .puzzle import Alphabet, Puzzle
-from .solvers import engine
+from .solvers import engine, search_work
 
 # LEVELS: the player-facing levels, easiest first ("guessing" is beyond them)
 from .techniques import BY_ID, LEVELS, Technique, for_variant
@@ -509,11 +509,10 @@ def jigsaw_grid(n: int, rng: random.Random, stats: dict | None = None,
     Jigsaw is for sides up to 12 for now (larger sides run until the deadline).
     """
     stats = stats if stats is not None else {}
-    run = engine("dlx")
     while True:
         stats["layouts"] = stats.get("layouts", 0) + 1
         geo = variant_geometry(n, "jigsaw", random_regions(n, rng, box), box)
-        search = run(geo, [0] * geo.ncells, 1, VARIANT_NODE_LIMIT)
+        search = yield from search_work("dlx", geo, [0] * geo.ncells, 1, VARIANT_NODE_LIMIT)
         if search.solutions:
             return geo, shuffle_variant(geo, search.solutions[0], rng)
         yield
@@ -623,9 +622,8 @@ def killer_cages(base: Geometry, solution: list[int], rng: random.Random, givens
     geo = _killer_geometry(base, solution, cages)
     if givens:
         return geo
-    run = engine("backtrack")
     while True:
-        search = run(geo, [0] * geo.ncells, 2, KILLER_NODE_LIMIT)
+        search = yield from search_work("backtrack", geo, [0] * geo.ncells, 2, KILLER_NODE_LIMIT)
         stats["cage_checks"] = stats.get("cage_checks", 0) + 1
         if len(search.solutions) == 1 and not search.gave_up:
             return geo
@@ -811,7 +809,7 @@ class _Digger:
         self.node_limit = node_limit
         # A Jigsaw's backtracker has no locked candidates (its regions have no box-line segments) and DLX
         # proves its digs faster (9x9, seeds 0-7: median 0.25 s either way, max 0.7 s against 2.8 s).
-        self.run = engine("dlx" if geo.regions is not None else "backtrack")
+        self.method = "dlx" if geo.regions is not None else "backtrack"
         self.givens = (1 << geo.ncells) - 1  # bit set of the cells still given
         self.house_bits = [sum(1 << c for c in house) for house in geo.houses]
         self.peer_bits = [sum(1 << p for p in peers) | 1 << c for c, peers in enumerate(geo.peers)]
@@ -999,7 +997,7 @@ class _Digger:
         if not engine_checks:
             self.restore(group)
             return False
-        search = self.run(self.geo, list(self.cells), 2, self.node_limit)
+        search = yield from search_work(self.method, self.geo, list(self.cells), 2, self.node_limit)
         stats["checks"] = stats.get("checks", 0) + 1
         stats["check_nodes"] = stats.get("check_nodes", 0) + search.stats.get("nodes", 0)
         if search.gave_up:

@@ -113,7 +113,15 @@ def player_position(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle 
     is nothing to reason about: a hint-shaped dict of status "gave_up", "no_solution", "multiple",
     "mistake" (mistakes come first, so no step is ever found from a false position) or "solved". The
     arguments are :func:`next_hint`'s."""
-    from .solvers import as_puzzle, check_unique
+    return run(player_position_work(puzzle, entered, pencil, langs, solution))
+
+
+def player_position_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
+                         pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
+                         solution: Sequence[int] | None = None) -> Generator[None, None, Position | dict]:
+    """:func:`player_position` as resumable work: it yields inside the uniqueness check's searches
+    (:func:`sudoku_core.solvers.check_unique_work`), which take seconds on a sparse 25x25."""
+    from .solvers import as_puzzle, check_unique_work
 
     p = as_puzzle(puzzle)
     geo = p.geometry
@@ -123,7 +131,7 @@ def player_position(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle 
             raise SudokuError(problem)
         solution = list(solution)
     else:
-        result = check_unique(p)
+        result = yield from check_unique_work(p)
         if result.count < 2 and result.gave_up:
             nodes = result.stats["nodes"]
             return {**_status("gave_up", langs, nodes=nodes), "nodes": nodes}
@@ -219,12 +227,13 @@ def all_steps(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None
 def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
                    pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
                    techniques: TechniqueChoice = None, solution: Sequence[int] | None = None,
-                   cap: int = ALL_STEPS_CAP) -> Generator[dict, None, dict]:
+                   cap: int = ALL_STEPS_CAP) -> Generator[dict | None, None, dict]:
     """Every step that every technique of the variant finds at the player's position (arguments as
     :func:`next_hint`'s), those off the solver's ladder too (``Technique.ladder``): the steps of
     :func:`sudoku_core.rate.find_steps`, as HoDoKu's "find all steps" lists them. Resumable work: yields
     ``{"technique", "name", "k", "n", "nsteps"}`` before each technique is searched (technique ``k`` of ``n``,
-    ``nsteps``, the steps found so far) and after every step found, so a slice of work ends between steps.
+    ``nsteps``, the steps found so far) and after every step found, so a slice of work ends between steps
+    (and None inside the uniqueness check that comes first).
 
     Returns status "steps" with ``groups``, one per technique that found something, in table (score)
     order: ``technique``, ``name`` per language, ``level``, ``score``, ``ladder`` (False: the rating never
@@ -233,7 +242,7 @@ def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle |
     ``step`` (the record the overlay draws), as the ``steps`` operation gives them; and ``count``, the
     steps of every group. A position without a step to find answers as :func:`next_hint` does
     (a mistake, solved, ...), or status "stuck" with no groups."""
-    pos = player_position(puzzle, entered, pencil, langs, solution)
+    pos = yield from player_position_work(puzzle, entered, pencil, langs, solution)
     if not isinstance(pos, Position):
         return pos
     geo, state = pos.puzzle.geometry, pos.state

@@ -159,3 +159,53 @@ def test_a_path_in_slices_is_the_path_of_one_call(text):
     whole = handle({"type": "steps", "payload": {"text": text, "langs": ["en"]}})["result"]
     assert result == whole
     assert all(isinstance(c, int) and c >= 0 for c in counts)
+
+
+# --- searches inside jobs pause every so many nodes (issue 34: one cage check was a 2.9 s unit) ----------
+
+def sparse_grid(n: int, keep: int, seed: int = 3) -> tuple:
+    """A ``n``x``n`` geometry and a generated solution with only ``keep`` cells kept (many solutions)."""
+    from sudoku_core.generate import full_grid, make_rng
+    from sudoku_core.grid import variant_geometry
+
+    geo = variant_geometry(n, "classic")
+    rng, _ = make_rng(seed)
+    grid = full_grid(geo, rng)
+    kept = set(rng.sample(range(geo.ncells), keep))
+    return geo, [grid[c] if c in kept else 0 for c in range(geo.ncells)]
+
+
+@pytest.mark.parametrize("method", ["backtrack", "dlx"])
+def test_a_search_run_as_work_pauses_every_so_many_nodes_and_finds_what_one_call_finds(method):
+    from sudoku_core.solvers import backtrack, dlx, engine
+
+    module = backtrack if method == "backtrack" else dlx
+    geo, cells = sparse_grid(9, 20)
+    whole = engine(method)(geo, cells, 40, 5_000)
+    job = Job(module.search_work(geo, cells, 40, 5_000, every=7))
+    while not job.step(0):  # one unit per step
+        pass
+    assert job.result.solutions == whole.solutions and job.result.stats["nodes"] == whole.stats["nodes"]
+    nodes = whole.stats["nodes"]
+    assert nodes > 50
+    assert (nodes - 1) // 7 - 1 <= job.units <= (nodes - 1) // 7
+    # A budget spent between two pauses still gives up where one call does.
+    cut = Job(module.search_work(geo, cells, 40, 50, every=7))
+    while not cut.step(0):
+        pass
+    assert cut.result.gave_up and cut.result.stats["nodes"] == engine(method)(geo, cells, 40, 50).stats["nodes"]
+
+
+def test_a_steps_job_on_a_sparse_25x25_pauses_inside_its_uniqueness_check():
+    # Issue 34: the first 200 ms slice of steps_job and all_steps_job on a 25x25 at 10% givens took 1.3-1.8 s,
+    # all of it one unit (the uniqueness check before the first step): one step of one unit finished the job.
+    # Now the check pauses every few nodes: three units in, it is still checking.
+    from sudoku_core.bridge.play import all_steps_job, steps_job
+    from sudoku_core.puzzle import Alphabet
+
+    _geo, cells = sparse_grid(25, 62)
+    text = "".join(Alphabet.default(25).symbols[v - 1] if v else "." for v in cells)
+    for make in (steps_job, all_steps_job):
+        job = make({"text": text})
+        assert not any(job.step(0) for _ in range(3))
+        job.close()

@@ -56,9 +56,14 @@ SIZES = (4, 6, 9, 12, 16)
 def _unique_status(p: Puzzle) -> tuple[str, int]:
     """``unique``, ``no_solution``, ``multiple`` or ``gave_up`` (the budgeted check of
     :func:`sudoku_core.solvers.check_unique` found no answer), and the search nodes it spent."""
-    from sudoku_core.solvers import check_unique
+    return run(_unique_status_work(p))
 
-    result = check_unique(p)
+
+def _unique_status_work(p: Puzzle) -> Generator[None, None, tuple[str, int]]:
+    """:func:`_unique_status` as resumable work (a job's slices pause inside the check's searches)."""
+    from sudoku_core.solvers import check_unique_work
+
+    result = yield from check_unique_work(p)
     nodes = result.stats.get("nodes", 0)
     if result.count > 1:
         return "multiple", nodes
@@ -137,7 +142,7 @@ def _rating(p: Puzzle, with_steps: bool, langs: Sequence[str], quick: bool = Fal
 def _rating_work(p: Puzzle, with_steps: bool, langs: Sequence[str],
                  quick: bool = False) -> Generator[int | None, None, dict]:
     """:func:`_rating` as resumable work: yields the steps found so far after every logic step."""
-    status, nodes = _unique_status(p)
+    status, nodes = yield from _unique_status_work(p)
     out: dict[str, object] = {"status": status, "level": None, "score": None, "hardest": None, "solved": False,
                               "nsteps": 0, "exact": True}
     if status == "gave_up":

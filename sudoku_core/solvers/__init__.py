@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from ..errors import SudokuError
+from ..grid import Geometry
 from ..puzzle import Puzzle
+from ..work import run as run_work
 
 
 @dataclass
@@ -143,7 +145,11 @@ def solve(puzzle: Puzzle | str, method: str = "backtrack", limit: int = 1,
         node_limit = DEFAULT_NODE_LIMITS.get(method)
     start = time.perf_counter()
     search = run(p.geometry, list(p.cells), limit, node_limit)
-    elapsed = (time.perf_counter() - start) * 1000.0
+    return _result(p, method, limit, node_limit, search, (time.perf_counter() - start) * 1000.0)
+
+
+def _result(p: Puzzle, method: str, limit: int, node_limit: int | None, search: Search,
+            elapsed: float) -> SolveResult:
     return SolveResult(
         method=method, limit=limit, count=len(search.solutions),
         solutions=[p.with_cells(s).to_line() for s in search.solutions],
@@ -175,7 +181,9 @@ NODE_COST_US: dict[str, dict[int, float]] = {
     # this machine while two other jobs ran, rounded up by about a half.
     "naive": {4: 10, 6: 6, 8: 6, 9: 8, 10: 8, 12: 8, 15: 12, 16: 12, 20: 20, 25: 12},
     "fewest": {4: 8, 6: 3, 8: 4, 9: 4, 10: 5, 12: 6, 15: 8, 16: 8, 20: 15, 25: 35},
-    "naked": {4: 50, 6: 8, 8: 12, 9: 16, 10: 25, 12: 16, 15: 30, 16: 45, 20: 60, 25: 50},
+    # naked at 25: 25x25 grids with 47% givens cost 69-96 us a node (issue 34, CPU time; `trace` dearest),
+    # where the 30% grids had cost 50-60: their searches ran 1.1-1.5 s for a budget of 0.8 s.
+    "naked": {4: 50, 6: 8, 8: 12, 9: 16, 10: 25, 12: 16, 15: 30, 16: 45, 20: 60, 25: 100},
     # hidden and locked at 25: a 25x25 with 296 givens (47%) cost 634 and 1,130 us a node (issue 34, a
     # loaded machine), where the 30% grids had cost 330 and 430: their searches overran 0.8 s by 2-3x.
     "hidden": {4: 50, 6: 16, 8: 28, 9: 36, 10: 60, 12: 70, 15: 110, 16: 125, 20: 240, 25: 650},
@@ -208,6 +216,25 @@ def budget_nodes(method: str, n: int, seconds: float = SEARCH_SECONDS) -> int:
 UNIQUE_STAGES = (("backtrack", 0.125), ("dlx", 0.125), ("backtrack", 0.875), ("dlx", 0.875))
 
 
+#: Nodes between the pauses of a search run as resumable work (:func:`search_work`, :func:`check_unique_work`),
+#: per method, for sides up to 16 and above: about 60 ms of CPython at most. Measured (CPU time): a
+#: backtracking node of a 16x16 Killer's cage check costs up to 1 ms; a DLX node of a 16x16 Jigsaw layout up
+#: to 160 us, one of a 25x25 with 10% givens up to 6 ms (its item scan grows with the open cells), where one
+#: of a 9x9 costs 3 us. So a job's slice overruns its ``ms`` by one such unit at most; the pauses cost
+#: nothing measurable (200 sparse 9x9 grids, both engines, with and without pauses: within 5%, the noise).
+PAUSE_NODES = {"backtrack": (50, 50), "dlx": (250, 10)}
+
+
+def search_work(method: str, geo: Geometry, cells: list[int], limit: int,
+                node_limit: int | None) -> Generator[None, None, Search]:
+    """The search of engine ``method`` ("backtrack" or "dlx") as resumable work that yields every
+    :data:`PAUSE_NODES` nodes; it returns the engine's :class:`~sudoku_core.solvers.Search`."""
+    from . import backtrack, dlx
+
+    module = backtrack if method == "backtrack" else dlx
+    return module.search_work(geo, cells, limit, node_limit, every=PAUSE_NODES[method][geo.n > 16])
+
+
 def check_unique(puzzle: Puzzle | str, seconds: float = UNIQUE_SECONDS) -> SolveResult:
     """Count the solutions of ``puzzle`` up to 2 with the fastest counter for the grid, under a budget of
     about ``seconds`` of CPython (node counts, so deterministic).
@@ -216,6 +243,12 @@ def check_unique(puzzle: Puzzle | str, seconds: float = UNIQUE_SECONDS) -> Solve
     answers. The result is that counter's, with ``stats["nodes"]`` the nodes of every stage; ``gave_up``
     (status ``gave_up``) when none answered: the grid has too few givens to check quickly.
     """
+    return run_work(check_unique_work(puzzle, seconds))
+
+
+def check_unique_work(puzzle: Puzzle | str, seconds: float = UNIQUE_SECONDS) -> Generator[None, None, SolveResult]:
+    """:func:`check_unique` as resumable work: it yields every :data:`PAUSE_NODES` nodes of its searches
+    (a 25x25's check takes seconds), and returns the same result."""
     p = as_puzzle(puzzle)
     n = p.geometry.n
     total = 0
@@ -223,7 +256,8 @@ def check_unique(puzzle: Puzzle | str, seconds: float = UNIQUE_SECONDS) -> Solve
     result = None
     for method, share in UNIQUE_STAGES:
         budget = max(1, int(budget_nodes(method, n, seconds / 2) * share))
-        result = solve(p, method=method, limit=2, node_limit=budget)
+        search = yield from search_work(method, p.geometry, list(p.cells), 2, budget)
+        result = _result(p, method, 2, budget, search, 0.0)
         total += result.stats.get("nodes", 0)
         if not result.gave_up:
             break

@@ -8,7 +8,8 @@
   recursive function the study describes (same nodes, guesses and depth), with an optional trace.
 
 Each engine returns a :class:`~sudoku_core.solvers.Search`; ``nodes`` counts states visited and
-stops the search at ``node_limit``.
+stops the search at ``node_limit``. :func:`search_work` is :func:`solve_fast` as resumable work
+(:mod:`sudoku_core.work`) that pauses every so many nodes, for a search run in a job's time slices.
 
 Representation (the fast engines). A position is two integers. ``C`` holds every candidate of the
 grid: cell ``c`` owns the ``n + 1`` bits from ``c * (n + 1)``, digit ``d`` is bit ``d - 1`` of them
@@ -52,13 +53,14 @@ Choices
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..grid import MEMO_SIZE, Geometry, cage_combinations, geometry
+from ..work import run
 from . import Search
-from .exact_cover import DEFAULT_TRACE_LIMIT
+from .exact_cover import DEFAULT_TRACE_LIMIT, next_stop
 
 
 class _Budget(Exception):
@@ -517,6 +519,13 @@ def _setup(geo: Geometry, cells: list[int]) -> tuple[_Tables, _Propagator, int, 
 
 
 def solve_fast(geo: Geometry, cells: list[int], limit: int, node_limit: int | None) -> Search:
+    return run(search_work(geo, cells, limit, node_limit))
+
+
+def search_work(geo: Geometry, cells: list[int], limit: int, node_limit: int | None,
+                every: int | None = None) -> Generator[None, None, Search]:
+    """:func:`solve_fast` as resumable work: it yields after every ``every`` nodes (never when None), so a
+    search of thousands of nodes is many small units of a job, and returns the same :class:`Search`."""
     t, prop, _, root = _setup(geo, cells)
     stats = {"nodes": 1, "guesses": 0, "max_depth": 0}
     if root is None:
@@ -529,6 +538,7 @@ def solve_fast(geo: Geometry, cells: list[int], limit: int, node_limit: int | No
     cw, full = t.cw, t.full
     budget = node_limit if node_limit is not None else -1
     nodes = 1
+    stop = next_stop(nodes, budget, every)  # the budget, or the next pause before it
     guesses = 0
     max_depth = 1
     # Each frame: [C, P, cell, untried candidate bits of the cell, depth]. A position is two
@@ -540,9 +550,12 @@ def solve_fast(geo: Geometry, cells: list[int], limit: int, node_limit: int | No
         rem = frame[3]
         bit = rem & -rem
         rem ^= bit
-        if nodes == budget:
-            stats.update(nodes=nodes, guesses=guesses, max_depth=max_depth)
-            return Search(solutions, stats, gave_up=True)
+        if nodes == stop:
+            if stop == budget:
+                stats.update(nodes=nodes, guesses=guesses, max_depth=max_depth)
+                return Search(solutions, stats, gave_up=True)
+            yield
+            stop = next_stop(nodes, budget, every)
         nodes += 1
         guesses += 1
         if rem:

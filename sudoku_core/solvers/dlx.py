@@ -56,9 +56,11 @@ Choices
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from functools import cache, lru_cache
 
 from ..grid import MEMO_SIZE, Geometry, cage_combinations, geometry
+from ..work import run
 from . import Search
 from .exact_cover import DEFAULT_TRACE_LIMIT, Dance, ExactCover
 
@@ -206,6 +208,13 @@ def solve(geo: Geometry, cells: list[int], limit: int, node_limit: int | None,
     """Count the solutions of ``cells`` by Dancing Links, stopping at ``limit`` solutions or after
     ``node_limit`` nodes. ``trace``, when a list, receives the engine's events (option numbers as in
     :func:`option_of`)."""
+    return run(search_work(geo, cells, limit, node_limit, trace=trace, trace_limit=trace_limit))
+
+
+def search_work(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, every: int | None = None,
+                trace: list | None = None, trace_limit: int = DEFAULT_TRACE_LIMIT) -> Generator[None, None, Search]:
+    """:func:`solve` as resumable work (:mod:`sudoku_core.work`): it yields after every ``every`` nodes
+    (never when None), and returns the same :class:`Search`."""
     n = geo.n
     if len(cells) != geo.ncells:
         raise ValueError(f"{len(cells)} cells given for a grid of {geo.ncells}")
@@ -223,10 +232,13 @@ def solve(geo: Geometry, cells: list[int], limit: int, node_limit: int | None,
             return Search([], {"nodes": 1, "guesses": 0, "max_depth": 0, "updates": 0})
     else:
         cell_of, digit_of = _writers(n)
-    dance = Dance(matrix, preset, node_limit, trace, trace_limit)
+    dance = Dance(matrix, preset, node_limit, trace, trace_limit, pause=every)
     solutions: list[list[int]] = []
     gen = dance.solutions()
     for cover in gen:
+        if cover is None:  # a pause
+            yield
+            continue
         grid = list(cells)
         for o in cover[len(preset):]:
             if digit_of[o]:  # a Killer's combination options (digit 0) fill no cell

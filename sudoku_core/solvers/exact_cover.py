@@ -263,20 +263,32 @@ class Cover:
     trace: list | None = field(default=None, repr=False)
 
 
+def next_stop(nodes: int, budget: int, every: int | None) -> int:
+    """Where a search at ``nodes`` stops next: its ``budget`` (-1: none), or, with ``every``, the next
+    pause of resumable work when that comes first."""
+    if every is None:
+        return budget
+    pause = nodes + max(1, every)
+    return budget if 0 <= budget <= pause else pause
+
+
 class Dance:
     """One search over ``matrix`` with ``preset`` options forced in.
 
     Iterate :meth:`solutions`; :attr:`stats` is current whenever a solution is yielded and when the
     generator ends or is closed. :attr:`gave_up` becomes True when ``node_limit`` nodes were visited
     before the search space was exhausted (the root is always visited, so a limit below 1 acts as 1).
-    Events are appended to ``trace`` (a list the caller owns) when it is not None. ``generic=True``
+    Events are appended to ``trace`` (a list the caller owns) when it is not None. With ``pause``, the
+    generator also yields None after every ``pause`` nodes, so that resumable work (:mod:`sudoku_core.work`)
+    can run the search in small units; the solutions are the same. ``generic=True``
     keeps a width-4 matrix off its unrolled fast path (for tests and benchmarks: same results).
     """
 
     def __init__(self, matrix: ExactCover, preset: Iterable[int] = (), node_limit: int | None = None,
                  trace: list | None = None, trace_limit: int = DEFAULT_TRACE_LIMIT,
-                 generic: bool = False) -> None:
+                 generic: bool = False, pause: int | None = None) -> None:
         self.matrix = matrix
+        self.pause = pause
         self.generic = generic
         self.preset = list(preset)
         for o in self.preset:
@@ -289,8 +301,9 @@ class Dance:
         self.stats = {"nodes": 0, "guesses": 0, "max_depth": 0, "updates": 0}
         self.gave_up = False
 
-    def solutions(self) -> Generator[list[int], None, None]:
-        """Yield every exact cover containing the presets, each as a list of option numbers."""
+    def solutions(self) -> Generator[list[int] | None, None, None]:
+        """Yield every exact cover containing the presets, each as a list of option numbers (and None at
+        each pause, with ``pause``)."""
         mx = self.matrix
         # Local names for everything the loop touches: fast locals, no attribute lookups per node.
         L, R = list(mx.llink), list(mx.rlink)
@@ -309,6 +322,7 @@ class Dance:
         preset = self.preset
         stats = self.stats
         budget = max(self.node_limit, 1) if self.node_limit is not None else -1
+        every = self.pause
         tracing = self.trace is not None
         trace = self.trace if self.trace is not None else []  # appended to only when tracing
         trace_room = self.trace_limit - len(trace)
@@ -362,6 +376,7 @@ class Dance:
                 if d == j:
                     zero = j
             j = R[j]
+        stop = next_stop(nodes, budget, every)  # the budget, or the next pause before it
         pos = 0  # low[:pos] are all covered already
         x: list[int] = []  # x[l]: the node of the option tried at level l
         marks: list[tuple[int, int]] = []  # per level with options left: see X8 below
@@ -646,9 +661,13 @@ class Dance:
                     l, r = L[c], R[c]
                     R[l], L[r] = r, l
                 # The child node is about to be visited: that is where the budget is spent.
-                if nodes == budget:
-                    self.gave_up = True
-                    return
+                if nodes == stop:
+                    if stop == budget:
+                        self.gave_up = True
+                        return
+                    stats.update(nodes=nodes, guesses=guesses, max_depth=max_depth, updates=updates)
+                    yield None
+                    stop = next_stop(nodes, budget, every)
                 nodes += 1
         finally:
             # Not a closure: locals captured by one would be slower cell variables in the loop.
@@ -664,6 +683,7 @@ def exact_covers(matrix: ExactCover, preset: Iterable[int] = (), limit: int | No
     found: list[list[int]] = []
     gen = dance.solutions()
     for solution in gen:
+        assert solution is not None  # no pause was asked for
         found.append(solution)
         if limit is not None and len(found) >= limit:
             gen.close()

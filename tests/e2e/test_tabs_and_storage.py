@@ -23,6 +23,20 @@ SAVED = """() => Object.fromEntries(window.sudoku.library.list().map(e => {
     return [e.puzzle, g ? g.entries : null]; }))"""
 
 
+# The puzzles of the games a page lists, sorted.
+PUZZLES = "() => window.sudoku.library.list().map(e => e.puzzle).sort()"
+
+
+def same_json(expression: str, value) -> str:
+    """A page expression: whether ``expression``'s value, as JSON, is ``value``'s."""
+    return f"JSON.stringify({expression}) === {json.dumps(json.dumps(value, separators=(',', ':')))}"
+
+
+def lists(*puzzles: str) -> str:
+    """A page expression: whether the page lists games of exactly these puzzles."""
+    return same_json(f"({PUZZLES})()", sorted(puzzles))
+
+
 def address(page) -> str:
     return unquote(page.evaluate("location.hash").lstrip("#"))
 
@@ -69,6 +83,64 @@ def test_two_tabs_on_different_games_each_keep_theirs(server, open_app):
         assert board_line(page) == line and address(page) == line
         expect(page.locator("#message")).to_contain_text("Welcome back")
     app.wait_ready()
+
+
+def test_a_tab_whose_untouched_game_another_tab_takes_over_keeps_its_game(server, open_app):
+    # Tab 1 on A with no move; tab 2 opened without a link shows A too, then opens link B. Tab 2 may take
+    # A's untouched entry for B (it showed A last): tab 1 sees another puzzle arrive under its game's key
+    # and moves its game to an entry of its own instead of turning into B.
+    app, first = open_game(open_app, server, EASY)
+    second = open_tab(app.context, server + "index.html")
+    assert board_line(second) == EASY
+    second.evaluate("text => { location.hash = encodeURIComponent(text); }", OTHER)
+    expect(second.locator("#message")).to_contain_text("from the link")
+    settle(second)
+    # Both tabs come to list the two games, each under its own puzzle (the index is merged, not taken whole).
+    for page in (first, second):
+        until(page, lists(EASY, OTHER))
+    assert board_line(first) == EASY and address(first) == EASY
+    at(first, 1, 1).focus()
+    first.keyboard.press("4")
+    until(first, f"(({SAVED})()[{json.dumps(EASY)}] || [])[0] === 4")
+    assert first.evaluate(SAVED)[OTHER][0] == 0
+    first.reload()
+    expect(at(first, 1, 1)).to_have_text("4")
+    assert board_line(first) == EASY
+    app.wait_ready()
+
+
+def test_an_index_written_across_another_tabs_write_loses_no_game(server, open_app):
+    # Two tabs that write the games' index at nearly the same time each write over the other's (Chromium
+    # sends a tab's writes to the others afterwards): here tab 2 writes an index that lacks tab 1's game and
+    # holds an older copy of tab 2's own game B. Tab 1 keeps its game, whose key is still there; tab 2 keeps
+    # B's newer entry; the stored index gets both back.
+    app, first = open_game(open_app, server, EASY)
+    second = open_tab(app.context, server + "index.html#" + OTHER)
+    expect(second.locator("#message")).to_contain_text("from the link")
+    for page in (first, second):
+        until(page, lists(EASY, OTHER))
+    at(second, 1, 2).focus()
+    second.keyboard.press("1")
+    for page in (first, second):
+        until(page, f"window.sudoku.library.list().find(e => e.puzzle === {json.dumps(OTHER)}).moves === 1")
+    second.evaluate(
+        """puzzle => {
+        const index = JSON.parse(localStorage.getItem('sudoku.games.v2'));
+        index.games = index.games.filter(e => e.puzzle !== puzzle)
+            .map(e => ({...e, moves: 0, filled: 0, seq: 1}));
+        localStorage.setItem('sudoku.games.v2', JSON.stringify(index));
+        }""",
+        EASY,
+    )
+    stored = "() => JSON.parse(localStorage.getItem('sudoku.games.v2')).games.map(e => [e.puzzle, e.moves]).sort()"
+    until(first, same_json(f"({stored})()", sorted([[EASY, 0], [OTHER, 1]])))
+    for page in (first, second):
+        until(page, lists(EASY, OTHER))
+    # Tab 1's next move lands in its own save, listed.
+    at(first, 1, 1).focus()
+    first.keyboard.press("4")
+    until(first, f"(({SAVED})()[{json.dumps(EASY)}] || [])[0] === 4")
+    until(second, f"window.sudoku.library.list().find(e => e.puzzle === {json.dumps(EASY)}).moves === 1")
 
 
 def test_a_link_whose_progress_does_not_fit_is_refused_and_the_game_kept(server, open_app):

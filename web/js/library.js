@@ -15,6 +15,14 @@
 // tab shows (one frozen in the background), this tab sees another puzzle arrive under its game's key
 // and moves its own game to an entry of its own (saving.js): each tab keeps its game, and each one's
 // moves land in its own save.
+//
+// The index is one key that every tab reads, changes and writes back, and a browser gives no lock
+// around that: Chromium keeps a copy of storage in each tab's process and sends a write to the others
+// afterwards, so two tabs writing the index at nearly the same time each write over the other's entry.
+// The index is therefore merged, never taken whole: each entry carries `seq`, the save number of its
+// game (see save), and the higher one wins; an entry missing from what another tab wrote is kept while
+// its game's key is still there (a deleted game's key goes before the index is written). Whichever tab
+// finds the stored index behind what it knows writes it back, so the tabs agree again.
 import { LEGACY_GAME_KEY, readStored, removeKey, setAside, writeJSON } from "./storage.js";
 
 export const INDEX_KEY = "sudoku.games.v2";
@@ -56,6 +64,7 @@ function cleanMeta(g) {
   number("elapsed", YEAR_MS);
   number("updated", 8.64e15);
   for (const key of ["n", "givens", "filled", "open", "moves", "hints"]) number(key, 1e6);
+  number("seq", Number.MAX_SAFE_INTEGER);
   for (const key of ["level", "daily", "source", "mode", "variant"]) {
     if (g[key] !== undefined && g[key] !== null && typeof g[key] !== "string") {
       clean = false;
@@ -107,8 +116,10 @@ export class Library {
         && typeof g.puzzle === "string");
       if (games.length !== value.games.length) damaged = true;
       for (const g of games) if (!cleanMeta(g)) damaged = true;
+      const behind = this.keepKnown(games);
       this.index = { version: 2, current: typeof value.current === "string" ? value.current : null, games };
       if (damaged) setAside(INDEX_KEY, raw); // the damaged text is kept; the cleaned index is written below
+      else if (behind) this.writeIndex();
     } else if (raw !== null && error !== "corrupt") {
       setAside(INDEX_KEY, raw); // JSON, but not an index this release knows: keep its text
     }
@@ -117,6 +128,28 @@ export class Library {
     }
     if (damaged) this.recover();
     this.migrate();
+  }
+
+  // What this tab knows that the index just read (`games`, changed in place) lacks: an entry another
+  // tab's write crossed (its game's key is still there, or this tab keeps its refused save), or an
+  // older copy of an entry (a lower `seq`). True when there was any: the stored index is behind.
+  keepKnown(games) {
+    let behind = false;
+    const stored = new Map(games.map((g) => [g.id, g]));
+    for (const mine of this.index.games) {
+      const theirs = stored.get(mine.id);
+      if (theirs) {
+        if ((mine.seq || 0) > (theirs.seq || 0)) {
+          Object.assign(theirs, mine);
+          behind = true;
+        }
+      } else if (!this.removed.has(mine.id)
+        && (readStored(GAME_PREFIX + mine.id).raw !== null || this.unsavedHere(mine.id))) {
+        games.push(mine);
+        behind = true;
+      }
+    }
+    return behind;
   }
 
   // The index was lost but the games may still be there: list every game key again.
@@ -154,14 +187,17 @@ export class Library {
   }
 
   // Write the index, merged with what another tab of the site may have written since this one read
-  // it (a link opened in a second tab is a new game there): entries this tab does not know are kept.
+  // it (a link opened in a second tab is a new game there): entries this tab does not know are kept,
+  // and so is another tab's newer copy of an entry (a higher `seq`; see the top of this file).
   writeIndex() {
     const { value } = readStored(INDEX_KEY);
     if (value && value.version === 2 && Array.isArray(value.games)) {
-      const known = new Set(this.index.games.map((g) => g.id));
+      const known = new Map(this.index.games.map((g) => [g.id, g]));
       for (const g of value.games) {
-        if (g && typeof g.id === "string" && typeof g.puzzle === "string" && !known.has(g.id)
-          && !this.removed.has(g.id)) this.index.games.push(g);
+        if (!g || typeof g.id !== "string" || typeof g.puzzle !== "string" || this.removed.has(g.id)) continue;
+        const mine = known.get(g.id);
+        if (!mine) this.index.games.push(g);
+        else if (Number.isSafeInteger(g.seq) && g.seq > (mine.seq || 0) && cleanMeta({ ...g })) Object.assign(mine, g);
       }
     }
     return writeJSON(INDEX_KEY, this.index);
@@ -230,9 +266,9 @@ export class Library {
     const storedSeq = stored && Number.isInteger(stored.seq) ? stored.seq : 0;
     const mine = this.seqs.has(id) ? this.seqs.get(id) : storedSeq;
     if (passive && storedSeq > mine) return "stale";
-    Object.assign(entry, metaOf(game));
-    this.index.current = id;
     const seq = storedSeq + 1;
+    Object.assign(entry, metaOf(game), { seq });
+    this.index.current = id;
     const saved = { ...game.toJSON(), seq };
     const ok = writeJSON(GAME_PREFIX + id, saved);
     if (ok) this.seqs.set(id, seq);
