@@ -4,8 +4,28 @@ modules import from here, never from each other."""
 
 from __future__ import annotations
 
+import os
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
 from sudoku_core.candidates import State
 from sudoku_core.grid import geometry_for_side
+
+T = TypeVar("T")
+
+#: ``SUDOKU_EXHAUSTIVE=1`` turns every sampled sweep back into the whole sweep (bench/exhaustive_tests.py).
+EXHAUSTIVE = os.environ.get("SUDOKU_EXHAUSTIVE", "") not in ("", "0")
+
+
+def sample(items: Sequence[T], k: int, seed: int = 0) -> list[T]:
+    """A fixed sample of ``k`` of ``items``, drawn with ``random.Random(seed)`` and kept in their order:
+    what a sweep checks in the test command. With SUDOKU_EXHAUSTIVE=1, every item (the sweep in full,
+    bench/exhaustive_tests.py)."""
+    if EXHAUSTIVE or k >= len(items):
+        return list(items)
+    keep = sorted(random.Random(seed).sample(range(len(items)), k))
+    return [items[i] for i in keep]
 
 
 def decode_state(text: str) -> State:
