@@ -18,7 +18,7 @@ T = TypeVar("T")
 EXHAUSTIVE = os.environ.get("SUDOKU_EXHAUSTIVE", "") not in ("", "0")
 
 
-def sample(items: Sequence[T], k: int, seed: int = 0) -> list[T]:
+def sample(items: Sequence[T], k: int, seed: int | str = 0) -> list[T]:
     """A fixed sample of ``k`` of ``items``, drawn with ``random.Random(seed)`` and kept in their order:
     what a sweep checks in the test command. With SUDOKU_EXHAUSTIVE=1, every item (the sweep in full,
     bench/exhaustive_tests.py)."""
