@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import sample
+import support
 
 from sudoku_core import parse, rate, solve
 from sudoku_core.candidates import State
@@ -19,10 +19,16 @@ from sudoku_core.techniques import BY_ID, LEVELS, TABLE
 SAMPLES = Path(__file__).resolve().parent / "data" / "samples"
 
 
+def sample(name: str, k: int) -> list[str]:
+    """``k`` lines spread evenly over the sample of set ``name`` (all of it when ``k`` is its length)."""
+    lines = (SAMPLES / f"{name}.txt").read_text().split()
+    return [lines[i * len(lines) // k] for i in range(k)]
+
+
 def lines_of(name: str, k: int) -> list[str]:
-    """``k`` lines of the sample of set ``name``, drawn with the set's name as the seed (every line with
-    SUDOKU_EXHAUSTIVE=1, bench/exhaustive_tests.py)."""
-    return sample((SAMPLES / f"{name}.txt").read_text().split(), k, seed=name)
+    """``k`` lines of the sample of set ``name`` for a sweep, drawn with the set's name as the seed (every
+    line with SUDOKU_EXHAUSTIVE=1, bench/exhaustive_tests.py)."""
+    return support.sample((SAMPLES / f"{name}.txt").read_text().split(), k, seed=name)
 
 
 def wrong_parts(step, solution) -> list:
@@ -80,7 +86,7 @@ def test_every_step_agrees_with_the_solution_on_variants(variant):
     below_nets = tuple(t for t in for_variant(variant) if t.level != "extreme")
     checked, levels = 0, set()
     for level in LEVELS:
-        for seed in sample(range(2), 1, seed=f"{variant}-{level}"):
+        for seed in support.sample(range(2), 1, seed=f"{variant}-{level}"):
             g = generate(9, seed=seed, variant=variant, level=level, deadline=60)
             solution = g.solution.cells
             state = State.from_puzzle(g.puzzle, unique=True)
@@ -166,14 +172,16 @@ def test_small_grids_rate_and_stay_sound(line):
             assert not wrong_parts(step, solution)
 
 
+@pytest.mark.slow
 def test_next_step_takes_the_lowest_scoring_step():
     """Along SE-set paths: the step taken scores no more than the first step of any technique below the
-    forcing chains (a short AIC beats a long XY-chain), and ties go to the table order."""
+    forcing chains (a short AIC beats a long XY-chain), and ties go to the table order. Three of the
+    set's puzzles, seeded (every one with SUDOKU_EXHAUSTIVE=1)."""
     from sudoku_core.rate import step_score
 
     cheap = tuple(t for t in TABLE if t.level != "extreme" and t.ladder)
     compared = 0
-    for line in sample("sudokuexchange_diabolical_se5plus", 6):
+    for line in lines_of("sudokuexchange_diabolical_se5plus", 3):
         state = State.from_puzzle(parse(line), unique=True)
         while not state.solved():
             step = next_step(state)
