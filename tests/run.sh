@@ -2,11 +2,12 @@
 # Runs every test on a fresh Debian machine: installs what is missing, then ruff, the build and pytest.
 #
 #   bash tests/run.sh                  # everything
-#   bash tests/run.sh -m "not e2e"     # the unit tests only (other arguments go to pytest as well)
+#   bash tests/run.sh -m "not e2e"     # the unit tests only: no browser, no build (other arguments go to pytest as well)
 #   bash tests/run.sh -n 0             # pytest in one process (later arguments win over the defaults)
 #
 # * System packages (python3-venv, chromium, firefox-esr, webkit2gtk-driver, xvfb, nodejs, npm) are installed with apt-get only when missing,
-#   through sudo unless run as root.
+#   through sudo unless run as root. A run whose `-m` leaves out the e2e tests (pytest's own reading of the
+#   expression, tests/support.py) needs no browser and no build: it installs no browser and skips build.py.
 # * Checks run fastest first: ruff, mypy, tsc, the build, then pytest; the first to fail stops the run.
 # * Python packages go into a project-local virtual environment, .venv/ (ignored by git): the pinned
 #   tests/requirements.txt and the engine itself (pip install -e .). Nothing goes into the system's
@@ -23,31 +24,29 @@ PYTHON=${PYTHON:-python3}
 VENV=.venv
 
 # --- system packages, only those missing -------------------------------------------------------
+apt_install() {  # the Debian packages named, if any
+  [ $# -gt 0 ] || return 0
+  local as_root=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null 2>&1; then
+      echo "tests/run.sh: needs $*; install them as root: apt-get install $*" >&2
+      exit 1
+    fi
+    as_root=(sudo)
+  fi
+  echo "tests/run.sh: installing $* with apt-get" >&2
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
 missing=()
 if ! command -v "$PYTHON" >/dev/null 2>&1; then
   missing+=(python3 python3-venv)
 elif ! "$PYTHON" -c "import ensurepip, venv" >/dev/null 2>&1; then
   missing+=(python3-venv)  # Debian's python3 makes no virtual environment without it
 fi
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
-command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
-command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
-if [ ${#missing[@]} -gt 0 ]; then
-  as_root=()
-  if [ "$(id -u)" -ne 0 ]; then
-    if ! command -v sudo >/dev/null 2>&1; then
-      echo "tests/run.sh: needs ${missing[*]}; install them as root: apt-get install ${missing[*]}" >&2
-      exit 1
-    fi
-    as_root=(sudo)
-  fi
-  echo "tests/run.sh: installing ${missing[*]} with apt-get" >&2
-  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+apt_install "${missing[@]}"
 
 # --- the project's virtual environment ---------------------------------------------------------
 if ! "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
@@ -58,6 +57,23 @@ PY="$VENV/bin/python"
 "$PY" -m pip install -q --disable-pip-version-check -r tests/requirements.txt
 "$PY" -m pip install -q --disable-pip-version-check -e .
 
+# --- the browsers, if the arguments select any e2e test ----------------------------------------
+status=0
+"$PY" tests/support.py "$@" || status=$?  # pytest's reading of the arguments' -m: 0 e2e tests wanted, 10 none
+case $status in
+  0) e2e=1 ;;
+  10) e2e=0 ;;
+  *) exit "$status" ;;
+esac
+if [ "$e2e" = 1 ]; then
+  missing=()
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
+  command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
+  command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
+  apt_install "${missing[@]}"
+fi
+
 # --- the checks ----------------------------------------------------------------------------------
 "$PY" -m ruff check .
 "$PY" -m mypy  # the engine's types, zero errors (files and settings: [tool.mypy] in pyproject.toml)
@@ -66,6 +82,9 @@ PY="$VENV/bin/python"
 node_modules/.bin/tsc -p .
 # Build the site (and install the pinned Pyodide from npm) first, so a broken build stops the run
 # early; the e2e tests use this build (tests/e2e/conftest.py's `site`) instead of making their own.
-"$PY" build.py
-export SUDOKU_TEST_SITE="$PWD/dist"
+# A run without e2e tests builds nothing.
+if [ "$e2e" = 1 ]; then
+  "$PY" build.py
+  export SUDOKU_TEST_SITE="$PWD/dist"
+fi
 exec "$PY" -m pytest -p no:playwright -p no:cacheprovider -n auto --maxprocesses=4 --dist loadgroup "$@"

@@ -51,6 +51,7 @@ def expected(entered: list[int], pencil: list[list[int]] | None) -> dict[str, li
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k", [0, 12])
 def test_every_step_of_find_steps_grouped_by_technique_in_table_order(k):
     entered, pencil = played(k)

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import POJ_3076, POJ_3076_SOLUTION
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "samples"
@@ -40,8 +41,6 @@ def test_the_study_s_inputs_are_read_as_given(tmp_path):
     out = run("solve", str(f))
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == [EASY_SOLVED, EASY_SOLVED]
-    from test_formats import POJ_3076, POJ_3076_SOLUTION
-
     f = tmp_path / "poj3076.txt"
     f.write_text(POJ_3076)
     out = run("solve", str(f))

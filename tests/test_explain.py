@@ -8,6 +8,7 @@ import string
 from pathlib import Path
 
 import pytest
+from support import decode_state
 
 from sudoku_core import parse
 from sudoku_core.candidates import State
@@ -33,13 +34,6 @@ def test_every_technique_has_names_in_both_languages():
     for t in TABLE:
         assert t.id in NAMES["en"] and t.id in NAMES["zh"], t.id
         assert f"reason.{t.id}" in EN, t.id
-
-
-def decode_state(text: str) -> State:
-    """The regression table's candidate state: ``=d`` for a filled cell, else its candidate digits."""
-    values = [int(t[1:]) if t.startswith("=") else 0 for t in text.split()]
-    cand = [0 if t.startswith("=") else sum(1 << int(d) for d in t) for t in text.split()]
-    return State(parse(PUZZLE).geometry, values, cand, unique=True)
 
 
 def _steps():

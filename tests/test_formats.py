@@ -14,6 +14,7 @@ import string
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import POJ_3076, POJ_3076_SOLUTION
 
 from sudoku_core import ConflictError, ParseError, SudokuError, solve
 from sudoku_core.formats import (
@@ -48,30 +49,6 @@ OWHY_1_SOLUTION = (
 OWHY_3 = ("...83A..C7.54..BC2...7.G..D..F...A..C8...6..3.5...9E..26.....C...3..AB.5D..47..87.C9....5....1F.ED"
           "1...3.....6.........17...6D.3A3G.D1...94.........B.....3...917.7A....4....8B.E9..6G..EB.7C..D...3.."
           "...69..E8...6.4..9...5D..G...2..C..G.F...ADD..GE.BA..325...")
-# The sample of POJ 3076: 16x16, letters A-P, '-' for blanks, one row of 16 characters per line.
-POJ_3076 = """\
---A----C-----O-I
--J--A-B-P-CGF-H-
---D--F-I-E----P-
--G-EL-H----M-J--
-----E----C--G---
--I--K-GA-B---E-J
-D-GP--J-F----A--
--E---C-B--DP--O-
-E--F-M--D--L-K-A
--C--------O-I-L-
-H-P-C--F-A--B---
----G-OD---J----H
-K---J----H-A-P-L
---B--P--E--K--A-
--H--B--K--FI-C--
---F---C--D--H-N-
-"""
-POJ_3076_SOLUTION = (
-    "FPAHMJECNLBDKOGIOJMIANBDPKCGFLHELNDKGFOIJEAHMBPCBGCELKHPOFIMAJDNMFHBELPOACKJGNIDCILNKDGAHBMOPEFJ"
-    "DOGPIHJMFNLECAKBJEKAFCNBGIDPLHOMEBOFPMIJDGHLNKCANCJDHBAEKMOFIGLPHMPLCGKFIAENBDJOAKIGNODLBPJCEFMH"
-    "KDEMJIFNCHGAOPBLGLBCDPMHEONKJIAFPHNOBALKMJFIDCEGIAFJOECGLDPBHMNK")
-
 SIDES = sorted(STANDARD_BOXES)
 
 

@@ -489,6 +489,7 @@ def test_rule_45_innies_and_outies():
     assert not list(BY_ID["rule_45"].find(State.from_values(geometry(3, 3), [0] * 81)))
 
 
+@pytest.mark.slow
 def test_killer_techniques_are_sound_along_solving_paths():
     """The sweep: at every position of the logic path through a few generated Killers, every technique
     the rater uses on a Killer (forcing chains and nets aside, for time) is tried, and each step it offers

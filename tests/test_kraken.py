@@ -9,7 +9,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from test_explain import decode_state
+from support import decode_state
 
 from sudoku_core import parse, solve
 from sudoku_core.candidates import State, bits

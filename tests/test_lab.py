@@ -591,6 +591,7 @@ def test_the_checker_holds_a_jigsaw_to_its_regions_not_to_boxes():
     assert geometry_problem(x.geometry, list(x.cells), solution) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["x", "windoku", "jigsaw"])
 def test_every_method_compares_x_windoku_and_jigsaw_and_they_agree(name):
     rows = lab.compare(VARIANT_SAMPLES[name], node_limit=300_000)
@@ -600,6 +601,7 @@ def test_every_method_compares_x_windoku_and_jigsaw_and_they_agree(name):
     assert len({tuple(r["solution"]) for r in answered}) == 1
 
 
+@pytest.mark.slow
 def test_a_killer_is_compared_by_the_dlx_rungs_and_the_others_say_why_not():
     rows = {r["method"]: r for r in lab.compare(KILLER)}
     for method in ("naive", "fewest", "naked", "hidden", "locked"):

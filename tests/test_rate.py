@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import support
 
 from sudoku_core import parse, rate, solve
 from sudoku_core.candidates import State
@@ -24,6 +25,12 @@ def sample(name: str, k: int) -> list[str]:
     return [lines[i * len(lines) // k] for i in range(k)]
 
 
+def lines_of(name: str, k: int) -> list[str]:
+    """``k`` lines of the sample of set ``name`` for a sweep, drawn with the set's name as the seed (every
+    line with SUDOKU_EXHAUSTIVE=1, bench/exhaustive_tests.py)."""
+    return support.sample((SAMPLES / f"{name}.txt").read_text().split(), k, seed=name)
+
+
 def wrong_parts(step, solution) -> list:
     return ([(c, d) for c, d in step.placements if solution[c] != d]
             + [(c, d) for c, d in step.eliminations if solution[c] == d])
@@ -31,17 +38,19 @@ def wrong_parts(step, solution) -> list:
 
 # (set, puzzles, check every technique every k-th position or 0 for never). The all-technique check
 # covers the modules of this suite; chains, ALS, forcing, Franken/Mutant and Kraken fish have their own sweeps
-# (tests/test_chains*.py, tests/test_complex_fish.py, tests/test_kraken.py).
-SETS = [("qqwing_easy", 20, 0), ("qqwing_intermediate", 30, 0), ("qqwing_expert", 50, 6),
-        ("sudokuexchange_diabolical_se5plus", 50, 6), ("tdoku_magictour_top1465", 40, 8),
-        ("tdoku_forum_hardest_1106", 2, 8), ("sixteen_by_sixteen_owhy_100", 3, 40)]
+# (tests/test_chains*.py, tests/test_complex_fish.py, tests/test_kraken.py). A seeded sample of each set's
+# sample (the whole sweep, 20/30/50/50/40/2/3 puzzles, with SUDOKU_EXHAUSTIVE=1).
+SETS = [("qqwing_easy", 6, 0), ("qqwing_intermediate", 6, 0), ("qqwing_expert", 10, 6),
+        ("sudokuexchange_diabolical_se5plus", 10, 6), ("tdoku_magictour_top1465", 10, 8),
+        ("tdoku_forum_hardest_1106", 2, 8), ("sixteen_by_sixteen_owhy_100", 1, 40)]
 OWN = tuple(t for t in TABLE if t.finder.split(":")[0] not in ("chains", "als", "forcing", "complex_fish", "kraken"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "k", "every"), SETS)
 def test_every_step_agrees_with_the_solution(name, k, every):
     checked = 0
-    for line in sample(name, k):
+    for line in lines_of(name, k):
         p = parse(line)
         solution = parse(solve(p).solutions[0]).cells
         state = State.from_puzzle(p, unique=True)
@@ -64,18 +73,20 @@ def test_every_step_agrees_with_the_solution(name, k, every):
     assert checked > k
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["x", "windoku", "jigsaw"])
 def test_every_step_agrees_with_the_solution_on_variants(variant):
     """Generated X, Windoku and Jigsaw puzzles of every level: every step of the path, and every 3rd
     position the first step of every technique below the forcing chains that is sound on the variant
-    (its default table), agree with the unique solution."""
+    (its default table), agree with the unique solution. One seed of seeds 0 and 1 a level, drawn
+    (both with SUDOKU_EXHAUSTIVE=1); a single 9x9 path checks over 500 steps."""
     from sudoku_core.generate import generate
     from sudoku_core.techniques import for_variant
 
     below_nets = tuple(t for t in for_variant(variant) if t.level != "extreme")
     checked, levels = 0, set()
     for level in LEVELS:
-        for seed in range(2):
+        for seed in support.sample(range(2), 1, seed=f"{variant}-{level}"):
             g = generate(9, seed=seed, variant=variant, level=level, deadline=60)
             solution = g.solution.cells
             state = State.from_puzzle(g.puzzle, unique=True)
@@ -161,14 +172,16 @@ def test_small_grids_rate_and_stay_sound(line):
             assert not wrong_parts(step, solution)
 
 
+@pytest.mark.slow
 def test_next_step_takes_the_lowest_scoring_step():
     """Along SE-set paths: the step taken scores no more than the first step of any technique below the
-    forcing chains (a short AIC beats a long XY-chain), and ties go to the table order."""
+    forcing chains (a short AIC beats a long XY-chain), and ties go to the table order. Three of the
+    set's puzzles, seeded (every one with SUDOKU_EXHAUSTIVE=1)."""
     from sudoku_core.rate import step_score
 
     cheap = tuple(t for t in TABLE if t.level != "extreme" and t.ladder)
     compared = 0
-    for line in sample("sudokuexchange_diabolical_se5plus", 6):
+    for line in lines_of("sudokuexchange_diabolical_se5plus", 3):
         state = State.from_puzzle(parse(line), unique=True)
         while not state.solved():
             step = next_step(state)

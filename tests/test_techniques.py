@@ -7,6 +7,7 @@ import inspect
 from pathlib import Path
 
 import pytest
+from support import decode_state
 
 from sudoku_core import parse, solve
 from sudoku_core.candidates import State, bits
@@ -139,19 +140,6 @@ def _rows():
     for line in FIXTURE.read_text().splitlines():
         number, _section, tech, givens, state, placements, eliminations = line.split("\t")
         yield pytest.param(tech, givens, state, placements, eliminations, id=f"{number}-{tech}")
-
-
-def decode_state(text: str) -> State:
-    geo = geometry_for_side(9)
-    values, cand = [], []
-    for token in text.split():
-        if token.startswith("="):
-            values.append(int(token[1:]))
-            cand.append(0)
-        else:
-            values.append(0)
-            cand.append(sum(1 << int(d) for d in token))
-    return State(geo, values, cand, unique=True)
 
 
 def _triples(text: str):

@@ -28,22 +28,18 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from e2e_support import CHROMIUM, FLAGS, LIVE, STEP_TIMEOUT_MS, App
+from support import deselects_e2e
 
 import build
 
 
 def _e2e_deselected(config) -> bool:
     """Whether ``-m`` leaves out every test marked e2e, as ``-m "not e2e"`` does."""
-    markexpr = config.getoption("markexpr", "")
-    if not markexpr:
-        return False
-    from _pytest.mark import MarkMatcher
-    from _pytest.mark.expression import Expression
-
-    return not Expression.compile(markexpr).evaluate(MarkMatcher.from_markers([pytest.mark.e2e.mark]))
+    return deselects_e2e(config.getoption("markexpr", ""))
 
 
 def pytest_ignore_collect(collection_path, config):
@@ -61,12 +57,14 @@ E2E_DIR = Path(__file__).resolve().parent
 
 
 def _module_fixtures(item) -> list[str]:
-    """The fixtures kept for the test's module (a booted page shared by its tests) that it uses."""
+    """The fixtures kept for the test's module (a booted page shared by its tests) that it uses. One
+    that needs no other fixture (a check such as test_a11y's ``axe_installed``) holds no page or server:
+    it is cheap to run once per worker and groups nothing, so those tests spread over the workers."""
     info = getattr(item, "_fixtureinfo", None)
     if info is None:  # not a plain test function: keep it with its module to be safe
         return ["module"]
     return sorted(name for name, defs in info.name2fixturedefs.items()
-                  if defs and defs[-1].scope in ("class", "module", "package"))
+                  if defs and defs[-1].scope in ("class", "module", "package") and defs[-1].argnames)
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups

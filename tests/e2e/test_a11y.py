@@ -11,34 +11,16 @@ from __future__ import annotations
 
 import re
 import subprocess
-from contextlib import contextmanager
 
 import pytest
-from e2e_support import ROOT, App
+from a11y_support import AXE, VARIANTS, audit, axe_app
+from e2e_support import ROOT
 from play_support import EASY, EASY_SOLUTION, open_game, open_more, open_study, settle, wait_truth
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
-
-VARIANTS = {
-    "light": dict(color_scheme="light"),
-    "dark": dict(color_scheme="dark"),
-    "contrast-light": dict(color_scheme="light", contrast=True),
-    "contrast-dark": dict(color_scheme="dark", contrast=True),
-    "chinese": dict(color_scheme="light", locale="zh-CN"),
-    "phone": dict(color_scheme="dark", viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True),
-    # The phone layout of issue 29 (one tool row, the rest under More) in every theme, upright and on its side.
-    "phone-light": dict(color_scheme="light", viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True),
-    "phone-contrast-light": dict(color_scheme="light", contrast=True, viewport={"width": 320, "height": 568},
-                                 has_touch=True, is_mobile=True),
-    "phone-contrast-dark": dict(color_scheme="dark", contrast=True, viewport={"width": 430, "height": 932},
-                                has_touch=True, is_mobile=True),
-    "landscape": dict(color_scheme="light", viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True),
-}
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -49,31 +31,9 @@ def axe_installed():
     assert AXE.exists(), f"npm ci did not install {AXE}"
 
 
-@contextmanager
-def axe_app(browser, url: str, variant: str):
-    """An app in one of VARIANTS for axe (which needs the CSP bypassed): yields (app, context options,
-    whether high contrast is wanted), and checks on the way out that the page logged no error."""
-    options = dict(VARIANTS[variant])
-    contrast = options.pop("contrast", False)
-    app = App(browser, url, bypass_csp=True, **options)
-    try:
-        yield app, options, contrast
-        assert not app.errors, app.errors
-    finally:
-        app.close()
-
-
-def audit(page) -> list[dict]:
-    if not page.evaluate("() => !!window.axe"):
-        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-    return page.evaluate("""tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})
-        .then(r => r.violations.map(v => ({id: v.id, nodes: v.nodes.map(n => n.target.join(' ')
-            + ' :: ' + (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 200))})))""", TAGS)
-
-
 def drawn_step(tech: str) -> dict:
-    """A step record of ``tech`` as the engine sends it (from test_overlay_layout's positions)."""
-    from test_overlay_layout import classic_steps
+    """A step record of ``tech`` as the engine sends it (hint_support.classic_steps)."""
+    from hint_support import classic_steps
 
     return next(step for _, step in classic_steps() if step["technique"] == tech)
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from a11y_support import audit, axe_app
 from e2e_support import ARTIFACTS
+from hint_support import check_drawn
 from play_support import at, open_game, open_more, set_language, settle, state, until, wait_truth
 from playwright.sync_api import expect
-from test_a11y import audit, axe_app
-from test_hints_page import check_drawn
 
 from sudoku_core.hint import all_steps
 

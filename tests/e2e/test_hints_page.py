@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 from e2e_support import shared_app
+from hint_support import check_drawn
 from play_support import open_study, set_language, settle
 from playwright.sync_api import expect
+from support import decode_state
 
 pytestmark = pytest.mark.e2e
 
@@ -192,46 +194,7 @@ def test_hints_follow_the_page_language(app):
     expect(page.locator("#hint")).to_have_text("Hint")
 
 
-DRAWN = """() => { const svg = document.querySelector('.board-wrap > svg.reason');
-    const all = sel => [...svg.querySelectorAll(sel)];
-    return {technique: svg.dataset.technique, shown: getComputedStyle(svg).display !== 'none',
-        houses: all('.rs-house').map(e => e.dataset.house), cover: all('.rs-cover').map(e => e.dataset.house),
-        links: all('.rs-link').map(e => [e.dataset.from, e.dataset.to, e.classList.contains('rs-strong')]),
-        cands: all('.rs-cand').map(e => e.dataset.cand), fins: all('.rs-fin').map(e => e.dataset.cand),
-        elims: all('.rs-elim').map(e => e.dataset.cand), places: all('.rs-place').map(e => e.dataset.cand),
-        groups: new Set(all('.rs-set').map(e => e.dataset.group)).size,
-        sees: all('.rs-sees').map(e => [Number(e.dataset.from), Number(e.dataset.cell)])}; }"""
-
-
-def check_drawn(page, step: dict) -> None:
-    """The overlay on the page shows ``step`` (its record as the engine sends it), part for part."""
-    drawn = page.evaluate(DRAWN)
-    rcd = lambda c: ",".join(map(str, c))  # noqa: E731
-    assert drawn["shown"] and drawn["technique"] == step["technique"]
-    assert drawn["houses"] == [f"{h['kind']} {h['index']}" for h in step["houses"]]
-    assert drawn["cover"] == [f"{h['kind']} {h['index']}" for h in step["cover"]]
-    assert drawn["links"] == [[" ".join(map(rcd, link["from"])), " ".join(map(rcd, link["to"])), link["strong"]]
-                              for link in step["links"]]
-    assert drawn["cands"] == [rcd(c) for c in step["candidates"]]
-    assert drawn["fins"] == [rcd(c) for c in step["fins"]]
-    assert drawn["elims"] == [rcd(c) for c in step["eliminations"]]
-    assert drawn["places"] == [rcd(c) for c in step["placements"]]
-    assert drawn["groups"] == len(step["groups"])
-    assert drawn["sees"] == step.get("sees", [])  # a single's sightings: one line each
-
-
 EXEMPLARS = Path(__file__).resolve().parents[1] / "data" / "hints" / "exemplars.tsv"
-
-
-def exemplar_state(text: str):
-    """A regression-table row's candidate state (``=d`` for a filled cell, else its candidate digits), as
-    test_explain.decode_state reads it."""
-    from sudoku_core.candidates import State
-    from sudoku_core.grid import geometry_for_side
-
-    values = [int(t[1:]) if t.startswith("=") else 0 for t in text.split()]
-    cand = [0 if t.startswith("=") else sum(1 << int(d) for d in t) for t in text.split()]
-    return State(geometry_for_side(9), values, cand, unique=True)
 
 
 def draw_step(page, step: dict) -> None:
@@ -277,7 +240,7 @@ def test_franken_and_mutant_fish_are_drawn_with_their_mixed_houses_and_fins(app)
         if tech in shown or not tech.startswith(("franken", "mutant", "finned_franken", "finned_mutant")):
             continue
         shown.add(tech)
-        state = exemplar_state(text)
+        state = decode_state(text)
         load(page, givens)
         step = next(iter(BY_ID[tech].find(state))).to_dict(state.geo)
         draw_step(page, step)
@@ -331,7 +294,7 @@ def test_a_kraken_fish_is_drawn_with_its_fish_and_the_chain_from_each_start(app,
     page = app.page
     rows = EXEMPLARS.read_text().splitlines()
     _, _, _, givens, text, _, _ = next(r.split("\t") for r in rows if r.split("\t")[2] == tech)
-    state = exemplar_state(text)
+    state = decode_state(text)
     load(page, givens)
     step = next(iter(BY_ID[tech].find(state))).to_dict(state.geo)
     draw_step(page, step)

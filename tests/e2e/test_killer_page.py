@@ -13,10 +13,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from a11y_support import audit, axe_app
 from e2e_support import ROOT, asset
 from play_support import KILLER, at, engine_auto_notes, load, open_shared_link, open_study, settle, until
 from playwright.sync_api import expect
-from test_a11y import audit, axe_app
 
 from sudoku_core import solve
 from sudoku_core.formats import parse

@@ -14,35 +14,17 @@ from __future__ import annotations
 
 import functools
 import os
-import sys
 from pathlib import Path
 
 import pytest
 from e2e_support import ROOT
+from hint_support import DATA, EVERY_FAMILY, classic_steps, records
 from play_support import KILLER, load, open_study, settle
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
-DATA = Path(__file__).resolve().parents[1] / "data"
 SHOTS = ROOT / "test-artifacts"
-# From magictour's top 1465: its path holds singles, intersections, subsets, a finned Swordfish, wings,
-# an Empty Rectangle, a Skyscraper, X-, XY- and AI chains (grouped too), ALS-XZ, ALS-XY-Wing and cell
-# forcing chains (as in test_hints_page.py).
-EVERY_FAMILY = "........3.9.6.4.......1.28.....6...173....6...5.4...7...5...7..3.91.....6..97...2"
-# One regression-table step of each (tests/data/hints/exemplars.tsv).
-HINT_EXEMPLARS = ("pointing", "claiming", "naked_triple", "hidden_quad", "x_wing", "swordfish", "jellyfish",
-                  "finned_x_wing", "sashimi_swordfish", "finned_jellyfish", "franken_swordfish",
-                  "finned_mutant_jellyfish", "kraken_fish_1", "kraken_fish_2", "xyz_wing", "w_wing",
-                  "skyscraper", "two_string_kite", "turbot_fish", "empty_rectangle", "simple_colors_trap",
-                  "unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3", "unique_rectangle_4",
-                  "unique_rectangle_5", "unique_rectangle_6", "hidden_rectangle", "bug_plus_1")
-# One step of each from the chain exemplars (tests/data/chains/exemplars.tsv) and the ALS positions.
-CHAIN_EXEMPLARS = ("remote_pair", "x_chain", "xy_chain", "nice_loop", "aic", "grouped_nice_loop", "grouped_aic",
-                   "sue_de_coq", "als_xz", "als_xy_wing", "cell_forcing_chain", "unit_forcing_chain",
-                   "digit_forcing_chain")
-ALS_POSITIONS = ("als_xy_chain", "death_blossom", "extended_als_xy_chain")
-
 FAMILIES = {
     "singles": {"hidden_single", "naked_single", "full_house"},
     "intersections": {"pointing", "claiming"},
@@ -61,76 +43,11 @@ FAMILIES = {
 }
 
 
-def _text(values) -> str:
-    return "".join(str(v) if v else "." for v in values)
-
-
-def _records(puzzle_text: str, one_per_technique: bool = True) -> list[tuple[str, dict]]:
-    """The steps of a puzzle's logic path as the page draws them (with a single's sightings), each with
-    the grid it was found on: one per technique, and every step with links."""
-    from sudoku_core.candidates import State
-    from sudoku_core.formats import parse
-    from sudoku_core.hint import step_record
-    from sudoku_core.rate import rate
-    from sudoku_core.step import apply_step
-
-    puzzle = parse(puzzle_text)
-    state = State.from_puzzle(puzzle)
-    seen, out = set(), []
-    for step in rate(puzzle).steps:
-        record = step_record(step, puzzle.geometry, state.values)["step"]
-        if not one_per_technique or step.technique not in seen or step.links:
-            out.append((_text(state.values), record))
-        seen.add(step.technique)
-        apply_step(state, step)
-    return out
-
-
-@functools.cache
-def classic_steps() -> tuple[tuple[str, dict], ...]:
-    """Steps of every 9x9 family: the path of EVERY_FAMILY, and regression-table steps of the rest."""
-    from sudoku_core.candidates import State
-    from sudoku_core.formats import parse
-    from sudoku_core.grid import geometry_for_side
-    from sudoku_core.rate import logic_solve
-    from sudoku_core.techniques import BY_ID, TABLE
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from test_hints_page import exemplar_state
-
-    steps = _records(EVERY_FAMILY)
-    rows = [line.split("\t") for line in (DATA / "hints" / "exemplars.tsv").read_text().splitlines()]
-    for tech in HINT_EXEMPLARS:
-        state = exemplar_state(next(r[4] for r in rows if r[2] == tech))
-        steps.append((_text(state.values), next(iter(BY_ID[tech].find(state))).to_dict(state.geo)))
-    basic = tuple(t for t in TABLE if t.finder.split(":")[0] in ("singles", "intersections", "subsets"))
-    chains = [line.split("\t") for line in (DATA / "chains" / "exemplars.tsv").read_text().splitlines()
-              if line and not line.startswith("#")]
-    for tech in CHAIN_EXEMPLARS:
-        for row in (r for r in chains if r[0] == tech or (tech.endswith("forcing_chain") and "Forcing" in r[2])):
-            state = State.from_puzzle(parse(row[3]))
-            logic_solve(state, basic)
-            step = next(iter(BY_ID[tech].find(state)), None)
-            if step:
-                steps.append((_text(state.values), step.to_dict(state.geo)))
-                break
-        else:
-            raise AssertionError(f"no exemplar of {tech} fires")
-    als = [line.split("\t") for line in (DATA / "chains" / "als_positions.tsv").read_text().splitlines()
-           if line and not line.startswith("#")]
-    for tech in ALS_POSITIONS:
-        values, cands = next(r[2:4] for r in als if r[0] == tech and r[-1] != "-")
-        pencil = [0 if t == "-" else sum(1 << int(d) for d in t) for t in cands.split()]
-        state = State.from_pencil(geometry_for_side(9), [0 if ch == "." else int(ch) for ch in values], pencil)
-        steps.append((values, next(iter(BY_ID[tech].find(state))).to_dict(state.geo)))
-    return tuple(steps)
-
-
 @functools.cache
 def killer_steps() -> tuple[dict, ...]:
     """A Killer's steps: one of each technique of its path, and the step that crosses out the most
     candidates of one cell."""
-    every = [step for _, step in _records(KILLER, one_per_technique=False)]
+    every = [step for _, step in records(KILLER, one_per_technique=False)]
     firsts = {}
     for step in every:
         firsts.setdefault(step["technique"], step)
@@ -386,7 +303,7 @@ def other_sizes() -> tuple[tuple[str, tuple[dict, ...]], ...]:
     texts = [format_line(generate(size, seed=size).puzzle) for size in (4, 6)]
     texts.append((DATA / "samples" / "sixteen_by_sixteen_owhy_100.txt").read_text().split()[0])
     texts.append(format_line(generate(25, symmetry="rot180", seed=25).puzzle))
-    return tuple((text, tuple(step for _, step in _records(text))) for text in texts)
+    return tuple((text, tuple(step for _, step in records(text))) for text in texts)
 
 
 @pytest.mark.parametrize("width", [320, 1280])

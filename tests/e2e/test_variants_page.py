@@ -8,10 +8,10 @@ from functools import cache
 from urllib.parse import quote
 
 import pytest
+from a11y_support import audit, axe_app
 from e2e_support import asset, shared_app
 from play_support import at, load, open_shared_link, open_study, settle, until
 from playwright.sync_api import expect
-from test_a11y import audit, axe_app
 
 from sudoku_core.candidates import State
 from sudoku_core.formats import format_variant, parse
