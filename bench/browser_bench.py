@@ -75,8 +75,13 @@ WebKitGTK 2.50.6 (Xvfb, software rendering). Every returning visit booted from t
   The hint comes 20-2600 ms after the engine-ready mark (the hint's own work, after whatever the page
   asked the engine first); the boot itself is what the load inflates (Chromium's engine ready 7.3-13.4 s
   cold here, against 3.1 s at load 8.7 above). Issue 29's figures (another shared run, its load not
-  noted): first visit 7.8-9.0 / 4.5-5.1 / 13.6-16.2 s, return 3.1 / 4.3-6.1 / 7.1-10.6 s. To be measured
-  again on a quiet machine.
+  noted): first visit 7.8-9.0 / 4.5-5.1 / 13.6-16.2 s, return 3.1 / 4.3-6.1 / 7.1-10.6 s.
+  Again on a quiet machine (2026-11-28, load average 2.4 at the start, nothing else running; the build of
+  main 475606b), median of 3 fresh profiles, ms (runs); Hint pressed at 88-438 ms, always before the
+  engine was ready; every hint said a step; every return visit booted from the snapshot:
+      Chromium 156      first visit  1763 (1655-1950)     return  720 (666-824)
+      Firefox ESR 153   first visit  1383 (1272-1513)     return 1223 (941-1250)
+      WebKitGTK 2.50.6  first visit  3259 (2183-3564)     return 1051 (1040-1081)
 
   boot phases in the probe's worker, ms (mean of two runs' medians of 5), Chromium / Firefox / WebKitGTK:
     cold:    pyodide.asm.mjs import 82 / 148 / 219; wasm compile+instantiate (streaming) 119 / 236 / 421;
