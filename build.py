@@ -448,6 +448,27 @@ def _exchange(a: Path, b: Path) -> bool:
     return renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
 
 
+def engine_facts() -> dict:
+    """The engine's facts the page needs before the engine is up, so that the page does not restate them:
+    its levels, symmetries and symbols, and the grid's domain (sides, box shapes, variants and their
+    houses: ``sudoku_core.grid.page_domain``)."""
+    from sudoku_core.generate import SYMMETRIES
+    from sudoku_core.grid import page_domain
+    from sudoku_core.puzzle import DEFAULT_SYMBOLS
+    from sudoku_core.techniques import LEVELS
+
+    return {"levels": list(LEVELS), "symmetries": list(SYMMETRIES), "symbols": DEFAULT_SYMBOLS,
+            "domain": page_domain()}
+
+
+def build_info_module(info: dict) -> str:
+    """``build-info.js``: ``BUILD``, what this build ships and the engine's facts (:func:`engine_facts`)."""
+    return ("// Written by build.py: what this build ships, and the engine's facts the page needs before the\n"
+            "// engine is up (levels, symmetries, symbols, the grid's domain). Imported by the worker, i18n.js\n"
+            "// and geometry.js.\n"
+            f"export const BUILD = {json.dumps(info, separators=(',', ':'))};\n")
+
+
 def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
     """Write the whole site into the empty directory ``dist`` and return the build info."""
 
@@ -480,15 +501,10 @@ def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
     stdlib_name = f"pyodide/python_stdlib-{hashlib.sha256(stdlib).hexdigest()[:12]}.zip"
     (dist / stdlib_name).write_bytes(stdlib)
 
-    from sudoku_core.techniques import LEVELS
-
     info = {"version": engine_version(), "archive": archive_name, "archiveHash": digest, "reader": reader_name,
             "stdlib": stdlib_name,
-            "pyodide": json.loads((pyodide / "package.json").read_text())["version"], "levels": list(LEVELS)}
-    (dist / "build-info.js").write_text(
-        "// Written by build.py: what this build ships, and the engine's facts the page needs before the\n"
-        "// engine is up (its levels). Imported by the worker and by i18n.js.\n"
-        f"export const BUILD = {json.dumps(info, indent=2)};\n")
+            "pyodide": json.loads((pyodide / "package.json").read_text())["version"], **engine_facts()}
+    (dist / "build-info.js").write_text(build_info_module(info))
 
     (dist / "icons").mkdir(exist_ok=True)
     for size in (192, 512):

@@ -450,7 +450,20 @@ def shuffle_variant(geo: Geometry, grid: list[int], rng: random.Random) -> list[
 
 
 def random_regions(n: int, rng: random.Random, box: tuple[int, int] | None = None) -> tuple[int, ...]:
-    """A random Jigsaw layout of side ``n``: canonical region map (:func:`~sudoku_core.grid.check_regions`).
+    """A random Jigsaw layout of side ``n``: canonical region map (:func:`~sudoku_core.grid.check_regions`);
+    :func:`random_regions_work` drawn whole."""
+    return run_work(random_regions_work(n, rng, box))
+
+
+#: Trades tried between two pauses of :func:`random_regions_work`: about 5 ms of work on 16x16, where a
+#: whole layout (up to 10,240 tries) took one unit of 0.2-0.35 s.
+REGION_TRIES_PER_PAUSE = 64
+
+
+def random_regions_work(n: int, rng: random.Random,
+                        box: tuple[int, int] | None = None) -> Generator[None, None, tuple[int, ...]]:
+    """:func:`random_regions` as resumable work (:mod:`sudoku_core.work`): it pauses every
+    :data:`REGION_TRIES_PER_PAUSE` trades tried, and draws the same layout from the same ``rng``.
 
     Starts from the standard boxes and trades cells between neighbouring regions: a cell of region A next to
     region B goes to B while a cell of B next to what is left of A comes to A, and the trade is kept only when
@@ -477,6 +490,8 @@ def random_regions(n: int, rng: random.Random, box: tuple[int, int] | None = Non
     kept = tries = 0
     while kept < 4 * n * n and tries < 40 * n * n:
         tries += 1
+        if tries % REGION_TRIES_PER_PAUSE == 0:
+            yield
         a = rng.randrange(n * n)
         ra = region[a]
         across = [x for x in neighbours(a) if region[x] != ra]
@@ -511,7 +526,7 @@ def jigsaw_grid(n: int, rng: random.Random, stats: dict | None = None,
     stats = stats if stats is not None else {}
     while True:
         stats["layouts"] = stats.get("layouts", 0) + 1
-        geo = variant_geometry(n, "jigsaw", random_regions(n, rng, box), box)
+        geo = variant_geometry(n, "jigsaw", (yield from random_regions_work(n, rng, box)), box)
         search = yield from search_work("dlx", geo, [0] * geo.ncells, 1, VARIANT_NODE_LIMIT)
         if search.solutions:
             return geo, shuffle_variant(geo, search.solutions[0], rng)

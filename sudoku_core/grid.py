@@ -217,6 +217,37 @@ def _extra_houses(variant: str, n: int) -> list[tuple[int, ...]]:
     return []
 
 
+def page_domain() -> dict:
+    """The grid's domain as the page needs it before the engine is up, written by ``build.py`` into
+    ``build-info.js`` (``BUILD.domain``) and read by ``web/js/geometry.js``, so the page does not restate
+    it: the sides and their box shapes; each variant with the sides it is played on, what its boxes are
+    called, whether it has cages, and its extra houses on each of those sides with their kind, in the
+    engine's house order (a Geometry's houses ``3n ..``). All of it is read off geometries that
+    :func:`variant_geometry` builds and checks. Keys are strings, as JSON has them."""
+    variants = []
+    for name in VARIANTS:
+        sides: list[int] = []
+        extra: dict[str, list[list[int]]] = {}
+        kinds: set[str] = set()
+        box_kinds: set[str] = set()
+        caged: set[bool] = set()
+        for n, (br, bc) in STANDARD_BOXES.items():
+            boxes = [r // br * (n // bc) + c // bc for r in range(n) for c in range(n)]
+            try:  # a Jigsaw needs a region map and a Killer a cage: the plainest of each
+                geo = variant_geometry(n, name, regions=boxes if name == "jigsaw" else None,
+                                       cages=[(1, [0])] if name == "killer" else None)
+            except RegionError:
+                continue  # not played on this side
+            sides.append(n)
+            extra[str(n)] = [list(h) for h in geo.extra_houses]
+            kinds.update(geo.house_kind(h)[0] for h in range(3 * n, len(geo.houses)))
+            box_kinds.add(geo.house_kind(2 * n)[0])
+            caged.add(geo.cages is not None)
+        variants.append({"name": name, "sides": sides, "boxKind": box_kinds.pop(), "cages": caged.pop(),
+                         "extraKind": kinds.pop() if kinds else None, "extra": extra})
+    return {"boxes": {str(n): list(b) for n, b in STANDARD_BOXES.items()}, "variants": variants}
+
+
 @lru_cache(maxsize=MEMO_SIZE)
 def _geometry(box_rows: int, box_cols: int, variant: str, regions: tuple[int, ...] | None,
               cages: tuple[Cage, ...] | None) -> Geometry:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import string
 import time
 
@@ -254,11 +255,28 @@ class Tally:
 
     def __init__(self, name: str) -> None:
         self.name, self.requests, self.internal, self.escapes, self.slowest = name, 0, 0, 0, (0.0, "")
+        self.over_1s = self.over_2s = 0
+        #: The requests over 1 s: (ms, operation, searches asked for).
+        self.over: list[tuple[int, str, int]] = []
         self.kinds: dict[str, int] = {}
+        #: For jobs: the slice that overran its ``ms`` the most, as (overrun ms, slice ms, asked ms).
+        self.worst_slice = (0.0, 0.0, 0)
+
+    def spent(self, seconds: float, text: str, searches: int) -> None:
+        self.over_1s += seconds > 1
+        self.over_2s += seconds > 2
+        if seconds > 1:
+            op = re.search(r'"type": ?"(\w+)"', text[:200])
+            self.over.append((round(seconds * 1000), op.group(1) if op else "?", searches))
+        if seconds > self.slowest[0]:
+            self.slowest = (seconds, text[:160])
 
     def report(self) -> None:
         if LONG:
+            slices = (f" worst_slice=+{self.worst_slice[0]:.0f} ms ({self.worst_slice[1]:.0f} ms for "
+                      f"{self.worst_slice[2]})" if self.worst_slice[2] else "")
             print(f"\n[fuzz {self.name}] requests={self.requests} internal={self.internal} escapes={self.escapes} "
+                  f"over_1s={self.over_1s} over_2s={self.over_2s} {sorted(self.over, reverse=True)}{slices} "
                   f"slowest={self.slowest[0] * 1000:.0f} ms ({self.slowest[1]}) replies={self.kinds}")
 
 
@@ -285,8 +303,7 @@ def check(text: str, tally: Tally, searches: int = 1, well_formed: bool = False,
         tally.escapes += 1
         raise
     spent = time.thread_time() - start
-    if spent > tally.slowest[0]:
-        tally.slowest = (spent, text[:160])
+    tally.spent(spent, text, searches)
     reply = json.loads(out)
     assert isinstance(reply, dict) and isinstance(reply.get("ok"), bool), out[:300]
     kind = "ok" if reply["ok"] else reply["error"]["kind"]
@@ -375,8 +392,17 @@ def test_fuzz_session_jobs():
     def prop(items):
         session = bridge.Session()
         for request, searches in items:
+            start = time.thread_time()
             reply = check(json.dumps(request), tally, searches, handle_json=session.handle_json)
+            spent_ms = (time.thread_time() - start) * 1000.0
             result = reply.get("result") or {}
+            if "done" in result:  # a slice ran: by how much it overran what was asked
+                payload = request.get("payload")
+                asked = payload.get("ms") if isinstance(payload, dict) else None
+                if not (type(asked) is int and session.MIN_MS <= asked <= session.MAX_MS):
+                    asked = session.DEFAULT_MS
+                if spent_ms - asked > tally.worst_slice[0]:
+                    tally.worst_slice = (spent_ms - asked, spent_ms, asked)
             if "done" in result:
                 assert isinstance(result["done"], bool) and isinstance(result["ms"], float | int)
                 if result["done"] and "nsteps" not in result:  # a generation: did it find its puzzle

@@ -23,9 +23,12 @@ const SVG = "http://www.w3.org/2000/svg";
 // A variant (`shape`: {variant, regions}, see geometry.js) is drawn here too: a Jigsaw's regions get
 // the thick borders where two regions meet; an X's diagonal cells the class "diag", a Windoku's
 // window cells "window" (shaded by styles.css).
+// The class (styles.css) of a cell in one of a variant's extra houses, by the house's kind.
+const EXTRA_CLASS = { diagonal: "diag", window: "window" };
+
 export function gridCells(root, n, box, shape = {}) {
   const s = shapeOf({ n, box, ...shape });
-  const extra = s.variant === "x" || s.variant === "windoku" ? cellHousesOf(s) : null;
+  const houses = cellHousesOf(s); // [box or region, then any extra house (geometry.js)] per cell
   const cells = [];
   for (let r = 0; r < n; r++) {
     const row = document.createElement("div");
@@ -42,7 +45,7 @@ export function gridCells(root, n, box, shape = {}) {
       cell.className = "cell";
       if (c < n - 1 && boxOf(i + 1, s) !== boxOf(i, s)) cell.classList.add("box-right");
       if (r < n - 1 && boxOf(i + n, s) !== boxOf(i, s)) cell.classList.add("box-bottom");
-      if (extra && extra[i].length > 1) cell.classList.add(s.variant === "x" ? "diag" : "window");
+      if (houses[i].length > 1) cell.classList.add(EXTRA_CLASS[houses[i][1][0]]);
       row.append(cell);
       cells.push(cell);
     }

@@ -8,7 +8,7 @@
 // `detail.reason`; any edit of the givens drops the engine's answers, which were about other givens,
 // and bumps `revision`, so an answer that arrives after an edit can be recognised and dropped.
 
-import { BOXES, DEFAULT_SYMBOLS, VARIANTS, bit, peersOf } from "./geometry.js";
+import { BOXES, DEFAULT_SYMBOLS, VARIANTS, bit, peersOf, playedOn } from "./geometry.js";
 import { cageCandidates } from "./cages.js";
 
 // A Killer's cage labels in the one-line form (docs/variants.md): a-z, A-Z, 0-9, in the order of the
@@ -30,7 +30,7 @@ export function gridFromLine(text) {
   const fields = { classic: 1, x: 2, windoku: 2, jigsaw: 3, killer: 4 }[variant];
   if (parts.length !== fields) return null;
   const n = Math.round(Math.sqrt(line.length));
-  if (!BOXES[n] || n * n !== line.length || (variant === "windoku" && n !== 9)) return null;
+  if (!BOXES[n] || n * n !== line.length || !playedOn(variant, n)) return null;
   let cages = null;
   if (variant === "killer") {
     cages = cagesFromMap(parts[2], parts[3], n);
@@ -778,7 +778,7 @@ export function checkSave(saved) {
   };
   const variant = saved.variant === undefined ? "classic" : saved.variant; // saves before variants: classic
   if (!VARIANTS.includes(variant)) fail("variant", `${JSON.stringify(variant)} is not a variant this page plays`);
-  if (variant === "windoku" && n !== 9) fail("variant", "windoku is played on 9x9 grids only");
+  if (!playedOn(variant, n)) fail("variant", `${variant} is not played on ${n}x${n} grids`);
   if (variant === "jigsaw") {
     // The engine checks a map fully (connected regions); a save only needs n regions of n cells each.
     const regions = saved.regions;

@@ -1,14 +1,18 @@
 // The grid's geometry on the page, in one place: box shapes, symbols, cell names, peers, houses and the
 // bit layout of candidate masks. Cells are 0-based indices in row-major order, digits 1..n, 0 empty,
-// exactly as in sudoku_core (sudoku_core/grid.py is the engine's side of the same conventions).
+// exactly as in sudoku_core. The domain itself (sides, box shapes, variants, their houses and the kinds
+// of those houses) is the engine's: build.py writes it into build-info.js from sudoku_core.grid's
+// page_domain, and this module only reads it (tests/test_page_geometry.py runs it in node against the
+// engine's geometries, every side and variant).
+import { BUILD } from "../build-info.js";
 
 /** A box shape: [box rows, box cols]. @typedef {[number, number]} Box */
 
-export const DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/** @type {string} */
+export const DEFAULT_SYMBOLS = BUILD.symbols;
 // Side -> [box rows, box cols]: the engine's conventional shapes (wider than tall).
 /** @type {Record<number, Box>} */
-export const BOXES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 10: [2, 5], 12: [3, 4], 15: [3, 5],
-  16: [4, 4], 20: [4, 5], 25: [5, 5] };
+export const BOXES = Object.fromEntries(Object.entries(BUILD.domain.boxes).map(([n, box]) => [Number(n), box]));
 
 // A cell's short name, as the engine writes it: "r1c2" (1-based row and column of a 0-based index).
 /** @param {number} cell @param {number} n the side @returns {string} */
@@ -23,18 +27,22 @@ export function bit(digit) {
   return 1 << (digit - 1);
 }
 
-// Variants (docs/variants.md): more houses, or other boxes, on the same grid. The definitions mirror
-// sudoku_core/grid.py (_extra_houses, house_kind), house for house and in the same order, and
-// tests/e2e/test_variants_page.py checks that the two agree:
-// - "x": plus the two main diagonals (top left to bottom right, then the other);
-// - "windoku": plus four 3x3 windows at rows and columns 2-4 and 6-8 (9x9 only), top left, top right,
-//   bottom left, bottom right;
-// - "jigsaw": the boxes are irregular regions, `regions[cell]` the 0-based region of each cell
-//   (numbered by their first cell, as the engine sends them);
-// - "killer": rows, columns and boxes, plus `cages`, [{sum, cells}] (cells 0-based and sorted, cages in
-//   the order of their first cells, as the engine sends them). A cage is not a house (it need not hold
-//   every digit), but its cells are each other's peers, as in grid.py's Geometry.peers.
-export const VARIANTS = ["classic", "x", "windoku", "jigsaw", "killer"];
+// Variants (docs/variants.md): more houses, or other boxes, on the same grid, as the engine describes
+// them (BUILD.domain.variants): the sides each is played on, whether its boxes are "box"es or Jigsaw
+// "region"s (`regions[cell]` the 0-based region of each cell, numbered by first cells as the engine sends
+// them), whether it has `cages` ([{sum, cells}], cells 0-based and sorted, in the order of their first
+// cells: a cage is not a house, but its cells are each other's peers), and its extra houses on each side
+// (the diagonals of an X, the windows of a Windoku) with their kind, in the engine's order.
+const VARIANT_INFO = new Map(BUILD.domain.variants.map((v) => [v.name, v]));
+/** @type {string[]} */
+export const VARIANTS = BUILD.domain.variants.map((v) => v.name);
+
+// Whether a variant is played on a side.
+/** @param {string} variant @param {number} n @returns {boolean} */
+export function playedOn(variant, n) {
+  const info = VARIANT_INFO.get(variant);
+  return !!info && info.sides.includes(n);
+}
 
 // A grid's shape as the page holds it: {n, box, variant, regions, cages}.
 export function shapeOf({ n, box, variant = "classic", regions = null, cages = null }) {
@@ -77,17 +85,8 @@ export function housesOf(shape) {
   const boxes = Array.from({ length: n }, () => []);
   for (let i = 0; i < n * n; i++) boxes[boxOf(i, s)].push(i);
   houses.push(...boxes);
-  if (s.variant === "x") {
-    houses.push(Array.from({ length: n }, (_, i) => i * n + i), Array.from({ length: n }, (_, i) => i * n + n - 1 - i));
-  } else if (s.variant === "windoku") {
-    for (const r0 of [1, 5]) {
-      for (const c0 of [1, 5]) {
-        const w = [];
-        for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) w.push((r0 + i) * n + c0 + j);
-        houses.push(w);
-      }
-    }
-  }
+  const extra = VARIANT_INFO.get(s.variant)?.extra[n] || [];
+  houses.push(...extra.map((/** @type {number[]} */ h) => [...h]));
   HOUSES.set(key, houses);
   return houses;
 }
@@ -96,9 +95,10 @@ export function housesOf(shape) {
 // ["row", 2], ["box", 4] ("region" in a Jigsaw), ["diagonal", 0] (X), ["window", 3] (Windoku).
 export function houseKind(house, shape) {
   const s = shapeOf(shape);
+  const info = VARIANT_INFO.get(s.variant);
   const kind = Math.floor(house / s.n);
-  if (kind < 3) return [["row", "column", s.regions ? "region" : "box"][kind], house % s.n];
-  return [s.variant === "x" ? "diagonal" : "window", house - 3 * s.n];
+  if (kind < 3) return [["row", "column", info ? info.boxKind : "box"][kind], house % s.n];
+  return [info?.extraKind, house - 3 * s.n];
 }
 
 // The houses of a cell beyond its row and column: [[kind, place], ...] (its box or region, then any
@@ -132,6 +132,7 @@ export function houseCells(kind, place, n, box, variant = "classic", regions = n
   if (kind === "cell") return [place];
   const s = shapeOf({ n, box, variant, regions });
   const houses = housesOf(s);
-  const first = { row: 0, column: n, box: 2 * n, region: 2 * n, diagonal: 3 * n, window: 3 * n }[kind];
+  const extraKind = VARIANT_INFO.get(s.variant)?.extraKind;
+  const first = { row: 0, column: n, box: 2 * n, region: 2 * n, ...(extraKind ? { [extraKind]: 3 * n } : {}) }[kind];
   return first === undefined ? [] : [...(houses[first + place] || [])];
 }

@@ -115,6 +115,7 @@ export class Library {
       const games = value.games.filter((g) => g && typeof g === "object" && typeof g.id === "string"
         && typeof g.puzzle === "string");
       if (games.length !== value.games.length) damaged = true;
+      if (value.current != null && typeof value.current !== "string") damaged = true; // reset to none below
       for (const g of games) if (!cleanMeta(g)) damaged = true;
       const behind = this.keepKnown(games);
       this.index = { version: 2, current: typeof value.current === "string" ? value.current : null, games };
@@ -317,7 +318,7 @@ export class Library {
     return !!stored && Number.isInteger(stored.seq) && this.seqs.has(id) && stored.seq > this.seqs.get(id);
   }
 
-  // The saved game of an entry: {value} or {error, raw} ("missing", "corrupt", "blocked"). A newer
+  // The saved game of an entry: {value, raw} or {value: null, error, raw} ("missing", "corrupt", "blocked"). A newer
   // copy this tab kept when storage refused it comes first, with `unsaved: true`.
   read(id) {
     const kept = this.unsavedHere(id);
@@ -328,8 +329,15 @@ export class Library {
       if (error === "corrupt") this.problems.push({ key: GAME_PREFIX + id, raw });
       return { value: null, error, raw };
     }
+    if (raw !== null && !value) {
+      // JSON, but nothing (`null`, `false`, `0`, `""`): as unreadable as text that is not JSON, and said
+      // so; it used to pass for a missing game, whose entry was dropped and its text deleted unsaid.
+      setAside(GAME_PREFIX + id, raw);
+      this.problems.push({ key: GAME_PREFIX + id, raw });
+      return { value: null, error: "corrupt", raw };
+    }
     if (value && Number.isInteger(value.seq)) this.seqs.set(id, value.seq);
-    return value ? { value } : { value: null, error: "missing" };
+    return value ? { value, raw } : { value: null, error: "missing" };
   }
 
   // Game `id` is on the board; `claim: false` while a link is still to be read (see the top of this file).

@@ -12,6 +12,7 @@
 import { LEVEL_IDS as LEVELS, engineLanguage, panelT } from "./i18n.js";
 import { gridFromLine } from "./game.js";
 import { DEFAULT_SYMBOLS, VARIANTS } from "./geometry.js";
+import { BUILD } from "../build-info.js";
 import { bankKind, bankLeft, shipped, takeFromBank } from "./bank.js";
 import { BankRefill } from "./refill.js";
 import { SLICE_MS, randomSeed } from "./engine.js";
@@ -28,7 +29,7 @@ const OUT_OF_REACH = { 4: ["medium", "hard", "expert", "extreme"], 6: ["extreme"
 // the other variants are offered at every size.
 const VARIANT_SIZES = { windoku: [9], killer: [9] };
 
-const SYMMETRIES = ["none", "rot180", "rot90", "mirror_h", "mirror_v", "diagonal", "antidiagonal", "dihedral"];
+const SYMMETRIES = BUILD.symmetries; // the engine's (build.py writes them)
 //: Give up after this long (the player can always cancel sooner).
 const LIMIT_MS = 180_000;
 //: A choice whose game took longer than this to make is kept stocked in the background from then on.

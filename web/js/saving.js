@@ -141,7 +141,7 @@ function resumeGame(id, { address = true, claim = true } = {}) {
     game.restore(value);
   } catch (e) {
     currentId = before;
-    const text = JSON.stringify(value);
+    const text = raw ?? JSON.stringify(value); // the stored text as it was (a tab's own copy has none)
     library.setAside(id, text);
     showSaveProblem("corrupt", text, `sudoku.game.v2.${id}`);
     console.warn(e.message);

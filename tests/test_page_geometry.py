@@ -1,0 +1,99 @@
+"""The page's geometry against the engine's, in node (no browser): issue 32's "the domain once".
+
+``web/js/geometry.js`` holds no domain of its own: it reads the sides, box shapes, variants, extra houses
+and house kinds that ``build.py`` writes into ``build-info.js`` from :func:`sudoku_core.grid.page_domain`.
+This test writes that module as the build does, runs the page's geometry.js in node on it, and checks,
+for every side and every variant the engine plays on it (a Jigsaw with a region map of its own, a Killer
+with cages), that the page's houses, their kinds and every cell's peers are the engine's.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from sudoku_core.errors import RegionError
+from sudoku_core.formats import parse
+from sudoku_core.grid import STANDARD_BOXES, VARIANTS, Geometry, variant_geometry
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A 9x9 Jigsaw and a Killer in the one-line form of docs/variants.md (tests/e2e/play_support.py's).
+JIGSAW = ("jigsaw:3.2.6.......7.8.....8......57.....3......3..5.4...........9.......2.....4.3....9.:"
+          "AAABBBBBBAAAACCBBBDAACCCEEFDDDCEEEFFDCCCEEFFFDDGGGEEFFHDGGGIIFIHDGHGGIIIHHHHHHIII")
+KILLER = ("killer:" + "." * 81 + ":aaabccdddaeebfghhijekbfgggijjklllmniokkpplliiqrspttuuuqssstvvvwxyszzvvAwyyzzBBB"
+          "AA:12,14,11,24,19,17,12,6,15,17,21,25,8,7,7,12,12,5,27,16,19,20,9,3,14,19,19,15")
+
+RUNNER = """
+import * as G from "./js/geometry.js";
+const shapes = JSON.parse(process.argv[2]);
+const out = shapes.map((s) => {
+  const shape = { n: s.n, box: G.BOXES[s.n], variant: s.variant, regions: s.regions, cages: s.cages };
+  const houses = G.housesOf(shape);
+  return { played: G.playedOn(s.variant, s.n), box: G.BOXES[s.n], houses,
+    kinds: houses.map((_, h) => G.houseKind(h, shape)),
+    peers: G.peersOf(s.n, G.BOXES[s.n], s.variant, s.regions, s.cages) };
+});
+process.stdout.write(JSON.stringify({ symbols: G.DEFAULT_SYMBOLS, variants: G.VARIANTS, shapes: out }));
+"""
+
+
+def _engine_shapes() -> list[tuple[dict, Geometry | None]]:
+    """Every (side, variant) as the page's shape and the engine's Geometry, or None where the engine does
+    not play the variant on that side. A Jigsaw is tried with its boxes as regions, and on 9x9 with a
+    puzzle's real regions; a Killer on 9x9 with a puzzle's cages (cages are checked against the side)."""
+    out: list[tuple[dict, Geometry | None]] = []
+    for variant in VARIANTS:
+        for n, (br, bc) in STANDARD_BOXES.items():
+            if variant == "killer":
+                continue
+            boxes = [r // br * (n // bc) + c // bc for r in range(n) for c in range(n)]
+            regions = boxes if variant == "jigsaw" else None
+            try:
+                geo: Geometry | None = variant_geometry(n, variant, regions=regions)
+            except RegionError:
+                geo = None
+            out.append(({"n": n, "variant": variant, "regions": regions, "cages": None}, geo))
+    for line in (JIGSAW, KILLER):
+        geo = parse(line).geometry
+        cages = [{"sum": total, "cells": list(cells)} for total, cells in geo.cages] if geo.cages else None
+        out.append(({"n": 9, "variant": geo.variant, "regions": list(geo.regions) if geo.regions else None,
+                     "cages": cages}, geo))
+    return out
+
+
+def test_the_pages_geometry_is_the_engines_for_every_side_and_variant(tmp_path):
+    if not shutil.which("node"):
+        pytest.fail("needs node (Debian package nodejs; tests/run.sh installs it)")
+    spec = importlib.util.spec_from_file_location("build", ROOT / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    (tmp_path / "js").mkdir()
+    shutil.copy(ROOT / "web" / "js" / "geometry.js", tmp_path / "js" / "geometry.js")
+    (tmp_path / "build-info.js").write_text(build.build_info_module(build.engine_facts()))
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    (tmp_path / "run.mjs").write_text(RUNNER)
+    shapes = _engine_shapes()
+    assert {s["variant"] for s, g in shapes if g} == set(VARIANTS) and sum(g is None for _, g in shapes) > 0
+    done = subprocess.run(["node", "run.mjs", json.dumps([s for s, _ in shapes])], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    page = json.loads(done.stdout)
+
+    from sudoku_core.puzzle import DEFAULT_SYMBOLS
+
+    assert page["symbols"] == DEFAULT_SYMBOLS and page["variants"] == list(VARIANTS)
+    for (shape, geo), got in zip(shapes, page["shapes"], strict=True):
+        where = f"{shape['n']}x{shape['n']} {shape['variant']}"
+        assert got["played"] is (geo is not None), where
+        if geo is None:
+            continue
+        assert got["box"] == [geo.box_rows, geo.box_cols], where
+        assert got["houses"] == [list(h) for h in geo.houses], where
+        assert got["kinds"] == [list(geo.house_kind(h)) for h in range(len(geo.houses))], where
+        assert got["peers"] == [list(p) for p in geo.peers], where
