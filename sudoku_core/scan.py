@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from operator import add, sub
@@ -450,9 +450,9 @@ def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tu
 
 # --- 5. cells and glyphs ---------------------------------------------------------------------------
 
-def _glyph(ink: bytearray) -> tuple[list[float] | None, float]:
-    """The glyph of one cell (its ink, CELL x CELL) as classifier features (None when the cell is empty)
-    and how sure the cell's emptiness or fullness is (0..1)."""
+def _glyph(ink: bytearray) -> tuple[tuple[list[tuple[int, int]], int, int, int, int] | None, float]:
+    """The glyph of one cell (its ink, CELL x CELL): its ink pixels and box (left, top, width, height) in
+    the cell, None when the cell is empty, and how sure the cell's emptiness or fullness is (0..1)."""
     s = CELL
     patch = [ink[y * s:(y + 1) * s] for y in range(s)]
     # a grid line: a row or column mostly inked near the cell's edge, or almost wholly inked anywhere
@@ -511,52 +511,96 @@ def _glyph(ink: bytearray) -> tuple[list[float] | None, float]:
     sure = min(tall, heavy)
     if sure < 1:
         return None, min(1.0, max(0.0, 1 - sure) * 2)
-    mask = bytearray(s * s)
-    for k in keep:
-        for px, py in k[0]:
-            mask[py * s + px] = 1
-    return _features(mask, s, l, t, bw, bh), min(1.0, (sure - 1) * 2)
+    return ([p for k in keep for p in k[0]], l, t, bw, bh), min(1.0, (sure - 1) * 2)
 
 
-def _features(mask: bytearray, s: int, l: int, t: int, bw: int, bh: int) -> list[float]:
-    """The glyph's box scaled into GLYPH x GLYPH (aspect kept, centred; each pixel the share of ink it
-    covers), then its aspect and its height as a share of the cell."""
+def _features(sample: Callable[[float, float], float], l: int, t: int, bw: int, bh: int) -> list[float]:
+    """The glyph's box (in a cell's CELL x CELL pixels) scaled into GLYPH x GLYPH, aspect kept and centred,
+    each pixel the mean inkiness (0..1) that ``sample(x, y)`` gives at 2 x 2 points of it (x, y in the
+    cell's pixels, fractional: sampled from the picture itself, finer than the square); then the box's
+    aspect and its height as a share of the cell."""
     scale = GLYPH / max(bw, bh)
     ow = (GLYPH - bw * scale) / 2
     oh = (GLYPH - bh * scale) / 2
-    sub_ = 3
+    offsets = (0.25, 0.75)
+    xs = [[l + (tx + o - ow) / scale for o in offsets] for tx in range(GLYPH)]
     out = []
     for ty in range(GLYPH):
+        ys = [t + (ty + o - oh) / scale for o in offsets]
+        ys = [y for y in ys if t <= y < t + bh]
         for tx in range(GLYPH):
-            hits = 0
-            for i in range(sub_):
-                sy = t + ((ty + (i + 0.5) / sub_) - oh) / scale
-                iy = int(sy) if sy >= 0 else -1
-                if not t <= iy < t + bh:
-                    continue
-                rowbase = iy * s
-                for j in range(sub_):
-                    sx = l + ((tx + (j + 0.5) / sub_) - ow) / scale
-                    ix = int(sx) if sx >= 0 else -1
-                    if l <= ix < l + bw and mask[rowbase + ix]:
-                        hits += 1
-            out.append(hits / (sub_ * sub_))
+            total = 0.0
+            if ys:
+                for x in xs[tx]:
+                    if l <= x < l + bw:
+                        for y in ys:
+                            total += sample(x, y)
+            out.append(total / 4)
     out.append(bw / bh)
-    out.append(bh / s)
+    out.append(bh / CELL)
     return out
 
 
 # --- 6. the classifier -----------------------------------------------------------------------------
 
-def _classify(model: dict, features: list[float]) -> tuple[int, float]:
-    """The digit (1..9) the network names and its probability."""
+def _classify(model: dict, features: list[float]) -> list[float]:
+    """The network's probability of each digit 1..9 (a list of 9) for a glyph."""
     from math import exp
     hidden = [max(0.0, sum(map(float.__mul__, w, features)) + b) for w, b in zip(model["w1"], model["b1"], strict=True)]
     logits = [sum(map(float.__mul__, w, hidden)) + b for w, b in zip(model["w2"], model["b2"], strict=True)]
     top = max(logits)
     exps = [exp(v - top) for v in logits]
-    best = max(range(len(exps)), key=exps.__getitem__)
-    return best + 1, exps[best] / sum(exps)
+    total = sum(exps)
+    return [v / total for v in exps]
+
+
+#: How many of the least confident digits the solver's second opinion tries other readings of, and the
+#: least probability a reading must have to be tried.
+SECOND_LOOKS = 10
+SECOND_LEAST = 0.01
+
+
+def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int, list[float]]) -> bool:
+    """A printed Sudoku has exactly one solution. When the digits as read have none (or several), try
+    other readings of the least confident digits, one cell at a time: another digit the network also saw,
+    or empty. When exactly one other digit in one cell gives a puzzle with one solution, it is taken (the
+    cell stays flagged); a cell that only emptying mends is the wrong one but its digit is unknown, so it
+    is flagged as doubtful as can be. Otherwise every cell tried is flagged: one of them is likely wrong.
+    Changes ``digits`` and ``confidence`` in place; True when the puzzle read (after any change) has
+    exactly one solution."""
+    from .solvers import check_unique
+
+    def count(ds: list[int]) -> int | None:
+        if _conflicts(ds):
+            return 0
+        result = check_unique("".join(str(d) if d else "." for d in ds), seconds=0.05)
+        return None if result.gave_up else result.count
+
+    if count(digits) == 1:
+        return True
+    tried = sorted(probs, key=confidence.__getitem__)[:SECOND_LOOKS]
+    mends: list[tuple[int, int]] = []
+    emptied: list[int] = []
+    for cell in tried:
+        p = probs[cell]
+        for d in sorted(range(1, 10), key=lambda d: -p[d - 1]):
+            if d != digits[cell] and p[d - 1] >= SECOND_LEAST and count([*digits[:cell], d, *digits[cell + 1:]]) == 1:
+                mends.append((cell, d))
+        if count([*digits[:cell], 0, *digits[cell + 1:]]) == 1:
+            emptied.append(cell)
+    if len(mends) == 1:
+        cell, d = mends[0]
+        digits[cell] = d
+        confidence[cell] = min(confidence[cell], 0.5)
+        return True
+    if not mends and len(emptied) == 1:
+        confidence[emptied[0]] = 0.0
+        return False
+    for cell in tried:
+        confidence[cell] = min(confidence[cell], LOW_CONFIDENCE - 0.01)
+    for cell in [c for c, _ in mends] + emptied:
+        confidence[cell] = min(confidence[cell], 0.5)
+    return False
 
 
 # --- the whole reader ------------------------------------------------------------------------------
@@ -621,16 +665,20 @@ def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview
     model = load()
     digits = [0] * (SIZE * SIZE)
     confidence = [1.0] * (SIZE * SIZE)
+    probs: dict[int, list[float]] = {}
     for cell, (feats, sure) in enumerate(cells):
         if feats is None:
             confidence[cell] = sure
             continue
-        digit, p = _classify(model, feats)
+        p = probs[cell] = _classify(model, feats)
+        digit = max(range(9), key=p.__getitem__) + 1
         digits[cell] = digit
-        confidence[cell] = min(p, 0.5 + sure / 2)
+        confidence[cell] = min(p[digit - 1], 0.5 + sure / 2)
     for cell in _conflicts(digits):  # two equal digits in a house: at least one is misread
         confidence[cell] = min(confidence[cell], 0.5)
     lap("digits")
+    _second_opinion(digits, confidence, probs)
+    lap("solver")
     return ScanResult(digits, confidence, corners, score, inverted, timings)
 
 
@@ -655,15 +703,50 @@ def _conflicts(digits: list[int]) -> set[int]:
 def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, float]]
            ) -> list[tuple[list[float] | None, float]]:
     """Per cell, row by row: the glyph's classifier features (None for an empty cell) and how sure the
-    cell's emptiness or fullness is (0..1), for the grid with these ``corners``."""
+    cell's emptiness or fullness is (0..1), for the grid with these ``corners``.
+
+    Where ink is is decided on the square (nearest pixel, CELL pixels a cell); the glyph's features are
+    then sampled from the picture itself (bilinear), as grey levels between the cell's paper and the
+    glyph's darkest ink: a blurred 6 keeps the paler gap that tells it from an 8."""
     side = SIZE * CELL
     square = warp(width, height, grey, corners, side)
-    return _cells_ink(square, side)
+    a, b, c, d, e, f, g, h = homography(corners)
+    out: list[tuple[list[float] | None, float]] = []
+    for cell, (found, sure, paper) in enumerate(_cells_ink(square, side)):
+        if found is None:
+            out.append((None, sure))
+            continue
+        pix, l, t, bw, bh = found
+        x0, y0 = cell % SIZE * CELL, cell // SIZE * CELL
+        darks = sorted(square[(y0 + y) * side + x0 + x] for x, y in pix)
+        dark = darks[len(darks) // 10]
+        span = max(8.0, paper - dark)
+
+        def sample(x: float, y: float, x0: int = x0, y0: int = y0, paper: int = paper, span: float = span
+                   ) -> float:
+            u, v = (x0 + x) / side, (y0 + y) / side
+            den = g * u + h * v + 1
+            px = (a * u + b * v + c) / den - 0.5
+            py = (d * u + e * v + f) / den - 0.5
+            ix, iy = int(px) if px >= 0 else -1, int(py) if py >= 0 else -1
+            if not (0 <= ix < width - 1 and 0 <= iy < height - 1):
+                return 0.0
+            fx, fy = px - ix, py - iy
+            k = iy * width + ix
+            top = grey[k] + (grey[k + 1] - grey[k]) * fx
+            bottom = grey[k + width] + (grey[k + width + 1] - grey[k + width]) * fx
+            ink = (paper - (top + (bottom - top) * fy)) / span
+            return 0.0 if ink < 0 else 1.0 if ink > 1 else ink
+
+        out.append((_features(sample, l, t, bw, bh), sure))
+    return out
 
 
-def _cells_ink(square: bytes, side: int) -> list[tuple[list[float] | None, float]]:
-    """Ink per cell, against the cell's own paper (its 80th percentile of brightness, so shaded cells and
-    uneven light count) and the square's contrast (the spread of the most contrasted cells: print)."""
+def _cells_ink(square: bytes, side: int
+               ) -> list[tuple[tuple[list[tuple[int, int]], int, int, int, int] | None, float, int]]:
+    """Per cell: its glyph (:func:`_glyph`), how sure, and its paper's brightness. Ink is what is darker
+    than the cell's own paper (its 80th percentile of brightness, so shaded cells and uneven light count)
+    by a share of the square's contrast (the spread of the most contrasted cells: print)."""
     s = CELL
     patches = []
     for cell in range(SIZE * SIZE):
@@ -678,5 +761,6 @@ def _cells_ink(square: bytes, side: int) -> list[tuple[list[float] | None, float
     out = []
     for patch, (bg, _lo) in zip(patches, stats, strict=True):
         cut = bg - contrast * 0.35
-        out.append(_glyph(bytearray(1 if p < cut else 0 for p in patch)))
+        found, sure = _glyph(bytearray(1 if p < cut else 0 for p in patch))
+        out.append((found, sure, bg))
     return out
