@@ -55,6 +55,8 @@ GLYPH = 16
 FIND_SIDE = 400
 #: A cell read with less confidence than this is flagged for the player to check.
 LOW_CONFIDENCE = 0.9
+#: How far outside the picture (a share of its side) a grid's grown outer line may fall.
+EDGE_SLACK = 0.03
 #: The least grid score (ink on the expected lines, 0..1) of a picture said to hold a grid.
 MIN_GRID_SCORE = 0.45
 
@@ -393,10 +395,10 @@ def warp(width: int, height: int, grey: bytes, quad: Sequence[tuple[float, float
     return bytes(out)
 
 
-def _grid_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]]) -> float:
-    """The share of points along the 10 expected lines each way that have ink within a pixel."""
+def _grid_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]],
+                steps: int = 72) -> float:
+    """The share of ``steps`` points along each of the 10 expected lines each way that have ink within a pixel."""
     a, b, c, d, e, f, g, h = homography(quad)
-    steps = 72
     hits = 0
     for k in range(SIZE + 1):
         fixed = k / SIZE
@@ -415,9 +417,8 @@ def _grid_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[fl
 
 #: The spans (in the found quad's own units) to try when the shape found is part of the grid: it spans
 #: ``k`` of the 9 columns (or rows) starting at column ``o``: an outer line or two too faint to join the
-#: shape (8, 7), or thin outer lines lost and the thick box lines kept (6 or 3, on box lines).
-_SPANS = tuple((-o / k, (SIZE - o) / k) for k, offsets in ((9, (0,)), (8, (0, 1)), (7, (0, 1, 2)), (6, (0, 3)),
-                                                          (3, (0, 3, 6))) for o in offsets)
+#: shape (8, 7), or thin lines lost in a blurred photo and a band of thicker ones kept (6 down to 3).
+_SPANS = tuple((-o / k, (SIZE - o) / k) for k in range(SIZE, 2, -1) for o in range(SIZE - k + 1))
 
 
 def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tuple[float, float]]
@@ -432,19 +433,29 @@ def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tu
 
     best = (score, quad)
     span_u = span_v = (0.0, 1.0)
+    # a grid may touch the picture's edge: its outer line a little outside (lens blur, a tight frame)
+    slack_x, slack_y = max(2, width * EDGE_SLACK), max(2, height * EDGE_SLACK)
     for axis in (0, 1):
+        # the best-fitting span of this axis (a wrong span's lines half-match a blurred grid's too), taken
+        # when clearly better than the quad as it is
+        # (each span screened with a few points a line, the best few scored in full)
+        tried = []
         for span in _SPANS[1:]:
             (u0, u1), (v0, v1) = (span, span_v) if axis == 0 else (span_u, span)
             grown = [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)]
-            if not all(-2 <= x <= width + 1 and -2 <= y <= height + 1 for x, y in grown):
-                continue
+            if all(-slack_x <= x <= width + slack_x and -slack_y <= y <= height + slack_y for x, y in grown):
+                tried.append((_grid_score(width, height, ink, grown, 18), span, grown))
+        tried.sort(key=lambda t: -t[0])
+        top = best
+        for _rough, span, grown in tried[:4]:
             grown_score = _grid_score(width, height, ink, grown)
-            if grown_score > best[0] + 0.08:
-                best = (grown_score, grown)
+            if grown_score > top[0] and grown_score > best[0] + 0.08:
+                top = (grown_score, grown)
                 if axis == 0:
                     span_u = span
                 else:
                     span_v = span
+        best = top
     return best
 
 
