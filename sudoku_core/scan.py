@@ -101,6 +101,9 @@ class ScanResult:
     grid_score: float
     inverted: bool
     timings: dict[str, float] = field(default_factory=dict)
+    #: How many solutions the puzzle as read has: 1 as a printed Sudoku should, 0 none (a digit is
+    #: misread), 2 several (a given missed, most likely), None when too few givens to tell quickly.
+    solutions: int | None = None
 
     @property
     def puzzle(self) -> str:
@@ -115,7 +118,7 @@ class ScanResult:
     def to_dict(self) -> dict:
         return {"puzzle": self.puzzle, "size": SIZE, "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
                 "confidence": [round(c, 3) for c in self.confidence], "uncertain": self.uncertain,
-                "grid_score": round(self.grid_score, 3), "inverted": self.inverted,
+                "grid_score": round(self.grid_score, 3), "inverted": self.inverted, "solutions": self.solutions,
                 "timings": {k: round(v, 1) for k, v in self.timings.items()}}
 
 
@@ -571,14 +574,14 @@ SECOND_LOOKS = 10
 SECOND_LEAST = 0.01
 
 
-def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int, list[float]]) -> bool:
+def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int, list[float]]) -> int | None:
     """A printed Sudoku has exactly one solution. When the digits as read have none (or several), try
     other readings of the least confident digits, one cell at a time: another digit the network also saw,
     or empty. When exactly one other digit in one cell gives a puzzle with one solution, it is taken (the
     cell stays flagged); a cell that only emptying mends is the wrong one but its digit is unknown, so it
     is flagged as doubtful as can be. Otherwise every cell tried is flagged: one of them is likely wrong.
-    Changes ``digits`` and ``confidence`` in place; True when the puzzle read (after any change) has
-    exactly one solution."""
+    Changes ``digits`` and ``confidence`` in place; returns how many solutions the puzzle read (after any
+    change) has: 0, 1 or 2 (several), None when the solver gave up (too few givens to tell quickly)."""
     from .solvers import check_unique
 
     def count(ds: list[int]) -> int | None:
@@ -587,8 +590,9 @@ def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int,
         result = check_unique("".join(str(d) if d else "." for d in ds), seconds=0.05)
         return None if result.gave_up else result.count
 
-    if count(digits) == 1:
-        return True
+    found = count(digits)
+    if found == 1:
+        return 1
     tried = sorted(probs, key=confidence.__getitem__)[:SECOND_LOOKS]
     mends: list[tuple[int, int]] = []
     emptied: list[int] = []
@@ -603,15 +607,15 @@ def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int,
         cell, d = mends[0]
         digits[cell] = d
         confidence[cell] = min(confidence[cell], 0.5)
-        return True
+        return 1
     if not mends and len(emptied) == 1:
         confidence[emptied[0]] = 0.0
-        return False
+        return found
     for cell in tried:
         confidence[cell] = min(confidence[cell], LOW_CONFIDENCE - 0.01)
     for cell in [c for c, _ in mends] + emptied:
         confidence[cell] = min(confidence[cell], 0.5)
-    return False
+    return found
 
 
 # --- the whole reader ------------------------------------------------------------------------------
@@ -688,9 +692,9 @@ def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview
     for cell in _conflicts(digits):  # two equal digits in a house: at least one is misread
         confidence[cell] = min(confidence[cell], 0.5)
     lap("digits")
-    _second_opinion(digits, confidence, probs)
+    solutions = _second_opinion(digits, confidence, probs)
     lap("solver")
-    return ScanResult(digits, confidence, corners, score, inverted, timings)
+    return ScanResult(digits, confidence, corners, score, inverted, timings, solutions)
 
 
 def _conflicts(digits: list[int]) -> set[int]:

@@ -95,6 +95,7 @@ def test_a_screenshot_is_read_exactly_in_either_theme(dark: bool) -> None:
     width, height, rgba = screenshot(PUZZLE, dark=dark)
     result = read_picture(width, height, rgba, 4)
     assert result.puzzle == PUZZLE
+    assert result.solutions == 1
     assert result.inverted is dark
     # the grid was drawn from (30, 30) to (390, 390), its outer lines 3 px thick
     for (x, y), (ex, ey) in zip(result.corners, [(29, 29), (391, 29), (391, 391), (29, 391)], strict=True):
@@ -147,7 +148,7 @@ def test_a_misread_digit_the_solver_can_mend_is_mended_and_stays_flagged() -> No
     probs = {i: _probs(d, 0.99) for i, d in enumerate(digits) if d}
     probs[0] = [0.0, 0.0, 0.0, 0.0, 0.3, 0.6, 0.0, 0.1, 0.0]
     confidence[0] = 0.6
-    assert scan._second_opinion(digits, confidence, probs)
+    assert scan._second_opinion(digits, confidence, probs) == 1
     assert "".join(str(d) if d else "." for d in digits) == PUZZLE
     assert confidence[0] < LOW_CONFIDENCE  # the player is still asked to check it
     assert all(c == 1.0 for c in confidence[1:])
@@ -160,7 +161,7 @@ def test_a_puzzle_read_with_no_solution_and_no_one_mend_flags_every_digit_it_tri
     probs = {i: _probs(d, 0.99) for i, d in enumerate(digits) if d}
     for cell in (0, 80):
         confidence[cell] = 0.95  # not doubtful to the network: only the solver says so
-    assert not scan._second_opinion(digits, confidence, probs)
+    assert scan._second_opinion(digits, confidence, probs) == 0
     flagged = {i for i, c in enumerate(confidence) if c < LOW_CONFIDENCE}
     assert {0, 80} <= flagged
     assert digits[0] == 6 and digits[80] == 1  # nothing changed on a guess
@@ -170,7 +171,7 @@ def test_a_puzzle_read_right_is_left_alone() -> None:
     digits = [0 if ch == "." else int(ch) for ch in PUZZLE]
     confidence = [0.95] * 81
     probs = {i: _probs(d) for i, d in enumerate(digits) if d}
-    assert scan._second_opinion(digits, confidence, probs)
+    assert scan._second_opinion(digits, confidence, probs) == 1
     assert confidence == [0.95] * 81
 
 
