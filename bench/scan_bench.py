@@ -1,6 +1,7 @@
 """Measure the picture reader on the held-out photos (never learnt from) of ``bench/scan_photos.py``'s split.
 
-    .venv/bin/python bench/scan_bench.py [--all | --learn] [--verbose]
+    .venv/bin/python bench/scan_bench.py [--all | --learn] [--verbose] [--no-photos] [--no-screens]
+                                         [--timing [--chromium]] [--page]
 
 Prints: grids found, grids read exactly, cells right, digits right (of the printed givens), empty cells read
 as digits and digits read as empty, wrong cells that the reader flagged as uncertain, and the median
@@ -11,7 +12,10 @@ without looking at the held-out ones. Wrong cells are told apart by stage: a gri
 8 or more wrong cells: the lines found are not the grid's), an empty cell read as a digit or a digit as
 empty (the ink found), a digit read as another (the classifier); and wrong digits flagged or not.
 Then the same for rendered screenshots: 10 of the machine's fonts, light and dark, seeded apart from the
-grids ``train_scan.py`` renders (``--no-screens`` skips them).
+grids ``train_scan.py`` renders (``--no-screens`` skips them). ``--timing``: a 12 MP photo (a held-out one
+scaled up) and four pictures with no Sudoku, scaled and read in CPython, and with ``--chromium`` the page's
+whole path in Chromium (file input to answer, timed in the page). ``--page``: Chromium's screenshots of
+the game's page, light and dark, wide and phone-sized, read in CPython.
 """
 
 from __future__ import annotations
@@ -209,7 +213,7 @@ def chromium_part(big: Image.Image, givens: list[int], pictures: list[tuple[str,
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-                page = browser.new_page(viewport={"width": 1280, "height": 800})
+                page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)  # for the wait below
                 page.goto(url + "index.html")
                 page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=180_000)
                 page.evaluate("""() => {
@@ -277,6 +281,7 @@ def photos_part(args: argparse.Namespace) -> None:
     found = exact = cells_right = digits_right = digits = blank_as_digit = digit_as_blank = 0
     wrong_cells = wrong_flagged = flagged = 0
     misplaced = misplaced_cells = 0
+    warned_grids = silent_wrong = 0  # reads said to have no single solution; wrong cells neither flagged nor warned
     placed = [0, 0, 0, 0]  # in the grids placed: empty read as a digit, digit as empty, digit as another; flagged
     times = []
     cpu = []
@@ -310,6 +315,9 @@ def photos_part(args: argparse.Namespace) -> None:
         blank_as_digit += sum(1 for g, d in zip(givens, res.digits, strict=True) if not g and d)
         digit_as_blank += sum(1 for g, d in zip(givens, res.digits, strict=True) if g and not d)
         unsure = set(res.uncertain)
+        warned_grids += res.solutions != 1
+        if res.solutions == 1:
+            silent_wrong += sum(1 for i in wrong if i not in unsure)
         flagged += len(unsure)
         wrong_cells += len(wrong)
         wrong_flagged += sum(1 for i in wrong if i in unsure)
@@ -324,6 +332,8 @@ def photos_part(args: argparse.Namespace) -> None:
     print(f"empty read as a digit: {blank_as_digit}; digit read as empty: {digit_as_blank}")
     print(f"wrong cells flagged as uncertain: {wrong_flagged}/{wrong_cells} ({wrong_cells - wrong_flagged} not "
           f"flagged); cells flagged: {flagged}")
+    print(f"reads said to have no single solution: {warned_grids}; wrong cells neither flagged nor in such a read: "
+          f"{silent_wrong}")
     print(f"by stage: grid misplaced or not found: {misplaced + n - found} photos ({n - found} not found, "
           f"{misplaced_cells} wrong cells in the others); in the {found - misplaced} grids placed: "
           f"empty read as a digit {placed[0]}, digit as empty {placed[1]}, digit as another {placed[2]}; "

@@ -73,9 +73,9 @@ def givens(name: str) -> str:
     return "".join(tok if tok != "0" else "." for line in lines for tok in line.split())
 
 
-def photo(name: str) -> tuple[int, int, bytes]:
+def photo(name: str, ext: str = "jpg") -> tuple[int, int, bytes]:
     image = pytest.importorskip("PIL.Image")
-    with image.open(DATA / f"{name}.jpg") as im:
+    with image.open(DATA / f"{name}.{ext}") as im:
         rgba = im.convert("RGBA")
     return rgba.width, rgba.height, rgba.tobytes()
 
@@ -102,6 +102,16 @@ def test_a_screenshot_is_read_exactly_in_either_theme(dark: bool) -> None:
         assert abs(x - ex) <= 2 and abs(y - ey) <= 2
     assert len(result.confidence) == 81 and all(0 <= c <= 1 for c in result.confidence)
     assert all(result.confidence[i] >= 0.5 for i in range(81)), "a clean screenshot has no doubtful cell"
+
+
+@pytest.mark.parametrize("name", ["dejavu-sans-light", "dejavu-sans-dark", "page-light-1280", "page-dark-390"])
+def test_rendered_grids_and_screenshots_of_this_page_are_read_exactly(name: str) -> None:
+    # a grid rendered in DejaVu Sans by bench/train_scan.py's render_grid, and Chromium's screenshots of
+    # the game's page (the whole viewport: buttons and text around the board), scaled to 800 px
+    width, height, rgba = photo(name, "png")
+    result = read_picture(width, height, rgba, 4)
+    assert result.puzzle == PUZZLE
+    assert result.solutions == 1
 
 
 def test_grey_pixels_read_the_same_as_rgba() -> None:
