@@ -464,9 +464,11 @@ def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tu
 
 # --- 5. cells and glyphs ---------------------------------------------------------------------------
 
-def _glyph(ink: bytearray) -> tuple[tuple[list[tuple[int, int]], int, int, int, int] | None, float]:
+def _glyph(ink: bytearray, crisp: bool = False
+           ) -> tuple[tuple[list[tuple[int, int]], int, int, int, int] | None, float]:
     """The glyph of one cell (its ink, CELL x CELL): its ink pixels and box (left, top, width, height) in
-    the cell, None when the cell is empty, and how sure the cell's emptiness or fullness is (0..1)."""
+    the cell, None when the cell is empty, and how sure the cell's emptiness or fullness is (0..1).
+    ``crisp``: a screenshot's cell (see :func:`crisp`), where a tall glyph of thin strokes is a digit."""
     s = CELL
     patch = [ink[y * s:(y + 1) * s] for y in range(s)]
     # a grid line: a row or column mostly inked near the cell's edge, or almost wholly inked anywhere
@@ -519,9 +521,11 @@ def _glyph(ink: bytearray) -> tuple[tuple[list[tuple[int, int]], int, int, int, 
     b = max(k[4] for k in keep)
     count = sum(len(k[0]) for k in keep)
     bh, bw = b - t + 1, r_ - l + 1
-    # a glyph is at least a quarter of the cell high and holds a few dozen pixels of ink
+    # a glyph is at least 30% of the cell high and holds a few dozen pixels of ink; in a screenshot, a
+    # dozen will do (a thin font's 1 or 7 is a pixel wide, and a screenshot has no specks of dirt; on the
+    # learning photos the same weight read 13 more specks as digits)
     tall = bh / (s * 0.3)
-    heavy = count / (s * s * 0.03)
+    heavy = count / (s * s * (0.012 if crisp else 0.03))
     sure = min(tall, heavy)
     if sure < 1:
         return None, min(1.0, max(0.0, 1 - sure) * 2)
@@ -675,7 +679,7 @@ def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview
     lap("grey")
     corners, score, inverted, grey = find_grid(width, height, grey)
     lap("grid")
-    cells = glyphs(width, height, grey, corners)
+    cells = glyphs(width, height, grey, corners, crisp(grey))
     lap("cells")
     model = load()
     digits = [0] * (SIZE * SIZE)
@@ -715,7 +719,14 @@ def _conflicts(digits: list[int]) -> set[int]:
     return out
 
 
-def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, float]]
+def crisp(grey: bytes) -> bool:
+    """Whether the picture is a screenshot rather than a photo: a third or more of it one flat shade of
+    paper (a photo's paper is noisy and unevenly lit: its commonest shade is a few percent of it)."""
+    sample = grey[:: max(1, len(grey) // 4001)]
+    return max(sample.count(v) for v in set(sample)) * 3 >= len(sample)
+
+
+def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, float]], crisp: bool = False
            ) -> list[tuple[list[float] | None, float]]:
     """Per cell, row by row: the glyph's classifier features (None for an empty cell) and how sure the
     cell's emptiness or fullness is (0..1), for the grid with these ``corners``.
@@ -727,7 +738,7 @@ def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, 
     square = warp(width, height, grey, corners, side)
     a, b, c, d, e, f, g, h = homography(corners)
     out: list[tuple[list[float] | None, float]] = []
-    for cell, (found, sure, paper) in enumerate(_cells_ink(square, side)):
+    for cell, (found, sure, paper) in enumerate(_cells_ink(square, side, crisp)):
         if found is None:
             out.append((None, sure))
             continue
@@ -757,7 +768,7 @@ def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, 
     return out
 
 
-def _cells_ink(square: bytes, side: int
+def _cells_ink(square: bytes, side: int, crisp: bool = False
                ) -> list[tuple[tuple[list[tuple[int, int]], int, int, int, int] | None, float, int]]:
     """Per cell: its glyph (:func:`_glyph`), how sure, and its paper's brightness. Ink is what is darker
     than the cell's own paper (its 80th percentile of brightness, so shaded cells and uneven light count)
@@ -776,6 +787,6 @@ def _cells_ink(square: bytes, side: int
     out = []
     for patch, (bg, _lo) in zip(patches, stats, strict=True):
         cut = bg - contrast * 0.35
-        found, sure = _glyph(bytearray(1 if p < cut else 0 for p in patch))
+        found, sure = _glyph(bytearray(1 if p < cut else 0 for p in patch), crisp)
         out.append((found, sure, bg))
     return out

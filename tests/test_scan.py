@@ -104,7 +104,8 @@ def test_a_screenshot_is_read_exactly_in_either_theme(dark: bool) -> None:
     assert all(result.confidence[i] >= 0.5 for i in range(81)), "a clean screenshot has no doubtful cell"
 
 
-@pytest.mark.parametrize("name", ["dejavu-sans-light", "dejavu-sans-dark", "page-light-1280", "page-dark-390"])
+@pytest.mark.parametrize("name", ["dejavu-sans-light", "dejavu-sans-dark", "nimbus-mono-light", "page-light-1280",
+                                  "page-dark-390"])
 def test_rendered_grids_and_screenshots_of_this_page_are_read_exactly(name: str) -> None:
     # a grid rendered in DejaVu Sans by bench/train_scan.py's render_grid, and Chromium's screenshots of
     # the game's page (the whole viewport: buttons and text around the board), scaled to 800 px
@@ -112,6 +113,18 @@ def test_rendered_grids_and_screenshots_of_this_page_are_read_exactly(name: str)
     result = read_picture(width, height, rgba, 4)
     assert result.puzzle == PUZZLE
     assert result.solutions == 1
+
+
+def test_a_thin_screen_font_is_read_in_full_because_a_screenshot_is_crisp() -> None:
+    # Nimbus Mono's 1s and 7s are a pixel wide: under a photo's least weight of ink, 17 of its 30 digits
+    # read as empty; a screenshot (a third of it one flat shade) has no specks, so a dozen pixels will do
+    width, height, rgba = photo("nimbus-mono-light", "png")
+    assert scan.crisp(to_grey(width, height, rgba, 4))
+    assert not scan.crisp(to_grey(*photo("image107"), 4))
+    grey = to_grey(width, height, rgba, 4)
+    corners = scan.find_grid(width, height, grey)[0]
+    assert sum(f is not None for f, _ in scan.glyphs(width, height, grey, corners)) == 13
+    assert sum(f is not None for f, _ in scan.glyphs(width, height, grey, corners, crisp=True)) == 30
 
 
 def test_grey_pixels_read_the_same_as_rgba() -> None:
