@@ -9,7 +9,8 @@ Data it names, and only that:
   cell it sees ink in whose given is printed becomes an example, four times, with the grid's corners moved
   a little each time (seeded), as a phone would frame it;
 * grids rendered here with Pillow in the machine's fonts (DejaVu, Liberation, Nimbus, URW, ...; the ones
-  ``fc-list`` names), in light and dark themes, read by the same reader: screenshots' digits.
+  ``fc-list`` names), in light and dark themes, read by the same reader: screenshots' digits; half of
+  them made photo-like (perspective, blur, grey paper and ink, noise, shrunk, strokes thickened), seeded.
 
 The network (glyph features -> ``H`` ReLU units -> 9 digits) is trained with numpy (softmax, Adam,
 weight decay) and written as int8 weights with one scale per matrix, base64 in a Python module, so that
@@ -271,8 +272,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--epochs", type=int, default=40)
     parser.add_argument("--hidden", type=int, default=48)
-    parser.add_argument("--jitters", type=int, default=3)
-    parser.add_argument("--synthetic", type=int, default=120, help="rendered grids (0: none)")
+    parser.add_argument("--jitters", type=int, default=2)
+    parser.add_argument("--synthetic", type=int, default=400, help="rendered grids (0: none)")
     parser.add_argument("--seed", type=int, default=31)
     args = parser.parse_args()
     t0 = time.perf_counter()
