@@ -679,7 +679,8 @@ def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview
     lap("grey")
     corners, score, inverted, grey = find_grid(width, height, grey)
     lap("grid")
-    cells = glyphs(width, height, grey, corners, crisp(grey))
+    sharp = crisp(grey)
+    cells = glyphs(width, height, grey, corners, sharp)
     lap("cells")
     model = load()
     digits = [0] * (SIZE * SIZE)
@@ -692,7 +693,8 @@ def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview
         p = probs[cell] = _classify(model, feats)
         digit = max(range(9), key=p.__getitem__) + 1
         digits[cell] = digit
-        confidence[cell] = min(p[digit - 1], 0.5 + sure / 2)
+        # a photo's small glyph may be a speck; a screenshot's is a small digit: only the network doubts it
+        confidence[cell] = p[digit - 1] if sharp else min(p[digit - 1], 0.5 + sure / 2)
     for cell in _conflicts(digits):  # two equal digits in a house: at least one is misread
         confidence[cell] = min(confidence[cell], 0.5)
     lap("digits")

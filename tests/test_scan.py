@@ -113,6 +113,9 @@ def test_rendered_grids_and_screenshots_of_this_page_are_read_exactly(name: str)
     result = read_picture(width, height, rgba, 4)
     assert result.puzzle == PUZZLE
     assert result.solutions == 1
+    # a screenshot's digits are doubted by the network alone, not for being small in their cells (they
+    # were all flagged before: a photo's small glyph may be a speck)
+    assert len(result.uncertain) <= 2
 
 
 def test_a_thin_screen_font_is_read_in_full_because_a_screenshot_is_crisp() -> None:
