@@ -1,13 +1,21 @@
 """Measure the picture reader on the held-out photos (never learnt from) of ``bench/scan_photos.py``'s split.
 
-    .venv/bin/python bench/scan_bench.py [--all] [--verbose]
+    .venv/bin/python bench/scan_bench.py [--all | --learn] [--verbose] [--no-photos] [--no-screens]
+                                         [--timing [--chromium]] [--page]
 
 Prints: grids found, grids read exactly, cells right, digits right (of the printed givens), empty cells read
 as digits and digits read as empty, wrong cells that the reader flagged as uncertain, and the median
 time per picture in CPython, wall clock and CPU (the picture scaled to at most 800 px on its long side,
 as the page does; decoding the JPEG is not counted). ``--all`` measures on every photo (learning ones included: not a
-fair figure, only a check). Then the same for rendered screenshots: 10 of the machine's fonts, light and
-dark, seeded apart from the grids ``train_scan.py`` renders (``--no-screens`` skips them).
+fair figure, only a check); ``--learn`` on the learning photos alone, to find where errors come from
+without looking at the held-out ones. Wrong cells are told apart by stage: a grid misplaced (no grid, or
+8 or more wrong cells: the lines found are not the grid's), an empty cell read as a digit or a digit as
+empty (the ink found), a digit read as another (the classifier); and wrong digits flagged or not.
+Then the same for rendered screenshots: 10 of the machine's fonts, light and dark, seeded apart from the
+grids ``train_scan.py`` renders (``--no-screens`` skips them). ``--timing``: a 12 MP photo (a held-out one
+scaled up) and four pictures with no Sudoku, scaled and read in CPython, and with ``--chromium`` the page's
+whole path in Chromium (file input to answer, timed in the page). ``--page``: Chromium's screenshots of
+the game's page, light and dark, wide and phone-sized, read in CPython.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import sys
 import time
 from pathlib import Path
 
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from scan_photos import photos, split
 from shared_data import REPO
 from train_scan import fonts, load_photo, render_grid
@@ -30,12 +39,215 @@ from sudoku_core import scan
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--all", action="store_true", help="every photo, not only the held-out ones")
+    parser.add_argument("--learn", action="store_true", help="the learning photos only (for diagnosis)")
     parser.add_argument("--verbose", action="store_true", help="one line per photo")
     parser.add_argument("--no-screens", action="store_true", help="skip the rendered screenshots")
+    parser.add_argument("--no-photos", action="store_true", help="skip the photos")
+    parser.add_argument("--timing", action="store_true",
+                        help="a 12 MP photo and pictures with no Sudoku, in CPython (and Chromium with --chromium)")
+    parser.add_argument("--chromium", action="store_true", help="with --timing: also the page's whole path in "
+                        "Chromium (builds the site into a temporary folder)")
+    parser.add_argument("--page", action="store_true", help="screenshots of this project's page in Chromium "
+                        "(light and dark, a wide and a phone's viewport; builds the site into a temporary folder)")
     args = parser.parse_args()
-    photos_part(args)
+    if not args.no_photos:
+        photos_part(args)
     if not args.no_screens:
         screens_part(args.verbose)
+    if args.timing:
+        timing_part(args.chromium)
+    if args.page:
+        page_part(args.verbose)
+
+
+#: Puzzles shown on the page for its screenshots: a well-known one and the first of two of tests/data/samples.
+PAGE_PUZZLES = [
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    ".8.47...3....5..16.4.....5....3..7..........432...1.658.3.4...2..........1.5.3...",
+    ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
+]
+
+
+def page_part(verbose: bool) -> None:
+    """Screenshots of the game's page (the whole viewport, the board among the page's buttons and text) with
+    a puzzle loaded from its link, light and dark, 1280 x 800 and a phone's 390 x 844: read exactly?"""
+    import io
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(REPO / "tests" / "e2e"))
+    from e2e_support import CHROMIUM, FLAGS
+
+    import build
+
+    total = exact = cells_right = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "dist"
+        build.build(site)
+        srv, url = build.serve_in_thread(site)
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                for scheme in ("light", "dark"):
+                    for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+                        page = browser.new_page(viewport=viewport, color_scheme=scheme)
+                        for puzzle in PAGE_PUZZLES:
+                            page.goto(url + "index.html#" + puzzle)
+                            page.wait_for_function("document.querySelectorAll('#board .cell.given').length > 0",
+                                                   timeout=180_000)
+                            shot = Image.open(io.BytesIO(page.screenshot())).convert("RGBA")
+                            shot.thumbnail((800, 800), Image.Resampling.BILINEAR)
+                            want = [0 if ch == "." else int(ch) for ch in puzzle]
+                            try:
+                                got = scan.read_picture(shot.width, shot.height, shot.tobytes(), 4).digits
+                            except scan.ScanError:
+                                got = [-1] * 81
+                            right = sum(1 for a, b in zip(got, want, strict=True) if a == b)
+                            total += 1
+                            exact += right == 81
+                            cells_right += right
+                            if verbose and right < 81:
+                                print(f"page {scheme} {viewport['width']}: {81 - right} wrong")
+                        page.close()
+                browser.close()
+        finally:
+            srv.shutdown()
+            srv.server_close()
+    print(f"screenshots of this page: {total} (3 puzzles x light, dark x 1280 x 800, 390 x 844); read exactly: "
+          f"{exact}/{total}; cells right: {cells_right}/{total * 81}")
+
+
+def big_photo() -> tuple[Image.Image, list[int]]:
+    """A held-out photo scaled up to 12 megapixels (4000 x 3000, bicubic), as a phone's camera gives."""
+    _name, path, givens = next(p for p in split()[1] if p[0] == "image1000")
+    im = Image.open(path).convert("RGB")
+    return im.resize((4000, 3000), Image.Resampling.BICUBIC), givens
+
+
+def no_sudoku() -> list[tuple[str, Image.Image]]:
+    """Pictures with no Sudoku in them, drawn here: a blank page, a page of text, a face-like photo (soft
+    ellipses over a gradient, with noise), a table of 4 x 12 ruled cells."""
+    rng = random.Random(7)
+    blank = Image.new("RGB", (800, 600), (236, 234, 228))
+    text = Image.new("RGB", (600, 800), (250, 250, 250))
+    d = ImageDraw.Draw(text)
+    font = ImageFont.truetype(fonts()[0], 16)
+    words = ["the", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog", "while", "seven", "puzzles"]
+    for y in range(20, 780, 22):
+        d.text((30, y), " ".join(rng.choice(words) for _ in range(9)), fill=(30, 30, 30), font=font)
+    face = Image.new("RGB", (800, 600))
+    d = ImageDraw.Draw(face)
+    for y in range(600):
+        d.line([(0, y), (800, y)], fill=(90 + y // 6, 120 + y // 8, 160))
+    d.ellipse((260, 90, 540, 470), fill=(222, 184, 150))
+    d.ellipse((330, 210, 370, 240), fill=(60, 40, 30))
+    d.ellipse((430, 210, 470, 240), fill=(60, 40, 30))
+    d.arc((340, 300, 460, 400), 20, 160, fill=(150, 60, 60), width=6)
+    d.chord((240, 60, 560, 230), 180, 360, fill=(70, 45, 30))
+    face = face.filter(ImageFilter.GaussianBlur(2))
+    table = Image.new("RGB", (800, 600), (255, 255, 255))
+    d = ImageDraw.Draw(table)
+    for k in range(13):
+        d.line([(100, 100 + k * 30), (700, 100 + k * 30)], fill=(0, 0, 0), width=1)
+    for k in range(5):
+        d.line([(100 + k * 150, 100), (100 + k * 150, 460)], fill=(0, 0, 0), width=1)
+    return [("blank page", blank), ("text", text), ("face", face), ("table", table)]
+
+
+def _cpython_path(im: Image.Image) -> tuple[float, float, scan.ScanResult | None]:
+    """The command line's whole path for a decoded picture: scaled to 800 px (Pillow), then read. (wall ms,
+    CPU ms, the result or None for no grid)."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    small = im.convert("RGBA")
+    small.thumbnail((800, 800), Image.Resampling.BILINEAR)
+    try:
+        res: scan.ScanResult | None = scan.read_picture(small.width, small.height, small.tobytes(), 4)
+    except scan.ScanError:
+        res = None
+    return (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000, res
+
+
+def timing_part(chromium: bool) -> None:
+    big, givens = big_photo()
+    runs = [_cpython_path(big) for _ in range(3)]
+    res = runs[-1][2]
+    right = 0 if res is None else sum(1 for a, b in zip(res.digits, givens, strict=True) if a == b)
+    print(f"12 MP photo (image1000 scaled to 4000 x 3000), CPython, scaled to 800 px then read: "
+          f"median {statistics.median(r[0] for r in runs):.0f} ms wall, {statistics.median(r[1] for r in runs):.0f} "
+          f"ms CPU; {right}/81 cells right")
+    pictures = no_sudoku()
+    for name, im in pictures:
+        wall, cpu_ms, res = _cpython_path(im)
+        print(f"no Sudoku ({name}), CPython: {'no grid found' if res is None else 'READ AS ' + res.puzzle} "
+              f"in {wall:.0f} ms wall, {cpu_ms:.0f} ms CPU")
+    if chromium:
+        chromium_part(big, givens, pictures)
+
+
+def chromium_part(big: Image.Image, givens: list[int], pictures: list[tuple[str, Image.Image]]) -> None:
+    """The page's whole path in Chromium: a file chosen on the reader's input to its answer shown (decode,
+    scale on a canvas, grey bytes to the worker, the read, the board drawn), timed in the page."""
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(REPO))
+    sys.path.insert(0, str(REPO / "tests" / "e2e"))
+    from e2e_support import CHROMIUM, FLAGS
+
+    import build
+
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "dist"
+        build.build(site)
+        files = []
+        big_path = Path(tmp) / "big.jpg"
+        big.save(big_path, quality=90)
+        files.append(("12 MP photo", big_path))
+        for name, im in pictures:
+            path = Path(tmp) / (name.replace(" ", "_") + ".png")
+            im.save(path)
+            files.append((f"no Sudoku ({name})", path))
+        srv, url = build.serve_in_thread(site)
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)  # for the wait below
+                page.goto(url + "index.html")
+                page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=180_000)
+                page.evaluate("""() => {
+                    window.__scanTimes = [];
+                    document.addEventListener("change", (e) => {
+                        if (e.target.id === "scan-file") window.__scanStart = performance.now(); }, true);
+                    new MutationObserver(() => {
+                        const state = document.getElementById("scan-dialog").dataset.state;
+                        if (["read", "nogrid", "failed"].includes(state) && window.__scanStart !== undefined) {
+                            window.__scanTimes.push([state, performance.now() - window.__scanStart]);
+                            window.__scanStart = undefined;
+                        }
+                    }).observe(document.getElementById("scan-dialog"), { attributes: true });
+                }""")
+                page.click("#scan-open")
+                order = [files[0], files[0], files[0], *files[1:]]
+                for k, (name, path) in enumerate(order):
+                    before = len(page.evaluate("window.__scanTimes"))
+                    page.set_input_files("#scan-file", str(path))
+                    page.wait_for_function(f"window.__scanTimes.length > {before}", timeout=120_000)
+                    state, ms = page.evaluate("window.__scanTimes")[-1]
+                    note = " (the first: fetches the reader too)" if k == 0 else ""
+                    if state == "read":
+                        board = "".join(v or "0" for v in page.eval_on_selector_all(
+                            "#scan-board input", "els => els.map(e => e.value)"))
+                        right = sum(1 for a, b in zip(board, givens, strict=True) if a == str(b))
+                        what = f"read, {right}/81 cells right" if k < 3 else f"READ AS {board}"
+                    else:
+                        what = "no grid found" if state == "nogrid" else state
+                    print(f"{name}, Chromium, the page's whole path: {ms:.0f} ms{note}; {what}")
+                browser.close()
+        finally:
+            srv.shutdown()
+            srv.server_close()
 
 
 def screens_part(verbose: bool) -> None:
@@ -65,9 +277,12 @@ def screens_part(verbose: bool) -> None:
 
 
 def photos_part(args: argparse.Namespace) -> None:
-    chosen = photos() if args.all else split()[1]
+    chosen = photos() if args.all else split()[0] if args.learn else split()[1]
     found = exact = cells_right = digits_right = digits = blank_as_digit = digit_as_blank = 0
     wrong_cells = wrong_flagged = flagged = 0
+    misplaced = misplaced_cells = 0
+    warned_grids = silent_wrong = 0  # reads said to have no single solution; wrong cells neither flagged nor warned
+    placed = [0, 0, 0, 0]  # in the grids placed: empty read as a digit, digit as empty, digit as another; flagged
     times = []
     cpu = []
     for name, path, givens in chosen:
@@ -86,12 +301,23 @@ def photos_part(args: argparse.Namespace) -> None:
         found += 1
         wrong = [i for i in range(81) if res.digits[i] != givens[i]]
         exact += not wrong
+        if len(wrong) >= 8:
+            misplaced += 1
+            misplaced_cells += len(wrong)
+        else:
+            placed[0] += sum(1 for i in wrong if not givens[i])
+            placed[1] += sum(1 for i in wrong if not res.digits[i])
+            placed[2] += sum(1 for i in wrong if givens[i] and res.digits[i])
+            placed[3] += sum(1 for i in wrong if i in res.uncertain)
         cells_right += 81 - len(wrong)
         digits += sum(1 for g in givens if g)
         digits_right += sum(1 for g, d in zip(givens, res.digits, strict=True) if g and g == d)
         blank_as_digit += sum(1 for g, d in zip(givens, res.digits, strict=True) if not g and d)
         digit_as_blank += sum(1 for g, d in zip(givens, res.digits, strict=True) if g and not d)
         unsure = set(res.uncertain)
+        warned_grids += res.solutions != 1
+        if res.solutions == 1:
+            silent_wrong += sum(1 for i in wrong if i not in unsure)
         flagged += len(unsure)
         wrong_cells += len(wrong)
         wrong_flagged += sum(1 for i in wrong if i in unsure)
@@ -99,12 +325,19 @@ def photos_part(args: argparse.Namespace) -> None:
             detail = " ".join(f"r{i // 9 + 1}c{i % 9 + 1}:{givens[i]}->{res.digits[i]}" for i in wrong)
             print(f"{name}: {len(wrong)} wrong {detail}  ({sum(res.timings.values()):.0f} ms)")
     n = len(chosen)
-    print(f"photos: {n} ({'all' if args.all else 'held out'})")
+    print(f"photos: {n} ({'all' if args.all else 'learning' if args.learn else 'held out'})")
     print(f"grids found: {found}/{n}; read exactly: {exact}/{n} ({exact / n:.1%})")
     print(f"cells right: {cells_right}/{found * 81} ({cells_right / max(1, found * 81):.2%}) of the grids found")
     print(f"digits right: {digits_right}/{digits} ({digits_right / max(1, digits):.2%})")
     print(f"empty read as a digit: {blank_as_digit}; digit read as empty: {digit_as_blank}")
-    print(f"wrong cells flagged as uncertain: {wrong_flagged}/{wrong_cells}; cells flagged: {flagged}")
+    print(f"wrong cells flagged as uncertain: {wrong_flagged}/{wrong_cells} ({wrong_cells - wrong_flagged} not "
+          f"flagged); cells flagged: {flagged}")
+    print(f"reads said to have no single solution: {warned_grids}; wrong cells neither flagged nor in such a read: "
+          f"{silent_wrong}")
+    print(f"by stage: grid misplaced or not found: {misplaced + n - found} photos ({n - found} not found, "
+          f"{misplaced_cells} wrong cells in the others); in the {found - misplaced} grids placed: "
+          f"empty read as a digit {placed[0]}, digit as empty {placed[1]}, digit as another {placed[2]}; "
+          f"{placed[3]} of these {sum(placed[:3])} flagged")
     print(f"time per picture (CPython), median: {statistics.median(times) * 1000:.0f} ms wall, "
           f"{statistics.median(cpu) * 1000:.0f} ms CPU; max {max(times) * 1000:.0f} ms wall, "
           f"{max(cpu) * 1000:.0f} ms CPU (CPU time is the fairer figure on a busy machine)")

@@ -9,7 +9,8 @@ Data it names, and only that:
   cell it sees ink in whose given is printed becomes an example, four times, with the grid's corners moved
   a little each time (seeded), as a phone would frame it;
 * grids rendered here with Pillow in the machine's fonts (DejaVu, Liberation, Nimbus, URW, ...; the ones
-  ``fc-list`` names), in light and dark themes, read by the same reader: screenshots' digits.
+  ``fc-list`` names), in light and dark themes, read by the same reader: screenshots' digits; half of
+  them made photo-like (perspective, blur, grey paper and ink, noise, shrunk, strokes thickened), seeded.
 
 The network (glyph features -> ``H`` ReLU units -> 9 digits) is trained with numpy (softmax, Adam,
 weight decay) and written as int8 weights with one scale per matrix, base64 in a Python module, so that
@@ -28,7 +29,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from scan_photos import split
 from shared_data import REPO
 
@@ -95,8 +96,11 @@ def fonts() -> list[str]:
     return sorted(set(keep))
 
 
-def render_grid(digits: list[int], font_path: str, dark: bool, rng: random.Random) -> tuple[int, int, bytes]:
-    """A screenshot-like picture of a grid: thin and thick lines, digits in one font, a margin around."""
+def render_grid(digits: list[int], font_path: str, dark: bool, rng: random.Random, augment: bool = False
+                ) -> tuple[int, int, bytes]:
+    """A screenshot-like picture of a grid: thin and thick lines, digits in one font, a margin around.
+    ``augment``: made to look like a photo of print (seeded by ``rng``): strokes thickened or not, grey
+    paper and ink, a perspective tilt, blur, noise, and a shrink to a phone photo's cell size."""
     cell = rng.randint(30, 60)
     margin = rng.randint(10, 60)
     side = cell * 9
@@ -109,14 +113,45 @@ def render_grid(digits: list[int], font_path: str, dark: bool, rng: random.Rando
         p = margin + k * cell
         d.line([(margin, p), (margin + side, p)], fill=ink, width=wdt)
         d.line([(p, margin), (p, margin + side)], fill=ink, width=wdt)
-    font = ImageFont.truetype(font_path, int(cell * rng.uniform(0.5, 0.75)))
+    font = ImageFont.truetype(font_path, int(cell * rng.uniform(0.4 if augment else 0.5, 0.75)))
+    stroke = rng.choice((0, 0, 1)) if augment else 0
     for i, g in enumerate(digits):
         if g:
             cx = margin + (i % 9 + 0.5) * cell
             cy = margin + (i // 9 + 0.5) * cell
-            d.text((cx, cy), str(g), fill=ink, font=font, anchor="mm")
+            d.text((cx, cy), str(g), fill=ink, font=font, anchor="mm", stroke_width=stroke, stroke_fill=ink)
+    if augment:
+        im = _photo_like(im, dark, rng)
     im = im.convert("RGBA")
     return im.width, im.height, im.tobytes()
+
+
+def _photo_like(im: Image.Image, dark: bool, rng: random.Random) -> Image.Image:
+    """``im`` as a phone might photograph it: tilted in perspective, blurred, lower contrast, noisy, smaller."""
+    fill = (30, 30, 34) if dark else (255, 255, 255)
+    pad = int(max(im.size) * 0.08)
+    framed = Image.new("RGB", (im.width + 2 * pad, im.height + 2 * pad), fill)
+    framed.paste(im, (pad, pad))
+    im = framed
+    w, h = im.size
+    j = [rng.uniform(-0.06, 0.06) * min(w, h) for _ in range(8)]
+    # Pillow's perspective maps each output pixel through these 8 coefficients into the input
+    src = [(j[0], j[1]), (w + j[2], j[3]), (w + j[4], h + j[5]), (j[6], h + j[7])]
+    dst = [(0, 0), (w, 0), (w, h), (0, h)]
+    rows = []
+    for (x, y), (u, v) in zip(dst, src, strict=True):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+    coeffs = np.linalg.solve(np.array(rows, dtype=float), np.array([c for p in src for c in p], dtype=float))
+    im = im.transform((w, h), Image.Transform.PERSPECTIVE, tuple(coeffs), Image.Resampling.BILINEAR,
+                      fillcolor=fill)
+    im = im.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 2.0)))
+    a = np.asarray(im, dtype=np.float64)
+    lo, hi = rng.uniform(0, 70), rng.uniform(170, 255)
+    a = lo + a * (hi - lo) / 255 + np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0, 10), a.shape)
+    im = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
+    shrink = rng.uniform(0.5, 1.0)
+    return im.resize((max(1, int(w * shrink)), max(1, int(h * shrink))), Image.Resampling.BILINEAR)
 
 
 def synthetic_examples(rng: random.Random, count: int) -> tuple[list[list[float]], list[int]]:
@@ -128,12 +163,15 @@ def synthetic_examples(rng: random.Random, count: int) -> tuple[list[list[float]
         return xs, ys
     for k in range(count):
         digits = [rng.randint(1, 9) if rng.random() < 0.4 else 0 for _ in range(81)]
-        w, h, px = render_grid(digits, faces[k % len(faces)], k % 3 == 2, rng)
+        w, h, px = render_grid(digits, faces[k % len(faces)], k % 3 == 2, rng, augment=k % 2 == 1)
         try:
             corners, _s, _i, grey = scan.find_grid(w, h, scan.to_grey(w, h, px, 4))
         except scan.ScanError:
             continue
-        for (feats, _), g in zip(scan.glyphs(w, h, grey, corners), digits, strict=True):
+        cells = scan.glyphs(w, h, grey, corners)
+        if sum((f is not None) != (g != 0) for (f, _), g in zip(cells, digits, strict=True)) > 3:
+            continue  # the grid found is not this one, or is read badly: its labels would lie
+        for (feats, _), g in zip(cells, digits, strict=True):
             if feats is not None and g:
                 xs.append(feats)
                 ys.append(g - 1)
@@ -234,8 +272,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--epochs", type=int, default=40)
     parser.add_argument("--hidden", type=int, default=48)
-    parser.add_argument("--jitters", type=int, default=3)
-    parser.add_argument("--synthetic", type=int, default=120, help="rendered grids (0: none)")
+    parser.add_argument("--jitters", type=int, default=2)
+    parser.add_argument("--synthetic", type=int, default=400, help="rendered grids (0: none)")
     parser.add_argument("--seed", type=int, default=31)
     args = parser.parse_args()
     t0 = time.perf_counter()

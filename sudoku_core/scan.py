@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from operator import add, sub
@@ -55,6 +55,8 @@ GLYPH = 16
 FIND_SIDE = 400
 #: A cell read with less confidence than this is flagged for the player to check.
 LOW_CONFIDENCE = 0.9
+#: How far outside the picture (a share of its side) a grid's grown outer line may fall.
+EDGE_SLACK = 0.03
 #: The least grid score (ink on the expected lines, 0..1) of a picture said to hold a grid.
 MIN_GRID_SCORE = 0.45
 
@@ -99,6 +101,9 @@ class ScanResult:
     grid_score: float
     inverted: bool
     timings: dict[str, float] = field(default_factory=dict)
+    #: How many solutions the puzzle as read has: 1 as a printed Sudoku should, 0 none (a digit is
+    #: misread), 2 several (a given missed, most likely), None when too few givens to tell quickly.
+    solutions: int | None = None
 
     @property
     def puzzle(self) -> str:
@@ -113,7 +118,7 @@ class ScanResult:
     def to_dict(self) -> dict:
         return {"puzzle": self.puzzle, "size": SIZE, "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
                 "confidence": [round(c, 3) for c in self.confidence], "uncertain": self.uncertain,
-                "grid_score": round(self.grid_score, 3), "inverted": self.inverted,
+                "grid_score": round(self.grid_score, 3), "inverted": self.inverted, "solutions": self.solutions,
                 "timings": {k: round(v, 1) for k, v in self.timings.items()}}
 
 
@@ -393,10 +398,10 @@ def warp(width: int, height: int, grey: bytes, quad: Sequence[tuple[float, float
     return bytes(out)
 
 
-def _grid_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]]) -> float:
-    """The share of points along the 10 expected lines each way that have ink within a pixel."""
+def _grid_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]],
+                steps: int = 72) -> float:
+    """The share of ``steps`` points along each of the 10 expected lines each way that have ink within a pixel."""
     a, b, c, d, e, f, g, h = homography(quad)
-    steps = 72
     hits = 0
     for k in range(SIZE + 1):
         fixed = k / SIZE
@@ -415,9 +420,8 @@ def _grid_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[fl
 
 #: The spans (in the found quad's own units) to try when the shape found is part of the grid: it spans
 #: ``k`` of the 9 columns (or rows) starting at column ``o``: an outer line or two too faint to join the
-#: shape (8, 7), or thin outer lines lost and the thick box lines kept (6 or 3, on box lines).
-_SPANS = tuple((-o / k, (SIZE - o) / k) for k, offsets in ((9, (0,)), (8, (0, 1)), (7, (0, 1, 2)), (6, (0, 3)),
-                                                          (3, (0, 3, 6))) for o in offsets)
+#: shape (8, 7), or thin lines lost in a blurred photo and a band of thicker ones kept (6 down to 3).
+_SPANS = tuple((-o / k, (SIZE - o) / k) for k in range(SIZE, 2, -1) for o in range(SIZE - k + 1))
 
 
 def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tuple[float, float]]
@@ -432,27 +436,39 @@ def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tu
 
     best = (score, quad)
     span_u = span_v = (0.0, 1.0)
+    # a grid may touch the picture's edge: its outer line a little outside (lens blur, a tight frame)
+    slack_x, slack_y = max(2, width * EDGE_SLACK), max(2, height * EDGE_SLACK)
     for axis in (0, 1):
+        # the best-fitting span of this axis (a wrong span's lines half-match a blurred grid's too), taken
+        # when clearly better than the quad as it is
+        # (each span screened with a few points a line, the best few scored in full)
+        tried = []
         for span in _SPANS[1:]:
             (u0, u1), (v0, v1) = (span, span_v) if axis == 0 else (span_u, span)
             grown = [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)]
-            if not all(-2 <= x <= width + 1 and -2 <= y <= height + 1 for x, y in grown):
-                continue
+            if all(-slack_x <= x <= width + slack_x and -slack_y <= y <= height + slack_y for x, y in grown):
+                tried.append((_grid_score(width, height, ink, grown, 18), span, grown))
+        tried.sort(key=lambda t: -t[0])
+        top = best
+        for _rough, span, grown in tried[:4]:
             grown_score = _grid_score(width, height, ink, grown)
-            if grown_score > best[0] + 0.08:
-                best = (grown_score, grown)
+            if grown_score > top[0] and grown_score > best[0] + 0.08:
+                top = (grown_score, grown)
                 if axis == 0:
                     span_u = span
                 else:
                     span_v = span
+        best = top
     return best
 
 
 # --- 5. cells and glyphs ---------------------------------------------------------------------------
 
-def _glyph(ink: bytearray) -> tuple[list[float] | None, float]:
-    """The glyph of one cell (its ink, CELL x CELL) as classifier features (None when the cell is empty)
-    and how sure the cell's emptiness or fullness is (0..1)."""
+def _glyph(ink: bytearray, crisp: bool = False
+           ) -> tuple[tuple[list[tuple[int, int]], int, int, int, int] | None, float]:
+    """The glyph of one cell (its ink, CELL x CELL): its ink pixels and box (left, top, width, height) in
+    the cell, None when the cell is empty, and how sure the cell's emptiness or fullness is (0..1).
+    ``crisp``: a screenshot's cell (see :func:`crisp`), where a tall glyph of thin strokes is a digit."""
     s = CELL
     patch = [ink[y * s:(y + 1) * s] for y in range(s)]
     # a grid line: a row or column mostly inked near the cell's edge, or almost wholly inked anywhere
@@ -505,58 +521,105 @@ def _glyph(ink: bytearray) -> tuple[list[float] | None, float]:
     b = max(k[4] for k in keep)
     count = sum(len(k[0]) for k in keep)
     bh, bw = b - t + 1, r_ - l + 1
-    # a glyph is at least a quarter of the cell high and holds a few dozen pixels of ink
+    # a glyph is at least 30% of the cell high and holds a few dozen pixels of ink; in a screenshot, a
+    # dozen will do (a thin font's 1 or 7 is a pixel wide, and a screenshot has no specks of dirt; on the
+    # learning photos the same weight read 13 more specks as digits)
     tall = bh / (s * 0.3)
-    heavy = count / (s * s * 0.03)
+    heavy = count / (s * s * (0.012 if crisp else 0.03))
     sure = min(tall, heavy)
     if sure < 1:
         return None, min(1.0, max(0.0, 1 - sure) * 2)
-    mask = bytearray(s * s)
-    for k in keep:
-        for px, py in k[0]:
-            mask[py * s + px] = 1
-    return _features(mask, s, l, t, bw, bh), min(1.0, (sure - 1) * 2)
+    return ([p for k in keep for p in k[0]], l, t, bw, bh), min(1.0, (sure - 1) * 2)
 
 
-def _features(mask: bytearray, s: int, l: int, t: int, bw: int, bh: int) -> list[float]:
-    """The glyph's box scaled into GLYPH x GLYPH (aspect kept, centred; each pixel the share of ink it
-    covers), then its aspect and its height as a share of the cell."""
+def _features(sample: Callable[[float, float], float], l: int, t: int, bw: int, bh: int) -> list[float]:
+    """The glyph's box (in a cell's CELL x CELL pixels) scaled into GLYPH x GLYPH, aspect kept and centred,
+    each pixel the mean inkiness (0..1) that ``sample(x, y)`` gives at 2 x 2 points of it (x, y in the
+    cell's pixels, fractional: sampled from the picture itself, finer than the square); then the box's
+    aspect and its height as a share of the cell."""
     scale = GLYPH / max(bw, bh)
     ow = (GLYPH - bw * scale) / 2
     oh = (GLYPH - bh * scale) / 2
-    sub_ = 3
+    offsets = (0.25, 0.75)
+    xs = [[l + (tx + o - ow) / scale for o in offsets] for tx in range(GLYPH)]
     out = []
     for ty in range(GLYPH):
+        ys = [t + (ty + o - oh) / scale for o in offsets]
+        ys = [y for y in ys if t <= y < t + bh]
         for tx in range(GLYPH):
-            hits = 0
-            for i in range(sub_):
-                sy = t + ((ty + (i + 0.5) / sub_) - oh) / scale
-                iy = int(sy) if sy >= 0 else -1
-                if not t <= iy < t + bh:
-                    continue
-                rowbase = iy * s
-                for j in range(sub_):
-                    sx = l + ((tx + (j + 0.5) / sub_) - ow) / scale
-                    ix = int(sx) if sx >= 0 else -1
-                    if l <= ix < l + bw and mask[rowbase + ix]:
-                        hits += 1
-            out.append(hits / (sub_ * sub_))
+            total = 0.0
+            if ys:
+                for x in xs[tx]:
+                    if l <= x < l + bw:
+                        for y in ys:
+                            total += sample(x, y)
+            out.append(total / 4)
     out.append(bw / bh)
-    out.append(bh / s)
+    out.append(bh / CELL)
     return out
 
 
 # --- 6. the classifier -----------------------------------------------------------------------------
 
-def _classify(model: dict, features: list[float]) -> tuple[int, float]:
-    """The digit (1..9) the network names and its probability."""
+def _classify(model: dict, features: list[float]) -> list[float]:
+    """The network's probability of each digit 1..9 (a list of 9) for a glyph."""
     from math import exp
     hidden = [max(0.0, sum(map(float.__mul__, w, features)) + b) for w, b in zip(model["w1"], model["b1"], strict=True)]
     logits = [sum(map(float.__mul__, w, hidden)) + b for w, b in zip(model["w2"], model["b2"], strict=True)]
     top = max(logits)
     exps = [exp(v - top) for v in logits]
-    best = max(range(len(exps)), key=exps.__getitem__)
-    return best + 1, exps[best] / sum(exps)
+    total = sum(exps)
+    return [v / total for v in exps]
+
+
+#: How many of the least confident digits the solver's second opinion tries other readings of, and the
+#: least probability a reading must have to be tried.
+SECOND_LOOKS = 10
+SECOND_LEAST = 0.01
+
+
+def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int, list[float]]) -> int | None:
+    """A printed Sudoku has exactly one solution. When the digits as read have none (or several), try
+    other readings of the least confident digits, one cell at a time: another digit the network also saw,
+    or empty. When exactly one other digit in one cell gives a puzzle with one solution, it is taken (the
+    cell stays flagged); a cell that only emptying mends is the wrong one but its digit is unknown, so it
+    is flagged as doubtful as can be. Otherwise every cell tried is flagged: one of them is likely wrong.
+    Changes ``digits`` and ``confidence`` in place; returns how many solutions the puzzle read (after any
+    change) has: 0, 1 or 2 (several), None when the solver gave up (too few givens to tell quickly)."""
+    from .solvers import check_unique
+
+    def count(ds: list[int]) -> int | None:
+        if _conflicts(ds):
+            return 0
+        result = check_unique("".join(str(d) if d else "." for d in ds), seconds=0.05)
+        return None if result.gave_up else result.count
+
+    found = count(digits)
+    if found == 1:
+        return 1
+    tried = sorted(probs, key=confidence.__getitem__)[:SECOND_LOOKS]
+    mends: list[tuple[int, int]] = []
+    emptied: list[int] = []
+    for cell in tried:
+        p = probs[cell]
+        for d in sorted(range(1, 10), key=lambda d: -p[d - 1]):
+            if d != digits[cell] and p[d - 1] >= SECOND_LEAST and count([*digits[:cell], d, *digits[cell + 1:]]) == 1:
+                mends.append((cell, d))
+        if count([*digits[:cell], 0, *digits[cell + 1:]]) == 1:
+            emptied.append(cell)
+    if len(mends) == 1:
+        cell, d = mends[0]
+        digits[cell] = d
+        confidence[cell] = min(confidence[cell], 0.5)
+        return 1
+    if not mends and len(emptied) == 1:
+        confidence[emptied[0]] = 0.0
+        return found
+    for cell in tried:
+        confidence[cell] = min(confidence[cell], LOW_CONFIDENCE - 0.01)
+    for cell in [c for c, _ in mends] + emptied:
+        confidence[cell] = min(confidence[cell], 0.5)
+    return found
 
 
 # --- the whole reader ------------------------------------------------------------------------------
@@ -616,22 +679,28 @@ def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview
     lap("grey")
     corners, score, inverted, grey = find_grid(width, height, grey)
     lap("grid")
-    cells = glyphs(width, height, grey, corners)
+    sharp = crisp(grey)
+    cells = glyphs(width, height, grey, corners, sharp)
     lap("cells")
     model = load()
     digits = [0] * (SIZE * SIZE)
     confidence = [1.0] * (SIZE * SIZE)
+    probs: dict[int, list[float]] = {}
     for cell, (feats, sure) in enumerate(cells):
         if feats is None:
             confidence[cell] = sure
             continue
-        digit, p = _classify(model, feats)
+        p = probs[cell] = _classify(model, feats)
+        digit = max(range(9), key=p.__getitem__) + 1
         digits[cell] = digit
-        confidence[cell] = min(p, 0.5 + sure / 2)
+        # a photo's small glyph may be a speck; a screenshot's is a small digit: only the network doubts it
+        confidence[cell] = p[digit - 1] if sharp else min(p[digit - 1], 0.5 + sure / 2)
     for cell in _conflicts(digits):  # two equal digits in a house: at least one is misread
         confidence[cell] = min(confidence[cell], 0.5)
     lap("digits")
-    return ScanResult(digits, confidence, corners, score, inverted, timings)
+    solutions = _second_opinion(digits, confidence, probs)
+    lap("solver")
+    return ScanResult(digits, confidence, corners, score, inverted, timings, solutions)
 
 
 def _conflicts(digits: list[int]) -> set[int]:
@@ -652,18 +721,60 @@ def _conflicts(digits: list[int]) -> set[int]:
     return out
 
 
-def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, float]]
+def crisp(grey: bytes) -> bool:
+    """Whether the picture is a screenshot rather than a photo: a third or more of it one flat shade of
+    paper (a photo's paper is noisy and unevenly lit: its commonest shade is a few percent of it)."""
+    sample = grey[:: max(1, len(grey) // 4001)]
+    return max(sample.count(v) for v in set(sample)) * 3 >= len(sample)
+
+
+def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, float]], crisp: bool = False
            ) -> list[tuple[list[float] | None, float]]:
     """Per cell, row by row: the glyph's classifier features (None for an empty cell) and how sure the
-    cell's emptiness or fullness is (0..1), for the grid with these ``corners``."""
+    cell's emptiness or fullness is (0..1), for the grid with these ``corners``.
+
+    Where ink is is decided on the square (nearest pixel, CELL pixels a cell); the glyph's features are
+    then sampled from the picture itself (bilinear), as grey levels between the cell's paper and the
+    glyph's darkest ink: a blurred 6 keeps the paler gap that tells it from an 8."""
     side = SIZE * CELL
     square = warp(width, height, grey, corners, side)
-    return _cells_ink(square, side)
+    a, b, c, d, e, f, g, h = homography(corners)
+    out: list[tuple[list[float] | None, float]] = []
+    for cell, (found, sure, paper) in enumerate(_cells_ink(square, side, crisp)):
+        if found is None:
+            out.append((None, sure))
+            continue
+        pix, l, t, bw, bh = found
+        x0, y0 = cell % SIZE * CELL, cell // SIZE * CELL
+        darks = sorted(square[(y0 + y) * side + x0 + x] for x, y in pix)
+        dark = darks[len(darks) // 10]
+        span = max(8.0, paper - dark)
+
+        def sample(x: float, y: float, x0: int = x0, y0: int = y0, paper: int = paper, span: float = span
+                   ) -> float:
+            u, v = (x0 + x) / side, (y0 + y) / side
+            den = g * u + h * v + 1
+            px = (a * u + b * v + c) / den - 0.5
+            py = (d * u + e * v + f) / den - 0.5
+            ix, iy = int(px) if px >= 0 else -1, int(py) if py >= 0 else -1
+            if not (0 <= ix < width - 1 and 0 <= iy < height - 1):
+                return 0.0
+            fx, fy = px - ix, py - iy
+            k = iy * width + ix
+            top = grey[k] + (grey[k + 1] - grey[k]) * fx
+            bottom = grey[k + width] + (grey[k + width + 1] - grey[k + width]) * fx
+            ink = (paper - (top + (bottom - top) * fy)) / span
+            return 0.0 if ink < 0 else 1.0 if ink > 1 else ink
+
+        out.append((_features(sample, l, t, bw, bh), sure))
+    return out
 
 
-def _cells_ink(square: bytes, side: int) -> list[tuple[list[float] | None, float]]:
-    """Ink per cell, against the cell's own paper (its 80th percentile of brightness, so shaded cells and
-    uneven light count) and the square's contrast (the spread of the most contrasted cells: print)."""
+def _cells_ink(square: bytes, side: int, crisp: bool = False
+               ) -> list[tuple[tuple[list[tuple[int, int]], int, int, int, int] | None, float, int]]:
+    """Per cell: its glyph (:func:`_glyph`), how sure, and its paper's brightness. Ink is what is darker
+    than the cell's own paper (its 80th percentile of brightness, so shaded cells and uneven light count)
+    by a share of the square's contrast (the spread of the most contrasted cells: print)."""
     s = CELL
     patches = []
     for cell in range(SIZE * SIZE):
@@ -678,5 +789,6 @@ def _cells_ink(square: bytes, side: int) -> list[tuple[list[float] | None, float
     out = []
     for patch, (bg, _lo) in zip(patches, stats, strict=True):
         cut = bg - contrast * 0.35
-        out.append(_glyph(bytearray(1 if p < cut else 0 for p in patch)))
+        found, sure = _glyph(bytearray(1 if p < cut else 0 for p in patch), crisp)
+        out.append((found, sure, bg))
     return out

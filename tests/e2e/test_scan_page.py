@@ -6,6 +6,7 @@ keeps it. A picture without a grid and a file that is no picture each say so. On
 
 from __future__ import annotations
 
+import re
 import struct
 import zlib
 from pathlib import Path
@@ -142,6 +143,24 @@ def test_a_picture_with_no_grid_says_so_and_shows_it(app):
     assert page.locator("#scan-play").is_hidden()
     assert page.evaluate("window.sudoku.game.givens") == before  # the board did not read the paste as text
     assert audit(page) == []
+
+
+def test_a_screenshot_whose_digits_have_no_solution_says_so(app):
+    """The reader's solver check: a clean screenshot of a puzzle with a digit changed (r1c1's 5 printed as
+    a 6, two 6s in its box) reads as printed, but the status says it has no solution and r1c1 is marked."""
+    from test_scan import PUZZLE, screenshot
+    from test_scan import png as rgba_png
+
+    page = app.page
+    wrong = "6" + PUZZLE[1:]
+    width, height, rgba = screenshot(wrong)
+    read(page, {"name": "wrong.png", "mimeType": "image/png", "buffer": rgba_png(width, height, rgba)})
+    assert page.locator("#scan-dialog").get_attribute("data-state") == "read"
+    assert board_read(page) == wrong
+    expect(page.locator("#scan-status")).to_contain_text("they have no solution: at least one digit is wrong")
+    expect(page.locator("#scan-board .scan-cell").first).to_have_class(re.compile(r"\buncertain\b"))
+    page.keyboard.press("Escape")
+    expect(page.locator("#scan-dialog")).to_be_hidden()
 
 
 def test_a_file_that_is_no_picture_gets_a_clear_message(app):

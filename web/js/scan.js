@@ -281,8 +281,11 @@ export class ScanReader {
     this.digits = [...result.puzzle].map((ch) => (ch === "." ? 0 : Number(ch)));
     this.uncertain = new Set(result.uncertain);
     this.show("read");
-    this.say(["read", { givens: this.digits.filter(Boolean).length, count: this.uncertain.size }],
-      this.uncertain.size ? "warn" : "ok");
+    // the reader's own check: a printed Sudoku has one solution (result.solutions: 0 none, 2 several)
+    const givens = this.digits.filter(Boolean).length;
+    if (result.solutions === 0) this.say(["readNoSolution", { givens }], "warn");
+    else if (result.solutions === 2) this.say(["readSeveral", { givens }], "warn");
+    else this.say(["read", { givens, count: this.uncertain.size }], this.uncertain.size ? "warn" : "ok");
     const first = result.uncertain.length ? result.uncertain[0] : 0;
     this.focusCell(first);
   }
