@@ -772,3 +772,13 @@ def test_fillings_reach_what_every_filling_reaches():
                 for i, d in enumerate(digits):
                     want[i] |= 1 << d
         assert _fillings(list(range(k)), cand, total, lambda j, i, on=differ: on[(j, i)]) == want
+
+
+def test_a_killer_expert_without_givens_is_made_in_one_attempt_and_unique_by_both_engines():
+    """Killer Expert without givens (issue 33): the Hard layout's merges are tried one by one, so the
+    first drawn grid gives an Expert (it gave up after 120 s once, then took 24 s of CPU median)."""
+    g = generate(9, level="expert", seed=2, variant="killer", max_attempts=1)
+    assert g.level == "expert" and g.exact and g.stats["grid_tries"] == 1
+    geo = g.puzzle.geometry
+    assert [len(engine(m)(geo, list(g.puzzle.cells), 2, None).solutions) for m in ("backtrack", "dlx")] == [1, 1]
+    assert rate(g.puzzle, unique=True).level == "expert"
