@@ -6,28 +6,94 @@ Killers generated without a level (seeds 0..``--seeds``-1, without and with give
 givens do not depend on the rater) are rated twice: with the Killer set of the table before the
 multi-house 45 rule, cage splitting, cage pointing/claiming and the cage-aware uniqueness rectangles,
 and with today's set. Prints the level counts of both and the seeds whose level moved.
+
+    python bench/killer_levels.py --generate [--levels medium expert] [--givens no yes] [--seeds 20]
+                                  [--cpu-cap 30]
+
+times instead a Killer made for each level (seeds 1..``--seeds``; without givens symmetry none, with
+givens rot180, as the New game dialog asks), in CPU seconds of this process (time.process_time: the
+machine is shared), a generation stopped after ``--cpu-cap`` s. Every puzzle made is counted to two
+solutions by both engines (backtrack and DLX) and rated again from scratch; "found" counts those that
+are unique by both and re-rate at the level asked. Prints median, p95 and longest beside the figures
+measured before issue 33 (generator version 8, same seeds and cap) where there are some.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sudoku_core.generate import generate
+from sudoku_core.generate import LEVELS, GenerationError, generate
 from sudoku_core.rate import rate
+from sudoku_core.solvers import engine
 from sudoku_core.techniques import for_variant
 
 NEW = {"cage_pointing", "cage_claiming", "cage_split", "rule_45_lines", "cage_filling", "rule_45_blocks"}
 
 
+#: CPU seconds measured before issue 33 (generator version 8, the tree at 4215058) by ``--generate``'s
+#: code on the shared machine, seeds 1-7 with a 60 s cap: (median, p95, longest, found, seeds). Printed
+#: beside today's figures.
+BEFORE = {("expert", False): (22.24, 56.33, 56.33, "7/7", 7)}
+
+
+def p95(times: list[float]) -> float:
+    """The 95th percentile of ``times`` (nearest rank)."""
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def made(level: str, givens: bool, seed: int, cap: float) -> tuple[float, str, bool]:
+    """CPU seconds to make one Killer for ``level``, what came of it, and whether it counts as found
+    (unique by both engines and re-rated at ``level``)."""
+    start = time.process_time()
+    try:
+        g = generate(9, level=level, seed=seed, variant="killer", givens=givens,
+                     symmetry="rot180" if givens else "none", deadline=10.0 ** 9,
+                     progress=lambda _: time.process_time() - start > cap)
+    except GenerationError as exc:  # GenerationStopped too: the cap was spent
+        return time.process_time() - start, f"stopped ({type(exc).__name__})", False
+    spent = time.process_time() - start
+    p = g.puzzle
+    counts = [len(engine(m)(p.geometry, list(p.cells), 2, None).solutions) for m in ("backtrack", "dlx")]
+    again = rate(p, unique=counts == [1, 1]).level
+    return spent, f"{g.level}, re-rated {again}, solutions {counts}", counts == [1, 1] and again == level
+
+
+def timing(levels: list[str], givens: list[bool], seeds: int, cap: float) -> None:
+    for keep in givens:
+        for level in levels:
+            if level == LEVELS[0] and not keep:
+                continue  # refused: a Killer without givens needs cage logic from its first step
+            runs = [made(level, keep, seed, cap) for seed in range(1, seeds + 1)]
+            for seed, (spent, what, _) in enumerate(runs, 1):
+                print(f"  seed {seed}: {spent:6.2f} s  {what}", flush=True)
+            times = [r[0] for r in runs]
+            line = (f"{level:7} givens={'yes' if keep else 'no ':3}  median {statistics.median(times):6.2f} s  "
+                    f"p95 {p95(times):6.2f} s  longest {max(times):6.2f} s  found {sum(r[2] for r in runs)}/{seeds}")
+            if (level, keep) in BEFORE:
+                m, p, top, found, n = BEFORE[level, keep]
+                line += f"   (before: median {m} s, p95 {p} s, longest {top} s, found {found}, {n} seeds)"
+            print(line, flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=20)
+    ap.add_argument("--generate", action="store_true", help="time Killers made for a level instead")
+    ap.add_argument("--levels", nargs="+", default=["medium", "hard", "expert"], choices=LEVELS)
+    ap.add_argument("--givens", nargs="+", default=["no", "yes"], choices=["no", "yes"])
+    ap.add_argument("--cpu-cap", type=float, default=30.0)
     args = ap.parse_args()
+    if args.generate:
+        timing(args.levels, [g == "yes" for g in args.givens], args.seeds, args.cpu_cap)
+        return 0
     now = [t.id for t in for_variant("killer")]
     before = [t for t in now if t not in NEW and not t.startswith(("unique_rectangle", "hidden_rectangle"))]
     for givens in (False, True):

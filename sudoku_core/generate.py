@@ -108,14 +108,14 @@ from .puzzle import Alphabet, Puzzle
 from .solvers import engine, search_work
 
 # LEVELS: the player-facing levels, easiest first ("guessing" is beyond them)
-from .techniques import BY_ID, LEVELS, Technique, for_variant
+from .techniques import LEVELS, Technique, for_variant
 from .work import run as run_work
 
 if TYPE_CHECKING:
     from .rate import Rating
 
 #: Bumped whenever a change makes a seed give another puzzle.
-GENERATOR_VERSION = 8  # 2: easy and medium digs use the level's own fill (naked singles; singles);
+GENERATOR_VERSION = 9  # 2: easy and medium digs use the level's own fill (naked singles; singles);
 # 3: the rater knows WXYZ- and VWXYZ-Wings (expert), so a candidate that needed forcing may rate expert;
 # 4: the rater knows UR types 5 and 6, more Hidden Rectangles, ALS of up to 8 cells and ALS-XY-Chains;
 # 5: the rater knows Death Blossom (expert)
@@ -125,6 +125,8 @@ GENERATOR_VERSION = 8  # 2: easy and medium digs use the level's own fill (naked
 # score a generator keeps the best of may change
 # 8: a Killer without givens made for medium or expert splits its cages where the level's logic
 # stalls and merges them up to expert (killer_cages_for_level), instead of drawing cages and counting solutions
+# 9: a Killer Expert without givens tries every single merge of its Hard layout before it keeps one (the
+# one whose Hard path scores highest) and looks again around it
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
@@ -665,7 +667,7 @@ KILLER_LEVEL_SIZES = (4, 5, 5, 6, 6, 7)
 #: Largest cage a merge may make when a layout is made harder (:func:`killer_cages_for_level`).
 KILLER_MERGE_MOST = 7
 #: Merges tried on one layout before it is handed back as it is (the caller rates it and may try anew).
-KILLER_MERGE_TRIALS = 40
+KILLER_MERGE_TRIALS = 120
 
 
 def killer_cages_for_level(base: Geometry, solution: list[int], rng: random.Random,
@@ -683,14 +685,16 @@ def killer_cages_for_level(base: Geometry, solution: list[int], rng: random.Rand
        A split also drops the cage's rule that its two parts differ, so once the solve places every
        digit, it is run again from the start on the final cages; only a solve from the start is a proof.
     2. **Merge to reach the level** (when ``easier`` is given: the techniques below the level). The
-       splits above are made with ``easier``, so the layout is just solvable below the level; then two
-       neighbouring cages whose digits differ are merged, and the merge kept when ``techniques`` still
-       solve the layout from the start, until a solve needs a technique of the level (at most
-       :data:`KILLER_MERGE_TRIALS` merges tried). The caller rates the result as usual.
+       splits above are made with ``easier``, so the layout is just solvable below the level. Then every
+       merge of two neighbouring cages whose digits differ is tried in turn: ``easier`` solves the merged
+       layout from the start, and where it stalls ``techniques`` go on from there; a merge they finish
+       is returned (it needs the level's logic and is proved unique). When no single merge does, the one
+       ``easier`` still solves with the highest path score is kept and the merges around it are tried
+       (at most :data:`KILLER_MERGE_TRIALS` merges in all). The caller rates the result as usual.
 
     Every layout returned is proved unique by a logic solve without uniqueness techniques.
     """
-    from .rate import logic_solve_steps  # the rater, loaded only when a level asks for it
+    from .rate import logic_solve_steps, summarise  # the rater, loaded only when a level asks for it
 
     stats = stats if stats is not None else {}
     n = base.n
@@ -719,7 +723,6 @@ def killer_cages_for_level(base: Geometry, solution: list[int], rng: random.Rand
         state, fresh = State(geo, state.values, state.cand, False), False
     if easier is None:
         return geo
-    top = max((LEVELS.index(t.level) for t in techniques), default=0)
     trials = 0
     while trials < KILLER_MERGE_TRIALS:
         cage_of = {c: q for q, cells in enumerate(cages) for c in cells}
@@ -729,7 +732,7 @@ def killer_cages_for_level(base: Geometry, solution: list[int], rng: random.Rand
         pairs = [(a, b) for a, b in pairs
                  if len(cages[a]) + len(cages[b]) <= KILLER_MERGE_MOST and not digits[a] & digits[b]]
         rng.shuffle(pairs)
-        merged = False
+        easy: list[tuple[float, list[list[int]]]] = []  # merged layouts the easier logic still solves
         for a, b in pairs:
             if trials >= KILLER_MERGE_TRIALS:
                 break
@@ -738,15 +741,22 @@ def killer_cages_for_level(base: Geometry, solution: list[int], rng: random.Rand
             trial = sorted([cells for q, cells in enumerate(cages) if q not in (a, b)] + [sorted(cages[a] + cages[b])])
             trial_geo = _killer_geometry(base, solution, trial)
             state = State.from_values(trial_geo, [0] * trial_geo.ncells, False)
-            steps, solved = yield from logic_solve_steps(state, techniques)
-            if not solved:
+            steps, solved = yield from logic_solve_steps(state, easier)
+            if solved:
+                easy.append((summarise(steps, True).score, trial))
                 continue
-            cages, geo, merged = trial, trial_geo, True
-            if any(LEVELS.index(BY_ID[s.technique].level) >= top for s in steps if s.technique in BY_ID):
-                return geo
+            # The easier logic stalls: the level's goes on from there, and when it places every digit the
+            # layout is proved unique and needs the level (from the start, what stalls below stays stalled).
+            _, solved = yield from logic_solve_steps(state, techniques)
+            if solved:
+                return trial_geo
+        if not easy:
             break
-        if not merged:
-            break
+        # No single merge reached the level: keep one the easier logic still solves, and look again
+        # around it (its cages are larger, so the next merges need more of the logic).
+        cages = max(easy, key=lambda e: e[0])[1]
+        geo = _killer_geometry(base, solution, cages)
+        stats["cage_merges"] = stats.get("cage_merges", 0) + 1
     return geo
 
 

@@ -19,9 +19,10 @@ when no filling that obeys them uses it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from ..candidates import State
-from ..grid import cage_combinations
+from ..grid import MEMO_SIZE, cage_combinations, geometry
 from ..step import Step
 
 #: The largest group of innies or outies looked at (the fillings are enumerated; 4 cells of 9 candidates
@@ -55,50 +56,96 @@ def find_cage_combination(state: State) -> Iterator[Step]:
                        digits=tuple(_bits(allowed)))
 
 
-def _combinations_left(state: State, total: int, cells: tuple[int, ...]) -> list[int]:
+def _combinations_left(state: State, total: int, cells: tuple[int, ...]) -> tuple[int, ...]:
     """The combinations of a cage still possible: they hold every digit placed in it, otherwise only
     candidates of its open cells, and give each open cell a digit it can take."""
     values, cand = state.values, state.cand
-    placed = within = 0
+    placed = 0
     opened = []
     for c in cells:
         if values[c]:
             placed |= 1 << values[c]
         else:
-            opened.append(c)
-            within |= cand[c]
-    within |= placed
-    return [k for k in cage_combinations(len(cells), total, state.geo.n)
-            if k & placed == placed and k & within == k and all(cand[c] & k for c in opened)]
+            opened.append(cand[c])
+    return _combos_left(len(cells), total, state.geo.n, placed, tuple(opened))
+
+
+@lru_cache(maxsize=8192)  # bounded; most cages stay as they were from one step to the next
+def _combos_left(size: int, total: int, n: int, placed: int, cands: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`_combinations_left` of a cage of ``size`` cells and ``total``, with the digits ``placed``
+    and the candidate masks ``cands`` of its open cells."""
+    within = placed
+    for m in cands:
+        within |= m
+    return tuple(k for k in cage_combinations(size, total, n)
+                 if k & placed == placed and k & within == k and all(m & k for m in cands))
 
 
 def _fillings(cells: list[int], cand: list[int], total: int, differ) -> list[int]:
     """For each of ``cells``, the mask of its digits that some filling reaches: a candidate per cell, the
     digits summing to ``total``, cells ``i < j`` with ``differ(i, j)`` holding different digits."""
     k = len(cells)
+    pattern = 0  # bit i * (i - 1) / 2 + j: cells j < i differ
+    bit = 0
+    for i in range(k):
+        for j in range(i):
+            if differ(j, i):
+                pattern |= 1 << bit
+            bit += 1
+    return list(_reach(tuple(cand[c] for c in cells), total, pattern))
+
+
+@lru_cache(maxsize=4096)  # bounded; a solve meets the same groups step after step, unchanged
+def _reach(masks: tuple[int, ...], total: int, pattern: int) -> tuple[int, ...]:
+    """:func:`_fillings` of candidate ``masks`` (the differ relation as bits: see there). A depth-first
+    walk over the fillings that cuts a branch as soon as the cells left cannot make up the rest (their
+    smallest and largest candidates bound it), and checks the cells it must differ from as one mask."""
+    k = len(masks)
+    if not all(masks):
+        return (0,) * k
+    before = [0] * k  # bit j: cell j < i must differ from cell i
+    bit = 0
+    for i in range(k):
+        for j in range(i):
+            if pattern >> bit & 1:
+                before[i] |= 1 << j
+            bit += 1
+    lo, hi = [0] * (k + 1), [0] * (k + 1)  # the least and most cells i.. can add up to
+    for i in range(k - 1, -1, -1):
+        m = masks[i]
+        lo[i] = lo[i + 1] + (m & -m).bit_length() - 1
+        hi[i] = hi[i + 1] + m.bit_length() - 1
     reached = [0] * k
     chosen = [0] * k
 
-    def fill(i: int, rest: int) -> bool:
-        if i == k:
-            if rest:
-                return False
-            for j in range(k):
-                reached[j] |= 1 << chosen[j]
-            return True
-        found = False
-        for d in _bits(cand[cells[i]]):
-            if d > rest or any(chosen[j] == d and differ(j, i) for j in range(i)):
-                continue
-            chosen[i] = d
-            found |= fill(i + 1, rest - d)
-        return found
+    def fill(i: int, rest: int) -> None:
+        banned = 0
+        b = before[i]
+        for j in range(i):
+            if b >> j & 1:
+                banned |= 1 << chosen[j]
+        m = masks[i] & ~banned
+        if i == k - 1:
+            if m >> rest & 1 if 0 < rest < m.bit_length() else False:
+                chosen[i] = rest
+                for j in range(k):
+                    reached[j] |= 1 << chosen[j]
+            return
+        low, high = lo[i + 1], hi[i + 1]
+        for d in _bits(m):
+            r = rest - d
+            if r < low:
+                break
+            if r <= high:
+                chosen[i] = d
+                fill(i + 1, r)
 
-    fill(0, total)
-    return reached
+    if lo[0] <= total <= hi[0]:
+        fill(0, total)
+    return tuple(reached)
 
 
-def _union(masks: list[int]) -> int:
+def _union(masks: Iterable[int]) -> int:
     out = 0
     for m in masks:
         out |= m
@@ -135,9 +182,23 @@ def find_rule_45(state: State) -> Iterator[Step]:
     geo = state.geo
     if not geo.cages:
         return
-    n, cage_of, cages, peers = geo.n, geo.cage_of, geo.cages, geo.peers
-    assert cage_of is not None  # set with the cages
+    peers = geo.peers
+    for h, kind, group, total, cages in _house_sums(geo.key):
+        differ = (lambda a, b: True) if kind == "innies" else (lambda a, b: b in peers[a])
+        step = _group_step(state, h, kind, group, total, differ, cages)
+        if step is not None:
+            yield step
+
+
+@lru_cache(maxsize=MEMO_SIZE)  # bounded: a Killer generator makes a geometry per cage layout it tries
+def _house_sums(key: tuple) -> tuple[tuple[int, str, list[int], int, list[int]], ...]:
+    """The groups of known sum of single houses of the Killer ``geometry(*key)``, in the order
+    :func:`find_rule_45` looks at them: ``(house, kind, cells, sum, cages)``."""
+    geo = geometry(*key)
+    assert geo.cages is not None and geo.cage_of is not None  # a Killer's key
+    n, cage_of, cages = geo.n, geo.cage_of, geo.cages
     whole = n * (n + 1) // 2
+    out = []
     for h in range(3 * n):
         house = geo.houses[h]
         inside = set(house)
@@ -147,16 +208,11 @@ def find_rule_45(state: State) -> Iterator[Step]:
             covered = {c for q in inner for c in cages[q][1]}
             innies = [c for c in house if c not in covered]
             if innies:
-                step = _group_step(state, h, "innies", innies, whole - sum(cages[q][0] for q in inner),
-                                   lambda a, b: True, inner)
-                if step is not None:
-                    yield step
+                out.append((h, "innies", innies, whole - sum(cages[q][0] for q in inner), inner))
         if all(cage_of[c] >= 0 for c in house) and len(inner) < len(touching):
             outies = [c for q in touching for c in cages[q][1] if c not in inside]
-            step = _group_step(state, h, "outies", outies, sum(cages[q][0] for q in touching) - whole,
-                               lambda a, b: b in peers[a], touching)
-            if step is not None:
-                yield step
+            out.append((h, "outies", outies, sum(cages[q][0] for q in touching) - whole, touching))
+    return tuple(out)
 
 
 def _cage_bits(cells: tuple[int, ...]) -> int:
@@ -243,6 +299,13 @@ def _blocks(n: int) -> Iterator[tuple[int, ...]]:
 def _mixed_blocks(geo) -> list[tuple[int, ...]]:
     """Blocks of two houses that touch side to side without sharing a cell (house numbers): two boxes,
     and a row or column with a box just beside it."""
+    return list(_mixed_blocks_of(geo.key))
+
+
+@lru_cache(maxsize=MEMO_SIZE)  # bounded, keyed on the geometry (Geometry.key)
+def _mixed_blocks_of(key: tuple) -> tuple[tuple[int, ...], ...]:
+    """:func:`_mixed_blocks` of ``geometry(*key)``."""
+    geo = geometry(*key)
     n, house_of = geo.n, geo.cell_houses
     touching: set[tuple[int, int]] = set()
     for c in range(n * n):
@@ -254,8 +317,8 @@ def _mixed_blocks(geo) -> list[tuple[int, ...]]:
                 for g in (house_of[d][0], house_of[d][1], house_of[d][2]):
                     if h != g and (h >= 2 * n or g >= 2 * n):  # at least one box: lines have blocks of their own
                         touching.add((min(h, g), max(h, g)))
-    return sorted(pair for pair in touching
-                  if not set(geo.houses[pair[0]]) & set(geo.houses[pair[1]]))
+    return tuple(sorted(pair for pair in touching
+                        if not set(geo.houses[pair[0]]) & set(geo.houses[pair[1]])))
 
 
 def find_rule_45_blocks(state: State) -> Iterator[Step]:
@@ -264,11 +327,17 @@ def find_rule_45_blocks(state: State) -> Iterator[Step]:
         yield from _block_steps(state, _mixed_blocks(state.geo), False, "rule_45_blocks")
 
 
-def _known_sums(state: State, houses: tuple[int, ...]) -> Iterator[tuple[str, list[int], int, list[int]]]:
+def _known_sums(state: State, houses: tuple[int, ...]) -> tuple[tuple[str, list[int], int, list[int]], ...]:
     """The groups of known sum of a block of whole houses (no cell twice): ``(kind, cells, sum, cages)``
     for the innies, the outies, and the piece of a cage outside the block when the innies all lie in that
-    one cage (the cage split in two)."""
-    geo = state.geo
+    one cage (the cage split in two). They depend on the cages alone (:func:`_block_sums`)."""
+    return _block_sums(state.geo.key, houses)
+
+
+@lru_cache(maxsize=8192)  # bounded; a 9x9 Killer has about 150 blocks, looked at step after step
+def _block_sums(key: tuple, houses: tuple[int, ...]) -> tuple[tuple[str, list[int], int, list[int]], ...]:
+    """:func:`_known_sums` of the Killer ``geometry(*key)``."""
+    geo = geometry(*key)
     assert geo.cages is not None and geo.cage_of is not None
     cages, cage_of, n = geo.cages, geo.cage_of, geo.n
     block = [c for h in houses for c in geo.houses[h]]
@@ -279,15 +348,17 @@ def _known_sums(state: State, houses: tuple[int, ...]) -> Iterator[tuple[str, li
     covered = {c for q in inner for c in cages[q][1]}
     innies = [c for c in block if c not in covered]
     rest = whole - sum(cages[q][0] for q in inner)
+    out: list[tuple[str, list[int], int, list[int]]] = []
     if innies:
-        yield "innies", innies, rest, inner
+        out.append(("innies", innies, rest, inner))
         held = {cage_of[c] for c in innies}
         if len(held) == 1 and -1 not in held:
             q = held.pop()
-            yield "split", [c for c in cages[q][1] if c not in inside], cages[q][0] - rest, [*inner, q]
+            out.append(("split", [c for c in cages[q][1] if c not in inside], cages[q][0] - rest, [*inner, q]))
     if all(cage_of[c] >= 0 for c in block) and len(inner) < len(touching):
         outies = [c for q in touching for c in cages[q][1] if c not in inside]
-        yield "outies", outies, sum(cages[q][0] for q in touching) - whole, touching
+        out.append(("outies", outies, sum(cages[q][0] for q in touching) - whole, touching))
+    return tuple(out)
 
 
 def _block_steps(state: State, blocks: Iterable[tuple[int, ...]], split: bool, tech: str) -> Iterator[Step]:

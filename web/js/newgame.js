@@ -182,9 +182,10 @@ export class NewGame {
     this.technique.disabled = killer || this.dialog.dataset.state === "running";
     if (killer) this.technique.value = "";
     if (killer && this.dialog.dataset.state !== "running") this.level.disabled = false;
-    // A Killer without givens is made for Medium and Hard in about a second, for Expert in tens of
-    // seconds (its cages merged up from Hard), and an Extreme one is rare either way (docs/variants.md,
-    // measured): say so before the wait, not during it, unless the bank has one ready.
+    // A Killer without givens is made for Medium and Hard in about a second, for Expert in a few
+    // seconds of CPU but at times over 30 (its cages merged up from Hard), and an Extreme one is rare
+    // either way (docs/variants.md, measured): say so before the wait, not during it, unless the bank
+    // has one ready.
     const kind = killer ? bankKind(this.options()) : null;
     const slow = killer && (this.level.value === "extreme" || (bare && this.level.value === "expert"))
       && !(kind && bankLeft(kind.key) > 0);
