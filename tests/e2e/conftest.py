@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from e2e_support import CHROMIUM, FLAGS, LIVE, STEP_TIMEOUT_MS, App
+from e2e_support import CHROMIUM, FLAGS, LIVE, STEP_TIMEOUT_MS, App, serve_for_tests
 from support import deselects_e2e
 
 import build
@@ -110,7 +110,7 @@ def site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def server(site):
-    srv, url = build.serve_in_thread(site)
+    srv, url = serve_for_tests(site)
     yield url
     srv.shutdown()
     srv.server_close()
@@ -136,8 +136,8 @@ def open_app(browser):
     made no request off its origin."""
     opened: list[App] = []
 
-    def opener(url: str, **context_options) -> App:
-        app = App(browser, url, **context_options)
+    def opener(url: str, *, cold: bool = False, **context_options) -> App:
+        app = App(browser, url, cold=cold, **context_options)
         opened.append(app)
         return app
 
