@@ -4,12 +4,14 @@
   ``build.build()`` into a temporary folder; under pytest-xdist (tests/run.sh runs a worker per core)
   the first worker that needs it builds it under a file lock, the others reuse it;
 * ``server``: that folder served on 127.0.0.1 on a free port, in a thread, for the session (one per
-  worker);
+  worker), with the test-only URLs of the engine's memory snapshot (e2e_support.serve_for_tests);
 * ``browser``: Chromium from ``/usr/bin/chromium`` driven by Playwright (never ``playwright install``);
   if it cannot start, the tests fail, they never skip;
-* ``open_app(url, **context_options)``: a fresh context and page with its console, page errors and
-  every request recorded; ``wait_ready()`` waits for the engine. Boots are shared where honest: a
-  module-scoped app page serves the tests that each load their own puzzle.
+* ``open_app(url, cold=False, **context_options)``: a fresh context and page with its console, page
+  errors and every request recorded; ``wait_ready()`` waits for the engine. The page boots from the
+  snapshot the worker's first page made (a return visit) unless ``cold=True`` (a first visit: the
+  tests about the first boot). Boots are shared where honest: a module-scoped app page serves the tests
+  that each load their own puzzle.
 
 Under ``--dist loadgroup`` (tests/run.sh) the tests of a module here that share a module-scoped
 fixture run on one worker, so that page boots once; every other test is spread one by one.
