@@ -4,14 +4,12 @@
   ``build.build()`` into a temporary folder; under pytest-xdist (tests/run.sh runs a worker per core)
   the first worker that needs it builds it under a file lock, the others reuse it;
 * ``server``: that folder served on 127.0.0.1 on a free port, in a thread, for the session (one per
-  worker), with the test-only URLs of the engine's memory snapshot (e2e_support.serve_for_tests);
+  worker);
 * ``browser``: Chromium from ``/usr/bin/chromium`` driven by Playwright (never ``playwright install``);
   if it cannot start, the tests fail, they never skip;
-* ``open_app(url, cold=False, **context_options)``: a fresh context and page with its console, page
-  errors and every request recorded; ``wait_ready()`` waits for the engine. The page boots from the
-  snapshot the worker's first page made (a return visit) unless ``cold=True`` (a first visit: the
-  tests about the first boot). Boots are shared where honest: a module-scoped app page serves the tests
-  that each load their own puzzle.
+* ``open_app(url, **context_options)``: a fresh context and page with its console, page errors and
+  every request recorded; ``wait_ready()`` waits for the engine. Boots are shared where honest: a
+  module-scoped app page serves the tests that each load their own puzzle.
 
 Under ``--dist loadgroup`` (tests/run.sh) the tests of a module here that share a module-scoped
 fixture run on one worker, so that page boots once; every other test is spread one by one.
@@ -33,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from e2e_support import CHROMIUM, FLAGS, LIVE, STEP_TIMEOUT_MS, App, serve_for_tests
+from e2e_support import CHROMIUM, FLAGS, LIVE, STEP_TIMEOUT_MS, App
 from support import deselects_e2e
 
 import build
@@ -112,7 +110,7 @@ def site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def server(site):
-    srv, url = serve_for_tests(site)
+    srv, url = build.serve_in_thread(site)
     yield url
     srv.shutdown()
     srv.server_close()
@@ -138,8 +136,8 @@ def open_app(browser):
     made no request off its origin."""
     opened: list[App] = []
 
-    def opener(url: str, *, cold: bool = False, **context_options) -> App:
-        app = App(browser, url, cold=cold, **context_options)
+    def opener(url: str, **context_options) -> App:
+        app = App(browser, url, **context_options)
         opened.append(app)
         return app
 

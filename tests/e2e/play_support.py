@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from e2e_support import until
+import time
+
+from e2e_support import STEP_TIMEOUT_MS
 from playwright.sync_api import expect
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -138,6 +140,18 @@ def load(page, text: str = EASY, expect_text: str = "Loaded") -> None:
     expect(page.locator("#message")).to_contain_text(expect_text)
     settle(page)
     until(page, "window.sudoku.game.mode === 'play'")
+
+
+def until(page, expression: str, timeout_ms: int = STEP_TIMEOUT_MS):
+    """Wait for a page state. ``page.wait_for_function`` compiles its predicate inside the page, which
+    the page's CSP (no 'unsafe-eval') forbids; ``evaluate`` goes through the debugger and is allowed."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+        page.wait_for_timeout(25)
 
 
 def wait_truth(page) -> None:

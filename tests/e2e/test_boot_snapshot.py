@@ -25,7 +25,7 @@ def hint_answers(page) -> None:
 
 
 def test_a_returning_visit_boots_from_the_snapshot_and_falls_back_when_it_is_bad(server, open_app):
-    app, page = open_game(open_app, server, cold=True)  # a first visit: no snapshot handed in
+    app, page = open_game(open_app, server)
     assert boot_kind(page) == "boot"
     until(page, "!!window.sudoku.engine.snapshot", timeout_ms=120_000)  # saved once idle
     keys = page.evaluate(KEYS)

@@ -59,7 +59,7 @@ def touch(page) -> None:
 
 
 def test_a_first_visit_opens_on_a_puzzle_to_play_before_the_engine_is_ready(server, open_app):
-    app = open_app(server + "index.html", locale="en-US", cold=True)  # the engine's first boot, the longest
+    app = open_app(server + "index.html", locale="en-US")
     page = app.goto().page
     # Painted from the page alone: a Medium puzzle, in play, the player's first taps already work.
     givens = page.evaluate("window.sudoku.game.givenCount")
