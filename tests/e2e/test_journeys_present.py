@@ -11,7 +11,7 @@ from __future__ import annotations
 from urllib.parse import unquote
 
 import pytest
-from play_support import EASY, EASY_SOLUTION, OTHER, at, open_game, open_study, settle, until, wait_truth
+from play_support import EASY, EASY_SOLUTION, OTHER, at, open_game, open_study, set_language, settle, until, wait_truth
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -126,3 +126,36 @@ def test_the_address_and_the_puzzle_box_follow_the_game(server, open_app):
     page.reload()  # and again, with the engine ready: still this game
     follows(page, welcome)
     app.wait_ready()
+
+
+def test_the_engines_late_word_on_a_link_does_not_hide_the_hint_the_player_asked_for(server, open_app):
+    """A hint pressed before the engine has said what it found about the link's puzzle ("Loaded …: it
+    has exactly one solution") stayed on show only until that word came, which then took the status
+    line, and the hint and its lesson link went (seen under load, where the hint answered first). The
+    engine's word about a puzzle already on the board is said quietly: it waits for the hint to go."""
+    _app, page = open_game(open_app, server, EASY)
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_have_attribute("data-level", "0")
+    expect(page.locator("#hint-lesson")).to_be_visible()
+    # The engine's word arriving now, as puzzles.js says it after reading the link.
+    page.evaluate("""() => window.sudoku.say(["msg.unique-loaded-link", {size: "9×9", givens: 32}], "ok", [],
+        {quiet: true})""")
+    expect(page.locator("#hint-text")).to_be_visible()
+    expect(page.locator("#hint-lesson")).to_be_visible()
+    # Another language says the same words again, still quietly.
+    set_language(page, "zh-CN")
+    expect(page.locator("#hint-lesson")).to_contain_text("课程")
+    expect(page.locator("#hint-text")).to_be_visible()
+    set_language(page, "en")
+    # When the hint goes (a move elsewhere), the word is there to read.
+    page.keyboard.press("Escape")
+    at(page, 9, 9).focus()
+    page.keyboard.press("2")
+    expect(page.locator("#hint-text")).to_be_hidden()
+    expect(page.locator("#message")).to_be_visible()
+    # A word the player's own action asks for still takes the line at once.
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_be_visible()
+    page.evaluate("() => window.sudoku.say(['msg.no-conflicts'], 'info')")
+    expect(page.locator("#message")).to_be_visible()
+    expect(page.locator("#hint-text")).to_be_hidden()

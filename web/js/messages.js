@@ -12,10 +12,14 @@ let game; // the game on the board (main.js)
 
 // A message is a translation key with its parameters (or [key, params] pairs), so that it can be
 // said again in another language; `details` are lines of text, or functions that make them (again).
+// A message `quiet` (what the engine found about a puzzle the player already sees, such as "Loaded …:
+// it has exactly one solution") does not take the line from a hint on show: the player asked for the
+// hint, and the engine's late word would hide it (it shows once the hint's words go).
 let lastMessage = null;
-function say(message, kind = "info", details = []) {
-  lastMessage = { message, kind, details };
-  $("status-line").dataset.show = "message";
+function say(message, kind = "info", details = [], { quiet = false } = {}) {
+  lastMessage = { message, kind, details, quiet };
+  const line = $("status-line");
+  if (!(quiet && line.dataset.show === "hint")) line.dataset.show = "message";
   const el = $("message");
   el.textContent = Array.isArray(message) ? t(message[0], message[1]) : message;
   el.dataset.kind = kind;
@@ -54,7 +58,7 @@ function shareStatusLine(text) {
 
 // The last message again, in the page's language now.
 function resay() {
-  if (lastMessage) say(lastMessage.message, lastMessage.kind, lastMessage.details);
+  if (lastMessage) say(lastMessage.message, lastMessage.kind, lastMessage.details, { quiet: lastMessage.quiet });
 }
 
 function sayStats(text) {

@@ -68,13 +68,14 @@ async function importText(text, { fromShare = false, progress = null, early = nu
     return true;
   }
   const loadedKey = fromShare ? "msg.loaded-link" : "msg.loaded";
-  say([loadedKey, { size, givens: result.givens }], "ok");
+  say([loadedKey, { size, givens: result.givens }], "ok", [], { quiet: true });
   const revision = game.revision;
   const verdict = await truthCheck();
   if (revision !== game.revision || serial !== importSerial) return true;
   if (verdict.status === "unique") {
     if (progress) applyProgress(progress);
-    say([fromShare ? "msg.unique-loaded-link" : "msg.unique-loaded", { size, givens: result.givens }], "ok");
+    say([fromShare ? "msg.unique-loaded-link" : "msg.unique-loaded", { size, givens: result.givens }], "ok", [],
+      { quiet: true });
   } else if (verdict.status === "no_solution") {
     game.setMode("edit");
     say(["msg.import-none", { size }], "error");
