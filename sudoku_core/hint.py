@@ -212,7 +212,7 @@ def step_entry(step: Step, geo: Geometry, values: Sequence[int], langs: Sequence
             **record}
 
 
-#: The most steps :func:`all_steps` lists per technique (it counts them all).
+#: The most steps :func:`all_steps` lists per technique (it stops searching a technique one step past it).
 ALL_STEPS_CAP = 30
 
 
@@ -237,11 +237,13 @@ def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle |
 
     Returns status "steps" with ``groups``, one per technique that found something, in table (score)
     order: ``technique``, ``name`` per language, ``level``, ``score``, ``ladder`` (False: the rating never
-    uses it), ``count`` (every step found) and ``steps``, the first ``cap`` of them, each with
-    ``placements``, ``eliminations``, ``text`` (the full explanation per language), ``highlight`` and
-    ``step`` (the record the overlay draws), as the ``steps`` operation gives them; and ``count``, the
-    steps of every group. A position without a step to find answers as :func:`next_hint` does
-    (a mistake, solved, ...), or status "stuck" with no groups."""
+    uses it), ``steps``, the first ``cap`` steps it finds, each with ``placements``, ``eliminations``,
+    ``text`` (the full explanation per language), ``highlight`` and ``step`` (the record the overlay
+    draws), as the ``steps`` operation gives them, ``count`` (how many: ``len(steps)``) and ``more``
+    (True when the technique has a step past the cap: its search stops at the first one, so a position
+    with hundreds of forcing chains costs what its first ``cap + 1`` cost, issue 33); and ``count``, the
+    steps of every group, and ``more``, True when some group has more. A position without a step to
+    find answers as :func:`next_hint` does (a mistake, solved, ...), or status "stuck" with no groups."""
     pos = yield from player_position_work(puzzle, entered, pencil, langs, solution)
     if not isinstance(pos, Position):
         return pos
@@ -252,17 +254,17 @@ def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle |
     for k, tech in enumerate(chosen):
         name = {lang: technique_name(tech.id, lang) for lang in langs}
         yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total}
-        count, steps = 0, list[dict]()
+        steps, more = list[dict](), False
         for step in find_steps(state, (tech,)):
-            count += 1
-            if len(steps) < cap:
-                steps.append(step_entry(step, geo, pos.values, langs))
-            yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total + count}
-        if count:
-            total += count
-            groups.append({"technique": tech.id, "name": name,
-                           "level": tech.level, "score": tech.score, "ladder": tech.ladder, "count": count,
-                           "steps": steps})
+            if len(steps) == cap:  # one step past the cap: there are more, and the search stops here
+                more = True
+                break
+            steps.append(step_entry(step, geo, pos.values, langs))
+            yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total + len(steps)}
+        if steps:
+            total += len(steps)
+            groups.append({"technique": tech.id, "name": name, "level": tech.level, "score": tech.score,
+                           "ladder": tech.ladder, "count": len(steps), "more": more, "steps": steps})
     if not groups:
-        return {**_status("stuck", langs), "groups": [], "count": 0}
-    return {"status": "steps", "groups": groups, "count": total}
+        return {**_status("stuck", langs), "groups": [], "count": 0, "more": False}
+    return {"status": "steps", "groups": groups, "count": total, "more": any(g["more"] for g in groups)}

@@ -58,8 +58,17 @@ def test_the_fish_off_the_ladder_are_listed_drawn_and_the_game_is_untouched(serv
     expect(groups).to_have_count(len(want["groups"]))
     assert page.evaluate("[...document.querySelectorAll('#all-list details')].map(d => d.dataset.technique)") == [
         g["technique"] for g in want["groups"]]
-    expect(page.locator("#all-info")).to_have_text(f"{want['count']} steps by {len(want['groups'])} techniques at "
+    count = f"{want['count']}+" if want["more"] else f"{want['count']}"  # a technique stopped at the cap
+    expect(page.locator("#all-info")).to_have_text(f"{count} steps by {len(want['groups'])} techniques at "
                                                    "this position. Choose one to see it on the grid.")
+    capped = [g for g in want["groups"] if g["more"]]
+    assert capped  # this position has more of some technique than the list shows
+    for g in capped:
+        group = page.locator(f"#all-list details[data-technique={g['technique']}]")
+        expect(group.locator(".all-count")).to_have_text(f"{g['count']}+ steps")
+        expect(group.locator(".all-more")).to_have_text(
+            f"More not listed: the list stops at {g['count']} steps a technique")
+    expect(page.locator("#all-list .all-more")).to_have_count(len(capped))
     for tech in ("franken_x_wing", "finned_mutant_swordfish", "kraken_fish_1"):
         group = page.locator(f"#all-list details[data-technique={tech}]")
         expect(group.locator(".all-off")).to_have_text("beyond the rating")

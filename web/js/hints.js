@@ -678,7 +678,7 @@ export class HintsPanel {
     const groups = r.groups || [];
     if (r.status === "steps") {
       this.allInfo.textContent = t(groups.length === 1 && r.count > 1 ? "allDoneOneTechnique" : "allDone",
-        { count: r.count, groups: groups.length });
+        { count: r.more ? `${r.count}+` : r.count, groups: groups.length });
     } else {
       // A mistake, a solved grid, no step at all, or not a proper puzzle: what the hint would say.
       const message = r.messages && r.messages["2"];
@@ -688,15 +688,15 @@ export class HintsPanel {
     this.allList.replaceChildren(...groups.map((g, gi) => {
       const name = g.name[lang()] || g.name.en;
       const summary = el("summary", { class: "all-summary" }, el("span", { class: "all-name", text: name }), " ",
-        el("span", { class: "all-count", text: t("steps", { count: g.count }) }));
+        el("span", { class: "all-count", text: t(g.more ? "stepsMore" : "steps", { count: g.count }) }));
       if (!g.ladder) summary.append(" ", el("span", { class: "all-off", title: t("allOffTip"), text: t("allOff") }));
       const items = g.steps.map((s, si) => el("li", {},
         el("button", { type: "button", class: "all-step", "data-group": String(gi), "data-step": String(si),
           "aria-pressed": "false", text: s.text[lang()] || s.text.en })));
-      const more = g.count - g.steps.length;
+      // The engine stops a technique's search one step past the cap (issue 33): it says there are more.
       return el("details", { class: "all-group", "data-technique": g.technique, "data-ladder": String(g.ladder) },
         summary, el("ol", { class: "all-steps" }, ...items),
-        ...(more > 0 ? [el("p", { class: "all-more", text: t("allMore", { count: more }) })] : []));
+        ...(g.more ? [el("p", { class: "all-more", text: t("allMore", { count: g.steps.length }) })] : []));
     }));
     const chosen = this.allChosen;
     if (chosen) {
