@@ -38,9 +38,11 @@ are every place of the house, with no fin, are a unit forcing chain and left out
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
-from ..candidates import State, bits
+from ..candidates import State, _shape, bits, tables
+from ..grid import geometry
 from ..step import Link, Step
 from .forcing import _analyse, _links_to, _trace
 
@@ -65,12 +67,24 @@ def _killers(a, d: int, wd: int) -> dict[int, int]:
     return kill_by
 
 
-def _fishes(state: State, d: int) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int]]:
+def _fishes(state: State, d: int) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int], ...]:
     """Rows/columns fish on ``d`` of size 2-4 with at most :data:`MAX_FINS` fins, every base line meeting
-    the cover: ``(size, base houses, cover houses, base places, cover places, fins)``, places as bit sets."""
-    n = state.geo.n
-    hb = state.t.house_bits
-    wd = state.where[d]
+    the cover: ``(size, base houses, cover houses, base places, cover places, fins)``, places as bit sets.
+    Both Kraken types search the same fish: they are listed once per digit's places (memoised, like the
+    complex fish), so the second type at a position reads the first one's list (issue 33)."""
+    return _fish_list(_shape(state.geo), state.where[d])
+
+
+@lru_cache(maxsize=128)
+def _fish_list(shape: tuple, wd: int) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int], ...]:
+    """:func:`_fishes` of the places ``wd`` of one digit on the grid of ``shape``."""
+    return tuple(_search(shape, wd))
+
+
+def _search(shape: tuple, wd: int) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int]]:
+    geo = geometry(*shape)
+    n = geo.n
+    hb = tables(geo).house_bits
     # Each cover line a base place meets but the fish leaves out holds a fin, so a base meets at most
     # k + MAX_FINS cross lines: the bases are grown line by line within that bound.
     met = [0] * (2 * n)  # line -> the cross lines its places meet (a bit set of house numbers)
