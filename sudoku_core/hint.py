@@ -231,9 +231,10 @@ def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle |
     """Every step that every technique of the variant finds at the player's position (arguments as
     :func:`next_hint`'s), those off the solver's ladder too (``Technique.ladder``): the steps of
     :func:`sudoku_core.rate.find_steps`, as HoDoKu's "find all steps" lists them. Resumable work: yields
-    ``{"technique", "name", "k", "n", "nsteps"}`` before each technique is searched (technique ``k`` of ``n``,
-    ``nsteps``, the steps found so far) and after every step found, so a slice of work ends between steps
-    (and None inside the uniqueness check that comes first).
+    ``{"technique", "name", "k", "n", "nsteps", "groups"}`` before each technique is searched (technique ``k``
+    of ``n``, ``nsteps``, the steps found so far, ``groups`` the groups finished so far: the list the answer
+    will hold, growing, so a job can send them as they come) and after every step found, so a slice of work
+    ends between steps (and None inside the uniqueness check that comes first).
 
     Returns status "steps" with ``groups``, one per technique that found something, in table (score)
     order: ``technique``, ``name`` per language, ``level``, ``score``, ``ladder`` (False: the rating never
@@ -253,14 +254,15 @@ def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle |
     total = 0
     for k, tech in enumerate(chosen):
         name = {lang: technique_name(tech.id, lang) for lang in langs}
-        yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total}
+        yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total, "groups": groups}
         steps, more = list[dict](), False
         for step in find_steps(state, (tech,)):
             if len(steps) == cap:  # one step past the cap: there are more, and the search stops here
                 more = True
                 break
             steps.append(step_entry(step, geo, pos.values, langs))
-            yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total + len(steps)}
+            yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total + len(steps),
+                   "groups": groups}
         if steps:
             total += len(steps)
             groups.append({"technique": tech.id, "name": name, "level": tech.level, "score": tech.score,

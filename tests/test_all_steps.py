@@ -123,7 +123,9 @@ def test_the_work_reports_each_technique_k_of_n():
     result = run(all_steps_work(PUZZLE, langs=("en",), techniques=["hidden_single", "franken_x_wing"]),
                  reports.append)
     starts = [r for r in reports if r["nsteps"] == 0 or r["technique"] == "franken_x_wing"]
-    assert reports[0] == {"technique": "hidden_single", "name": {"en": "Hidden Single"}, "k": 0, "n": 2, "nsteps": 0}
+    assert {k: v for k, v in reports[0].items() if k != "groups"} == {
+        "technique": "hidden_single", "name": {"en": "Hidden Single"}, "k": 0, "n": 2, "nsteps": 0}
+    assert all(r["groups"] is result["groups"] for r in reports)  # the answer's list, growing as groups finish
     assert {r["technique"] for r in starts} == {"hidden_single", "franken_x_wing"}
     assert [r["nsteps"] for r in reports] == sorted(r["nsteps"] for r in reports)  # never goes back
     assert reports[-1]["nsteps"] == result["count"]
@@ -160,11 +162,17 @@ def test_the_job_in_slices_answers_like_one_call_and_reports_progress():
     result, progress = job_to_end(Session(), payload)
     whole = all_steps(PUZZLE, entered, pencil, langs=("en",))
     assert {k: v for k, v in result.items() if k not in ("job", "done", "ms", "longest_ms", "technique", "name",
-                                                          "k", "n", "nsteps")} == whole
+                                                          "k", "n", "nsteps", "new_groups")} == whole
     assert progress, "20 ms slices: the job took more than one"
     n = len(for_variant("classic", ladder=False))
     assert all(p["n"] == n and 0 <= p["k"] < n and p["technique"] in BY_ID for p in progress)
     assert [p["k"] for p in progress] == sorted(p["k"] for p in progress)
+    # The groups stream in (issue 33): each report brings those finished since the last, in order, as the
+    # answer gives them; the easy ones come long before the end.
+    streamed = [g for p in progress for g in p["new_groups"]] + result["new_groups"]
+    assert streamed == whole["groups"]
+    assert any(p["new_groups"] for p in progress)
+    assert all(p["new_groups"] == [] or p["new_groups"][-1]["technique"] != p["technique"] for p in progress)
 
 
 def test_a_stopped_job_is_gone():
