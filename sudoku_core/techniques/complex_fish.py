@@ -243,27 +243,30 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
                 return
             todo, exo, nfins = todo & ~low, exo | low, nfins + 1
 
-    def grow(base_houses: list[int], base: tuple[int, ...], union: int, endo: int, start: int, sees: int) -> None:
-        """Add base houses from ``start`` on (``sees``: the targets that see every endo fin so far)."""
-        if len(base) == k:
-            sees &= ~done
-            if sees:
-                bset = 0
-                for h in base:
-                    bset |= 1 << h
-                cover(base, bset, union, endo, union & ~endo, [], 0, 0, 0, sees)
-            return
-        for i in range(start, len(base_houses) - (k - len(base)) + 1):
+    def grow(base_houses: list[int], base: tuple[int, ...], bset: int, union: int, endo: int, start: int,
+             sees: int) -> None:
+        """Add base houses from ``start`` on (``bset``: the base houses as bits; ``sees``: the targets that see
+        every endo fin so far); the last one added, cover the base."""
+        full = len(base) == k - 1
+        for i in range(start, len(base_houses) - (k - 1 - len(base))):
             h = base_houses[i]
             m = hm[h]
             e = endo | (union & m)
             if e.bit_count() > max_endo or not m & ~e:
                 continue
             s = sees
-            for f in bits(e & ~endo):
-                s &= peer[f]
-            if s:  # else no place left to eliminate: an elimination sees every fin
-                grow(base_houses, (*base, h), union | m, e, i + 1, s)
+            new = e & ~endo
+            while new:
+                low = new & -new
+                s &= peer[low.bit_length() - 1]
+                new ^= low
+            if full:
+                s &= ~done
+                if s:  # else no place left to eliminate: an elimination sees every fin
+                    u = union | m
+                    cover((*base, h), bset | 1 << h, u, e, u & ~e, [], 0, 0, 0, s)
+            elif s:
+                grow(base_houses, (*base, h), bset | 1 << h, union | m, e, i + 1, s)
 
     def run(fin_cap: int, base_ok: tuple[int, ...], cover_kinds: tuple[int, ...]) -> None:
         nonlocal max_fins, min_fins, cover_ok
@@ -271,7 +274,7 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
         # as ``done`` grows), and what it eliminates is in ``done``: this round looks for exactly fin_cap.
         max_fins, min_fins, cover_ok = fin_cap, fin_cap if fin_cap > 1 else 0, cover_kinds
         own_ok.update((c, tuple(h for h in hs if h // n in cover_kinds)) for c, hs in own.items())
-        grow([h for h in houses if h // n in base_ok], (), 0, 0, 0, targets & ~done)  # only targets can go
+        grow([h for h in houses if h // n in base_ok], (), 0, 0, 0, 0, targets & ~done)  # only targets can go
 
     for fin_cap in range(1, MAX_FINS + 1) if finned else (0,):  # the fewest fins first
         for base_ok, cover_kinds in SIDES[kind]:
