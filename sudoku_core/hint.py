@@ -212,7 +212,7 @@ def step_entry(step: Step, geo: Geometry, values: Sequence[int], langs: Sequence
             **record}
 
 
-#: The most steps :func:`all_steps` lists per technique (it counts them all).
+#: The most steps :func:`all_steps` lists per technique (it stops searching a technique one step past it).
 ALL_STEPS_CAP = 30
 
 
@@ -231,17 +231,20 @@ def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle |
     """Every step that every technique of the variant finds at the player's position (arguments as
     :func:`next_hint`'s), those off the solver's ladder too (``Technique.ladder``): the steps of
     :func:`sudoku_core.rate.find_steps`, as HoDoKu's "find all steps" lists them. Resumable work: yields
-    ``{"technique", "name", "k", "n", "nsteps"}`` before each technique is searched (technique ``k`` of ``n``,
-    ``nsteps``, the steps found so far) and after every step found, so a slice of work ends between steps
-    (and None inside the uniqueness check that comes first).
+    ``{"technique", "name", "k", "n", "nsteps", "groups"}`` before each technique is searched (technique ``k``
+    of ``n``, ``nsteps``, the steps found so far, ``groups`` the groups finished so far: the list the answer
+    will hold, growing, so a job can send them as they come) and after every step found, so a slice of work
+    ends between steps (and None inside the uniqueness check that comes first).
 
     Returns status "steps" with ``groups``, one per technique that found something, in table (score)
     order: ``technique``, ``name`` per language, ``level``, ``score``, ``ladder`` (False: the rating never
-    uses it), ``count`` (every step found) and ``steps``, the first ``cap`` of them, each with
-    ``placements``, ``eliminations``, ``text`` (the full explanation per language), ``highlight`` and
-    ``step`` (the record the overlay draws), as the ``steps`` operation gives them; and ``count``, the
-    steps of every group. A position without a step to find answers as :func:`next_hint` does
-    (a mistake, solved, ...), or status "stuck" with no groups."""
+    uses it), ``steps``, the first ``cap`` steps it finds, each with ``placements``, ``eliminations``,
+    ``text`` (the full explanation per language), ``highlight`` and ``step`` (the record the overlay
+    draws), as the ``steps`` operation gives them, ``count`` (how many: ``len(steps)``) and ``more``
+    (True when the technique has a step past the cap: its search stops at the first one, so a position
+    with hundreds of forcing chains costs what its first ``cap + 1`` cost, issue 33); and ``count``, the
+    steps of every group, and ``more``, True when some group has more. A position without a step to
+    find answers as :func:`next_hint` does (a mistake, solved, ...), or status "stuck" with no groups."""
     pos = yield from player_position_work(puzzle, entered, pencil, langs, solution)
     if not isinstance(pos, Position):
         return pos
@@ -251,18 +254,19 @@ def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle |
     total = 0
     for k, tech in enumerate(chosen):
         name = {lang: technique_name(tech.id, lang) for lang in langs}
-        yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total}
-        count, steps = 0, list[dict]()
+        yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total, "groups": groups}
+        steps, more = list[dict](), False
         for step in find_steps(state, (tech,)):
-            count += 1
-            if len(steps) < cap:
-                steps.append(step_entry(step, geo, pos.values, langs))
-            yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total + count}
-        if count:
-            total += count
-            groups.append({"technique": tech.id, "name": name,
-                           "level": tech.level, "score": tech.score, "ladder": tech.ladder, "count": count,
-                           "steps": steps})
+            if len(steps) == cap:  # one step past the cap: there are more, and the search stops here
+                more = True
+                break
+            steps.append(step_entry(step, geo, pos.values, langs))
+            yield {"technique": tech.id, "name": name, "k": k, "n": len(chosen), "nsteps": total + len(steps),
+                   "groups": groups}
+        if steps:
+            total += len(steps)
+            groups.append({"technique": tech.id, "name": name, "level": tech.level, "score": tech.score,
+                           "ladder": tech.ladder, "count": len(steps), "more": more, "steps": steps})
     if not groups:
-        return {**_status("stuck", langs), "groups": [], "count": 0}
-    return {"status": "steps", "groups": groups, "count": total}
+        return {**_status("stuck", langs), "groups": [], "count": 0, "more": False}
+    return {"status": "steps", "groups": groups, "count": total, "more": any(g["more"] for g in groups)}

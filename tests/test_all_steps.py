@@ -84,15 +84,38 @@ def test_off_ladder_fish_are_listed_and_marked_so():
     assert next_hint(PUZZLE)["technique"] == next(iter(groups))  # the hint is the cheapest of them
 
 
-def test_each_technique_lists_at_most_cap_steps_and_counts_them_all():
+def test_each_technique_lists_at_most_cap_steps_and_says_when_there_are_more():
     whole = all_steps(PUZZLE, langs=("en",), cap=10_000)
     capped = all_steps(PUZZLE, langs=("en",), cap=3)
-    assert capped["count"] == whole["count"]
+    assert [g["technique"] for g in capped["groups"]] == [g["technique"] for g in whole["groups"]]
     for a, b in zip(capped["groups"], whole["groups"], strict=True):
-        assert a["count"] == b["count"] and a["steps"] == b["steps"][:3]
+        assert a["steps"] == b["steps"][:3] and a["count"] == len(a["steps"]) == min(3, b["count"])
+        assert a["more"] is (b["count"] > 3) and b["more"] is False
+    assert capped["count"] == sum(min(3, g["count"]) for g in whole["groups"])
+    assert capped["more"] is True and whole["more"] is False
     default = all_steps(PUZZLE, langs=("en",))
     assert max(len(g["steps"]) for g in default["groups"]) == ALL_STEPS_CAP
-    assert max(g["count"] for g in default["groups"]) > ALL_STEPS_CAP
+    assert [g["technique"] for g in default["groups"] if g["more"]] == [
+        g["technique"] for g in whole["groups"] if g["count"] > ALL_STEPS_CAP]
+
+
+def test_a_techniques_search_stops_one_step_past_the_cap(monkeypatch):
+    # Issue 33: a 16x16 has hundreds of unit forcing chains; the list shows 30, so the search stops at the
+    # 31st (which says there are more) instead of finding them all.
+    import sudoku_core.hint as hint
+
+    pulled: dict[str, int] = {}
+
+    def counting(state, techniques):
+        for step in find_steps(state, techniques):
+            pulled[step.technique] = pulled.get(step.technique, 0) + 1
+            yield step
+
+    monkeypatch.setattr(hint, "find_steps", counting)
+    result = all_steps(PUZZLE, langs=("en",), cap=3)
+    for g in result["groups"]:
+        assert pulled[g["technique"]] == (4 if g["more"] else g["count"])
+    assert any(g["more"] for g in result["groups"])
 
 
 def test_the_work_reports_each_technique_k_of_n():
@@ -100,7 +123,9 @@ def test_the_work_reports_each_technique_k_of_n():
     result = run(all_steps_work(PUZZLE, langs=("en",), techniques=["hidden_single", "franken_x_wing"]),
                  reports.append)
     starts = [r for r in reports if r["nsteps"] == 0 or r["technique"] == "franken_x_wing"]
-    assert reports[0] == {"technique": "hidden_single", "name": {"en": "Hidden Single"}, "k": 0, "n": 2, "nsteps": 0}
+    assert {k: v for k, v in reports[0].items() if k != "groups"} == {
+        "technique": "hidden_single", "name": {"en": "Hidden Single"}, "k": 0, "n": 2, "nsteps": 0}
+    assert all(r["groups"] is result["groups"] for r in reports)  # the answer's list, growing as groups finish
     assert {r["technique"] for r in starts} == {"hidden_single", "franken_x_wing"}
     assert [r["nsteps"] for r in reports] == sorted(r["nsteps"] for r in reports)  # never goes back
     assert reports[-1]["nsteps"] == result["count"]
@@ -137,11 +162,17 @@ def test_the_job_in_slices_answers_like_one_call_and_reports_progress():
     result, progress = job_to_end(Session(), payload)
     whole = all_steps(PUZZLE, entered, pencil, langs=("en",))
     assert {k: v for k, v in result.items() if k not in ("job", "done", "ms", "longest_ms", "technique", "name",
-                                                          "k", "n", "nsteps")} == whole
+                                                          "k", "n", "nsteps", "new_groups")} == whole
     assert progress, "20 ms slices: the job took more than one"
     n = len(for_variant("classic", ladder=False))
     assert all(p["n"] == n and 0 <= p["k"] < n and p["technique"] in BY_ID for p in progress)
     assert [p["k"] for p in progress] == sorted(p["k"] for p in progress)
+    # The groups stream in (issue 33): each report brings those finished since the last, in order, as the
+    # answer gives them; the easy ones come long before the end.
+    streamed = [g for p in progress for g in p["new_groups"]] + result["new_groups"]
+    assert streamed == whole["groups"]
+    assert any(p["new_groups"] for p in progress)
+    assert all(p["new_groups"] == [] or p["new_groups"][-1]["technique"] != p["technique"] for p in progress)
 
 
 def test_a_stopped_job_is_gone():

@@ -151,7 +151,7 @@ def test_cli_hint_with_pencil_marks(tmp_path, capsys):
     assert h["status"] == "mistake" and h["mistakes"][0]["kind"] == "missing_candidate"
 
 
-def test_cli_hint_all_lists_every_technique_with_its_count(capsys):
+def test_cli_hint_all_lists_every_technique_with_its_count_up_to_the_cap(capsys):
     from sudoku_core.hint import all_steps
 
     assert main(["hint", PUZZLE, "--all", "--cap", "2"]) == 0
@@ -159,11 +159,11 @@ def test_cli_hint_all_lists_every_technique_with_its_count(capsys):
     result = all_steps(PUZZLE, langs=("en",), cap=2)
     headings = [line for line in out if line.startswith("## ")]
     assert len(headings) == len(result["groups"])
-    assert headings[0] == "## Hidden Single (hidden_single, 1.5): 10"
-    assert ("## Franken X-Wing (franken_x_wing, 8.2): 8 (never tried by the rating or the hints: too slow to search "
+    assert headings[0] == "## Hidden Single (hidden_single, 1.5): 2+"  # the search stops past the cap
+    assert ("## Franken X-Wing (franken_x_wing, 8.2): 2+ (never tried by the rating or the hints: too slow to search "
             "at every step)") in out
-    assert "     ... 8 more" in out
-    assert out[-1] == f"# {result['count']} steps by {len(result['groups'])} techniques"
+    assert "     ... and more: the list stops at 2 a technique" in out
+    assert out[-1] == f"# {result['count']}+ steps by {len(result['groups'])} techniques"
     assert main(["hint", PUZZLE, "--all", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == all_steps(PUZZLE, langs=("en",))
 

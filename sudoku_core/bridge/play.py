@@ -319,12 +319,22 @@ class StepsJob(WorkJob):
 
 class AllStepsJob(WorkJob):
     """Every step at a player's position (:func:`sudoku_core.hint.all_steps_work`): reports ``technique``
-    (the id being searched) and its ``name`` per language, ``k`` of ``n`` techniques (0-based) and ``nsteps``,
-    the steps found so far; answers like
+    (the id being searched) and its ``name`` per language, ``k`` of ``n`` techniques (0-based), ``nsteps``,
+    the steps found so far, and ``new_groups``, the groups (as the answer gives them) finished since the last
+    report, so the page lists the easy techniques while the slow ones are searched (issue 33); answers like
     :func:`~sudoku_core.hint.all_steps`."""
 
+    def __init__(self, work: Generator[Any, None, Any]) -> None:
+        super().__init__(work)
+        self._sent = 0  # the groups reported so far
+
     def _progress(self, last: dict | None) -> dict:
-        return dict(last) if last else {"technique": None, "name": {}, "k": 0, "n": 0, "nsteps": 0}
+        if not last:
+            return {"technique": None, "name": {}, "k": 0, "n": 0, "nsteps": 0, "new_groups": []}
+        out = {k: v for k, v in last.items() if k != "groups"}
+        groups = last["groups"]
+        out["new_groups"], self._sent = groups[self._sent:], len(groups)
+        return out
 
 
 def all_steps_job(payload: dict) -> AllStepsJob:

@@ -25,7 +25,8 @@ class Session:
     * ``all_steps_job``: the payload of ``hint`` (a player's position) plus ``ms``, and optionally
       ``technique`` and ``cap``: every step every technique finds there, off-ladder ones too, grouped by
       technique (:func:`~sudoku_core.bridge.play.all_steps_job`); reports ``technique``, ``k`` of ``n``
-      techniques and ``nsteps``, and answers like :func:`sudoku_core.hint.all_steps`;
+      techniques, ``nsteps`` and ``new_groups`` (the groups finished since the last report), and answers
+      like :func:`sudoku_core.hint.all_steps`;
     * ``job_step``: ``job`` (an id), ``ms`` -> runs one more slice: ``{"job", "done", "attempts",
       "phase", "ms"}``, and when done the result (for generation: ``found`` and the puzzle, as
       ``generate`` gives it). A done job is forgotten;

@@ -45,7 +45,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--technique", default=None, metavar="ID",
                    help="with --all (implied): only this technique's steps, e.g. franken_swordfish")
     p.add_argument("--cap", type=options.whole("--cap"), default=ALL_STEPS_CAP, metavar="N",
-                   help=f"with --all: the most steps listed per technique (all are counted; default {ALL_STEPS_CAP})")
+                   help=f"with --all: the most steps listed per technique (its search stops there; "
+                        f"default {ALL_STEPS_CAP})")
     p.set_defaults(func=run_hint)
 
     p = subparsers.add_parser("rate", help="rate puzzles by logic, one per line",
@@ -110,14 +111,16 @@ def _print_all(puzzle: Puzzle, entered: list[int] | None, pencil: list[int] | No
     off = OFF_LADDER[args.lang]
     for group in result["groups"]:
         name, count = group["name"][args.lang], group["count"]
-        print(f"## {name} ({group['technique']}, {group['score']:.1f}): {count}{'' if group['ladder'] else off}")
+        shown = f"{count}+" if group["more"] else f"{count}"
+        print(f"## {name} ({group['technique']}, {group['score']:.1f}): {shown}{'' if group['ladder'] else off}")
         for i, step in enumerate(group["steps"], 1):
             print(f"{i:3}. {step['text'][args.lang]}")
-        if count > len(group["steps"]):
-            print("     " + WORDS[args.lang]["more"].format(count - len(group["steps"])))
+        if group["more"]:
+            print("     " + WORDS[args.lang]["more"].format(args.cap))
     words = WORDS[args.lang]
-    print(words["total1"].format(result["count"]) if len(result["groups"]) == 1
-          else words["total"].format(result["count"], len(result["groups"])))
+    total = f"{result['count']}+" if result["more"] else result["count"]
+    print(words["total1"].format(total) if len(result["groups"]) == 1
+          else words["total"].format(total, len(result["groups"])))
     return 0
 
 
@@ -125,8 +128,10 @@ def _print_all(puzzle: Puzzle, entered: list[int] | None, pencil: list[int] | No
 #: left out, the last line.
 OFF_LADDER = {"en": " (never tried by the rating or the hints: too slow to search at every step)",
               "zh": "（评级和提示从不尝试：每一步都搜索太慢）"}
-WORDS = {"en": {"more": "... {} more", "total": "# {} steps by {} techniques", "total1": "# {} steps by one technique"},
-         "zh": {"more": "……另有 {} 步", "total": "# 共 {} 步，{} 种技巧", "total1": "# 共 {} 步，同属一种技巧"}}
+WORDS = {"en": {"more": "... and more: the list stops at {} a technique", "total": "# {} steps by {} techniques",
+               "total1": "# {} steps by one technique"},
+         "zh": {"more": "……还有更多：每种技巧最多列出 {} 步", "total": "# 共 {} 步，{} 种技巧",
+                "total1": "# 共 {} 步，同属一种技巧"}}
 
 
 def _read_whole(path: str) -> str:

@@ -139,8 +139,9 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
     max_endo = MAX_ENDO_FINS if finned else 0
     found: list[tuple] = []
     done = 0  # places some fish found already eliminates
-    max_fins = 0
+    max_fins = min_fins = 0
     cover_ok: tuple[int, ...] = ()
+    own_ok: dict[int, tuple[int, ...]] = {}  # own[c]'s houses of the kinds the covers may take
 
     def finish(base: tuple[int, ...], covers: list[int], union: int, fins: int) -> None:
         nonlocal done
@@ -165,76 +166,115 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
         for extra in combinations(spare, k - len(covers)):
             finish(base, covers + list(extra), union, fins)
 
-    def cover(base: tuple[int, ...], union: int, endo: int, todo: int, covers: list[int], exo: int, nfins: int,
-              sees: int) -> None:
-        """Cover the base places ``todo`` (covers so far ``covers``; exo fins so far ``exo``; ``sees``: the
-        places not yet eliminated that see every fin so far)."""
-        if len(covers) == k:  # the places left can only be fins
-            if todo:
-                if nfins + todo.bit_count() > max_fins:
-                    return
-                for c in bits(todo):
-                    sees &= peer[c]
-                if not sees:
-                    return
-                exo |= todo
-            if not finned or exo | endo:
-                finish(base, covers, union, exo | endo)
+    def cover(base: tuple[int, ...], bset: int, union: int, endo: int, todo: int, covers: list[int], cov: int,
+              exo: int, nfins: int, sees: int) -> None:
+        """Cover the base places ``todo`` (base houses ``bset`` as bits; covers so far ``covers``, their places
+        ``cov``; exo fins so far ``exo``; ``sees``: the places not yet eliminated that see every fin so far)."""
+        if nfins + todo.bit_count() < min_fins:  # too few places left to make the fins this round asks for
             return
         if not todo:
             if not finned or exo | endo:
                 pad(base, covers, union, exo, exo | endo)
             return
+        if len(covers) == k - 1:
+            last(base, bset, union, endo, todo, covers, cov, exo, nfins, sees)
+            return
         low = todo & -todo
         c = low.bit_length() - 1
-        # The last cover house: an elimination lies in a cover house, outside the base unless two covers
-        # hold it; so when no cover so far holds a place still to eliminate, the last one must, outside the
-        # base (fins added later only narrow ``sees``, and ``done`` only grows).
-        live = -1
-        if len(covers) == k - 1:
-            live = targets & ~done & sees
-            if not live:
-                return
-            if any(hm[h] & live for h in covers):
-                live = -1
-            else:
-                live &= ~union
-        for h in own[c]:
-            if h // n not in cover_ok or h in base or hm[h] & exo:  # an exo fin stays outside every cover
-                continue
-            if not hm[h] & live:
+        for h in own_ok[c]:
+            m = hm[h]
+            if bset >> h & 1 or m & exo:  # an exo fin stays outside every cover
                 continue
             covers.append(h)
-            cover(base, union, endo, todo & ~hm[h], covers, exo, nfins, sees)
+            cover(base, bset, union, endo, todo & ~m, covers, cov | m, exo, nfins, sees)
             covers.pop()
         if nfins < max_fins:
             s = sees & peer[c] & targets & ~done
             if s:
-                cover(base, union, endo, todo & ~low, covers, exo | low, nfins + 1, s)
+                cover(base, bset, union, endo, todo & ~low, covers, cov, exo | low, nfins + 1, s)
 
-    def grow(base_houses: list[int], base: tuple[int, ...], union: int, endo: int, start: int, sees: int) -> None:
-        """Add base houses from ``start`` on (``sees``: the targets that see every endo fin so far)."""
-        if len(base) == k:
-            sees &= ~done
-            if sees:
-                cover(base, union, endo, union & ~endo, [], 0, 0, sees)
-            return
-        for i in range(start, len(base_houses) - (k - len(base)) + 1):
+    def last(base: tuple[int, ...], bset: int, union: int, endo: int, todo: int, covers: list[int], cov: int,
+             exo: int, nfins: int, sees: int) -> None:
+        """:func:`cover` with one cover house left to choose, as a loop (the search spends most of its calls
+        here): the lowest place not covered is covered by the last house, and the rest are fins, or it is
+        a fin and the next place is tried; the same fish in the same order as the recursion."""
+        while True:
+            if nfins + todo.bit_count() < min_fins:
+                return
+            if not todo:
+                if not finned or exo | endo:
+                    pad(base, covers, union, exo, exo | endo)
+                return
+            low = todo & -todo
+            c = low.bit_length() - 1
+            # The last cover house: an elimination lies in a cover house, outside the base unless two
+            # covers hold it; so when no cover so far holds a place still to eliminate, the last one must,
+            # outside the base (fins added later only narrow ``sees``, and ``done`` only grows).
+            live = targets & ~done & sees
+            if not live:
+                return
+            live = -1 if cov & live else live & ~union
+            for h in own_ok[c]:
+                m = hm[h]
+                if bset >> h & 1 or m & exo or not m & live:  # an exo fin stays outside every cover
+                    continue
+                rest = todo & ~m  # the places left can only be fins
+                fins = exo
+                if rest:
+                    left = nfins + rest.bit_count()
+                    if left < min_fins or left > max_fins:
+                        continue
+                    s = sees
+                    for f in bits(rest):
+                        s &= peer[f]
+                    if not s:
+                        continue
+                    fins |= rest
+                elif nfins < min_fins:
+                    continue
+                if not finned or fins | endo:
+                    covers.append(h)
+                    finish(base, covers, union, fins | endo)
+                    covers.pop()
+            if nfins >= max_fins:
+                return
+            sees = sees & peer[c] & targets & ~done
+            if not sees:
+                return
+            todo, exo, nfins = todo & ~low, exo | low, nfins + 1
+
+    def grow(base_houses: list[int], base: tuple[int, ...], bset: int, union: int, endo: int, start: int,
+             sees: int) -> None:
+        """Add base houses from ``start`` on (``bset``: the base houses as bits; ``sees``: the targets that see
+        every endo fin so far); the last one added, cover the base."""
+        full = len(base) == k - 1
+        for i in range(start, len(base_houses) - (k - 1 - len(base))):
             h = base_houses[i]
             m = hm[h]
             e = endo | (union & m)
             if e.bit_count() > max_endo or not m & ~e:
                 continue
             s = sees
-            for f in bits(e & ~endo):
-                s &= peer[f]
-            if s:  # else no place left to eliminate: an elimination sees every fin
-                grow(base_houses, (*base, h), union | m, e, i + 1, s)
+            new = e & ~endo
+            while new:
+                low = new & -new
+                s &= peer[low.bit_length() - 1]
+                new ^= low
+            if full:
+                s &= ~done
+                if s:  # else no place left to eliminate: an elimination sees every fin
+                    u = union | m
+                    cover((*base, h), bset | 1 << h, u, e, u & ~e, [], 0, 0, 0, s)
+            elif s:
+                grow(base_houses, (*base, h), bset | 1 << h, union | m, e, i + 1, s)
 
     def run(fin_cap: int, base_ok: tuple[int, ...], cover_kinds: tuple[int, ...]) -> None:
-        nonlocal max_fins, cover_ok
-        max_fins, cover_ok = fin_cap, cover_kinds
-        grow([h for h in houses if h // n in base_ok], (), 0, 0, 0, targets & ~done)  # only targets can go
+        nonlocal max_fins, min_fins, cover_ok
+        # A fish of fewer exo fins than ``fin_cap`` was met in an earlier round (the prunes only tighten
+        # as ``done`` grows), and what it eliminates is in ``done``: this round looks for exactly fin_cap.
+        max_fins, min_fins, cover_ok = fin_cap, fin_cap if fin_cap > 1 else 0, cover_kinds
+        own_ok.update((c, tuple(h for h in hs if h // n in cover_kinds)) for c, hs in own.items())
+        grow([h for h in houses if h // n in base_ok], (), 0, 0, 0, 0, targets & ~done)  # only targets can go
 
     for fin_cap in range(1, MAX_FINS + 1) if finned else (0,):  # the fewest fins first
         for base_ok, cover_kinds in SIDES[kind]:

@@ -329,6 +329,9 @@ class _Analysis:
         self._off_packed: list[int | None] | None = None
         self.prev = None
         self.logs: dict[Fact, list[Fact]] = {}  # only a nested net settles facts in its branches (_Nested.logs)
+        #: :func:`_trace`'s answers, per assumption: every finder that explains a step from this analysis
+        #: (the forcing chains, both Kraken fish) traces the same branches again and again.
+        self.traces: dict[Fact, tuple[Why, tuple[Fact, ...] | None]] = {}
         # A level-0 analysis of an earlier position with every candidate of this one (a step ago):
         # its branches are warm starts (see _branch). Only a speed-up: the results are the same.
         self.donor = None
@@ -703,7 +706,19 @@ def _order(found: list[_Found]) -> list[_Found]:
 
 def _trace(a: _Analysis | _Nested, c0: int, d0: int, value: bool) -> tuple[Why, tuple[Fact, ...] | None]:
     """``(why, contradiction)`` for the branch "``c0`` is (not) ``d0``" of analysis ``a``;
-    ``contradiction`` is the tuple of facts that clash, or None."""
+    ``contradiction`` is the tuple of facts that clash, or None. A pure function of the analysis and the
+    assumption, kept on an :class:`_Analysis` (``traces``) so the finders that explain steps from it share
+    them (a nested net's facts grow as it finds steps: not kept); the answer is read, never changed."""
+    if isinstance(a, _Analysis):
+        got = a.traces.get((c0, d0, value))
+        if got is None:
+            got = a.traces[c0, d0, value] = _traced(a, c0, d0, value)
+        return got
+    return _traced(a, c0, d0, value)
+
+
+def _traced(a: _Analysis | _Nested, c0: int, d0: int, value: bool) -> tuple[Why, tuple[Fact, ...] | None]:
+    """:func:`_trace`, worked out."""
     from collections import deque
 
     tab = a.tab

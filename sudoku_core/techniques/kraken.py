@@ -38,9 +38,11 @@ are every place of the house, with no fin, are a unit forcing chain and left out
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
-from ..candidates import State, bits
+from ..candidates import State, _shape, bits, tables
+from ..grid import geometry
 from ..step import Link, Step
 from .forcing import _analyse, _links_to, _trace
 
@@ -50,27 +52,40 @@ SIZES = (2, 3, 4)
 
 
 def _killers(a, d: int, wd: int) -> dict[int, int]:
-    """For each place ``t`` of ``d`` (bit set ``wd``) still open after the position's own singles: the places
-    ``f`` of ``d``, open too, such that "``f`` is ``d``" leaves ``t`` without ``d`` in the analysis ``a`` (its
-    branch removes it, or contradicts itself). A fin must be open: one the singles decide leaves a
+    """For each place ``f`` of ``d`` (bit set ``wd``) still open after the position's own singles: the places
+    ``t`` of ``d``, open too, that "``f`` is ``d``" leaves without ``d`` in the analysis ``a`` (its branch
+    removes it, or contradicts itself), as a bit set. A fin must be open: one the singles decide leaves a
     plainer fish, and no chain to draw."""
-    kill_by: dict[int, int] = {}
+    kills: dict[int, int] = {}
+    open_d = a.W[d] & ~a.P  # a place the position's own singles decide is no target
     for f in bits(wd):
         r = a.on.get((f, d), False)
         if r is False:  # decided by the position's own singles: no fin (the fish is a plainer one)
             continue
-        kill = wd if r is None else wd & ~r[d]
-        for t in bits(kill & a.W[d] & ~a.P):  # a place the position's own singles decide is no target
-            kill_by[t] = kill_by.get(t, 0) | 1 << f
-    return kill_by
+        kill = (wd if r is None else wd & ~r[d]) & open_d
+        if kill:
+            kills[f] = kill
+    return kills
 
 
-def _fishes(state: State, d: int) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int]]:
+def _fishes(state: State, d: int) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int], ...]:
     """Rows/columns fish on ``d`` of size 2-4 with at most :data:`MAX_FINS` fins, every base line meeting
-    the cover: ``(size, base houses, cover houses, base places, cover places, fins)``, places as bit sets."""
-    n = state.geo.n
-    hb = state.t.house_bits
-    wd = state.where[d]
+    the cover: ``(size, base houses, cover houses, base places, cover places, fins)``, places as bit sets.
+    Both Kraken types search the same fish: they are listed once per digit's places (memoised, like the
+    complex fish), so the second type at a position reads the first one's list (issue 33)."""
+    return _fish_list(_shape(state.geo), state.where[d])
+
+
+@lru_cache(maxsize=128)
+def _fish_list(shape: tuple, wd: int) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int], ...]:
+    """:func:`_fishes` of the places ``wd`` of one digit on the grid of ``shape``."""
+    return tuple(_search(shape, wd))
+
+
+def _search(shape: tuple, wd: int) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int]]:
+    geo = geometry(*shape)
+    n = geo.n
+    hb = tables(geo).house_bits
     # Each cover line a base place meets but the fish leaves out holds a fin, so a base meets at most
     # k + MAX_FINS cross lines: the bases are grown line by line within that bound.
     met = [0] * (2 * n)  # line -> the cross lines its places meet (a bit set of house numbers)
@@ -109,21 +124,27 @@ def _bases(lines: list[int], met: list[int], k: int, limit: int) -> Iterator[tup
     return grow(0, (), 0)
 
 
-def _fish(state: State, d: int, kill_by: dict[int, int]) -> list[tuple]:
+def _fish(state: State, d: int, kills: dict[int, int]) -> list[tuple]:
     """Kraken fish on ``d``: ``(base houses, cover houses, fins, eliminated cells)``, one per elimination,
-    smallest and fewest fins first."""
+    smallest and fewest fins first (``kills``: :func:`_killers`)."""
     peer = state.t.peer_bits
     found = []
     for k, base, cover, B, C, fins in _fishes(state, d):
         targets = C & ~B
         if not fins or not targets:
             continue
-        sees_all = targets
-        for f in bits(fins):
+        # A target is eliminated when some fin does not see it and every fin kills it (bit-parallel).
+        sees_all = killed = targets
+        m = fins
+        while m and killed:
+            low = m & -m
+            f = low.bit_length() - 1
             sees_all &= peer[f]
-        elims = tuple(t for t in bits(targets & ~sees_all) if not fins & ~kill_by.get(t, 0))
-        if elims:
-            found.append((k, fins.bit_count(), base, cover, tuple(bits(fins)), elims))
+            killed &= kills.get(f, 0)
+            m ^= low
+        killed &= ~sees_all
+        if killed:
+            found.append((k, fins.bit_count(), base, cover, tuple(bits(fins)), tuple(bits(killed))))
     found.sort(key=lambda x: (x[0], x[1]))
     done = 0
     out = []
@@ -144,8 +165,10 @@ def find_kraken_fish_1(state: State) -> Iterator[Step]:
         wd = state.where[d]
         if not wd:
             continue
-        kill_by = _killers(a, d, wd)
-        for base, cover, fins, elims in _fish(state, d, kill_by):
+        kills = _killers(a, d, wd)
+        if not kills:
+            continue  # no fin kills anything: no Kraken fish on d
+        for base, cover, fins, elims in _fish(state, d, kills):
             B = 0
             for h in base:
                 B |= hb[h] & wd

@@ -58,8 +58,17 @@ def test_the_fish_off_the_ladder_are_listed_drawn_and_the_game_is_untouched(serv
     expect(groups).to_have_count(len(want["groups"]))
     assert page.evaluate("[...document.querySelectorAll('#all-list details')].map(d => d.dataset.technique)") == [
         g["technique"] for g in want["groups"]]
-    expect(page.locator("#all-info")).to_have_text(f"{want['count']} steps by {len(want['groups'])} techniques at "
+    count = f"{want['count']}+" if want["more"] else f"{want['count']}"  # a technique stopped at the cap
+    expect(page.locator("#all-info")).to_have_text(f"{count} steps by {len(want['groups'])} techniques at "
                                                    "this position. Choose one to see it on the grid.")
+    capped = [g for g in want["groups"] if g["more"]]
+    assert capped  # this position has more of some technique than the list shows
+    for g in capped:
+        group = page.locator(f"#all-list details[data-technique={g['technique']}]")
+        expect(group.locator(".all-count")).to_have_text(f"{g['count']}+ steps")
+        expect(group.locator(".all-more")).to_have_text(
+            f"More not listed: the list stops at {g['count']} steps a technique")
+    expect(page.locator("#all-list .all-more")).to_have_count(len(capped))
     for tech in ("franken_x_wing", "finned_mutant_swordfish", "kraken_fish_1"):
         group = page.locator(f"#all-list details[data-technique={tech}]")
         expect(group.locator(".all-off")).to_have_text("beyond the rating")
@@ -123,10 +132,14 @@ def test_cancel_stops_the_search_mid_run_and_the_engine_answers_on(server, open_
     expect(page.locator("#all-info")).to_contain_text("(technique ", timeout=60_000)
     info = page.locator("#all-info").text_content()
     page.click("#all-cancel")
+    listed = page.locator("#all-list details").count()  # the techniques searched before Cancel stay listed
     expect(page.locator("#all-info")).to_have_text("Stopped. Press “All steps here” to search again.")
     expect(page.locator("#all-cancel")).to_be_hidden()
     settle(page)  # the job was stopped at its next slice: nothing more is asked
-    expect(page.locator("#all-list details")).to_have_count(0)
+    expect(page.locator("#all-list details")).to_have_count(listed)
+    whole = [g["technique"] for g in all_steps(HARDEST, langs=("en",))["groups"]]
+    shown = page.evaluate("[...document.querySelectorAll('#all-list details')].map(d => d.dataset.technique)")
+    assert shown == whole[:len(shown)] and len(shown) < len(whole)
     expect(page.locator("#all-info")).to_contain_text("Stopped")
     page.click("#hint")
     expect(page.locator("#hint-text")).to_have_attribute("data-level", "0")
@@ -181,4 +194,30 @@ def test_a_wrong_digit_is_said_instead_of_steps(server, open_app):
     page.click("#all-close")
     expect(at(page, 3, 4)).not_to_have_class(re.compile(r"\bhl-mistake\b"))
     assert page.evaluate("window.sudoku.game.entries[21]") == 8
+    assert not app.errors, app.errors
+
+
+def test_the_groups_are_listed_while_the_slower_techniques_are_searched(server, open_app):
+    # Issue 33: the easy techniques come in the first slices; the list grows while the progress line names
+    # the technique under way, and the last answer leaves an opened group open.
+    app, page = open_game(open_app, server, HARDEST)
+    wait_truth(page)
+    page.evaluate("""() => {
+      const list = document.querySelector('#all-list'), button = document.querySelector('#all-steps');
+      window.__streamed = [];
+      new MutationObserver(() => window.__streamed.push([list.querySelectorAll('details').length,
+        button.getAttribute('aria-busy') === 'true'])).observe(list, { childList: true });
+    }""")
+    page.click("#all-steps")
+    first = page.locator("#all-list details.all-group").first
+    expect(first).to_be_attached(timeout=60_000)
+    first.locator("summary").click()
+    expect(page.locator("#all-info")).to_contain_text("steps by", timeout=120_000)
+    want = all_steps(HARDEST, langs=("en",))
+    expect(page.locator("#all-list details.all-group")).to_have_count(len(want["groups"]))
+    assert page.evaluate("[...document.querySelectorAll('#all-list details')].map(d => d.dataset.technique)") == [
+        g["technique"] for g in want["groups"]]
+    streamed = page.evaluate("window.__streamed")
+    assert any(n > 0 and busy for n, busy in streamed), streamed  # groups shown while the search ran on
+    expect(first).to_have_attribute("open", "")
     assert not app.errors, app.errors

@@ -615,10 +615,19 @@ export class HintsPanel {
       // A job in slices, as the solution path: the progress line names the technique searched, Cancel
       // stops the work within one slice, and a changed position stops it too (its answer is stale).
       result = await this.engine.request("all_steps_job", { ...this.payload(), ms: SLICE_MS });
+      /** @type {any[]} */
+      let found = [];
       while (!result.done) {
         if (run.cancelled || key !== this.positionKey()) {
           this.engine.request("job_stop", { job: result.job }).catch(() => {});
           return;
+        }
+        // The techniques searched so far are listed at once (issue 33): the easy ones come in the first
+        // slice, while the slow ones (complex fish, forcing chains) are still searched; they can be chosen.
+        if (result.new_groups && result.new_groups.length) {
+          found = found.concat(result.new_groups);
+          this.allResult = { status: "working", groups: found };
+          this.appendAll(found);
         }
         this.allInfo.textContent = t("allWorking", { name: result.name[lang()] || result.name.en || "",
           k: result.k + 1, n: result.n, count: result.nsteps });
@@ -638,7 +647,13 @@ export class HintsPanel {
       return;
     }
     this.allResult = result;
-    this.drawAll();
+    const streamed = this.allList.querySelectorAll("details.all-group").length;
+    if (result.status === "steps" && streamed) {
+      this.appendAll(result.groups); // the groups listed while searching stay as the player left them
+      this.drawAllInfo();
+    } else {
+      this.drawAll();
+    }
   }
 
   cancelAll() {
@@ -672,32 +687,33 @@ export class HintsPanel {
     else this.clearHighlights();
   }
 
-  drawAll() {
+  // The line above the list once the search is done: how many steps, or what the hint would say.
+  drawAllInfo() {
     const r = this.allResult;
-    if (!r) return;
+    if (!r || r.status === "working") return; // the search's progress line stays
     const groups = r.groups || [];
     if (r.status === "steps") {
       this.allInfo.textContent = t(groups.length === 1 && r.count > 1 ? "allDoneOneTechnique" : "allDone",
-        { count: r.count, groups: groups.length });
+        { count: r.more ? `${r.count}+` : r.count, groups: groups.length });
     } else {
       // A mistake, a solved grid, no step at all, or not a proper puzzle: what the hint would say.
       const message = r.messages && r.messages["2"];
       this.allInfo.textContent = message ? (message.text[lang()] || message.text.en) : "";
       if (r.status === "mistake") this.highlight({ mistakes: r.mistakes, full: true });
     }
-    this.allList.replaceChildren(...groups.map((g, gi) => {
-      const name = g.name[lang()] || g.name.en;
-      const summary = el("summary", { class: "all-summary" }, el("span", { class: "all-name", text: name }), " ",
-        el("span", { class: "all-count", text: t("steps", { count: g.count }) }));
-      if (!g.ladder) summary.append(" ", el("span", { class: "all-off", title: t("allOffTip"), text: t("allOff") }));
-      const items = g.steps.map((s, si) => el("li", {},
-        el("button", { type: "button", class: "all-step", "data-group": String(gi), "data-step": String(si),
-          "aria-pressed": "false", text: s.text[lang()] || s.text.en })));
-      const more = g.count - g.steps.length;
-      return el("details", { class: "all-group", "data-technique": g.technique, "data-ladder": String(g.ladder) },
-        summary, el("ol", { class: "all-steps" }, ...items),
-        ...(more > 0 ? [el("p", { class: "all-more", text: t("allMore", { count: more }) })] : []));
-    }));
+  }
+
+  // The groups of `groups` not yet in the list, added at its end (open groups and a chosen step stay).
+  appendAll(groups) {
+    const drawn = this.allList.querySelectorAll("details.all-group").length;
+    this.allList.append(...groups.slice(drawn).map((g, i) => this.allGroup(g, drawn + i)));
+  }
+
+  drawAll() {
+    const r = this.allResult;
+    if (!r) return;
+    this.drawAllInfo();
+    this.allList.replaceChildren(...(r.groups || []).map((g, gi) => this.allGroup(g, gi)));
     const chosen = this.allChosen;
     if (chosen) {
       const button = this.allList.querySelector(`button[data-group="${chosen[0]}"][data-step="${chosen[1]}"]`);
@@ -706,6 +722,21 @@ export class HintsPanel {
         pressItem(button);
       }
     }
+  }
+
+  // One technique's group: its name and count, its steps as buttons (index `gi` in the result's groups).
+  allGroup(g, gi) {
+    const name = g.name[lang()] || g.name.en;
+    const summary = el("summary", { class: "all-summary" }, el("span", { class: "all-name", text: name }), " ",
+      el("span", { class: "all-count", text: t(g.more ? "stepsMore" : "steps", { count: g.count }) }));
+    if (!g.ladder) summary.append(" ", el("span", { class: "all-off", title: t("allOffTip"), text: t("allOff") }));
+    const items = g.steps.map((s, si) => el("li", {},
+      el("button", { type: "button", class: "all-step", "data-group": String(gi), "data-step": String(si),
+        "aria-pressed": "false", text: s.text[lang()] || s.text.en })));
+    // The engine stops a technique's search one step past the cap (issue 33): it says there are more.
+    return el("details", { class: "all-group", "data-technique": g.technique, "data-ladder": String(g.ladder) },
+      summary, el("ol", { class: "all-steps" }, ...items),
+      ...(g.more ? [el("p", { class: "all-more", text: t("allMore", { count: g.steps.length }) })] : []));
   }
 
   // Draw one step of the list on the board, as a hint's last level draws it; choosing it again hides it.
