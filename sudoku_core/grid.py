@@ -232,7 +232,7 @@ def page_domain() -> dict:
         box_kinds: set[str] = set()
         caged: set[bool] = set()
         for n, (br, bc) in STANDARD_BOXES.items():
-            boxes = [r // br * (n // bc) + c // bc for r in range(n) for c in range(n)]
+            boxes = [geometry(br, bc).box_of(c) for c in range(n * n)]
             try:  # a Jigsaw needs a region map and a Killer a cage: the plainest of each
                 geo = variant_geometry(n, name, regions=boxes if name == "jigsaw" else None,
                                        cages=[(1, [0])] if name == "killer" else None)

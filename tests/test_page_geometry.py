@@ -19,7 +19,7 @@ import pytest
 
 from sudoku_core.errors import RegionError
 from sudoku_core.formats import parse
-from sudoku_core.grid import STANDARD_BOXES, VARIANTS, Geometry, variant_geometry
+from sudoku_core.grid import STANDARD_BOXES, VARIANTS, Geometry, geometry, variant_geometry
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,7 +52,7 @@ def _engine_shapes() -> list[tuple[dict, Geometry | None]]:
         for n, (br, bc) in STANDARD_BOXES.items():
             if variant == "killer":
                 continue
-            boxes = [r // br * (n // bc) + c // bc for r in range(n) for c in range(n)]
+            boxes = [geometry(br, bc).box_of(c) for c in range(n * n)]
             regions = boxes if variant == "jigsaw" else None
             try:
                 geo: Geometry | None = variant_geometry(n, variant, regions=regions)
