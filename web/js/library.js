@@ -325,17 +325,12 @@ export class Library {
     const { value, raw, error } = readStored(GAME_PREFIX + id);
     const storedSeq = value && Number.isInteger(value.seq) ? value.seq : 0;
     if (kept && (!Number.isInteger(kept.seq) || kept.seq > storedSeq)) return { value: kept, unsaved: true };
-    if (error) {
-      if (error === "corrupt") this.problems.push({ key: GAME_PREFIX + id, raw });
-      return { value: null, error, raw };
-    }
-    if (raw !== null && !value) {
-      // JSON, but nothing (`null`, `false`, `0`, `""`): as unreadable as text that is not JSON, and said
-      // so; it used to pass for a missing game, whose entry was dropped and its text deleted unsaid.
-      setAside(GAME_PREFIX + id, raw);
-      this.problems.push({ key: GAME_PREFIX + id, raw });
-      return { value: null, error: "corrupt", raw };
-    }
+    // JSON that is nothing (`null`, `false`, `0`, `""`) is as unreadable as text that is not JSON, and said
+    // so; it used to pass for a missing game, whose entry was dropped and its text deleted unsaid.
+    const nothing = !error && raw !== null && !value;
+    if (nothing) setAside(GAME_PREFIX + id, raw); // readStored sets aside only text that is not JSON
+    if (error === "corrupt" || nothing) this.problems.push({ key: GAME_PREFIX + id, raw });
+    if (error || nothing) return { value: null, error: error || "corrupt", raw };
     if (value && Number.isInteger(value.seq)) this.seqs.set(id, value.seq);
     return value ? { value, raw } : { value: null, error: "missing" };
   }
