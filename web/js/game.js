@@ -8,7 +8,7 @@
 // `detail.reason`; any edit of the givens drops the engine's answers, which were about other givens,
 // and bumps `revision`, so an answer that arrives after an edit can be recognised and dropped.
 
-import { BOXES, DEFAULT_SYMBOLS, VARIANTS, bit, peersOf, playedOn } from "./geometry.js";
+import { BOXES, DEFAULT_SYMBOLS, VARIANTS, bit, lineForm, peersOf, playedOn } from "./geometry.js";
 import { cageCandidates } from "./cages.js";
 
 // A Killer's cage labels in the one-line form (docs/variants.md): a-z, A-Z, 0-9, in the order of the
@@ -27,17 +27,17 @@ export function gridFromLine(text) {
   const parts = text.split(":");
   const variant = parts.length > 1 ? parts[0].toLowerCase() : "classic";
   const line = parts.length > 1 ? parts[1] : text;
-  const fields = { classic: 1, x: 2, windoku: 2, jigsaw: 3, killer: 4 }[variant];
-  if (parts.length !== fields) return null;
+  const form = lineForm(variant);
+  if (!form || parts.length !== form.fields) return null;
   const n = Math.round(Math.sqrt(line.length));
   if (!BOXES[n] || n * n !== line.length || !playedOn(variant, n)) return null;
   let cages = null;
-  if (variant === "killer") {
+  if (form.cages) {
     cages = cagesFromMap(parts[2], parts[3], n);
     if (!cages) return null;
   }
   let regions = null;
-  if (variant === "jigsaw") {
+  if (form.regions) {
     const map = parts[2];
     const order = new Map();
     if (map.length !== n * n) return null;

@@ -37,6 +37,16 @@ const VARIANT_INFO = new Map(BUILD.domain.variants.map((v) => [v.name, v]));
 /** @type {string[]} */
 export const VARIANTS = BUILD.domain.variants.map((v) => v.name);
 
+// How a variant's one-line form is written (docs/variants.md): how many ':'-separated fields, and whether
+// the third is a region map (boxes of irregular shape) and the third and fourth a cage map and its sums.
+/** @param {string} variant @returns {{ fields: number, regions: boolean, cages: boolean } | null} */
+export function lineForm(variant) {
+  const info = VARIANT_INFO.get(variant);
+  if (!info) return null;
+  const regions = info.boxKind === "region";
+  return { fields: variant === "classic" ? 1 : 2 + (regions ? 1 : 0) + (info.cages ? 2 : 0), regions, cages: info.cages };
+}
+
 // Whether a variant is played on a side.
 /** @param {string} variant @param {number} n @returns {boolean} */
 export function playedOn(variant, n) {
