@@ -277,3 +277,33 @@ def test_the_documented_pool_example_gives_the_cli_s_answers(tmp_path):
                          text=True, cwd=ROOT, timeout=120)
     assert got.returncode == 0, got.stderr
     assert got.stdout == run("generate", "--count", "5", "--seed", "docs", "--jobs", "1").stdout
+
+
+def test_the_documented_dask_example_gives_the_cli_s_answers_on_a_local_cluster(tmp_path, monkeypatch):
+    """docs/examples/batch_dask.py, docs/batch.md's Dask pattern, on a LocalCluster of two worker processes:
+    the rated lines of two input files and a seeded batch of puzzles, gathered from the partitions' files in
+    order, are the CLI's lines."""
+    from dask.distributed import Client, LocalCluster  # tests/requirements.txt installs it: never skipped
+
+    monkeypatch.setenv("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
+    monkeypatch.syspath_prepend(str(ROOT / "docs" / "examples"))
+    import batch_dask
+
+    batch_dask.workers_path()
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.txt").write_text("\n".join(EXPERT[:5]) + "\n")
+    (tmp_path / "in" / "b.txt").write_text("\n".join(EXPERT[5:9]) + "\n")
+    (tmp_path / "all.txt").write_text("\n".join(EXPERT[:9]) + "\n")
+
+    def gathered(out: Path) -> str:
+        files = sorted(out.glob("*.txt"), key=lambda p: int(p.stem))
+        assert len(files) >= 2, files  # the work really was split
+        return "".join(f.read_text() + "\n" for f in files)  # Dask ends a file's last line with no newline
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, Client(cluster):
+        assert len(cluster.workers) == 2
+        batch_dask.rate_files(str(tmp_path / "in" / "*.txt"), str(tmp_path / "rated"))
+        batch_dask.generate_files(5, "docs", str(tmp_path / "made"), 8)
+    want = run("rate", str(tmp_path / "all.txt"), "--jobs", "1").stdout
+    assert gathered(tmp_path / "rated") == want and len(want.splitlines()) == 9
+    assert gathered(tmp_path / "made") == run("generate", "--count", "5", "--seed", "docs", "--jobs", "1").stdout
