@@ -1,14 +1,17 @@
 // A core journey in Firefox ESR (Debian's firefox-esr), driven by puppeteer-core over WebDriver BiDi:
-// the page boots its engine, Ctrl+V on the focused grid loads a puzzle from the clipboard (Firefox sends
+// the page boots its engine, a newspaper photo is read, played and hinted, Ctrl+V on the focused grid loads a puzzle from the clipboard (Firefox sends
 // the paste event to <body>, not to the cell), a hint answers, a digit goes in, (OFFLINE_STEP) a
 // reload with the server stopped boots from the service worker's cache, then Solve reveals the
 // solution, a 16x16 Hard new game comes from the generator in slices, and a Jigsaw link opens with its
 // regions, a Killer link with its cages (argv: the puzzle, the Jigsaw line, the Killer line, the site's
 // URL). Prints one JSON line
 // of facts for tests/e2e/test_firefox.py to check; exits non-zero if the browser cannot start.
+import { fileURLToPath } from "node:url";
 import puppeteer from "puppeteer-core";
 
 const [puzzle, jigsaw, killer, url] = process.argv.slice(2);
+// A phone photo of a newspaper Sudoku (tests/data/scan/README.md says whose).
+const PHOTO = fileURLToPath(new URL("../data/scan/image1000.jpg", import.meta.url));
 const browser = await puppeteer.launch({
   browser: "firefox", executablePath: process.env.FIREFOX || "/usr/bin/firefox-esr", headless: true,
   extraPrefsFirefox: { "dom.events.testing.asyncClipboard": true, "dom.events.asyncClipboard.readText": true },
@@ -28,6 +31,21 @@ try {
   await page.goto(`${url}index.html`);
   await page.waitForSelector("html[data-ready]", { timeout: 180000 }); // a CSS selector: no eval
   facts.first = await page.evaluate(() => window.sudoku.game.givenCount);
+  // A photo chosen on the reader's file input is read in the worker, played as read, and hinted.
+  await page.click("#scan-open");
+  const file = await page.waitForSelector("#scan-file");
+  await file.uploadFile(PHOTO);
+  await page.waitForSelector("#scan-dialog:is([data-state=read], [data-state=nogrid], [data-state=failed])",
+    { timeout: 180000 });
+  facts.photo = await page.evaluate(() => ({ state: document.getElementById("scan-dialog").dataset.state,
+    board: [...document.querySelectorAll("#scan-board input")].map((e) => e.value || ".").join("") }));
+  await page.click("#scan-play");
+  await until(page, () => /one solution/.test(document.getElementById("message").textContent));
+  facts.photo.played = await page.evaluate(() => window.sudoku.game.shareLine());
+  await page.click("#hint");
+  await until(page, () => !document.getElementById("hint-text").hidden
+    && document.getElementById("hint-text").dataset.level === "0");
+  facts.photo.hint = await page.$eval("#hint-text", (e) => e.textContent);
   await page.click("#board [data-cell='0']");
   await page.evaluate((text) => navigator.clipboard.writeText(text), puzzle);
   await page.keyboard.down("Control");

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from e2e_support import STEP_TIMEOUT_MS
 from playwright.sync_api import expect
@@ -178,3 +179,14 @@ def state(page) -> dict:
 def notes_of(page, cell: int) -> list[int]:
     mask = page.evaluate(f"window.sudoku.game.notes[{cell}]")
     return [d for d in range(1, 10) if mask >> (d - 1) & 1]
+
+
+def check_photo(photo: dict) -> None:
+    """The Firefox and WebKit journeys' photo step (tests/data/scan/image1000.jpg, a newspaper photo): read
+    exactly as its printed givens, played as read (the engine found one solution), and a hint given on it."""
+    lines = (Path(__file__).resolve().parents[1] / "data" / "scan" / "image1000.dat").read_text().split("\n")[2:]
+    printed = "".join(tok if tok != "0" else "." for line in lines for tok in line.split())
+    assert photo["state"] == "read", photo
+    assert photo["board"] == printed, photo
+    assert photo["played"] == printed, photo
+    assert photo["hint"].strip(), photo

@@ -1,4 +1,5 @@
-"""Firefox ESR runs the page too (issue 14: Ctrl+V on the board did nothing there): boot, Ctrl+V,
+"""Firefox ESR runs the page too (issue 14: Ctrl+V on the board did nothing there): boot, a newspaper photo
+read, played and hinted (issue 31), Ctrl+V,
 a hint, All steps here, a digit, an offline reload with the server stopped, then Solve, a 16x16 new game offline and a
 Jigsaw link (its regions as the engine reads them).
 Driven by puppeteer-core (npm dev dependency) over WebDriver BiDi with Debian's firefox-esr; a browser
@@ -11,7 +12,7 @@ import subprocess
 
 import pytest
 from e2e_support import ROOT, run_offline_journey
-from play_support import EASY, JIGSAW, KILLER, check_jigsaw, check_killer
+from play_support import EASY, JIGSAW, KILLER, check_jigsaw, check_killer, check_photo
 
 pytestmark = pytest.mark.e2e
 
@@ -25,6 +26,7 @@ def test_firefox_boots_pastes_with_ctrl_v_hints_plays_works_offline_solves_and_g
     facts = run_offline_journey(["node", str(SCRIPT), EASY, JIGSAW, KILLER], site, timeout=600)
     assert facts["errors"] == []
     assert facts["first"] > 17  # a puzzle to play on the first visit
+    check_photo(facts["photo"])  # a newspaper photo read exactly, played and hinted
     assert facts["pasted"] == EASY  # Ctrl+V on the grid read the clipboard
     assert "Single" in facts["hint"]
     all_steps = facts["allSteps"]  # All steps here: listed, the first drawn, the grid untouched

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 from e2e_support import ROOT, run_offline_journey
-from play_support import EASY, JIGSAW, KILLER, check_jigsaw, check_killer
+from play_support import EASY, JIGSAW, KILLER, check_jigsaw, check_killer, check_photo
 
 pytestmark = pytest.mark.e2e
 
@@ -23,6 +23,7 @@ def test_webkit_boots_follows_a_link_hints_plays_pastes_solves_generates_and_wor
                                  EASY, JIGSAW, KILLER], site)
     print(f"WebKitGTK: engine ready after {facts['ready_s']} s")
     assert facts["first"] > 17
+    check_photo(facts["photo"])  # a newspaper photo read exactly, played and hinted
     assert facts["linked"] == EASY
     assert "Single" in facts["hint"]
     assert facts["entry"] == 4

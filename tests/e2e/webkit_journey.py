@@ -1,5 +1,6 @@
 """A core journey in WebKitGTK (Safari's engine, Debian's webkit2gtk-driver), driven by Selenium's
-WebKitWebDriver; run under xvfb-run by tests/e2e/test_webkit.py. Prints one JSON line of facts.
+WebKitWebDriver (a newspaper photo read, played and hinted; a link, a hint, a digit, a paste, Solve, a new
+game, offline, variant links); run under xvfb-run by tests/e2e/test_webkit.py. Prints one JSON line of facts.
 
 Usage: xvfb-run -a python webkit_journey.py PUZZLE JIGSAW_LINE KILLER_LINE BASE_URL
 """
@@ -10,6 +11,7 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
 
 from selenium import webdriver
 from selenium.webdriver.common.by import By
@@ -28,6 +30,9 @@ def until(driver, script: str, timeout: float = 180.0, poll: float = 0.1):
         time.sleep(poll)
 
 
+# A phone photo of a newspaper Sudoku (tests/data/scan/README.md says whose).
+PHOTO = Path(__file__).resolve().parents[1] / "data" / "scan" / "image1000.jpg"
+
 # qqwing_easy, line 1 (tests/data/samples): a second puzzle, pasted into the import box.
 MEDIUM = ".8.47...3....5..16.4.....5....3..7..........432...1.658.3.4...2..........1.5.3..."
 
@@ -43,6 +48,18 @@ def main(base: str, puzzle: str, jigsaw: str, killer: str) -> dict:
         facts["first"] = driver.execute_script("return window.sudoku.game.givenCount")
         until(driver, "document.documentElement.hasAttribute('data-ready')")
         facts["ready_s"] = round(time.monotonic() - started, 1)
+        # A photo chosen on the reader's file input is read in the worker, played as read, and hinted.
+        driver.find_element(By.ID, "scan-open").click()
+        driver.find_element(By.ID, "scan-file").send_keys(str(PHOTO))
+        until(driver, "['read', 'nogrid', 'failed'].includes(document.getElementById('scan-dialog').dataset.state)")
+        facts["photo"] = driver.execute_script("""return {state: document.getElementById('scan-dialog').dataset.state,
+            board: [...document.querySelectorAll('#scan-board input')].map(e => e.value || '.').join('')}""")
+        driver.find_element(By.ID, "scan-play").click()
+        until(driver, "/one solution/.test(document.getElementById('message').textContent)", 60)
+        facts["photo"]["played"] = driver.execute_script("return window.sudoku.game.shareLine()")
+        driver.find_element(By.ID, "hint").click()
+        until(driver, "document.getElementById('hint-text').dataset.level === '0'", 60)
+        facts["photo"]["hint"] = driver.find_element(By.ID, "hint-text").text
         # A link opens its puzzle.
         driver.execute_script("location.hash = arguments[0]", puzzle)
         until(driver, "/exactly one solution/.test(document.getElementById('message').textContent)")
