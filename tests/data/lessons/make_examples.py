@@ -40,7 +40,7 @@ from sudoku_core.explain import explain, render  # noqa: E402
 from sudoku_core.formats import format_variant  # noqa: E402
 from sudoku_core.grid import geometry_for_side, variant_value  # noqa: E402
 from sudoku_core.hint import step_record  # noqa: E402
-from sudoku_core.lessons import COUNTER, SHIPPED  # noqa: E402
+from sudoku_core.lessons import SHIPPED, counter_text  # noqa: E402
 from sudoku_core.rate import find_steps, logic_solve, rate  # noqa: E402
 from sudoku_core.step import apply_step  # noqa: E402
 from sudoku_core.techniques import BY_ID, TABLE  # noqa: E402
@@ -149,13 +149,13 @@ def practice_games() -> dict[str, list[str]]:
 #: The sample files' names in the page's credit line, in every language.
 SAMPLE_NAMES = {
     "sudokuexchange_diabolical_se5plus": {"en": "Sudoku Exchange diabolical (SE 5+)",
-                                          "zh": "Sudoku Exchange 恶魔级（SE 5+）"},
-    "tdoku_magictour_top1465": {"en": "magictour top 1465", "zh": "magictour 前 1465 题"},
-    "magictour sample": {"en": "magictour top 1465", "zh": "magictour 前 1465 题"},
-    "tdoku_forum_hardest_1106": {"en": "forum hardest 1106", "zh": "论坛最难 1106 题"},
-    "qqwing_expert": {"en": "QQWing expert", "zh": "QQWing 专家级"},
-    "qqwing_easy": {"en": "QQWing easy", "zh": "QQWing 简单级"},
-    "qqwing_simple": {"en": "QQWing simple", "zh": "QQWing 入门级"},
+                                          "zh-CN": "Sudoku Exchange 恶魔级（SE 5+）"},
+    "tdoku_magictour_top1465": {"en": "magictour top 1465", "zh-CN": "magictour 前 1465 题"},
+    "magictour sample": {"en": "magictour top 1465", "zh-CN": "magictour 前 1465 题"},
+    "tdoku_forum_hardest_1106": {"en": "forum hardest 1106", "zh-CN": "论坛最难 1106 题"},
+    "qqwing_expert": {"en": "QQWing expert", "zh-CN": "QQWing 专家级"},
+    "qqwing_easy": {"en": "QQWing easy", "zh-CN": "QQWing 简单级"},
+    "qqwing_simple": {"en": "QQWing simple", "zh-CN": "QQWing 入门级"},
 }
 
 
@@ -165,20 +165,22 @@ def credit(source: str) -> dict[str, str]:
     source, _, step = source.partition(", step ")
     if step:
         base = credit(source)
-        return {"en": f"{base['en']}, before step {step}", "zh": f"{base['zh']}，第 {step} 步之前"}
+        return {"en": f"{base['en']}, before step {step}", "zh-CN": f"{base['zh-CN']}，第 {step} 步之前"}
     if source.startswith("HoDoKu exemplar "):
         k = source.removeprefix("HoDoKu exemplar ")
-        return {"en": f"HoDoKu's exemplar {k}", "zh": f"HoDoKu 范例 {k}"}
+        return {"en": f"HoDoKu's exemplar {k}", "zh-CN": f"HoDoKu 范例 {k}"}
     if source.startswith("generate("):
         seed = source.split("seed=")[1].rstrip(")")
-        return {"en": f"a Hard Killer this engine made (seed {seed})", "zh": f"本引擎生成的困难杀手数独（种子 {seed}）"}
+        return {"en": f"a Hard Killer this engine made (seed {seed})",
+                "zh-CN": f"本引擎生成的困难杀手数独（种子 {seed}）"}
     if " full set line " in source:
         name, _, number = source.partition(" full set line ")
         names = SAMPLE_NAMES[name]
-        return {"en": f"puzzle {number} of the full {names['en']} set", "zh": f"{names['zh']}完整题库第 {number} 题"}
+        return {"en": f"puzzle {number} of the full {names['en']} set",
+                "zh-CN": f"{names['zh-CN']}完整题库第 {number} 题"}
     name, _, number = source.partition(" line ")
     names = SAMPLE_NAMES[name]
-    return {"en": f"puzzle {number} of the {names['en']} sample", "zh": f"{names['zh']}样本第 {number} 题"}
+    return {"en": f"puzzle {number} of the {names['en']} sample", "zh-CN": f"{names['zh-CN']}样本第 {number} 题"}
 
 
 def example(tech: str, source: str, givens, state: State, step) -> dict:
@@ -193,11 +195,11 @@ def example(tech: str, source: str, givens, state: State, step) -> dict:
             "notes": [0 if values[c] else state.cand[c] >> 1 for c in range(geo.ncells)],
             "step": step_record(step, geo, values)["step"],
             # the hint's level 2 (where to look) and level 3 (the reason and the result)
-            "where": {lang: render(where, lang) for lang in ("en", "zh")},
-            "text": {lang: render(reason, lang) for lang in ("en", "zh")}}
+            "where": {lang: render(where, lang) for lang in ("en", "zh-CN")},
+            "text": {lang: render(reason, lang) for lang in ("en", "zh-CN")}}
 
 
-# Examples where a technique does not apply (sudoku_core.lessons.COUNTER): near misses found on real
+# Examples where a technique does not apply (sudoku_core.lessons.COUNTERS): near misses found on real
 # positions, each a dict of the template's fields and the overlay's step (no removal), or None.
 
 def _places(state: State, digit: int, cells) -> list[int]:
@@ -209,7 +211,7 @@ def _house(geo, kind: str, index: int) -> dict:
 
 
 def _names(geo, lang: str, houses: list[tuple[str, int]]) -> str:
-    if lang == "zh":
+    if lang == "zh-CN":
         zh = {"row": "行", "column": "列", "box": "宫"}
         return "、".join(f"第{i + 1}{zh[k]}" for k, i in houses)
     return " and ".join(", ".join(f"{k} {i + 1}" for k, i in houses).rsplit(", ", 1))
@@ -217,7 +219,7 @@ def _names(geo, lang: str, houses: list[tuple[str, int]]) -> str:
 
 def _cells(geo, lang: str, cells) -> str:
     names = [geo.cell_name(c) for c in cells]
-    return "、".join(names) if lang == "zh" else " and ".join(", ".join(names).rsplit(", ", 1))
+    return "、".join(names) if lang == "zh-CN" else " and ".join(", ".join(names).rsplit(", ", 1))
 
 
 def _record(tech: str, state: State, cells, candidates, houses=(), cover=(), digits=(), fins=()) -> dict:
@@ -244,7 +246,7 @@ def counter_naked_pair(state: State):
             if state.cand[c] == state.cand[e] and e not in geo.peers[c]:
                 a, b = [d for d in range(1, geo.n + 1) if state.cand[c] >> d & 1]
                 step = _record("naked_pair", state, (c, e), [(c, a), (c, b), (e, a), (e, b)], digits=(a, b))
-                return step, {lang: {"cells": _cells(geo, lang, (c, e)), "a": a, "b": b} for lang in ("en", "zh")}
+                return step, {lang: {"cells": _cells(geo, lang, (c, e)), "a": a, "b": b} for lang in ("en", "zh-CN")}
     return None
 
 
@@ -264,7 +266,7 @@ def counter_x_wing(state: State):
                                    houses=[(kind, i1), (kind, i2)], cover=[(cross, x) for x in across], digits=(digit,))
                     return step, {lang: {"digit": digit, "houses": _names(geo, lang, [(kind, i1), (kind, i2)]),
                                          "covers": _names(geo, lang, [(cross, x) for x in across])}
-                                  for lang in ("en", "zh")}
+                                  for lang in ("en", "zh-CN")}
     return None
 
 
@@ -294,7 +296,7 @@ def counter_swordfish(state: State):
                                        cover=[(cross, x) for x in across], digits=(digit,))
                         return step, {lang: {"digit": digit, "houses": _names(geo, lang, bases),
                                              "covers": _names(geo, lang, [(cross, x) for x in across])}
-                                      for lang in ("en", "zh")}
+                                      for lang in ("en", "zh-CN")}
     return None
 
 
@@ -328,7 +330,7 @@ def counter_finned_x_wing(state: State):
                     return step, {lang: {"digit": digit, "houses": _names(geo, lang, bases),
                                          "covers": _names(geo, lang, [(cross, x) for x in sorted(cover)]),
                                          "line": _names(geo, lang, [(kind, i2)]), "fins": _cells(geo, lang, fins)}
-                                  for lang in ("en", "zh")}
+                                  for lang in ("en", "zh-CN")}
     return None
 
 
@@ -358,7 +360,7 @@ def counter_unique_rectangle_1(state: State):
                                            [(c, d) for c in cells for d in (a, b)],
                                            houses=[("box", geo.box_of(c)) for c in cells], digits=(a, b))
                             return step, {lang: {"a": a, "b": b, "corners": _cells(geo, lang, corners),
-                                                 "fourth": geo.cell_name(fourth)} for lang in ("en", "zh")}
+                                                 "fourth": geo.cell_name(fourth)} for lang in ("en", "zh-CN")}
     return None
 
 
@@ -374,7 +376,7 @@ def counter_record(tech: str, source: str, givens, state: State, found) -> dict:
     return {"technique": tech, "source": source, "credit": credit(source), "box": [geo.box_rows, geo.box_cols],
             **variant_value(geo), "givens": list(p.cells), "values": values,
             "notes": [0 if values[c] else state.cand[c] >> 1 for c in range(geo.ncells)], "step": step,
-            "text": {lang: COUNTER[lang][tech].format(**fields[lang]) for lang in ("en", "zh")}}
+            "text": {lang: counter_text(tech, lang, fields[lang]) for lang in ("en", "zh-CN")}}
 
 
 def counter_examples() -> dict[str, dict]:
