@@ -138,7 +138,7 @@ def render(message: Message | dict, lang: str = "en") -> str:
         key, params = message.key, message.params
     else:
         key, params = message["key"], message.get("params", {})
-    values = {name: _fmt(value, lang) for name, value in params.items()}
+    values = {name: param_text(value, lang) for name, value in params.items()}
     text = locales.fill(table[REASON_ALIASES.get(key, key)], values)
     return _AN.sub("an ", text) if locales.tag(lang) == "en" else text
 
@@ -148,7 +148,9 @@ def render(message: Message | dict, lang: str = "en") -> str:
 _AN = re.compile(r"\ba (?=[AEIO]|[FHLMNRSX](?=[-A-Z]))")
 
 
-def _fmt(value: object, lang: str) -> str:
+def param_text(value: object, lang: str) -> str:
+    """A message's parameter in ``lang``: a nested message, a house, a technique's name, a list (joined with the
+    language's separator) or a plain value."""
     table = locales.section(lang, "engine")
     if isinstance(value, dict):
         if "key" in value:
@@ -159,7 +161,7 @@ def _fmt(value: object, lang: str) -> str:
         if "technique" in value:
             return technique_name(value["technique"], lang)
     if isinstance(value, list):
-        return table["sep"].join(_fmt(v, lang) for v in value)
+        return table["sep"].join(param_text(v, lang) for v in value)
     return str(value)
 
 

@@ -133,7 +133,8 @@ def page_data(examples: dict, games: dict | None = None, counters: dict | None =
     its level, whether it is on the ladder, its names, its lesson texts, its Practise options and its example
     (``examples``: technique id -> the record ``tests/data/lessons/make_examples.py`` writes; ``games``:
     technique id -> the Practise puzzles it found for :data:`SHIPPED`, added to the options as ``puzzles``;
-    ``counters``: technique id -> its example where it does not apply, :data:`COUNTER`)."""
+    ``counters``: technique id -> its example where it does not apply, :data:`COUNTERS`), every word in every
+    language of the catalogues (the examples' words are messages, rendered here)."""
     from .explain import technique_name
 
     langs = locales.languages()
@@ -147,6 +148,44 @@ def page_data(examples: dict, games: dict | None = None, counters: dict | None =
                          "name": {lang: technique_name(t.id, lang) for lang in langs},
                          "what": {lang: text(t.id, lang)[0] for lang in langs},
                          "why": {lang: text(t.id, lang)[1] for lang in langs},
-                         "practice": options, "example": examples.get(t.id),
-                         "counter": (counters or {}).get(t.id)}
+                         "practice": options, "example": _example_words(examples.get(t.id), langs),
+                         "counter": _counter_words(t.id, (counters or {}).get(t.id), langs)}
     return {"groups": [{"id": g, "techniques": list(ids)} for g, ids in GROUPS], "lessons": lessons}
+
+
+def _say(message: dict, lang: str) -> str:
+    """A message of the ``lesson`` section (an example's credit line) in ``lang``; a parameter may be one too."""
+    params = {name: _say(value, lang) if isinstance(value, dict) and "key" in value else value
+              for name, value in message.get("params", {}).items()}
+    return locales.say(lang, "lesson", message["key"], params)
+
+
+def _example_words(example: dict | None, langs: tuple[str, ...]) -> dict | None:
+    """A worked example with its words (the hint's messages, its credit) in every language."""
+    from .explain import render
+
+    if example is None:
+        return None
+    return {**example, "credit": {lang: _say(example["credit"], lang) for lang in langs},
+            "where": {lang: render(example["where"], lang) for lang in langs},
+            "text": {lang: render(example["text"], lang) for lang in langs}}
+
+
+def _counter_words(technique_id: str, counter: dict | None, langs: tuple[str, ...]) -> dict | None:
+    """An example where the technique does not apply, with its words in every language (its template filled
+    with its ``fields``, named as the hints name them)."""
+    from .explain import param_text
+
+    if counter is None:
+        return None
+    def field(value: object, lang: str) -> str:  # a list ends with the language's "and": "row 2, row 4 and row 6"
+        if isinstance(value, list) and len(value) > 1:
+            return param_text(value[:-1], lang) + locales.say(lang, "lesson", "list.last") + param_text(value[-1], lang)
+        return param_text(value, lang)
+
+    out = {k: v for k, v in counter.items() if k != "fields"}
+    out["credit"] = {lang: _say(counter["credit"], lang) for lang in langs}
+    out["text"] = {lang: counter_text(technique_id, lang, {name: field(value, lang)
+                                                            for name, value in counter["fields"].items()})
+                   for lang in langs}
+    return out

@@ -56,7 +56,7 @@ def test_every_lesson_has_its_name_texts_a_drawn_example_and_practise_in_both_la
     assert len(ids) == len(set(ids)) == 79
     expect(page.locator("#learn-index a[data-technique]")).to_have_count(79)
     expect(page.locator("#learn-index h3")).to_have_count(12)
-    for lang, locale in (("en", "en"), ("zh", "zh-CN")):
+    for lang, locale in (("en", "en"), ("zh-CN", "zh-CN")):
         if locale != "en":
             page.select_option("#language", locale)
             expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
@@ -90,7 +90,7 @@ def test_every_lesson_has_its_name_texts_a_drawn_example_and_practise_in_both_la
                 assert facts["counterText"] == counter["text"][lang], tid
             else:
                 assert facts["counterCells"] == 0, tid
-            if lang == "zh":  # every text of the page in Chinese: no English word left
+            if lang == "zh-CN":  # every text of the page in Chinese: no English word left
                 assert not english_words(facts["words"]), (tid, english_words(facts["words"]))
     assert sum(1 for t in ids if data["lessons"][t].get("counter")) >= 5
     page.evaluate("() => { location.hash = 'no_such_technique'; }")
