@@ -13,6 +13,8 @@ from e2e_support import BOOT_TIMEOUT_MS
 from play_support import EASY, set_language
 from playwright.sync_api import expect
 
+from sudoku_core import locales
+
 pytestmark = pytest.mark.e2e
 
 #: What a lesson shows, read in one call (the walk is 158 lessons long).
@@ -39,7 +41,9 @@ FACTS = """() => {
 
 #: Latin words the Chinese page keeps: names of programs and puzzle sets, which have no Chinese name, the
 #: language switch's "English" (each language named in itself) and "Sue de Coq" (its inventor's forum name).
-PROPER = {"HoDoKu", "magictour", "Sudoku", "Exchange", "QQWing", "English", "Sue", "Coq"}
+PROPER = {"HoDoKu", "magictour", "Sudoku", "Exchange", "QQWing", "Sue", "Coq"} | {
+    # and each language by its own name, in the language switch ("English", "Deutsch", "Español")
+    w for tag in locales.languages() for w in re.findall(r"[A-Za-z]{3,}", locales.catalogue(tag)["meta"]["name"])}
 
 
 def english_words(text: str) -> set[str]:
