@@ -56,6 +56,10 @@ WEB = ROOT / "web"
 DIST = ROOT / "dist"
 PACKAGE = ROOT / "sudoku_core"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+#: The catalogues, one per language (:mod:`sudoku_core.locales`), and the sections of them the engine
+#: archive carries (:func:`engine_words`); the pages' sections become modules (:func:`write_words`).
+LOCALES = PACKAGE / "locales"
+ENGINE_SECTIONS = ("meta", "engine", "technique")
 #: The runtime files the worker loads; nothing else of the npm package is shipped.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
@@ -272,14 +276,22 @@ def package_archive() -> bytes:
     engine import then compiles nothing."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted(PACKAGE.rglob("*.py")):
+        for path in sorted([*PACKAGE.rglob("*.py"), *LOCALES.glob("*.json")]):
             if "__pycache__" in path.parts:
                 continue
             info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
+            zf.writestr(info, engine_words(path) if path.suffix == ".json" else path.read_bytes())
     return compile_zip(ensure_pyodide(), "cache", buf.getvalue())
+
+
+def engine_words(catalogue: Path) -> bytes:
+    """A catalogue as the engine archive carries it: only the sections the engine says in the page (the
+    hints' sentences and the techniques' names), not the page's, the lab's, the lessons' or the CLI's."""
+    words = json.loads(catalogue.read_text(encoding="utf-8"))
+    return json.dumps({k: words[k] for k in ENGINE_SECTIONS if k in words}, ensure_ascii=False,
+                      separators=(",", ":")).encode()
 
 
 #: The picture reader (issue 31) and its weights: built into the engine archive like every module, then
@@ -473,7 +485,8 @@ def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
     """Write the whole site into the empty directory ``dist`` and return the build info."""
 
     for src in sorted(web.rglob("*")):
-        if src.is_file() and src.name != "sw.js" and src.relative_to(web).as_posix() != LESSON_EXAMPLES:
+        if (src.is_file() and src.name != "sw.js" and src.relative_to(web).as_posix() != LESSON_EXAMPLES
+                and not src.name.endswith(".d.ts")):  # a generated module's types, for tsc alone
             dest = dist / src.relative_to(web)
             dest.parent.mkdir(parents=True, exist_ok=True)
             if src.suffix == ".html":
@@ -482,6 +495,7 @@ def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
                 shutil.copyfile(src, dest)
     (dist / "index.html").write_text(prerender_board((dist / "index.html").read_text()))
     write_lessons(dist, web)
+    write_words(dist)
     (dist / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         if name != "python_stdlib.zip":
@@ -551,6 +565,36 @@ def write_lessons(dist: Path, web: Path = WEB) -> None:
     (dist / "data").mkdir(exist_ok=True)
     data = page_data(saved.get("examples", {}), saved.get("practice"), saved.get("counters"))
     (dist / "data" / "lessons.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+def write_words(dist: Path) -> None:
+    """The pages' words from the catalogues (:mod:`sudoku_core.locales`): for each language, ``js/words/page-TAG.js``
+    (its ``page`` section) and ``js/words/lab-TAG.js`` (its ``lab`` section, which only the lab loads), each
+    key it lacks filled from English (but a ``.one`` form, in a language without one); and ``js/words/index.js``,
+    which lists them (each by a loader, so a page fetches only its language), names each language in its own
+    words (``meta.name``, for the switch) and says the old names of a language (``ALIASES``). Module text,
+    not JSON, so the content hashes and the service worker treat them as every other script."""
+    from sudoku_core import locales
+
+    out = dist / "js" / "words"
+    out.mkdir(parents=True, exist_ok=True)
+    names, loaders = {}, {"page": [], "lab": []}
+    for tag in locales.languages():
+        names[tag] = locales.catalogue(tag)["meta"]["name"]
+        for part in loaders:
+            words = dict(locales.section(tag, part))
+            text = json.dumps(words, ensure_ascii=False, indent=0, sort_keys=True)
+            (out / f"{part}-{tag}.js").write_text(f"// Written by build.py from sudoku_core/locales/{tag}.json.\n"
+                                                  f"export default {text};\n", encoding="utf-8")
+            loaders[part].append(f'  {json.dumps(tag)}: () => import("./{part}-{tag}.js"),')
+    (out / "index.js").write_text(
+        "// Written by build.py: the languages of sudoku_core/locales/ (each by its own name), their old names,\n"
+        "// and a loader of each one's page and lab words. i18n.js imports it; see index.d.ts for its types.\n"
+        f"export const NAMES = {json.dumps(names, ensure_ascii=False)};\n"
+        f"export const ALIASES = {json.dumps(locales.ALIASES)};\n"
+        + "".join(f"export const {part.upper()} = {{\n" + "\n".join(lines) + "\n};\n"
+                  for part, lines in loaders.items()),
+        encoding="utf-8")
 
 
 #: A quoted relative URL of a script or style sheet, in a module (resolved against the module, as

@@ -8,7 +8,8 @@ marks, and returns plain JSON for the page (no Python objects cross the bridge):
   "multiple" (the givens are not a proper puzzle: said so instead of reasoning), or
   "gave_up" (the uniqueness check spent its budget, ``nodes`` search nodes, without an answer: a grid
   with too few givens to check quickly);
-* ``messages``: detail levels "0", "1", "2", each ``{"key", "params", "text": {"en", "zh"}}``;
+* ``messages``: detail levels "0", "1", "2", each ``{"key", "params", "text": {lang: str}}``
+  in every language asked (default all: :data:`LANGUAGES`);
 * ``highlight``: cells (0-based) and candidates ``[cell, digit]`` to mark;
 * ``step`` (status "step"): the step as data, with ``placements`` / ``eliminations`` to apply;
 * ``mistakes`` (status "mistake"): every wrong entry, ``{"kind", "cell", "digit"}``;
@@ -27,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 
+from . import locales
 from .candidates import State
 from .errors import SudokuError
 from .explain import Message, describe, explain, render, technique_name
@@ -35,6 +37,9 @@ from .puzzle import Puzzle
 from .rate import TechniqueChoice, _techniques, find_steps, next_step
 from .step import Step, sightings
 from .work import run
+
+#: The languages a hint is written in unless told: every catalogue's (:mod:`sudoku_core.locales`).
+LANGUAGES: tuple[str, ...] = locales.languages()
 
 
 def _as_cells(value: Sequence[int] | str | Puzzle | None, puzzle: Puzzle) -> list[int]:
@@ -107,7 +112,7 @@ class Position:
 
 
 def player_position(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
-                    pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
+                    pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = LANGUAGES,
                     solution: Sequence[int] | None = None) -> Position | dict:
     """The position :func:`next_hint` and :func:`all_steps` reason from, or the answer that says why there
     is nothing to reason about: a hint-shaped dict of status "gave_up", "no_solution", "multiple",
@@ -117,7 +122,7 @@ def player_position(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle 
 
 
 def player_position_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
-                         pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
+                         pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = LANGUAGES,
                          solution: Sequence[int] | None = None) -> Generator[None, None, Position | dict]:
     """:func:`player_position` as resumable work: it yields inside the uniqueness check's searches
     (:func:`sudoku_core.solvers.check_unique_work`), which take seconds on a sparse 25x25."""
@@ -164,7 +169,7 @@ def player_position_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Pu
 
 
 def next_hint(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
-              pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
+              pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = LANGUAGES,
               techniques: TechniqueChoice = None, solution: Sequence[int] | None = None,
               prefer: str | None = None) -> dict:
     """The next hint for the position ``puzzle`` (givens) + ``entered`` (player digits, 0 = empty;
@@ -217,7 +222,7 @@ ALL_STEPS_CAP = 30
 
 
 def all_steps(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
-              pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
+              pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = LANGUAGES,
               techniques: TechniqueChoice = None, solution: Sequence[int] | None = None,
               cap: int = ALL_STEPS_CAP) -> dict:
     """Every step at the player's position: :func:`all_steps_work` run to its end."""
@@ -225,7 +230,7 @@ def all_steps(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None
 
 
 def all_steps_work(puzzle: Puzzle | str, entered: Sequence[int] | str | Puzzle | None = None,
-                   pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = ("en", "zh"),
+                   pencil: Sequence[int | Iterable[int]] | None = None, langs: Sequence[str] = LANGUAGES,
                    techniques: TechniqueChoice = None, solution: Sequence[int] | None = None,
                    cap: int = ALL_STEPS_CAP) -> Generator[dict | None, None, dict]:
     """Every step that every technique of the variant finds at the player's position (arguments as

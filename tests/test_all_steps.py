@@ -76,10 +76,10 @@ def test_every_step_of_find_steps_grouped_by_technique_in_table_order(k):
 
 
 def test_off_ladder_fish_are_listed_and_marked_so():
-    groups = {g["technique"]: g for g in all_steps(PUZZLE, langs=("en", "zh"))["groups"]}
+    groups = {g["technique"]: g for g in all_steps(PUZZLE, langs=("en", "zh-CN"))["groups"]}
     for tech in ("franken_x_wing", "finned_mutant_swordfish", "kraken_fish_1"):
         assert groups[tech]["ladder"] is False and groups[tech]["count"] > 0
-        assert groups[tech]["name"]["en"] and groups[tech]["name"]["zh"]
+        assert groups[tech]["name"]["en"] and groups[tech]["name"]["zh-CN"]
     assert groups["hidden_single"]["ladder"] is True
     assert next_hint(PUZZLE)["technique"] == next(iter(groups))  # the hint is the cheapest of them
 

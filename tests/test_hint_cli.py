@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from sudoku_core import next_hint, parse, rate, solve
+from sudoku_core import locales, next_hint, parse, rate, solve
 from sudoku_core.candidates import State
 from sudoku_core.cli import main
 from sudoku_core.rate import next_step
@@ -14,16 +14,16 @@ PUZZLE = "..4...3...9.27.54..6......291.6.5..7.....4.3.3..19..5.6...4...........
 SOLUTION = parse(solve(PUZZLE).solutions[0]).cells
 
 
-def test_hint_is_a_step_with_three_levels_in_two_languages():
+def test_hint_is_a_step_with_three_levels_in_every_language():
     h = next_hint(PUZZLE)
     assert h["status"] == "step"
     json.dumps(h)
     for level in "012":
-        assert set(h["messages"][level]["text"]) == {"en", "zh"}
+        assert set(h["messages"][level]["text"]) == set(locales.languages())
         assert h["messages"][level]["key"]
     step = h["step"]
     assert step["technique"] == h["technique"]
-    assert set(h["name"]) == {"en", "zh"}
+    assert set(h["name"]) == set(locales.languages())
     for c, d in step["placements"]:
         assert SOLUTION[c] == d
     assert h["highlight"]["cells"]
@@ -99,7 +99,9 @@ def test_solved_and_stuck():
 def test_cli_hint_text_and_json(capsys):
     assert main(["hint", PUZZLE, "--detail", "0"]) == 0
     assert capsys.readouterr().out.startswith("There is a ")
-    assert main(["hint", PUZZLE, "--lang", "zh"]) == 0
+    assert main(["hint", PUZZLE, "--lang", "zh-CN"]) == 0
+    assert "填入" in capsys.readouterr().out
+    assert main(["hint", PUZZLE, "--lang", "zh"]) == 0  # the old name of the language still reads
     assert "填入" in capsys.readouterr().out
     assert main(["hint", PUZZLE, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["status"] == "step"

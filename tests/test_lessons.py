@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 from support import sample
 
-from sudoku_core import generate, parse, solve
+from sudoku_core import generate, locales, parse, solve
 from sudoku_core.bridge import handle
 from sudoku_core.bridge.play import PRACTICE
 from sudoku_core.candidates import State
-from sudoku_core.explain import NAMES
-from sudoku_core.lessons import COUNTER, GROUPS, INSTEAD, SHIPPED, TEXT, group_of, page_data, practice
+from sudoku_core.explain import technique_name
+from sudoku_core.lessons import COUNTERS as COUNTER_IDS
+from sudoku_core.lessons import GROUPS, INSTEAD, SHIPPED, group_of, page_data, practice, text
 from sudoku_core.rate import find_steps, logic_solve, rate
 from sudoku_core.step import apply_step
 from sudoku_core.techniques import BY_ID, TABLE
@@ -38,15 +39,16 @@ def test_every_technique_is_in_exactly_one_family():
     assert all(group_of(t.id) for t in TABLE)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_every_technique_has_a_lesson_in_both_languages(lang):
+@pytest.mark.parametrize("lang", locales.languages())
+def test_every_technique_has_a_lesson_in_every_language(lang):
     for t in TABLE:
-        what, why = TEXT[lang][t.id]
-        assert len(what) >= 20 and len(why) >= 15, (lang, t.id)
-        assert t.id in NAMES[lang], t.id
+        what, why = text(t.id, lang)
+        assert len(what) >= 10 and len(why) >= 8, (lang, t.id)
+        assert t.id in locales.catalogue(lang)["technique"], t.id
+        assert t.id in locales.catalogue(lang)["technique"] and technique_name(t.id, lang), t.id
     for t in TABLE:  # the Chinese is Chinese, not the English left in
-        assert TEXT["zh"][t.id][0] != TEXT["en"][t.id][0]
-        assert any("\u4e00" <= ch <= "\u9fff" for ch in TEXT["zh"][t.id][0]), t.id
+        assert text(t.id, "zh-CN")[0] != text(t.id, "en")[0]
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in text(t.id, "zh-CN")[0]), t.id
 
 
 def test_practice_asks_for_what_the_generator_makes():
@@ -135,7 +137,9 @@ def test_every_technique_has_a_worked_example():
         assert ex["technique"] == ex["step"]["technique"] == tid
         assert (ex.get("variant") == "killer") == (tid in killers), tid  # a Killer technique on a Killer
         assert ex["step"]["placements"] or ex["step"]["eliminations"], tid
-        assert set(ex["text"]) == set(ex["where"]) == {"en", "zh"}, tid
+        # Its words are the hint's messages, in no language (page_data renders them in each).
+        assert ex["where"]["key"].startswith("where") and ex["text"]["key"].startswith("reason."), tid
+        assert ex["credit"]["key"].startswith("credit."), tid
         assert all(ex["values"][c] == d for c, d in enumerate(ex["givens"]) if d), tid
 
 
@@ -152,22 +156,23 @@ def test_each_example_is_right_and_its_finder_fires_there(tid):
     assert next(iter(find_steps(state, (tid,))), None) is not None, tid
 
 
-@pytest.mark.parametrize("tid", sorted(COUNTER["en"]))
+@pytest.mark.parametrize("tid", sorted(COUNTER_IDS))
 def test_an_example_where_the_technique_does_not_apply_is_a_real_near_miss(tid):
     """The second example of a lesson (the pattern that is not there): its candidates are on the board, it
     removes nothing, the engine's finder of that technique finds no step on those cells there, and its words
-    are in both languages."""
+    are in every language."""
     ex = COUNTERS[tid]
-    assert set(COUNTER["en"]) == set(COUNTER["zh"]) == set(COUNTERS)
+    assert set(COUNTER_IDS) == set(COUNTERS)
     state = _state(ex)
     step = ex["step"]
     assert step["technique"] == tid and not step["eliminations"] and not step["placements"]
     assert all(state.cand[c] >> d & 1 for c, d in step["candidates"] + step["fins"]), tid
     cells = set(step["cells"])
     assert all(set(s.cells) != cells for s in find_steps(state, (tid,))), tid
-    assert set(ex["text"]) == set(ex["credit"]) == {"en", "zh"}
-    assert any("\u4e00" <= ch <= "\u9fff" for ch in ex["text"]["zh"])
-    assert "{" not in ex["text"]["en"] + ex["text"]["zh"]
+    words = page_data(EXAMPLES, GAMES, COUNTERS)["lessons"][tid]["counter"]
+    assert set(words["text"]) == set(words["credit"]) == set(locales.languages())
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in words["text"]["zh-CN"])
+    assert not any("{" in said for said in words["text"].values())
 
 
 def test_page_data_has_everything_the_page_shows():
@@ -176,10 +181,13 @@ def test_page_data_has_everything_the_page_shows():
     for t in TABLE:
         lesson = data["lessons"][t.id]
         assert lesson["level"] == t.level and lesson["ladder"] == t.ladder
-        assert set(lesson["name"]) == set(lesson["what"]) == set(lesson["why"]) == {"en", "zh"}
+        assert set(lesson["name"]) == set(lesson["what"]) == set(lesson["why"]) == set(locales.languages())
         assert lesson["example"]["step"]["technique"] == t.id
-        assert set(lesson["example"]["credit"]) == {"en", "zh"}
-        assert lesson["counter"] == COUNTERS.get(t.id)
+        for part in ("credit", "where", "text"):  # the example's words, in every language
+            said = lesson["example"][part]
+            assert set(said) == set(locales.languages()) and not any("{" in s or not s for s in said.values()), t.id
+        assert said["zh-CN"] != said["en"], t.id
+        assert (lesson["counter"] is None) == (t.id not in COUNTERS), t.id
     json.dumps(data)
 
 

@@ -368,7 +368,7 @@ def test_hints_name_the_variant_house(variant, kind, zh):
     out = next_hint(g.puzzle, entered)
     assert out["status"] == "step" and out["technique"] == step.technique
     assert any(h["kind"] == kind for h in (*out["step"]["houses"], *out["step"]["cover"]))
-    assert kind in out["messages"]["2"]["text"]["en"] and zh in out["messages"]["2"]["text"]["zh"]
+    assert kind in out["messages"]["2"]["text"]["en"] and zh in out["messages"]["2"]["text"]["zh-CN"]
     sol = g.solution.cells
     assert all(sol[c] == d for c, d in out["step"]["placements"])
     assert all(sol[c] != d for c, d in out["step"]["eliminations"])

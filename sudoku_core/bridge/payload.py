@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sudoku_core import Alphabet, Puzzle, formats, geometry, parse
+from sudoku_core import Alphabet, Puzzle, formats, geometry, locales, parse
 from sudoku_core.errors import CageError, RegionError
 from sudoku_core.grid import VARIANTS, variant_geometry
 
@@ -17,8 +17,8 @@ from sudoku_core.grid import VARIANTS, variant_geometry
 MAX_SEED_CHARS, MAX_SEED_INT = 200, 2 ** 53
 #: Box shapes the engine supports: both sides of a box at least 2, and a grid side it reads and tests.
 SIDES = formats.SIDES
-#: Languages an operation can answer in.
-LANGS = ("en", "zh")
+#: Languages an operation can answer in: the catalogues' tags (:mod:`sudoku_core.locales`).
+LANGS = locales.languages()
 
 
 class BadRequest(Exception):
@@ -183,12 +183,18 @@ def _grid(payload: dict) -> Puzzle:
 
 
 def langs(payload: dict) -> tuple[str, ...]:
-    """``langs``: some of :data:`LANGS` (default all), each once, in the order asked."""
+    """``langs``: some of :data:`LANGS` (default all), each once, in the order asked, as the catalogues' tags
+    (an old name, "zh", is read as its tag, "zh-CN": :data:`sudoku_core.locales.ALIASES`)."""
     value = field(payload, "langs", list, list(LANGS))
-    bad = [x for x in value if not isinstance(x, str) or x not in LANGS]
-    if bad or not value:
+    tags = []
+    for x in value:
+        try:
+            tags.append(locales.tag(x) if isinstance(x, str) else None)
+        except ValueError:
+            tags.append(None)
+    if None in tags or not value:
         raise BadRequest(f"'langs' must list some of {', '.join(LANGS)}", field="payload.langs")
-    return tuple(dict.fromkeys(value))
+    return tuple(dict.fromkeys(t for t in tags if t))
 
 
 def per_cell(payload: dict, name: str, ncells: int) -> list | None:

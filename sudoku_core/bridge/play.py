@@ -221,7 +221,7 @@ def practice_techniques() -> list[dict]:
     from sudoku_core.explain import technique_name
     from sudoku_core.techniques import TABLE
 
-    return [{"id": t.id, "level": t.level, "name": {lang: technique_name(t.id, lang) for lang in ("en", "zh")}}
+    return [{"id": t.id, "level": t.level, "name": {lang: technique_name(t.id, lang) for lang in LANGS}}
             for t in TABLE if t.level in ("hard", "expert") and not t.finder.startswith("killer:")  # no cages
             and t.ladder]  # a game is built around a step of its rating
 

@@ -17,6 +17,7 @@ import json
 import os
 from functools import partial
 
+from .. import locales
 from ..errors import SudokuError
 from ..explain import explain, render
 from ..formats import MAX_TEXT, parse, parse_candidates
@@ -38,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="the player's pencil marks (a pencil-mark grid, or a file holding one); a cell with "
                    "one mark that is not a given counts as an entered digit")
     p.add_argument("--detail", type=options.whole("--detail"), choices=(0, 1, 2), default=2)
-    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    options.add_lang(p)
     p.add_argument("--json", action="store_true", help="the whole hint as JSON")
     p.add_argument("--all", action="store_true",
                    help="every step at the position, grouped by technique, not only the next one")
@@ -59,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     p = subparsers.add_parser("steps", help="the whole logic solving path of a puzzle")
     p.add_argument("puzzle", metavar="PUZZLE")
-    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    options.add_lang(p)
     p.add_argument("--json", action="store_true", help="one JSON object per step")
     p.set_defaults(func=run_steps)
 
@@ -108,30 +109,21 @@ def _print_all(puzzle: Puzzle, entered: list[int] | None, pencil: list[int] | No
     if result["status"] != "steps":  # a mistake, solved, stuck, not a proper puzzle: what a hint says
         print(result["messages"][str(args.detail)]["text"][args.lang])
         return 0
-    off = OFF_LADDER[args.lang]
+    # The words of ``hint --all`` around the engine's (the catalogue's ``cli`` section): after an off-ladder
+    # technique's heading, the steps left out, the last line.
+    off = locales.say(args.lang, "cli", "off_ladder")
     for group in result["groups"]:
         name, count = group["name"][args.lang], group["count"]
         shown = f"{count}+" if group["more"] else f"{count}"
         print(f"## {name} ({group['technique']}, {group['score']:.1f}): {shown}{'' if group['ladder'] else off}")
         for i, step in enumerate(group["steps"], 1):
             print(f"{i:3}. {step['text'][args.lang]}")
-        if group["more"]:
-            print("     " + WORDS[args.lang]["more"].format(args.cap))
-    words = WORDS[args.lang]
+        if group["more"]:  # the engine stopped this technique's search one step past the cap
+            print("     " + locales.say(args.lang, "cli", "more", {"count": args.cap}))
     total = f"{result['count']}+" if result["more"] else result["count"]
-    print(words["total1"].format(total) if len(result["groups"]) == 1
-          else words["total"].format(total, len(result["groups"])))
+    steps = {"steps": total, "techniques": len(result["groups"])}
+    print(locales.say(args.lang, "cli", "total1" if len(result["groups"]) == 1 else "total", steps))
     return 0
-
-
-#: The words of ``hint --all`` around the engine's: after an off-ladder technique's heading, the steps
-#: left out, the last line.
-OFF_LADDER = {"en": " (never tried by the rating or the hints: too slow to search at every step)",
-              "zh": "（评级和提示从不尝试：每一步都搜索太慢）"}
-WORDS = {"en": {"more": "... and more: the list stops at {} a technique", "total": "# {} steps by {} techniques",
-               "total1": "# {} steps by one technique"},
-         "zh": {"more": "……还有更多：每种技巧最多列出 {} 步", "total": "# 共 {} 步，{} 种技巧",
-                "total1": "# 共 {} 步，同属一种技巧"}}
 
 
 def _read_whole(path: str) -> str:

@@ -1,4 +1,4 @@
-"""The command line's number and seed options, checked before they are used (issue 34).
+"""The command line's number, seed and language options, checked before they are used (issue 34).
 
 Every number an option takes is read by one of these argparse types: ASCII digits only (``²`` and ``١``
 pass ``str.isdigit`` but are not numbers here), at most :data:`MAX_DIGITS` of them before ``int`` sees
@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Callable
 
+from .. import locales
 from ..generate import MAX_SEED_DIGITS
 
 #: Most digits of a whole number option: the largest range below (10**12) has 13.
@@ -64,6 +65,21 @@ def seconds(name: str, low: float, high: float) -> Callable[[str], float]:
 
     read.__name__ = "seconds"
     return read
+
+
+def language(text: str) -> str:
+    """An argparse type: ``--lang``, a catalogue's tag (:func:`sudoku_core.locales.languages`) or an older name
+    of one ("zh" for "zh-CN"), returned as the tag."""
+    try:
+        return locales.tag(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_lang(parser: argparse.ArgumentParser) -> None:
+    """The ``--lang`` option: the language of the words, one of the catalogues found."""
+    parser.add_argument("--lang", type=language, default=locales.DEFAULT, metavar="TAG",
+                        help=f"the language of the words: {', '.join(locales.languages())} (default {locales.DEFAULT})")
 
 
 def seed(text: str) -> str:

@@ -110,6 +110,8 @@ def answer(page, yes: bool = True) -> None:
 def set_language(page, lang: str) -> None:
     open_study(page)
     page.select_option("#language", lang)
+    # The page switches once the language's words are loaded (a module of its own): wait for it.
+    expect(page.locator("html")).to_have_attribute("lang", lang)
 
 
 def open_game(open_app, server: str, puzzle: str = EASY, **options):

@@ -19,8 +19,8 @@
 //   list (a stale answer is never shown).
 // * Rating badge: the level of every puzzle loaded (import, share link, new game).
 //
-// Strings: in i18n.js, this panel's under "hints.", the level names under "level."; the engine's own
-// explanations come in its languages ("en", "zh"), picked by `engineLanguage`.
+// Strings: in the catalogues (t() of i18n.js), this panel's under "hints.", the level names under "level.";
+// the engine's own explanations come in every language of the catalogues, picked by `engineLanguage`.
 import { engineLanguage as lang, panelT } from "./i18n.js";
 import { ReasonOverlay } from "./overlay.js";
 import { lessonLink, practisedFor } from "./practise.js";

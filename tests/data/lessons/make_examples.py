@@ -3,8 +3,9 @@ Learn page (``learn.html#ID``), so the page shows a lesson without asking the en
 
 Each example is a real position where the engine's own finder (``BY_ID[id].find``) finds a step of that
 technique: the board (givens, the digits placed so far, every open cell's candidates), the step as the
-hint sends it (``sudoku_core.hint.step_record``: what the overlay draws) and its full explanation in
-every language. Where the positions come from, in order of preference (the first that fires wins):
+hint sends it (``sudoku_core.hint.step_record``: what the overlay draws) and its explanation as the hint's
+messages, in no language (``sudoku_core.lessons.page_data`` renders them in every language at build time).
+Where the positions come from, in order of preference (the first that fires wins):
 
 1. ``tests/data/hints/exemplars.tsv``: HoDoKu's exemplar positions, with their pencil marks;
 2. ``tests/data/chains/als_positions.tsv``: positions of the magictour sample with their candidates;
@@ -36,11 +37,11 @@ sys.path.insert(0, str(ROOT))
 
 from sudoku_core import generate, parse  # noqa: E402
 from sudoku_core.candidates import State  # noqa: E402
-from sudoku_core.explain import explain, render  # noqa: E402
+from sudoku_core.explain import explain  # noqa: E402
 from sudoku_core.formats import format_variant  # noqa: E402
 from sudoku_core.grid import geometry_for_side, variant_value  # noqa: E402
 from sudoku_core.hint import step_record  # noqa: E402
-from sudoku_core.lessons import COUNTER, SHIPPED  # noqa: E402
+from sudoku_core.lessons import SHIPPED  # noqa: E402
 from sudoku_core.rate import find_steps, logic_solve, rate  # noqa: E402
 from sudoku_core.step import apply_step  # noqa: E402
 from sudoku_core.techniques import BY_ID, TABLE  # noqa: E402
@@ -146,39 +147,25 @@ def practice_games() -> dict[str, list[str]]:
     return out
 
 
-#: The sample files' names in the page's credit line, in every language.
-SAMPLE_NAMES = {
-    "sudokuexchange_diabolical_se5plus": {"en": "Sudoku Exchange diabolical (SE 5+)",
-                                          "zh": "Sudoku Exchange 恶魔级（SE 5+）"},
-    "tdoku_magictour_top1465": {"en": "magictour top 1465", "zh": "magictour 前 1465 题"},
-    "magictour sample": {"en": "magictour top 1465", "zh": "magictour 前 1465 题"},
-    "tdoku_forum_hardest_1106": {"en": "forum hardest 1106", "zh": "论坛最难 1106 题"},
-    "qqwing_expert": {"en": "QQWing expert", "zh": "QQWing 专家级"},
-    "qqwing_easy": {"en": "QQWing easy", "zh": "QQWing 简单级"},
-    "qqwing_simple": {"en": "QQWing simple", "zh": "QQWing 入门级"},
-}
+#: The sample files' keys in the catalogues (``lesson`` section, ``sample.<key>``): their names in the credit line.
+SAMPLE_KEYS = {"magictour sample": "tdoku_magictour_top1465"}
 
 
-def credit(source: str) -> dict[str, str]:
-    """Where an example's position comes from, in words for the page in every language (``source`` is the
-    script's own note of it, kept beside)."""
+def credit(source: str) -> dict:
+    """Where an example's position comes from, as a message of the catalogues' ``lesson`` section (the page's
+    credit line, in every language: :func:`sudoku_core.lessons.page_data`; ``source`` is the script's own note
+    of it, kept beside)."""
     source, _, step = source.partition(", step ")
     if step:
-        base = credit(source)
-        return {"en": f"{base['en']}, before step {step}", "zh": f"{base['zh']}，第 {step} 步之前"}
+        return {"key": "credit.before_step", "params": {"source": credit(source), "step": int(step)}}
     if source.startswith("HoDoKu exemplar "):
-        k = source.removeprefix("HoDoKu exemplar ")
-        return {"en": f"HoDoKu's exemplar {k}", "zh": f"HoDoKu 范例 {k}"}
+        return {"key": "credit.exemplar", "params": {"k": int(source.removeprefix("HoDoKu exemplar "))}}
     if source.startswith("generate("):
-        seed = source.split("seed=")[1].rstrip(")")
-        return {"en": f"a Hard Killer this engine made (seed {seed})", "zh": f"本引擎生成的困难杀手数独（种子 {seed}）"}
-    if " full set line " in source:
-        name, _, number = source.partition(" full set line ")
-        names = SAMPLE_NAMES[name]
-        return {"en": f"puzzle {number} of the full {names['en']} set", "zh": f"{names['zh']}完整题库第 {number} 题"}
-    name, _, number = source.partition(" line ")
-    names = SAMPLE_NAMES[name]
-    return {"en": f"puzzle {number} of the {names['en']} sample", "zh": f"{names['zh']}样本第 {number} 题"}
+        return {"key": "credit.killer", "params": {"seed": source.split("seed=")[1].rstrip(")")}}
+    full = " full set line " in source
+    name, _, number = source.partition(" full set line " if full else " line ")
+    sample = {"key": f"sample.{SAMPLE_KEYS.get(name, name)}"}
+    return {"key": "credit.full_set" if full else "credit.sample", "params": {"number": int(number), "set": sample}}
 
 
 def example(tech: str, source: str, givens, state: State, step) -> dict:
@@ -193,11 +180,10 @@ def example(tech: str, source: str, givens, state: State, step) -> dict:
             "notes": [0 if values[c] else state.cand[c] >> 1 for c in range(geo.ncells)],
             "step": step_record(step, geo, values)["step"],
             # the hint's level 2 (where to look) and level 3 (the reason and the result)
-            "where": {lang: render(where, lang) for lang in ("en", "zh")},
-            "text": {lang: render(reason, lang) for lang in ("en", "zh")}}
+            "where": where.to_dict(), "text": reason.to_dict()}
 
 
-# Examples where a technique does not apply (sudoku_core.lessons.COUNTER): near misses found on real
+# Examples where a technique does not apply (sudoku_core.lessons.COUNTERS): near misses found on real
 # positions, each a dict of the template's fields and the overlay's step (no removal), or None.
 
 def _places(state: State, digit: int, cells) -> list[int]:
@@ -208,16 +194,13 @@ def _house(geo, kind: str, index: int) -> dict:
     return {"kind": kind, "index": index}
 
 
-def _names(geo, lang: str, houses: list[tuple[str, int]]) -> str:
-    if lang == "zh":
-        zh = {"row": "行", "column": "列", "box": "宫"}
-        return "、".join(f"第{i + 1}{zh[k]}" for k, i in houses)
-    return " and ".join(", ".join(f"{k} {i + 1}" for k, i in houses).rsplit(", ", 1))
+def _names(houses: list[tuple[str, int]]) -> list[dict]:
+    """Houses as a hint's parameters name them (``{"house": [kind, 1-based index]}``), in no language."""
+    return [{"house": [k, i + 1]} for k, i in houses]
 
 
-def _cells(geo, lang: str, cells) -> str:
-    names = [geo.cell_name(c) for c in cells]
-    return "、".join(names) if lang == "zh" else " and ".join(", ".join(names).rsplit(", ", 1))
+def _cells(geo, cells) -> list[str]:
+    return [geo.cell_name(c) for c in cells]
 
 
 def _record(tech: str, state: State, cells, candidates, houses=(), cover=(), digits=(), fins=()) -> dict:
@@ -244,7 +227,7 @@ def counter_naked_pair(state: State):
             if state.cand[c] == state.cand[e] and e not in geo.peers[c]:
                 a, b = [d for d in range(1, geo.n + 1) if state.cand[c] >> d & 1]
                 step = _record("naked_pair", state, (c, e), [(c, a), (c, b), (e, a), (e, b)], digits=(a, b))
-                return step, {lang: {"cells": _cells(geo, lang, (c, e)), "a": a, "b": b} for lang in ("en", "zh")}
+                return step, {"cells": _cells(geo, (c, e)), "a": a, "b": b}
     return None
 
 
@@ -262,9 +245,8 @@ def counter_x_wing(state: State):
                         continue
                     step = _record("x_wing", state, p1 + p2, [(c, digit) for c in p1 + p2],
                                    houses=[(kind, i1), (kind, i2)], cover=[(cross, x) for x in across], digits=(digit,))
-                    return step, {lang: {"digit": digit, "houses": _names(geo, lang, [(kind, i1), (kind, i2)]),
-                                         "covers": _names(geo, lang, [(cross, x) for x in across])}
-                                  for lang in ("en", "zh")}
+                    return step, {"digit": digit, "houses": _names([(kind, i1), (kind, i2)]),
+                                  "covers": _names([(cross, x) for x in across])}
     return None
 
 
@@ -292,9 +274,8 @@ def counter_swordfish(state: State):
                         bases = [(kind, i1), (kind, i2), (kind, i3)]
                         step = _record("swordfish", state, places, [(c, digit) for c in places], houses=bases,
                                        cover=[(cross, x) for x in across], digits=(digit,))
-                        return step, {lang: {"digit": digit, "houses": _names(geo, lang, bases),
-                                             "covers": _names(geo, lang, [(cross, x) for x in across])}
-                                      for lang in ("en", "zh")}
+                        return step, {"digit": digit, "houses": _names(bases),
+                                      "covers": _names([(cross, x) for x in across])}
     return None
 
 
@@ -325,10 +306,9 @@ def counter_finned_x_wing(state: State):
                     step = _record("finned_x_wing", state, cells, [(c, digit) for c in cells], houses=bases,
                                    cover=[(cross, x) for x in sorted(cover)], digits=(digit,),
                                    fins=[(f, digit) for f in fins])
-                    return step, {lang: {"digit": digit, "houses": _names(geo, lang, bases),
-                                         "covers": _names(geo, lang, [(cross, x) for x in sorted(cover)]),
-                                         "line": _names(geo, lang, [(kind, i2)]), "fins": _cells(geo, lang, fins)}
-                                  for lang in ("en", "zh")}
+                    return step, {"digit": digit, "houses": _names(bases),
+                                  "covers": _names([(cross, x) for x in sorted(cover)]),
+                                  "line": _names([(kind, i2)]), "fins": _cells(geo, fins)}
     return None
 
 
@@ -357,8 +337,8 @@ def counter_unique_rectangle_1(state: State):
                             step = _record("unique_rectangle_1", state, cells,
                                            [(c, d) for c in cells for d in (a, b)],
                                            houses=[("box", geo.box_of(c)) for c in cells], digits=(a, b))
-                            return step, {lang: {"a": a, "b": b, "corners": _cells(geo, lang, corners),
-                                                 "fourth": geo.cell_name(fourth)} for lang in ("en", "zh")}
+                            return step, {"a": a, "b": b, "corners": _cells(geo, corners),
+                                          "fourth": geo.cell_name(fourth)}
     return None
 
 
@@ -374,7 +354,7 @@ def counter_record(tech: str, source: str, givens, state: State, found) -> dict:
     return {"technique": tech, "source": source, "credit": credit(source), "box": [geo.box_rows, geo.box_cols],
             **variant_value(geo), "givens": list(p.cells), "values": values,
             "notes": [0 if values[c] else state.cand[c] >> 1 for c in range(geo.ncells)], "step": step,
-            "text": {lang: COUNTER[lang][tech].format(**fields[lang]) for lang in ("en", "zh")}}
+            "fields": fields}
 
 
 def counter_examples() -> dict[str, dict]:
