@@ -169,11 +169,13 @@ export class EngineClient extends EventTarget {
   // `background`: work the player did not ask for (the bank's refill): it neither shows the engine as
   // busy nor counts as the player's use of it.
   /**
-   * @param {string} type the operation
-   * @param {object} [payload]
+   * @template {import("../ops.js").OpName} K
+   * @param {K} type the operation (types/ops.d.ts describes each one's payload and result)
+   * @param {import("../ops.js").Payload<K>} [payload]
    * @param {{timeoutMs?: number, background?: boolean}} [options]
-   * @returns {Promise<any>} the operation's result (JSON; its shape is the operation's)
+   * @returns {Promise<import("../ops.js").Result<K>>} the operation's result (JSON)
    */
+
   async request(type, payload = {}, { timeoutMs, background = false } = {}) {
     if (this.state === "loading" && !background) {
       // Asked before the engine is ready: the page can say that this waits for it.
