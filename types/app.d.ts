@@ -12,10 +12,10 @@ import type { Stats } from "../web/js/stats.js";
 import type { initMessages } from "../web/js/messages.js";
 import type { SavingPart } from "../web/js/saving.js";
 import type { PuzzlesPart } from "../web/js/puzzles.js";
-import type { initLinks } from "../web/js/links.js";
-import type { initControls } from "../web/js/controls.js";
-import type { initFinish } from "../web/js/finish.js";
-import type { initRecords } from "../web/js/records.js";
+import type { LinksPart } from "../web/js/links.js";
+import type { ControlsPart } from "../web/js/controls.js";
+import type { FinishPart } from "../web/js/finish.js";
+import type { RecordsPart } from "../web/js/records.js";
 import type { initHints } from "../web/js/hints.js";
 import type { initNewGame } from "../web/js/newgame.js";
 import type { initScan } from "../web/js/scan.js";
@@ -46,5 +46,12 @@ export interface Panels {
 }
 
 export type App = Shared & ReturnType<typeof initMessages> & SavingPart
-  & PuzzlesPart & ReturnType<typeof initLinks> & ReturnType<typeof initControls>
-  & ReturnType<typeof initFinish> & ReturnType<typeof initRecords> & Panels;
+  & PuzzlesPart & LinksPart & ControlsPart
+  & FinishPart & RecordsPart & Panels;
+
+declare global {
+  interface Window {
+    /** For tests and the benchmark: the page's parts (main.js, lab/main.js, learn/main.js). */
+    sudoku: { [part: string]: unknown };
+  }
+}

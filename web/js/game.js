@@ -41,7 +41,7 @@ import { Emitter } from "./dom.js";
  * @typedef {"init" | "reset" | "load" | "restore-givens" | "restore" | "edit" | "mode" | "move" | "undo"
  *   | "redo" | "hint" | "settings" | "pause" | "finished" | "conflicts" | "mark" | "solution" | "truth"} ChangeReason
  */
-/** The engine's rating of the puzzle, as the "rated" event carries it. @typedef {{level: string, exact?: boolean, [key: string]: unknown}} RatedDetail */
+/** The engine's rating of the puzzle, as the "rated" event carries it. @typedef {Partial<import("../ops.js").Rating>} RatedDetail */
 /** A rule the engine found broken (its cells and its words). @typedef {import("../ops.js").Conflict} Conflict */
 // A Killer's cage labels in the one-line form (docs/variants.md): a-z, A-Z, 0-9, in the order of the
 // cages' first cells (the order the engine sends them in). More cages than labels: the header form.

@@ -7,7 +7,6 @@
 // for one): whichever spoke last is shown, and the other comes back when it goes quiet.
 import { cellName } from "./geometry.js";
 import { conflictText as wordConflict, parseErrorText, t } from "./i18n.js";
-
 import { byId as $ } from "./dom.js";
 
 /** @typedef {import("../app.js").App} App */

@@ -65,12 +65,15 @@ export function lessonHref(id) {
 
 // A link to the lesson of a hint's technique: `show(hint)` with a hint of status "step" shows it (its
 // text names the technique in the page's language), `show(null)` hides it.
+/** What a lesson link is shown for: a hint, or a step of a list. @typedef {{status: string, technique?: string, name?: import("../ops.js").Words}} Lessoned */
+
 export function lessonLink() {
+
   const a = document.createElement("a");
   a.id = "hint-lesson";
   a.className = "hint-lesson";
   a.hidden = true;
-  /** @type {import("../ops.js").Hint | null} */
+  /** @type {Lessoned | null} */
   let shown = null;
   const draw = () => {
     if (!shown) return;
@@ -80,7 +83,7 @@ export function lessonLink() {
   document.addEventListener("sudoku:language", draw);
   return {
     el: a,
-    /** @param {import("../ops.js").Hint | null | undefined} hint */
+    /** @param {Lessoned | null | undefined} hint */
     show(hint) {
       shown = hint && hint.status === "step" && hint.technique ? hint : null;
       a.hidden = !shown;

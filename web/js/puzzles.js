@@ -5,7 +5,6 @@
 import { DEFAULT_SYMBOLS, cellName } from "./geometry.js";
 import { parseProgress } from "./share.js";
 import { t } from "./i18n.js";
-
 import { byId as $ } from "./dom.js";
 
 /** @typedef {import("../app.js").App} App */

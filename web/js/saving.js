@@ -4,7 +4,6 @@
 // with the game offered as a link. Part of the app that main.js wires together (see initSaving).
 import { t } from "./i18n.js";
 import { INDEX_KEY } from "./library.js";
-
 import { byId as $ } from "./dom.js";
 
 /** @type {import("../app.js").App} */
