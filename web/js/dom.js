@@ -4,14 +4,15 @@
 /**
  * An element with attributes and children: `el("button", { type: "button", class: "primary", text: "Hint" })`.
  * `class` sets the class name, `text` the text; every other key is an attribute (`true` writes it empty,
- * as `hidden: true` or `disabled: true` do in markup).
- * @param {string} tag
+ * as `hidden: true` or `disabled: true` do in markup). Typed by its tag: el("select") is an HTMLSelectElement.
+ * @template {string} K
+ * @param {K} tag
  * @param {Record<string, string | boolean>} [props]
  * @param {...(Node | string)} children
- * @returns {HTMLElement}
+ * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement}
  */
 export function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
+  const node = /** @type {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement} */ (document.createElement(tag));
   for (const [key, value] of Object.entries(props)) {
     if (key === "class") node.className = String(value);
     else if (key === "text") node.textContent = String(value);
