@@ -227,6 +227,25 @@ export type AllStepsSlice = JobSlice & {
   nsteps?: number;
 } & Partial<{ status: string; groups: StepGroup[]; count: number }> & Partial<Omit<Hint, "status">>;
 
+// --- pictures --------------------------------------------------------------------------------------------
+
+/** What the reader read in a picture (sudoku_core/scan.py ScanResult.to_dict). */
+export interface ScanResult {
+  /** 81 characters, "." for an empty cell */
+  puzzle: string;
+  size: number;
+  /** the grid's corners in the picture's pixels: top-left, top-right, bottom-right, bottom-left */
+  corners: [number, number][];
+  confidence: number[];
+  /** the cells read with little confidence */
+  uncertain: number[];
+  grid_score: number;
+  inverted: boolean;
+  /** 0 none, 1, or 2 several */
+  solutions: number;
+  timings: { [stage: string]: number };
+}
+
 // --- the lab ---------------------------------------------------------------------------------------------
 
 export interface LabPayload extends GridPayload {
@@ -258,7 +277,7 @@ export interface Ops {
   all_steps_job: { payload: PositionPayload & { ms: number; technique?: string; cap?: number }; result: AllStepsSlice };
   job_step: { payload: { job: number; ms: number }; result: GenerateSlice & StepsSlice & AllStepsSlice };
   job_stop: { payload: { job: number }; result: { job: number; stopped: boolean } };
-  scan: { payload: { width: number; height: number; pixels: number[] | string; [option: string]: unknown }; result: LabResult };
+  scan: { payload: { width: number; height: number; channels?: number; pixels: string }; result: ScanResult };
   lab_parse: { payload: GridPayload; result: GridValue & { conflicts: Conflict[]; text: string } };
   compare: { payload: LabPayload; result: LabResult };
   trace: { payload: LabPayload; result: LabResult };
