@@ -77,9 +77,12 @@ fi
 # --- the checks ----------------------------------------------------------------------------------
 "$PY" -m ruff check .
 "$PY" -m mypy  # the engine's types, zero errors (files and settings: [tool.mypy] in pyproject.toml)
-# The page's JSDoc types (tsconfig.json: the modules that start with `// @ts-check`), zero errors.
+# The page's JSDoc types (tsconfig.json: the modules that start with `// @ts-check`), and the worker's and
+# the service worker's (tsconfig.worker.json: a worker's globals, no DOM), zero errors.
 [ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund
 node_modules/.bin/tsc -p .
+node_modules/.bin/tsc -p tsconfig.worker.json
+
 # Build the site (and install the pinned Pyodide from npm) first, so a broken build stops the run
 # early; the e2e tests use this build (tests/e2e/conftest.py's `site`) instead of making their own.
 # A run without e2e tests builds nothing.

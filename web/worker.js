@@ -1,3 +1,4 @@
+// @ts-check
 // The engine worker (a module worker): boots Pyodide from the local copy and unpacks the
 // sudoku_core archive, both fetched in parallel, then answers `{id, type, payload}` requests by
 // handing them, as a JSON string, to a sudoku_core.bridge.Session (its handle_json). Only named operations exist
@@ -5,7 +6,7 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { BUILD } from "./build-info.js";
 
-const here = (path) => new URL(path, import.meta.url).href;
+const here = (/** @type {string} */ path) => new URL(path, import.meta.url).href;
 
 async function fetchArchive() {
   const response = await fetch(here(BUILD.archive));
@@ -14,8 +15,9 @@ async function fetchArchive() {
 }
 
 // Milliseconds since the worker started, per boot phase: reported with "ready" for the benchmark.
+/** @type {{[phase: string]: number | string}} phase -> ms; `from`: "snapshot" or "boot" */
 const timings = {};
-const lap = (name) => { timings[name] = Math.round(performance.now()); };
+const lap = (/** @type {string} */ name) => { timings[name] = Math.round(performance.now()); };
 
 // --- memory snapshot -----------------------------------------------------------------------------
 //
@@ -45,7 +47,7 @@ async function storedSnapshot() {
     const response = await cache.match(SNAPSHOT_KEY);
     return response ? new Uint8Array(await response.arrayBuffer()) : null;
   } catch (error) {
-    console.warn(`engine: no snapshot (${error.message})`);
+    console.warn(`engine: no snapshot (${/** @type {Error} */ (error).message})`);
     return null;
   }
 }
@@ -61,6 +63,7 @@ async function dropSnapshot() {
 
 let lastRequest = 0;
 // Run `task` once the engine has answered nothing for IDLE_MS.
+/** @param {() => void} task */
 function whenIdle(task) {
   const wait = () => {
     const idle = performance.now() - lastRequest;
@@ -70,6 +73,14 @@ function whenIdle(task) {
   setTimeout(wait, IDLE_MS);
 }
 
+/** @typedef {import("./pyodide/pyodide.mjs").PyodideAPI} Pyodide */
+/**
+ * The booted engine: Pyodide, a call of the bridge (the reply as JSON), the version's reply, and the
+ * archive's unpacking (after a snapshot's restore).
+ * @typedef {{pyodide: Pyodide, call: (type: string, payload: unknown) => any, version: any, unpack: () => Promise<void>}} Engine
+ */
+
+/** @param {Pyodide} pyodide */
 function saveSnapshotWhenIdle(pyodide) {
   whenIdle(async () => {
     try {
@@ -86,17 +97,21 @@ for _m in pkgutil.walk_packages(sudoku_core.__path__, "sudoku_core."):
 del _m`);
       const started = performance.now();
       const bytes = pyodide.makeMemorySnapshot();
-      const cache = await snapshotCache();
-      await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
+      const cache = /** @type {Cache} */ (await snapshotCache()); // (saved only where there are caches)
+      await cache.put(SNAPSHOT_KEY, new Response(/** @type {Uint8Array<ArrayBuffer>} (not shared memory) */ (bytes), { headers: { "content-type": "application/octet-stream" } }));
       postMessage({ type: "snapshot", bytes: bytes.length, ms: Math.round(performance.now() - started) });
     } catch (error) {
-      console.warn(`engine: snapshot not saved (${error.message})`);
+      console.warn(`engine: snapshot not saved (${/** @type {Error} */ (error).message})`);
     }
   });
 }
 
 // --- boot ------------------------------------------------------------------------------------------
 
+/**
+ * @param {string} indexURL @param {Promise<Uint8Array>} archive @param {Uint8Array | null} snapshot
+ * @returns {Promise<Engine>}
+ */
 async function start(indexURL, archive, snapshot) {
   const pyodide = await loadPyodide({
     indexURL,
@@ -122,7 +137,7 @@ async function start(indexURL, archive, snapshot) {
   const bridge = pyodide.pyimport("sudoku_core.bridge");
   const session = bridge.Session(); // holds the resumable jobs (a generation run in slices)
   const handle = session.handle_json;
-  const call = (type, payload) => JSON.parse(handle(JSON.stringify({ type, payload })));
+  const call = (/** @type {string} */ type, /** @type {unknown} */ payload) => JSON.parse(handle(JSON.stringify({ type, payload })));
   const version = call("version", {});
   if (!version.ok) throw new Error(`the engine did not answer (${version.error && version.error.message})`);
   lap("bridge");
@@ -141,10 +156,10 @@ async function boot() {
     try {
       const engine = await start(indexURL, archive, snapshot);
       timings.from = "snapshot";
-      whenIdle(() => engine.unpack().catch((error) => console.warn(`engine: archive not unpacked (${error.message})`)));
+      whenIdle(() => engine.unpack().catch((error) => console.warn(`engine: archive not unpacked (${/** @type {Error} */ (error).message})`)));
       return engine;
     } catch (error) {
-      console.warn(`engine: snapshot not usable (${error.message}); booting normally`);
+      console.warn(`engine: snapshot not usable (${/** @type {Error} */ (error).message}); booting normally`);
       await dropSnapshot();
     }
   }
@@ -160,7 +175,7 @@ booting.then(
   ({ version }) => postMessage({ type: "ready", version: version.version, python: version.python,
     methods: version.methods, ops: version.ops, techniques: version.techniques, pyodide: BUILD.pyodide, timings,
     boot: timings.from }),
-  (error) => postMessage({ type: "failed", error: { kind: "boot", message: String(error && error.message || error) } }),
+  (error) => postMessage({ type: "failed", error: { kind: "boot", message: String(error && /** @type {Error} */ (error).message || error) } }),
 );
 
 // --- the picture reader ------------------------------------------------------------------------------
@@ -169,7 +184,9 @@ booting.then(
 // it as its own zip, fetched and unpacked beside the engine at the first "scan" request (and cached by
 // the service worker then), so a first visit does not download it. A failed fetch is said as the
 // request's error and tried again at the next picture.
+/** @type {Promise<void> | null} */
 let reader = null;
+/** @param {Engine} engine */
 function installReader(engine) {
   reader ??= (async () => {
     const response = await fetch(here(BUILD.reader));
@@ -184,13 +201,13 @@ function installReader(engine) {
 }
 
 self.addEventListener("message", async (event) => {
-  const { id, type, payload } = event.data || {};
+  const { id, type, payload } = /** @type {MessageEvent} */ (event).data || {};
   lastRequest = performance.now();
   let engine;
   try {
     engine = await booting;
   } catch (error) {
-    postMessage({ id, ok: false, error: { kind: "boot", message: String(error && error.message || error) } });
+    postMessage({ id, ok: false, error: { kind: "boot", message: String(error && /** @type {Error} */ (error).message || error) } });
     return;
   }
   if (typeof type !== "string") {
@@ -201,13 +218,13 @@ self.addEventListener("message", async (event) => {
   try {
     if (type === "scan") await installReader(engine);
   } catch (error) {
-    postMessage({ id, ok: false, error: { kind: "reader", message: String(error && error.message || error) } });
+    postMessage({ id, ok: false, error: { kind: "reader", message: String(error && /** @type {Error} */ (error).message || error) } });
     return;
   }
   try {
     reply = engine.call(type, payload ?? {});
   } catch (error) {
-    reply = { ok: false, error: { kind: "internal", message: String(error && error.message || error) } };
+    reply = { ok: false, error: { kind: "internal", message: String(error && /** @type {Error} */ (error).message || error) } };
   }
   lastRequest = performance.now();
   postMessage({ id, ...reply });

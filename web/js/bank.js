@@ -1,3 +1,4 @@
+// @ts-check
 // New games at the levels the generator takes seconds to reach (Expert and Extreme, 9x9 to 16x16, and
 // 16x16 Hard), and at Hard on 9x9 and 12x12, which take most of a second in a busy browser:
 // puzzles made and rated by this engine ahead of time and shipped with the page, so New game answers at
@@ -29,6 +30,7 @@ const BANK_SYMMETRY = "rot180";
 const BANK_SERVES = [BANK_SYMMETRY, "none"];
 const SERVED_KEY = "sudoku.bank.v1";
 
+/** @type {Record<string, string[]>} */
 export const BANK = {
   "9|hard": [
     "..58...7.7....2..49....58.3..31.4......697......5.31..3.12....86..4....7.8...92..",
@@ -279,6 +281,14 @@ const BANK_VARIANTS = ["x", "windoku", "jigsaw", "killer"];
 // with the bank's symmetry; every other choice has a key of its own, "S|L|" and its other options, and is
 // made as asked. Only a level can be banked (any level is quick to make): null otherwise, and for a
 // variant the bank does not keep.
+/**
+ * What New game asks for (newgame.js), as the generator's payload takes it.
+ * @typedef {{size: number, level?: string | null, symmetry?: string, minimal?: boolean, technique?: string,
+ *   variant?: string, givens?: boolean, [option: string]: unknown}} GenerateChoice
+ */
+/** A kind of puzzle the bank keeps: its key, and the generator's options that make one. @typedef {{key: string, options: GenerateChoice}} BankKind */
+
+/** @param {GenerateChoice} choice @returns {BankKind | null} */
 export function bankKind({ size, level, symmetry = BANK_SYMMETRY, minimal = false, technique = "", variant = "classic",
   ...rest }) {
   const classic = !variant || variant === "classic";
@@ -304,6 +314,10 @@ export function bankKind({ size, level, symmetry = BANK_SYMMETRY, minimal = fals
 // its variant's one-line form (docs/variants.md: "x:DIGITS", "jigsaw:DIGITS:REGIONS",
 // "killer:DIGITS:CAGEMAP:SUMS"), which game.gridFromLine reads back; null if it has none (a Killer of more
 // cages than the form has labels).
+/**
+ * @param {{line: string, variant?: string, regions?: number[] | null, cages?: import("./geometry.js").Cage[] | null}} made
+ * @returns {string | null}
+ */
 export function bankLine({ line, variant = "classic", regions = null, cages = null }) {
   if (!variant || variant === "classic") return line;
   if (cages) return killerLine(line, cages);
@@ -315,6 +329,7 @@ export function bankLine({ line, variant = "classic", regions = null, cages = nu
 const BANK_LINE = new RegExp(`^(?:(?:${BANK_VARIANTS.join("|")}):)?[1-9A-G.]+(?::[A-Z]+|:[a-zA-Z0-9.]+:[0-9,]+)?$`);
 
 // True when the page ships puzzles for this key.
+/** @param {string} key */
 export function shipped(key) {
   return Object.hasOwn(BANK, key);
 }
@@ -332,14 +347,18 @@ const LOCAL_KEY = "sudoku.bank.local.v1";
 //: The most made puzzles kept per key (a 16x16 line is 256 characters: storage stays small).
 export const LOCAL_MAX = 5;
 
+/** @returns {Record<string, string[]>} */
 function localBank() {
   const saved = readJSON(LOCAL_KEY);
+  /** @type {Record<string, unknown>} */
   const puzzles = saved && saved.version === 1 && saved.puzzles && typeof saved.puzzles === "object" ? saved.puzzles : {};
   return Object.fromEntries(Object.entries(puzzles).filter(([, v]) => Array.isArray(v))
-    .map(([k, v]) => [k, v.filter((line) => typeof line === "string" && BANK_LINE.test(line))]));
+    .map(([k, v]) => [k, /** @type {unknown[]} */ (v).filter(/** @returns {line is string} */ (line) => typeof line === "string" && BANK_LINE.test(line))]));
+
 }
 
 // Keep a puzzle made in the background under `key` (bankKind); false when there is no room (or storage).
+/** @param {string} key @param {string} line */
 export function addToBank(key, line) {
   const puzzles = localBank();
   const list = puzzles[key] || [];
@@ -349,13 +368,16 @@ export function addToBank(key, line) {
 }
 
 // How many puzzles are left under `key`: shipped ones not yet served, and made ones.
+/** @param {string} key */
 export function bankLeft(key) {
   const served = servedSet();
   return (BANK[key] || []).filter((p) => !served.has(p)).length + (localBank()[key] || []).length;
 }
 
 // The next puzzle under `key` never served on this device (shipped first, then made here), or null.
+/** @param {string} key @returns {string | null} */
 export function takeFromBank(key) {
+
   const served = servedSet();
   const next = (BANK[key] || []).find((puzzle) => !served.has(puzzle));
   if (next) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Board rendering and keyboard input. A BoardView draws a Game into an element with role="grid"
 // (rows of role="gridcell" cells, each labelled "Row r, column c: digit" (plus its notes when it has
 // some) with its digit as text) and turns keys into events: "input" ({cell, key} or {cell, digit},
@@ -14,6 +15,24 @@
 import { houseText, t } from "./i18n.js";
 import { boxOf, cageOf, cellHousesOf, shapeOf } from "./geometry.js";
 import { KILLER_NOTES, cageOutline, sumSpot } from "./cages.js";
+import { Emitter } from "./dom.js";
+
+/** @typedef {import("./game.js").Game} Game */
+/** @typedef {import("./geometry.js").Cage} Cage */
+/** @typedef {import("./geometry.js").Box} Box */
+/** A variant's part of a shape (geometry.js). @typedef {{variant?: string, regions?: number[] | null, cages?: Cage[] | null}} VariantShape */
+/**
+ * The board's events: a key or a digit for a cell (`note`: Shift+digit), undo or redo, a click, focus
+ * moved, a paste.
+ * @typedef {{input: {cell: number, key?: string, digit?: number, note?: boolean}, command: {name: "undo" | "redo"},
+ *   select: {cell: number}, focus: {cell: number}, paste: {text: string}}} BoardEvents
+ */
+/**
+ * What a cell's label says: its digit and kind (Game.shown), notes, the notes a hint shows, corner
+ * marks, colour, and what is wrong with it.
+ * @typedef {{digit: number, kind: string, notes: number, shown?: number, corners?: number, colour: number,
+ *   conflict: boolean, wrong: boolean, diff: boolean}} CellState
+ */
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -24,11 +43,14 @@ const SVG = "http://www.w3.org/2000/svg";
 // the thick borders where two regions meet; an X's diagonal cells the class "diag", a Windoku's
 // window cells "window" (shaded by styles.css).
 // The class (styles.css) of a cell in one of a variant's extra houses, by the house's kind.
+/** @type {Record<string, string>} */
 const EXTRA_CLASS = { diagonal: "diag", window: "window" };
 
+/** @param {Element} root @param {number} n @param {Box} box @param {VariantShape} [shape] @returns {HTMLElement[]} */
 export function gridCells(root, n, box, shape = {}) {
   const s = shapeOf({ n, box, ...shape });
   const houses = cellHousesOf(s); // [box or region, then any extra house (geometry.js)] per cell
+  /** @type {HTMLElement[]} */
   const cells = [];
   for (let r = 0; r < n; r++) {
     const row = document.createElement("div");
@@ -54,6 +76,7 @@ export function gridCells(root, n, box, shape = {}) {
   return cells;
 }
 
+/** @param {VariantShape} shape */
 function shapeKeyOf({ variant = "classic", regions = null, cages = null }) {
   const caged = cages ? cages.map((q) => `${q.sum}=${q.cells.join(".")}`).join(";") : "";
   return `${variant || "classic"}:${regions ? regions.join("") : ""}:${caged}`;
@@ -63,6 +86,7 @@ function shapeKeyOf({ variant = "classic", regions = null, cages = null }) {
 // n n) with each cage's dashed outline inset inside its cells and its sum in the top-left corner of its
 // first cell (cages.js says where). Decoration for sight: each cell's label names its cage and sum.
 // The notes of a Killer's cells keep clear of both (KILLER_NOTES, set here as the board's padding).
+/** @param {HTMLElement} board @param {number} n @param {Cage[]} cages */
 export function drawCages(board, n, cages) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("class", "cage-layer");
@@ -93,18 +117,30 @@ export function drawCages(board, n, cages) {
 // The classes hints.js puts on the cells a hint points at: a cell's name says it is part of the hint.
 export const HINT_CLASSES = ["hl-cell", "hl-cand", "hl-place", "hl-elim", "hl-mistake"];
 
-export class BoardView extends EventTarget {
+/** @extends {Emitter<BoardEvents>} */
+export class BoardView extends Emitter {
+  /** @type {string} */ shapeKey;
+  /** @type {import("./geometry.js").HouseKind[][]} */ houses;
+  /** @type {string} */ variant;
+  /** @type {Cage[] | null} */ cages;
+  /** @type {number[]} */ cageOf;
+  /** @type {string[]} */ labels;
+
+  /** @param {HTMLElement} element @param {{interactive?: boolean, which?: "first" | "second"}} [options] */
   constructor(element, { interactive = true, which = "first" } = {}) {
     super();
     this.el = element;
     this.interactive = interactive;
     this.which = which; // "first" shows game.solution, "second" shows game.second
+    /** @type {HTMLElement[]} */
     this.cells = [];
     this.n = 0;
+    /** @type {Box | null} */
     this.box = null;
     this.focused = 0;
     // hintNotes: cell -> mask of candidates a drawn hint stands on that the cell's notes lack (hints.js),
     // drawn in the notes' places, set apart from the player's own.
+    /** @type {{digit: number, highlight: boolean, showWrong: boolean, paused: boolean, hintNotes: Map<number, number> | null}} */
     this.ui = { digit: 0, highlight: true, showWrong: false, paused: false, hintNotes: null };
     if (interactive) {
       element.addEventListener("keydown", (event) => this.onKey(event));
@@ -114,11 +150,11 @@ export class BoardView extends EventTarget {
         if (element.contains(element.ownerDocument.activeElement)) this.onPaste(event);
       });
       element.addEventListener("focusin", (event) => {
-        const cell = event.target.closest("[data-cell]");
-        if (cell) this.moveFocus(Number(cell.dataset.cell), false);
+        const cell = /** @type {Element} */ (event.target).closest("[data-cell]");
+        if (cell instanceof HTMLElement) this.moveFocus(Number(cell.dataset.cell), false);
       });
       element.addEventListener("click", (event) => {
-        const cell = event.target.closest("[data-cell]");
+        const cell = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-cell]"));
         if (!cell) return;
         cell.focus();
         this.emit("select", { cell: Number(cell.dataset.cell) });
@@ -127,6 +163,7 @@ export class BoardView extends EventTarget {
   }
 
   // Rebuild the cells when the shape changes (side, boxes, variant, regions); otherwise only update them.
+  /** @param {number} n @param {Box} box @param {VariantShape} [shape] */
   build(n, box, shape = {}) {
     this.n = n;
     this.box = box;
@@ -148,6 +185,7 @@ export class BoardView extends EventTarget {
     if (this.interactive) this.cells[this.focused].tabIndex = 0;
   }
 
+  /** @param {Game} game */
   render(game) {
     const shape = { variant: game.variant, regions: game.regions, cages: game.cages };
     if (game.n !== this.n || !this.box || game.box[0] !== this.box[0] || game.box[1] !== this.box[1]
@@ -196,6 +234,10 @@ export class BoardView extends EventTarget {
   }
 
   // A cell's content: its digit as text, or its notes (centre marks, in their places) and corner marks.
+  /**
+   * @param {HTMLElement} cell @param {Game} game @param {number} digit @param {number} notes
+   * @param {number} highlighted @param {number} [shown] @param {number} [corners]
+   */
   drawContent(cell, game, digit, notes, highlighted, shown = 0, corners = 0) {
     cell.classList.toggle("has-corners", !digit && !!corners);
     if (digit || !(notes | shown | corners)) {
@@ -203,7 +245,7 @@ export class BoardView extends EventTarget {
       if (cell.firstElementChild || cell.textContent !== text) cell.textContent = text;
       return;
     }
-    let box = cell.firstElementChild;
+    let box = /** @type {HTMLElement | null} */ (cell.firstElementChild);
     if (!box || !box.classList.contains("notes")) {
       box = document.createElement("span");
       box.className = "notes";
@@ -212,7 +254,7 @@ export class BoardView extends EventTarget {
       cell.replaceChildren(box);
     }
     for (let k = 1; k <= game.n; k++) {
-      const span = box.children[k - 1];
+      const span = /** @type {HTMLElement} */ (box.children[k - 1]);
       const on = (notes >> (k - 1)) & 1;
       const ghost = !on && (shown >> (k - 1)) & 1;
       const symbol = on || ghost ? game.symbol(k) : "";
@@ -221,7 +263,7 @@ export class BoardView extends EventTarget {
       span.classList.toggle("shown", !!ghost);
     }
     // Corner marks: the digits in reading order, round the cell's corners, then its edges.
-    let corner = box.nextElementSibling;
+    let corner = /** @type {HTMLElement | null} */ (box.nextElementSibling);
     if (!corners) {
       if (corner) corner.remove();
       return;
@@ -232,19 +274,22 @@ export class BoardView extends EventTarget {
       corner.setAttribute("aria-hidden", "true");
       cell.append(corner);
     }
+    /** @type {string[]} */
     const digits = [];
     for (let k = 1; k <= game.n; k++) if ((corners >> (k - 1)) & 1) digits.push(game.symbol(k));
+    const marks = corner;
     if (corner.childElementCount !== digits.length) {
       corner.replaceChildren(...digits.map(() => document.createElement("span")));
     }
     digits.forEach((d, k) => {
-      const span = corner.children[k];
+      const span = /** @type {HTMLElement} */ (marks.children[k]);
       if (span.dataset.d !== d) span.dataset.d = d;
     });
   }
 
   // What a screen reader hears for a cell: where it is, what it holds (the same digit as shown, or
   // "empty"), whether it is a given or from the solution, its notes, and what is wrong with it.
+  /** @param {HTMLElement} cell @param {Game} game @param {CellState} state */
   label(cell, game, { digit, kind, notes, shown = 0, corners = 0, colour, conflict, wrong, diff }) {
     let text = t("cell.label", { row: Number(cell.dataset.row) + 1, col: Number(cell.dataset.col) + 1 });
     if (this.variant !== "classic") {
@@ -252,7 +297,7 @@ export class BoardView extends EventTarget {
       const houses = this.houses[Number(cell.dataset.cell)].filter(([kind]) => kind !== "box");
       for (const [kind, place] of houses) text += t("cell.house", { house: houseText(kind, place) });
       const q = this.cageOf[Number(cell.dataset.cell)];
-      if (q >= 0) text += t("cell.cage", { k: q + 1, sum: this.cages[q].sum });
+      if (q >= 0 && this.cages) text += t("cell.cage", { k: q + 1, sum: this.cages[q].sum });
     }
     text += digit ? t("cell.digit", { digit: game.symbol(digit) }) : t("cell.empty");
     if (kind === "given") text += t("cell.given");
@@ -261,7 +306,7 @@ export class BoardView extends EventTarget {
     if (wrong) text += t("cell.wrong");
     if (diff) text += t("cell.diff");
     if (HINT_CLASSES.some((k) => cell.classList.contains(k))) text += t("cell.hint");
-    const digits = (mask) => {
+    const digits = (/** @type {number} */ mask) => {
       const list = [];
       for (let k = 1; k <= game.n; k++) if ((mask >> (k - 1)) & 1) list.push(game.symbol(k));
       return list.join(" ");
@@ -273,6 +318,7 @@ export class BoardView extends EventTarget {
     if (cell.getAttribute("aria-label") !== text) cell.setAttribute("aria-label", text);
   }
 
+  /** @param {number} index @param {boolean} [focus] */
   moveFocus(index, focus = true) {
     if (!this.cells.length) return;
     index = Math.max(0, Math.min(this.cells.length - 1, index));
@@ -284,6 +330,7 @@ export class BoardView extends EventTarget {
     if (moved) this.emit("focus", { cell: index });
   }
 
+  /** @param {KeyboardEvent} event */
   onKey(event) {
     if (event.altKey || event.metaKey) return;
     const key = event.key;
@@ -300,6 +347,7 @@ export class BoardView extends EventTarget {
     const i = this.focused;
     const r = Math.floor(i / n);
     const c = i % n;
+    /** @type {Record<string, number>} */
     const moves = {
       ArrowUp: r > 0 ? i - n : i, ArrowDown: r < n - 1 ? i + n : i,
       ArrowLeft: c > 0 ? i - 1 : i, ArrowRight: c < n - 1 ? i + 1 : i,
@@ -328,13 +376,11 @@ export class BoardView extends EventTarget {
     }
   }
 
+  /** @param {ClipboardEvent} event */
   onPaste(event) {
     const text = event.clipboardData ? event.clipboardData.getData("text/plain") : "";
     event.preventDefault();
     if (text) this.emit("paste", { text });
   }
-
-  emit(type, detail) {
-    this.dispatchEvent(new CustomEvent(type, { detail }));
-  }
 }
+

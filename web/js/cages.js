@@ -1,3 +1,4 @@
+// @ts-check
 // Killer cages drawn: the outline of a cage as an SVG path in cell units (a cell is 1 x 1, the grid n x
 // n), inset inside its cells, and where its sum goes. The board's cage layer (board.js) and the hint
 // overlay (overlay.js) both draw from here, so a cage looks the same in both and the numbers below are
@@ -19,20 +20,27 @@ export const SUM_BOX = { width: 0.42, height: 0.3 };
 // its side), which the board's CSS takes as custom properties and the hint overlay uses to find a note.
 export const KILLER_NOTES = { top: 0.27, right: 0.1, bottom: 0.08, left: 0.1 };
 
+/** @typedef {import("./geometry.js").Cage} Cage */
+/** An edge of a cage's boundary: the corner it leaves and its direction. @typedef {{x: number, y: number, dx: number, dy: number}} Edge */
+
+/** @type {Record<string, [number, number]>} */
 const RIGHT = { "1,0": [0, 1], "0,1": [-1, 0], "-1,0": [0, -1], "0,-1": [1, 0] }; // a turn to the right
 
-const round = (x) => Math.round(x * 1000) / 1000;
+const round = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
 
 // The loops of a cage's boundary: each a list of [x, y, nx, ny, dx, dy] (a corner of the grid, and the
 // inward normal and direction of the edge that leaves it).
+/** @param {number[]} cells @param {number} n @returns {number[][][]} */
 function loops(cells, n) {
   const inside = new Set(cells);
-  const has = (r, c) => r >= 0 && c >= 0 && r < n && c < n && inside.has(r * n + c);
+  const has = (/** @type {number} */ r, /** @type {number} */ c) => r >= 0 && c >= 0 && r < n && c < n && inside.has(r * n + c);
+  /** @type {Map<string, Edge[]>} */
   const edges = new Map(); // "x,y" -> [edges leaving that corner]
+  /** @type {(x: number, y: number, dx: number, dy: number) => void} */
   const add = (x, y, dx, dy) => {
     const key = `${x},${y}`;
     if (!edges.has(key)) edges.set(key, []);
-    edges.get(key).push({ x, y, dx, dy });
+    /** @type {Edge[]} */ (edges.get(key)).push({ x, y, dx, dy });
   };
   for (const cell of cells) {
     const r = Math.floor(cell / n);
@@ -42,7 +50,9 @@ function loops(cells, n) {
     if (!has(r + 1, c)) add(c + 1, r + 1, -1, 0); // bottom: right to left
     if (!has(r, c - 1)) add(c, r + 1, 0, -1); // left: upwards
   }
+  /** @type {number[][][]} */
   const out = [];
+  /** @type {(key: string, prefer: [number, number] | undefined) => Edge | null} */
   const take = (key, prefer) => {
     const list = edges.get(key);
     if (!list || !list.length) return null;
@@ -57,6 +67,7 @@ function loops(cells, n) {
   for (const [sx, sy] of starts) {
     let edge = take(`${sx},${sy}`, [1, 0]);
     if (!edge) continue;
+    /** @type {number[][]} */
     const loop = [];
     while (edge) {
       loop.push([edge.x, edge.y, -edge.dy, edge.dx, edge.dx, edge.dy]);
@@ -71,7 +82,9 @@ function loops(cells, n) {
 
 // The SVG path of a cage's outline, `inset` inside its cells; with `gap`, the first loop leaves the
 // sum's box of the first cell open.
+/** @param {number[]} cells @param {number} n @param {{inset?: number, gap?: boolean}} [options] @returns {string} */
 export function cageOutline(cells, n, { inset = CAGE_INSET, gap = true } = {}) {
+  /** @type {string[]} */
   const parts = [];
   loops(cells, n).forEach((loop, i) => {
     const points = loop.map(([x, y, nx, ny], k) => {
@@ -94,6 +107,7 @@ export function cageOutline(cells, n, { inset = CAGE_INSET, gap = true } = {}) {
 
 // Where a cage's sum is written: the top-left of its first cell, in cell units ([x, y] of the text's
 // start and baseline, and its size).
+/** @param {number[]} cells @param {number} n */
 export function sumSpot(cells, n) {
   const first = Math.min(...cells);
   const x = first % n;
@@ -106,12 +120,17 @@ export function sumSpot(cells, n) {
 // A cage's digits are one of its combinations: `size` different digits of 1..n that sum to its total (the
 // engine's grid.cage_combinations, with the page's bit layout: bit d-1 for digit d).
 
+/** @type {Map<string, number[]>} */
 const combinationTable = new Map();
 
+/** @param {number} size @param {number} total @param {number} n @returns {number[]} */
 export function cageCombinations(size, total, n) {
   const key = `${size},${total},${n}`;
-  if (combinationTable.has(key)) return combinationTable.get(key);
+  const known = combinationTable.get(key);
+  if (known) return known;
+  /** @type {number[]} */
   const out = [];
+  /** @type {(mask: number, low: number, left: number, rest: number) => void} */
   const grow = (mask, low, left, rest) => {
     if (left === 0) {
       if (rest === 0) out.push(mask);
@@ -130,9 +149,11 @@ export function cageCombinations(size, total, n) {
 // The combinations of a cage still possible (as the engine's cage technique reads them): they hold every
 // digit placed in the cage, otherwise only candidates (`masks`) of its open cells, and give each open
 // cell a digit it can take. `filled`: the digit of every cell (0 = empty).
+/** @param {Cage} cage @param {number[]} filled @param {number[]} masks @param {number} n @returns {number[]} */
 export function combinationsLeft({ sum, cells }, filled, masks, n) {
   let placed = 0;
   let within = 0;
+  /** @type {number[]} */
   const open = [];
   for (const c of cells) {
     if (filled[c]) placed |= 1 << (filled[c] - 1);
@@ -149,7 +170,9 @@ export function combinationsLeft({ sum, cells }, filled, masks, n) {
 // Narrow `masks` (one candidate mask per cell) in place to what every cage's combinations allow: each
 // open cell of a cage keeps only digits of its cage's combinations still possible, not yet placed in it,
 // cage by cage until nothing changes (a narrowed cell can rule a combination out).
+/** @param {Cage[]} cages @param {number[]} filled @param {number[]} masks @param {number} n */
 export function cageCandidates(cages, filled, masks, n) {
+
   for (let changed = true; changed;) {
     changed = false;
     for (const cage of cages) {

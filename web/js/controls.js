@@ -1,3 +1,4 @@
+// @ts-check
 // The player's input and settings: digits and notes from the keyboard, the grid and the pad (digit
 // first or cell first), the toolbar, the keys for the common actions, and the settings controls
 // (theme, contrast, checking, clock, highlighting, language). Part of the app that main.js wires
@@ -5,14 +6,25 @@
 import { languageSwitch } from "./i18n.js";
 import { writeSettings } from "./storage.js";
 import { applyTheme, followSystem } from "./theme.js";
+import { byId as $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
-let app, game, board, pad, settings, view; // the page's shared parts (main.js)
-let say, resay, sizeText; // messages.js, through app
+/** @typedef {import("../app.js").App} App */
+// the page's shared parts (main.js)
+/** @type {App} */ let app;
+/** @type {App["game"]} */ let game;
+/** @type {App["board"]} */ let board;
+/** @type {App["pad"]} */ let pad;
+/** @type {App["settings"]} */ let settings;
+/** @type {App["view"]} */ let view;
+// messages.js, through app
+/** @type {App["say"]} */ let say;
+/** @type {App["resay"]} */ let resay;
+/** @type {App["sizeText"]} */ let sizeText;
 
 // A digit (0: clear) for a cell, as the current mode and settings say: a given while entering a
 // puzzle; a note in notes mode or with Shift (a corner mark when corner marks are chosen, else a centre
 // mark); else the player's digit.
+/** @param {number} cell @param {number} digit @param {boolean} [note] */
 function enter(cell, digit, note = false) {
   if (game.mode === "edit") {
     game.setCell(cell, digit);
@@ -27,6 +39,10 @@ function enter(cell, digit, note = false) {
   if (game.marked.size) game.mark([]);
 }
 
+/**
+ * @template {keyof import("./storage.js").Settings} K
+ * @param {K} key @param {import("./storage.js").Settings[K]} value
+ */
 function changeSetting(key, value) {
   settings[key] = value;
   writeSettings(settings);
@@ -56,13 +72,13 @@ function initMore() {
   const isOpen = () => more.getAttribute("aria-expanded") === "true";
   // Where the sheet stands: under the board upright, beside it on a phone on its side (styles.css).
   const place = () => {
-    const box = document.querySelector(".board-wrap").getBoundingClientRect();
+    const box = /** @type {Element} */ (document.querySelector(".board-wrap")).getBoundingClientRect();
     const top = Math.min(Math.max(box.bottom + 4, 0), Math.max(window.innerHeight - 200, 0));
     panel.style.setProperty("--sheet-top", `${Math.round(top)}px`);
     panel.style.setProperty("--sheet-side-top", `${Math.round(Math.max(box.top, 0))}px`);
     panel.style.setProperty("--sheet-left", `${Math.round(box.right + 8)}px`);
   };
-  const setOpen = (open, refocus = false) => {
+  const setOpen = (/** @type {boolean} */ open, refocus = false) => {
     if (open === isOpen()) return;
     more.setAttribute("aria-expanded", String(open));
     panel.classList.toggle("open", open);
@@ -83,10 +99,11 @@ function initMore() {
     setOpen(false, true);
   });
   document.addEventListener("pointerdown", (event) => {
-    if (isOpen() && !panel.contains(event.target) && !more.contains(event.target)) setOpen(false);
+    const target = /** @type {Node | null} */ (event.target);
+    if (isOpen() && !panel.contains(target) && !more.contains(target)) setOpen(false);
   }, true);
   panel.addEventListener("focusout", (event) => {
-    const to = event.relatedTarget;
+    const to = /** @type {Node | null} */ (event.relatedTarget);
     if (isOpen() && to && !panel.contains(to) && to !== more) setOpen(false);
   });
   window.addEventListener("resize", () => {
@@ -106,14 +123,19 @@ function initMore() {
 }
 
 // `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+/** This part's functions, for `app`. @typedef {{applySettings: () => void}} ControlsPart */
+
+/** @param {App} shared @returns {ControlsPart} */
 export function initControls(shared) {
+
   app = shared;
   ({ game, board, pad, settings, view, say, resay, sizeText } = shared);
   // The colour scheme in force (theme.js, shared with the lab).
   followSystem(() => settings);
   board.addEventListener("input", (event) => {
     const { cell, key, note } = event.detail;
-    const digit = key === undefined ? event.detail.digit : game.digitForKey(key);
+    // (the board sends a key, or a digit)
+    const digit = key === undefined ? /** @type {number} */ (event.detail.digit) : game.digitForKey(key);
     if (digit < 0) {
       // Keys for the common actions, from the grid (on grids whose symbols are not these letters).
       const lower = key ? key.toLowerCase() : "";
@@ -183,7 +205,7 @@ export function initControls(shared) {
   // take focus away from the cell.
   for (const bar of [...document.querySelectorAll(".toolbar"), $("hint-slot")]) {
     bar.addEventListener("mousedown", (event) => {
-      if (event.target.closest("button")) event.preventDefault();
+      if (/** @type {Element} */ (event.target).closest("button")) event.preventDefault();
     });
   }
 
@@ -215,7 +237,8 @@ export function initControls(shared) {
     game.setMode(game.mode === "play" ? "edit" : "play");
     say([game.mode === "play" ? "msg.play" : "msg.edit"], "info");
   });
-  for (const swatch of document.querySelectorAll(".swatch")) {
+  for (const swatch of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".swatch"))) {
+
     swatch.addEventListener("click", () => game.setColour(board.focused, Number(swatch.dataset.colour)));
   }
   $("pause").addEventListener("click", () => game.setPaused(!game.paused));

@@ -6,6 +6,7 @@
 // of `{id, ok: false, error}`. Only JSON crosses. `ready` resolves with the engine's version info.
 // `cancel()` terminates the worker (Python cannot be interrupted mid-search) and starts a fresh one;
 // every pending request rejects with kind "cancelled". The page keeps its own state, so nothing is lost.
+import { Emitter } from "./dom.js";
 
 //: One slice of a session job ("generate_job", "steps_job", then "job_step" until done): the engine
 //: answers, with progress or to a "job_stop", about this often.
@@ -53,7 +54,16 @@ export class EngineError extends Error {
 
 const WORKER_URL = new URL("../worker.js", import.meta.url);
 
-export class EngineClient extends EventTarget {
+/**
+ * The client's events: its state changed (and the engine's version info once ready), or the worker saved
+ * a memory snapshot.
+ * @typedef {{status: {state: EngineClient["state"], info: EngineInfo | null}, snapshot: {bytes: number, ms: number}}} EngineEvents
+ */
+
+/** @extends {Emitter<EngineEvents>} */
+export class EngineClient extends Emitter {
+  /** @type {Promise<EngineInfo>} resolves once the engine is ready (a new one after each cancel) */
+  ready;
   /** @type {(info: EngineInfo) => void} set with each new `ready` promise */
   resolveReady;
   /** @type {(error: EngineError) => void} */
@@ -88,7 +98,6 @@ export class EngineClient extends EventTarget {
   }
 
   newReady() {
-    /** @type {Promise<EngineInfo>} */
     this.ready = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
       this.rejectReady = reject;
@@ -109,11 +118,11 @@ export class EngineClient extends EventTarget {
       event.preventDefault();
       this.fail({ kind: "boot", message: event.message || "the engine worker failed to start" });
     });
-    this.emit();
+    this.emitStatus();
   }
 
-  emit() {
-    this.dispatchEvent(new CustomEvent("status", { detail: { state: this.state, info: this.info } }));
+  emitStatus() {
+    this.emit("status", { state: this.state, info: this.info });
   }
 
   /** @param {EngineErrorData} error */
@@ -125,21 +134,21 @@ export class EngineClient extends EventTarget {
       reject(new EngineError(error));
     }
     this.pending.clear();
-    this.emit();
+    this.emitStatus();
   }
 
   /** @param {WorkerMessage} message */
   onMessage(message) {
     if (message.type === "progress") {
       this.phase = message.phase;
-      this.emit();
+      this.emitStatus();
       return;
     }
     if (message.type === "ready") {
       this.state = "ready";
       this.info = { ...message, bootMs: performance.now() - this.startedAt };
       this.resolveReady(this.info);
-      this.emit();
+      this.emitStatus();
       return;
     }
     if (message.type === "failed") {
@@ -149,7 +158,8 @@ export class EngineClient extends EventTarget {
     if (message.type === "snapshot") {
       // The worker saved a memory snapshot: the next visit boots from it (worker.js).
       this.snapshot = { bytes: message.bytes, ms: message.ms };
-      this.dispatchEvent(new CustomEvent("snapshot", { detail: this.snapshot }));
+      this.emit("snapshot", this.snapshot);
+
       return;
     }
     const entry = this.pending.get(message.id);
@@ -159,7 +169,7 @@ export class EngineClient extends EventTarget {
     if (!entry.background) this.lastForeground = performance.now();
     if (!this.busy && this.state === "busy") {
       this.state = "ready";
-      this.emit();
+      this.emitStatus();
     }
     if (message.ok) entry.resolve(message.result);
     else entry.reject(new EngineError(message.error));
@@ -169,16 +179,18 @@ export class EngineClient extends EventTarget {
   // `background`: work the player did not ask for (the bank's refill): it neither shows the engine as
   // busy nor counts as the player's use of it.
   /**
-   * @param {string} type the operation
-   * @param {object} [payload]
+   * @template {import("../ops.js").OpName} K
+   * @param {K} type the operation (types/ops.d.ts describes each one's payload and result)
+   * @param {import("../ops.js").Payload<K>} [payload]
    * @param {{timeoutMs?: number, background?: boolean}} [options]
-   * @returns {Promise<any>} the operation's result (JSON; its shape is the operation's)
+   * @returns {Promise<import("../ops.js").Result<K>>} the operation's result (JSON)
    */
+
   async request(type, payload = {}, { timeoutMs, background = false } = {}) {
     if (this.state === "loading" && !background) {
       // Asked before the engine is ready: the page can say that this waits for it.
       this.waiting.push(type);
-      this.emit();
+      this.emitStatus();
       try {
         await this.ready;
       } finally {
@@ -196,7 +208,7 @@ export class EngineClient extends EventTarget {
       if (!background) {
         this.lastForeground = performance.now();
         this.state = "busy";
-        this.emit();
+        this.emitStatus();
       }
       // `ready` resolved, so a worker is running (cancel() starts the next one at once).
       /** @type {Worker} */ (this.worker).postMessage({ id, type, payload });

@@ -1,3 +1,4 @@
+// @ts-check
 // The game model: the one owner of puzzle state on the page. Rendering reads it; the engine is
 // asked questions about it; nothing else keeps a copy. Cells are 0-based indices in row-major
 // order, digits are 1..n, 0 is empty, exactly as in sudoku_core.
@@ -10,7 +11,38 @@
 
 import { BOXES, DEFAULT_SYMBOLS, VARIANTS, bit, lineForm, peersOf, playedOn } from "./geometry.js";
 import { cageCandidates } from "./cages.js";
+import { Emitter } from "./dom.js";
 
+/** @typedef {import("./geometry.js").Box} Box */
+/** @typedef {import("./geometry.js").Cage} Cage */
+/**
+ * A grid value, as the engine's `parse` sends it and its operations take it: the box shape, a digit per
+ * cell (0 empty), the alphabet, and a variant's regions or cages.
+ * @typedef {{box: Box, cells: number[], symbols?: string, variant?: string, regions?: number[] | null,
+ *   cages?: Cage[] | null}} GridValue
+ */
+/** Where a puzzle came from, for the games list and statistics. @typedef {{source: string, level: string | null, daily: string | null}} GameInfo */
+/** The player's state a change writes: a digit, notes, corner marks or a colour. @typedef {"entry" | "notes" | "corner" | "colour"} Field */
+/**
+ * One cell's change in a move (`strike`: a candidate the player ruled out on purpose, see struck()).
+ * @typedef {{cell: number, field: Field, before: number, after: number, strike?: boolean}} Change
+ */
+/**
+ * A move: what the player did ("digit", "clear", "note", "clear-notes", "corner", "colour", "auto",
+ * "hint", "restart") and the cells it touched.
+ * @typedef {{type: string, changes: Change[]}} Move
+ */
+/**
+ * Why the game fired "change": "init", "reset" (an empty grid), "load" (a new puzzle), "restore-givens"
+ * then "restore" (a saved game read back), "edit" (a given typed), "mode", "move", "undo", "redo",
+ * "hint" (a hint applied that changed nothing), "settings" (Auto notes turned on with nothing to
+ * write), "pause", "finished", and the engine's answers, which are not the player's state: "conflicts",
+ * "mark", "solution", "truth".
+ * @typedef {"init" | "reset" | "load" | "restore-givens" | "restore" | "edit" | "mode" | "move" | "undo"
+ *   | "redo" | "hint" | "settings" | "pause" | "finished" | "conflicts" | "mark" | "solution" | "truth"} ChangeReason
+ */
+/** The engine's rating of the puzzle, as the "rated" event carries it. @typedef {Partial<import("../ops.js").Rating>} RatedDetail */
+/** A rule the engine found broken (its cells and its words). @typedef {import("../ops.js").Conflict} Conflict */
 // A Killer's cage labels in the one-line form (docs/variants.md): a-z, A-Z, 0-9, in the order of the
 // cages' first cells (the order the engine sends them in). More cages than labels: the header form.
 const CAGE_LABELS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -23,6 +55,7 @@ const CAGE_LABELS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456
 // the sums in label order); a form this cannot read (a region map of the wrong shape, labels out of
 // order, a sum that is not a number) gives null, for the engine to read. The engine reads every line
 // the page shows this way again, and it alone judges a cage (connected, a sum its cells can make).
+/** @param {string} text @returns {GridValue | null} */
 export function gridFromLine(text) {
   const parts = text.split(":");
   const variant = parts.length > 1 ? parts[0].toLowerCase() : "classic";
@@ -39,14 +72,16 @@ export function gridFromLine(text) {
   let regions = null;
   if (form.regions) {
     const map = parts[2];
+    /** @type {Map<string, number>} */
     const order = new Map();
     if (map.length !== n * n) return null;
-    regions = [...map].map((ch) => (order.has(ch) ? order.get(ch) : order.set(ch, order.size).get(ch)));
+    regions = [...map].map((ch) => /** @type {number} */ (order.has(ch) ? order.get(ch) : order.set(ch, order.size).get(ch)));
     const sizes = new Array(order.size).fill(0);
     for (const r of regions) sizes[r] += 1;
     if (order.size !== n || sizes.some((k) => k !== n)) return null;
   }
   const symbols = DEFAULT_SYMBOLS.slice(0, n);
+  /** @type {number[]} */
   const cells = [];
   for (const ch of line.toUpperCase()) {
     const digit = ch === "." || ch === "0" ? 0 : symbols.indexOf(ch) + 1 || -1;
@@ -59,6 +94,7 @@ export function gridFromLine(text) {
 
 // A Killer's one-line form, "killer:DIGITS:CAGEMAP:SUMS", of a line of digits and its cages ([{sum, cells}],
 // in the order of their first cells); null past the 62 labels the form has (the header form has no limit).
+/** @param {string} digits @param {Cage[]} cages @returns {string | null} */
 export function killerLine(digits, cages) {
   if (cages.length > CAGE_LABELS.length) return null;
   const labels = new Array(digits.length).fill(".");
@@ -69,9 +105,12 @@ export function killerLine(digits, cages) {
 // A Killer's cages ([{sum, cells}], in the order of their first cells) from the one-line form's cage map
 // and sums, or null if the map is not `n*n` labels given in order (a, b, c... by first cell) or the
 // sums are not one whole number per label.
+/** @param {string} map @param {string} sums @param {number} n @returns {Cage[] | null} */
 function cagesFromMap(map, sums, n) {
   if (map.length !== n * n) return null;
+  /** @type {Cage[]} */
   const cages = [];
+  /** @type {Map<string, number>} */
   const index = new Map();
   for (let cell = 0; cell < map.length; cell++) {
     const label = map[cell];
@@ -81,7 +120,7 @@ function cagesFromMap(map, sums, n) {
       index.set(label, cages.length);
       cages.push({ sum: 0, cells: [] });
     }
-    cages[index.get(label)].cells.push(cell);
+    cages[/** @type {number} */ (index.get(label))].cells.push(cell);
   }
   const totals = sums.split(",");
   if (!cages.length || totals.length !== cages.length || totals.some((x) => !/^[0-9]{1,4}$/.test(x))) return null;
@@ -100,16 +139,60 @@ function cagesFromMap(map, sums, n) {
 // `apply` writes the `after`s, `undo` writes the `before`s back: one code path for every kind of
 // move (a digit, a note, auto-candidates, a hint step, restart), so all of them undo and redo alike.
 
-export const FIELDS = { entry: "entries", notes: "notes", corner: "corners", colour: "colours" };
+// The Game's array of each field.
+export const FIELDS = /** @type {const} */ ({ entry: "entries", notes: "notes", corner: "corners", colour: "colours" });
 export const COLOURS = 4;
 
 
-export class Game extends EventTarget {
+/**
+ * The game's events: "change" (why), and "rated", which the hints panel fires on it (hints.js) when the
+ * engine has rated the puzzle.
+ * @typedef {{change: {reason: ChangeReason}, rated: RatedDetail}} GameEvents
+ */
+
+/** @extends {Emitter<GameEvents>} */
+export class Game extends Emitter {
+  // Every field is set by reset() (load, startPlay, clearAnswers), which the constructor calls.
+  /** @type {GameInfo} */ info;
+  /** @type {Box} */ box;
+  /** @type {number} the side */ n;
+  /** @type {string} */ variant;
+  /** @type {number[] | null} a Jigsaw's region of each cell */ regions;
+  /** @type {Cage[] | null} a Killer's cages */ cages;
+  /** @type {string} */ symbols;
+  /** @type {number[]} */ givens;
+  /** @type {number} */ revision;
+  /** @type {Conflict[]} */ conflicts;
+  /** @type {Set<number>} */ marked;
+  /** @type {number[]} */ entries;
+  /** @type {number[]} */ notes;
+  /** @type {number[]} */ corners;
+  /** @type {number[]} */ colours;
+  /** @type {Move[]} */ done;
+  /** @type {Move[]} */ undone;
+  /** @type {number} */ hintsUsed;
+  /** @type {number} */ mistakes;
+  /** @type {boolean} */ assisted;
+  /** @type {number[] | null} */ givensAtEdit;
+  /** @type {number[] | null} the unique solution (from the engine) */ truth;
+  /** @type {Set<number>} */ wrongCells;
+  /** @type {boolean} */ autoNotes;
+  /** @type {boolean} */ finished;
+  /** @type {number} */ elapsed;
+  /** @type {number | null} */ runningSince;
+  /** @type {boolean} */ paused;
+  /** @type {"play" | "edit"} */ mode;
+  /** @type {number[] | null} */ solution;
+  /** @type {number[] | null} */ second;
+  /** @type {Set<number>} */ differences;
+  /** @type {boolean | undefined} whether mistakes count (the page's checking setting) */ checking;
+
   constructor(n = 9) {
     super();
     this.reset(n, "init");
   }
 
+  /** @param {number} n @param {ChangeReason} [reason] */
   reset(n, reason = "reset") {
     const box = BOXES[n];
     if (!box) throw new Error(`no ${n}x${n} grid`);
@@ -122,6 +205,7 @@ export class Game extends EventTarget {
   // "typed" | "starter" | "empty", level, daily (the date)}.
   // A variant grid value also has `variant` and, for a Jigsaw, `regions`, for a Killer, `cages` (as the
   // engine sends them).
+  /** @param {GridValue} grid @param {ChangeReason} [reason] @param {Partial<GameInfo>} [info] */
   load({ box, cells, symbols, variant = "classic", regions = null, cages = null }, reason = "load", info = {}) {
     this.info = { source: info.source || "paste", level: info.level || null, daily: info.daily || null };
     this.box = [box[0], box[1]];
@@ -141,6 +225,7 @@ export class Game extends EventTarget {
 
   // A new game on a puzzle (a grid value as `load` takes, or a line of digits for 9x9):
   // for the New Game dialog. Givens are locked and the player's state starts empty.
+  /** @param {GridValue | string} puzzle @param {Partial<GameInfo>} [info] */
   loadNew(puzzle, info = { source: "new" }) {
     if (typeof puzzle === "string") {
       const grid = gridFromLine(puzzle.replace(/\s/g, ""));
@@ -180,8 +265,9 @@ export class Game extends EventTarget {
     this.differences = new Set();
   }
 
+  /** @param {ChangeReason} reason */
   changed(reason) {
-    this.dispatchEvent(new CustomEvent("change", { detail: { reason } }));
+    this.emit("change", { reason });
   }
 
   get ncells() {
@@ -198,6 +284,7 @@ export class Game extends EventTarget {
   }
 
   // Edit a given (edit mode: the player is entering a puzzle).
+  /** @param {number} cell @param {number} digit */
   setCell(cell, digit) {
     if (cell < 0 || cell >= this.ncells || digit < 0 || digit > this.n) return;
     if (this.entries[cell] || this.notes[cell] || this.corners[cell]) {
@@ -214,17 +301,20 @@ export class Game extends EventTarget {
   }
 
   // What the engine found: conflicts (a list of {cells, message}) for the current givens.
+  /** @param {Conflict[]} conflicts */
   setConflicts(conflicts) {
     this.conflicts = conflicts;
     this.changed("conflicts");
   }
 
   // Cells to point at for a reason other than a conflict (e.g. a parse error naming cells).
+  /** @param {Iterable<number>} cells */
   mark(cells) {
     this.marked = new Set(cells);
     this.changed("mark");
   }
 
+  /** @param {number[][]} cellsList @param {number[]} [differences] */
   setSolutions(cellsList, differences = []) {
     this.solution = cellsList[0] ? Array.from(cellsList[0]) : null;
     this.second = cellsList[1] ? Array.from(cellsList[1]) : null;
@@ -238,6 +328,7 @@ export class Game extends EventTarget {
   }
 
   // What a cell shows and why: {digit, kind: "given" | "solved" | "empty"}.
+  /** @param {number} cell @param {number[] | null} [which] @returns {{digit: number, kind: "given" | "entry" | "solved" | "empty"}} */
   shown(cell, which = this.solution) {
     const given = this.givens[cell];
     if (given) return { digit: given, kind: "given" };
@@ -250,11 +341,13 @@ export class Game extends EventTarget {
     return new Set(this.conflicts.flatMap((c) => c.cells));
   }
 
+  /** @param {number} digit */
   symbol(digit) {
     return digit ? this.symbols[digit - 1] : "";
   }
 
   // The digit a typed key stands for: 0 for a clearing key, -1 for a key that is not a digit here.
+  /** @param {string} key */
   digitForKey(key) {
     if (key.length !== 1) return -1;
     const i = this.symbols.indexOf(key);
@@ -279,6 +372,7 @@ export class Game extends EventTarget {
   }
 
   // A line of digits in the one-line form of the game's variant (docs/variants.md); as it is, classic.
+  /** @param {string} digits @returns {string} */
   variantLine(digits) {
     if (this.variant === "classic") return digits;
     if (this.cages) return killerLine(digits, this.cages) || this.headerForm([digits]);
@@ -287,22 +381,24 @@ export class Game extends EventTarget {
 
   // The header form of docs/variants.md for rows of digits: the variant, the rows, then a Jigsaw's
   // regions or a Killer's cages ("SUM: r1c1 r1c2 ..."), which the import box (and a link) reads back.
+  /** @param {string[]} rows @returns {string} */
   headerForm(rows) {
     if (this.variant === "classic") return rows.join("\n");
-    const name = (c) => `r${Math.floor(c / this.n) + 1}c${(c % this.n) + 1}`;
+    const name = (/** @type {number} */ c) => `r${Math.floor(c / this.n) + 1}c${(c % this.n) + 1}`;
     const tail = this.regions ? ["regions:", ...this.rowsOf(this.regionLetters())]
       : this.cages ? ["cages:", ...this.cages.map((q) => `${q.sum}: ${q.cells.map(name).join(" ")}`)] : [];
     return [`variant: ${this.variant}`, ...rows, ...tail].join("\n");
   }
 
   // One string per row of a list of one symbol per cell.
+  /** @param {string[]} symbols */
   rowsOf(symbols) {
     return Array.from({ length: this.n }, (_, r) => symbols.slice(r * this.n, (r + 1) * this.n).join(""));
   }
 
   // A Jigsaw's regions as the letters of the text forms, one per cell (region 0 is "A").
   regionLetters() {
-    return this.regions.map((r) => String.fromCharCode(65 + r));
+    return (this.regions || []).map((r) => String.fromCharCode(65 + r));
   }
 
   // What the engine needs besides the cells: the variant (and regions or cages) of a variant grid.
@@ -334,12 +430,14 @@ export class Game extends EventTarget {
 
   // Write one side of a move's changes into the state: the afters in order, the befores in reverse,
   // so a move may change one cell twice (a hint fills a cell's candidates, then strikes one of them).
+  /** @param {Move} move @param {"before" | "after"} side */
   write(move, side) {
     const changes = side === "before" ? [...move.changes].reverse() : move.changes;
     for (const change of changes) this[FIELDS[change.field]][change.cell] = change[side];
   }
 
   // Apply a new move: it joins the history and clears the redo list.
+  /** @param {Move} move */
   apply(move) {
     move.changes = move.changes.filter((c) => c.before !== c.after);
     if (!move.changes.length) return false;
@@ -368,6 +466,7 @@ export class Game extends EventTarget {
     return true;
   }
 
+  /** @param {Move} move @param {"move" | "undo" | "redo"} reason */
   afterMove(move, reason) {
     if (reason === "undo") this.finished = false; // taking back the last digit reopens the game
     this.clearAnswers();
@@ -376,12 +475,14 @@ export class Game extends EventTarget {
     this.checkFinished();
   }
 
+  /** @param {number} cell @param {Field} field @param {number} after @returns {Change} */
   change(cell, field, after) {
     return { cell, field, before: this[FIELDS[field]][cell], after };
   }
 
   // Place a digit (0 clears): the digit leaves its peers' notes and corner marks in the same move, and with
   // auto-candidates on, a cleared cell gets its candidates back.
+  /** @param {number} cell @param {number} digit */
   place(cell, digit) {
     if (this.mode !== "play" || this.givens[cell] || this.finished) return false;
     if (digit === this.entries[cell]) digit = 0; // placing the same digit again takes it out
@@ -415,6 +516,7 @@ export class Game extends EventTarget {
   }
 
   // Clear a cell: its digit if it has one, else its notes and corner marks.
+  /** @param {number} cell */
   erase(cell) {
     if (this.mode !== "play" || this.givens[cell]) return false;
     if (this.entries[cell]) return this.place(cell, 0);
@@ -422,16 +524,19 @@ export class Game extends EventTarget {
   }
 
   // A corner mark (Snyder notation: the digit can go here, and in few other cells of a house).
+  /** @param {number} cell @param {number} digit */
   toggleCorner(cell, digit) {
     if (this.mode !== "play" || this.givens[cell] || this.entries[cell] || !digit || this.finished) return false;
     return this.apply({ type: "corner", changes: [this.change(cell, "corner", this.corners[cell] ^ bit(digit))] });
   }
 
+  /** @param {number} cell @param {number} digit */
   toggleNote(cell, digit) {
     if (this.mode !== "play" || this.givens[cell] || this.entries[cell] || !digit || this.finished) return false;
     return this.apply({ type: "note", changes: [this.change(cell, "notes", this.notes[cell] ^ bit(digit))] });
   }
 
+  /** @param {number} cell @param {number} colour */
   setColour(cell, colour) {
     if (this.mode !== "play") return false;
     if (colour === this.colours[cell]) colour = 0;
@@ -440,6 +545,7 @@ export class Game extends EventTarget {
 
   // The digits a cell can still take given the digits in its peers (the rules alone: what the engine
   // reasons from in a cell without notes).
+  /** @param {number} cell @param {number[]} [filled] */
   candidates(cell, filled = this.filled()) {
     let mask = (1 << this.n) - 1;
     for (const p of this.peers[cell]) if (filled[p]) mask &= ~bit(filled[p]);
@@ -504,6 +610,7 @@ export class Game extends EventTarget {
   // Whether a cell's notes are a full candidate list (every candidate its peers allow, but for those
   // the history took out): Auto notes, or notes written out in full by hand. Partial notes (only some
   // candidates, as many players write them) are not, and are never read as struck-out candidates.
+  /** @param {number} cell @param {number[]} [removed] */
   notesComplete(cell, removed = this.removedNotes()) {
     const mask = this.notes[cell];
     if (!mask) return false;
@@ -520,6 +627,7 @@ export class Game extends EventTarget {
     this.autoNotes = true;
     const filled = this.filled();
     const masks = this.autoCandidates(filled);
+    /** @type {Change[]} */
     const changes = [];
     for (let i = 0; i < this.ncells; i++) {
       if (!filled[i]) changes.push(this.change(i, "notes", masks[i]));
@@ -533,34 +641,39 @@ export class Game extends EventTarget {
   // without a full candidate list first writes the cell's candidates (candidateState), then strikes the
   // digit: the board shows what changed, the engine reads it back as the player's candidates, Auto notes
   // keeps it out, and one Undo takes both back.
+  /** @param {{placements?: {cell: number, digit: number}[], eliminations?: {cell: number, digit: number}[]}} [step] */
   applyHint({ placements = [], eliminations = [] } = {}) {
     if (this.mode !== "play") return false;
+    /** @type {Map<number, number>} */
     const entries = new Map();
+    /** @type {Map<number, number>} */
     const notes = new Map();
+    /** @type {Change[]} */
     const strikes = [];
-    const state = eliminations.length ? this.candidateState() : null;
+    const state = eliminations.length ? this.candidateState() : [];
     const filled = this.filled();
     for (const { cell, digit } of eliminations) {
       if (filled[cell]) continue;
       if (!notes.has(cell) && this.notes[cell] !== state[cell]) {
         strikes.push(this.change(cell, "notes", state[cell] | bit(digit)));
       }
-      const mask = notes.has(cell) ? notes.get(cell) : state[cell] | bit(digit);
+      const mask = /** @type {number} */ (notes.has(cell) ? notes.get(cell) : state[cell] | bit(digit));
       notes.set(cell, mask & ~bit(digit));
     }
     for (const { cell, digit } of placements) {
       if (this.givens[cell]) continue;
       entries.set(cell, digit);
       for (const p of this.peers[cell]) {
-        const mask = notes.has(p) ? notes.get(p) : this.notes[p];
+        const mask = /** @type {number} */ (notes.has(p) ? notes.get(p) : this.notes[p]);
         if (mask & bit(digit)) notes.set(p, mask & ~bit(digit));
       }
     }
     // A filled cell's before is its notes as they are; a struck cell's strike follows its fill.
     const filledIn = new Map(strikes.map((ch) => [ch.cell, ch.after]));
     const struckCells = new Set(eliminations.map(({ cell }) => cell));
+    /** @type {Change[]} */
     const changes = [...[...entries].map(([c, d]) => this.change(c, "entry", d)), ...strikes,
-      ...[...notes].map(([c, m]) => ({ cell: c, field: "notes", before: filledIn.has(c) ? filledIn.get(c) : this.notes[c],
+      ...[...notes].map(([c, m]) => ({ cell: c, field: /** @type {Field} */ ("notes"), before: /** @type {number} */ (filledIn.has(c) ? filledIn.get(c) : this.notes[c]),
         after: m, ...(struckCells.has(c) ? { strike: true } : {}) }))];
     this.hintsUsed += 1;
     if (!this.apply({ type: "hint", changes })) this.changed("hint");
@@ -569,6 +682,7 @@ export class Game extends EventTarget {
 
   // Restart: one move back to the givens alone (so even a restart can be undone).
   restart() {
+    /** @type {Change[]} */
     const changes = [];
     for (let i = 0; i < this.ncells; i++) {
       if (this.entries[i]) changes.push(this.change(i, "entry", 0));
@@ -601,6 +715,7 @@ export class Game extends EventTarget {
   }
 
   // The unique solution, from the engine (null when there is none or more than one).
+  /** @param {number[] | null} cells */
   setTruth(cells) {
     this.truth = cells ? Array.from(cells) : null;
     this.updateWrong(null);
@@ -608,6 +723,7 @@ export class Game extends EventTarget {
   }
 
   // Entries that differ from the unique solution; a new wrong placement counts as a mistake.
+  /** @param {Move | null} move */
   updateWrong(move) {
     const wrong = new Set();
     if (this.truth) {
@@ -659,6 +775,7 @@ export class Game extends EventTarget {
   // Going back to play keeps the player's digits, notes and colours: only a cell that has become a
   // given loses them. The undo history stays when no given changed (else its moves may be about
   // cells that are givens now, and it starts again).
+  /** @param {"play" | "edit"} mode */
   setMode(mode) {
     if (mode === this.mode) return;
     if (mode === "play" && !this.hasPuzzle) return;
@@ -705,6 +822,7 @@ export class Game extends EventTarget {
     this.runningSince = null;
   }
 
+  /** @param {boolean} paused */
   setPaused(paused) {
     this.paused = paused;
     if (paused) this.stopClock();
@@ -727,6 +845,7 @@ export class Game extends EventTarget {
   // Restore a saved game. Every value is checked first (shape, symbols, ranges, history, clock), and
   // anything malformed throws a SaveError naming the field, before the game is touched: the caller
   // sets the save aside and tells the player.
+  /** @param {any} saved a save as read from storage: checked here before use */
   restore(saved) {
     checkSave(saved);
     const { box, symbols, givens, variant, regions, cages } = saved;
@@ -751,6 +870,7 @@ export class Game extends EventTarget {
 
 // A saved game that fails the schema; `field` names what is wrong.
 export class SaveError extends Error {
+  /** @param {string} field @param {string} message */
   constructor(field, message) {
     super(`saved game: ${field} ${message}`);
     this.name = "SaveError";
@@ -761,7 +881,9 @@ export class SaveError extends Error {
 const YEAR_MS = 366 * 24 * 3600 * 1000;
 
 // The schema of Game.toJSON(): throws SaveError at the first field that does not fit.
+/** @param {any} saved */
 export function checkSave(saved) {
+  /** @type {(field: string, message: string) => never} */
   const fail = (field, message) => { throw new SaveError(field, message); };
   if (!saved || typeof saved !== "object" || Array.isArray(saved)) fail("game", "is not an object");
   const { box, symbols, givens } = saved;
@@ -770,10 +892,10 @@ export function checkSave(saved) {
   if (!BOXES[n] || BOXES[n][0] !== box[0] || BOXES[n][1] !== box[1]) fail("box", `${box.join("x")} is not a shape this page plays`);
   if (typeof symbols !== "string" || [...symbols].length !== n || new Set(symbols).size !== n
     || /[\s.0]/.test(symbols)) fail("symbols", `are not ${n} distinct characters`);
-  const cells = (field, max) => {
+  const cells = (/** @type {string} */ field, /** @type {number} */ max) => {
     const a = saved[field];
     if (!Array.isArray(a) || a.length !== n * n) fail(field, `do not hold ${n * n} cells`);
-    const bad = a.findIndex((v) => !Number.isInteger(v) || v < 0 || v > max);
+    const bad = a.findIndex((/** @type {any} */ v) => !Number.isInteger(v) || v < 0 || v > max);
     if (bad >= 0) fail(field, `cell ${bad} holds ${JSON.stringify(a[bad])}, not 0..${max}`);
   };
   const variant = saved.variant === undefined ? "classic" : saved.variant; // saves before variants: classic
@@ -783,7 +905,7 @@ export function checkSave(saved) {
     // The engine checks a map fully (connected regions); a save only needs n regions of n cells each.
     const regions = saved.regions;
     if (!Array.isArray(regions) || regions.length !== n * n
-      || !regions.every((r) => Number.isInteger(r) && r >= 0 && r < n)) fail("regions", `are not ${n * n} regions 0..${n - 1}`);
+      || !regions.every((/** @type {any} */ r) => Number.isInteger(r) && r >= 0 && r < n)) fail("regions", `are not ${n * n} regions 0..${n - 1}`);
     const sizes = new Array(n).fill(0);
     for (const r of regions) sizes[r] += 1;
     if (sizes.some((k) => k !== n)) fail("regions", `do not make ${n} regions of ${n} cells`);
@@ -794,7 +916,7 @@ export function checkSave(saved) {
     const cages = saved.cages;
     if (!Array.isArray(cages) || !cages.length) fail("cages", "are not a list of cages");
     const seen = new Set();
-    cages.forEach((q, i) => {
+    cages.forEach((/** @type {any} */ q, /** @type {number} */ i) => {
       if (!q || !Number.isInteger(q.sum) || q.sum < 1 || !Array.isArray(q.cells) || !q.cells.length
         || q.cells.length > n) fail("cages", `cage ${i + 1} is not {sum, cells} of at most ${n} cells`);
       for (const c of q.cells) {
@@ -809,12 +931,12 @@ export function checkSave(saved) {
   if (saved.corners !== undefined) cells("corners", 2 ** n - 1);
   cells("colours", COLOURS);
   const limits = { entry: n, notes: 2 ** n - 1, corner: 2 ** n - 1, colour: COLOURS };
-  const okValue = (field, v) => Number.isInteger(v) && v >= 0 && v <= limits[field];
+  const okValue = (/** @type {Field} */ field, /** @type {number} */ v) => Number.isInteger(v) && v >= 0 && v <= limits[field];
   for (const list of ["done", "undone"]) {
     const moves = saved[list];
     if (!Array.isArray(moves)) fail(list, "is not a list of moves");
     for (const m of moves) {
-      if (!m || !Array.isArray(m.changes) || !m.changes.every((c) => c && c.field in FIELDS
+      if (!m || !Array.isArray(m.changes) || !m.changes.every((/** @type {any} */ c) => c && c.field in FIELDS
         && Number.isInteger(c.cell) && c.cell >= 0 && c.cell < n * n && okValue(c.field, c.before)
         && okValue(c.field, c.after))) fail(list, "holds a move that does not fit the grid");
     }
@@ -823,7 +945,8 @@ export function checkSave(saved) {
   if (!Number.isFinite(elapsed) || elapsed < 0 || elapsed > YEAR_MS) fail("elapsed", `${saved.elapsed} is not a time`);
   if (saved.givensAtEdit != null) {
     const g = saved.givensAtEdit;
-    if (!Array.isArray(g) || g.length !== n * n || !g.every((v) => Number.isInteger(v) && v >= 0 && v <= n)) {
+    if (!Array.isArray(g) || g.length !== n * n || !g.every((/** @type {any} */ v) =>
+ Number.isInteger(v) && v >= 0 && v <= n)) {
       fail("givensAtEdit", "do not fit the grid");
     }
   }

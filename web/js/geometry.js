@@ -1,3 +1,4 @@
+// @ts-check
 // The grid's geometry on the page, in one place: box shapes, symbols, cell names, peers, houses and the
 // bit layout of candidate masks. Cells are 0-based indices in row-major order, digits 1..n, 0 empty,
 // exactly as in sudoku_core. The domain itself (sides, box shapes, variants, their houses and the kinds
@@ -7,6 +8,13 @@
 import { BUILD } from "../build-info.js";
 
 /** A box shape: [box rows, box cols]. @typedef {[number, number]} Box */
+/** A Killer's cage: its sum and its cells (0-based, sorted). @typedef {{sum: number, cells: number[]}} Cage */
+/**
+ * A grid's shape as the page holds it (see shapeOf); any of it may be left out of a shape passed in.
+ * @typedef {{n: number, box: Box, variant: string, regions: number[] | null, cages: Cage[] | null}} Shape
+ */
+/** @typedef {{n?: number, box: Box, variant?: string, regions?: number[] | null, cages?: Cage[] | null}} ShapeLike */
+/** A house's kind and 0-based place among its kind: ["row", 2]. @typedef {[string, number]} HouseKind */
 
 /** @type {string} */
 export const DEFAULT_SYMBOLS = BUILD.symbols;
@@ -55,17 +63,20 @@ export function playedOn(variant, n) {
 }
 
 // A grid's shape as the page holds it: {n, box, variant, regions, cages}.
+/** @param {ShapeLike} shape @returns {Shape} */
 export function shapeOf({ n, box, variant = "classic", regions = null, cages = null }) {
   return { n: n || box[0] * box[1], box, variant: variant || "classic", regions: variant === "jigsaw" ? regions : null,
     cages: variant === "killer" && cages ? cages : null };
 }
 
+/** @param {Shape} shape */
 function shapeKey({ n, box, variant, regions, cages }) {
   const caged = cages ? cages.map((q) => `${q.sum}=${q.cells.join(".")}`).join(";") : "";
   return `${n}:${box[0]}x${box[1]}:${variant}:${regions ? regions.join(",") : ""}:${caged}`;
 }
 
 // A Killer's cage of every cell (its index in `cages`), -1 for a cell in none; all -1 without cages.
+/** @param {ShapeLike} shape @returns {number[]} */
 export function cageOf(shape) {
   const s = shapeOf(shape);
   const owner = new Array(s.n * s.n).fill(-1);
@@ -74,6 +85,7 @@ export function cageOf(shape) {
 }
 
 // The box (or Jigsaw region) of a cell, 0-based.
+/** @param {number} cell @param {{n: number, box: Box, regions?: number[] | null}} shape */
 export function boxOf(cell, { n, box, regions }) {
   if (regions) return regions[cell];
   const r = Math.floor(cell / n);
@@ -83,16 +95,20 @@ export function boxOf(cell, { n, box, regions }) {
 
 // Every house of a shape, as the engine numbers them: rows 0..n-1, columns n..2n-1, boxes (or
 // regions) 2n..3n-1, then the variant's extra houses from 3n. Built once per shape.
+/** @type {Map<string, number[][]>} */
 const HOUSES = new Map();
+/** @param {ShapeLike} shape @returns {number[][]} */
 export function housesOf(shape) {
   const s = shapeOf(shape);
   const key = shapeKey(s);
-  if (HOUSES.has(key)) return HOUSES.get(key);
+  const known = HOUSES.get(key);
+  if (known) return known;
   const { n } = s;
+  /** @type {number[][]} */
   const houses = [];
   for (let r = 0; r < n; r++) houses.push(Array.from({ length: n }, (_, c) => r * n + c));
   for (let c = 0; c < n; c++) houses.push(Array.from({ length: n }, (_, r) => r * n + c));
-  const boxes = Array.from({ length: n }, () => []);
+  const boxes = Array.from({ length: n }, () => /** @type {number[]} */ ([]));
   for (let i = 0; i < n * n; i++) boxes[boxOf(i, s)].push(i);
   houses.push(...boxes);
   const extra = VARIANT_INFO.get(s.variant)?.extra[n] || [];
@@ -103,32 +119,41 @@ export function housesOf(shape) {
 
 // A house number's kind and 0-based place among its kind, as the engine's Geometry.house_kind says:
 // ["row", 2], ["box", 4] ("region" in a Jigsaw), ["diagonal", 0] (X), ["window", 3] (Windoku).
+/** @param {number} house @param {ShapeLike} shape @returns {[string, number]} */
 export function houseKind(house, shape) {
   const s = shapeOf(shape);
   const info = VARIANT_INFO.get(s.variant);
   const kind = Math.floor(house / s.n);
   if (kind < 3) return [["row", "column", info ? info.boxKind : "box"][kind], house % s.n];
-  return [info?.extraKind, house - 3 * s.n];
+  return [/** @type {string} */ (info?.extraKind), house - 3 * s.n];
 }
 
 // The houses of a cell beyond its row and column: [[kind, place], ...] (its box or region, then any
 // diagonal or window), for what a screen reader says of the cell.
+/** @param {ShapeLike} shape @returns {HouseKind[][]} */
 export function cellHousesOf(shape) {
   const houses = housesOf(shape);
   const n = shapeOf(shape).n;
-  const out = Array.from({ length: n * n }, () => []);
+  const out = Array.from({ length: n * n }, () => /** @type {HouseKind[]} */ ([]));
   for (let h = 2 * n; h < houses.length; h++) for (const c of houses[h]) out[c].push(houseKind(h, shape));
   return out;
 }
 
 // The peers of every cell (the other cells of its houses: row, column, box or region, and a variant's
 // diagonals or windows; in a Killer its cage mates too), built once per shape.
+/** @type {Map<string, number[][]>} */
 const PEERS = new Map();
+/**
+ * @param {number} n @param {Box} box @param {string} [variant] @param {number[] | null} [regions]
+ * @param {Cage[] | null} [cages]
+ * @returns {number[][]}
+ */
 export function peersOf(n, box, variant = "classic", regions = null, cages = null) {
   const s = shapeOf({ n, box, variant, regions, cages });
   const key = shapeKey(s);
-  if (PEERS.has(key)) return PEERS.get(key);
-  const sets = Array.from({ length: n * n }, () => new Set());
+  const known = PEERS.get(key);
+  if (known) return known;
+  const sets = Array.from({ length: n * n }, () => /** @type {Set<number>} */ (new Set()));
   const groups = [...housesOf(s), ...(s.cages || []).map((cage) => cage.cells)];
   for (const group of groups) for (const c of group) for (const p of group) if (p !== c) sets[c].add(p);
   const peers = sets.map((set) => [...set].sort((a, b) => a - b));
@@ -138,11 +163,19 @@ export function peersOf(n, box, variant = "classic", regions = null, cages = nul
 
 // The cells of a house: kind "row", "column", "box", "region", "diagonal" or "window" and its 0-based
 // place (or "cell": that cell); `variant` and `regions` as the game holds them.
+/**
+ * @param {string} kind @param {number} place @param {number} n @param {Box} box @param {string} [variant]
+ * @param {number[] | null} [regions]
+ * @returns {number[]}
+ */
 export function houseCells(kind, place, n, box, variant = "classic", regions = null) {
   if (kind === "cell") return [place];
   const s = shapeOf({ n, box, variant, regions });
   const houses = housesOf(s);
   const extraKind = VARIANT_INFO.get(s.variant)?.extraKind;
-  const first = { row: 0, column: n, box: 2 * n, region: 2 * n, ...(extraKind ? { [extraKind]: 3 * n } : {}) }[kind];
+  /** @type {Record<string, number>} */
+  const firsts = { row: 0, column: n, box: 2 * n, region: 2 * n, ...(extraKind ? { [extraKind]: 3 * n } : {}) };
+  const first = firsts[kind];
+
   return first === undefined ? [] : [...(houses[first + place] || [])];
 }

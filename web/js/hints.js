@@ -1,3 +1,4 @@
+// @ts-check
 // Hints, the solution path and the rating badge (issue 4). The engine does the thinking (bridge ops
 // "hint", "steps", "rate"); this module asks, shows the answer a level at a time and marks the board.
 //
@@ -36,32 +37,91 @@ const SINGLES = new Set(["full_house", "hidden_single", "naked_single"]);
 
 const t = panelT("hints");
 
+/** @typedef {import("../ops.js").Hint} Hint */
+/** @typedef {import("../ops.js").StepEntry} StepEntry */
+/** @typedef {import("../ops.js").StepData} StepData */
+/** @typedef {import("../ops.js").Rating} Rating */
+/** @typedef {import("../ops.js").Cand} Cand */
+/** @typedef {import("../ops.js").Words} Words */
+/**
+ * What a hint or step marks on the board (cells 0-based, candidates [cell, digit]) and the step drawn over it
+ * (`full`: its last level, where what it places and removes is drawn and a struck-out candidate named).
+ * @typedef {{cells?: number[], candidates?: Cand[], placements?: Cand[], eliminations?: Cand[],
+ *   mistakes?: import("../ops.js").Mistake[], full?: boolean, step?: Partial<StepData> | null}} Marks
+ */
+/** What All steps here answers once done. @typedef {import("../ops.js").AllStepsSlice} AllResult */
+
 
 
 // A list of steps (the solution path, every step here) shows its chosen entry pressed and current.
+/** @param {HTMLElement} list */
 function unpressAll(list) {
   for (const b of list.querySelectorAll("button[aria-pressed=true]")) {
     b.setAttribute("aria-pressed", "false");
-    b.closest("li").classList.remove("current");
+    /** @type {Element} */ (b.closest("li")).classList.remove("current");
   }
 }
 
+/** @param {Element} button */
 function pressItem(button) {
   button.setAttribute("aria-pressed", "true");
-  button.closest("li").classList.add("current");
+  /** @type {Element} */ (button.closest("li")).classList.add("current");
 }
 
+/**
+ * Where the panel goes and what it works on: the hint row in `root`, the solution path in `pathRoot`, the
+ * rating badge in `badgeRoot` (each `root` when not given).
+ * @typedef {{root: HTMLElement, pathRoot?: HTMLElement | null, badgeRoot?: HTMLElement | null,
+ *   game: import("./game.js").Game, board: import("./board.js").BoardView,
+ *   engine: import("./engine.js").EngineClient}} HintsOptions
+ */
+
 export class HintsPanel {
+  // Made by build().
+  /** @type {HTMLElement} */ hintButton;
+  /** @type {HTMLElement} */ applyButton;
+  /** @type {HTMLElement} */ badge;
+  /** @type {HTMLElement} */ levelText;
+  /** @type {HTMLElement} */ text;
+  /** @type {HTMLElement} */ pathList;
+  /** @type {HTMLElement} */ pathInfo;
+  /** @type {HTMLElement} */ pathButton;
+  /** @type {HTMLElement} */ pathPanel;
+  /** @type {HTMLElement} */ allButton;
+  /** @type {HTMLElement} */ allInfo;
+  /** @type {HTMLElement} */ allCancel;
+  /** @type {HTMLElement} */ allClose;
+  /** @type {HTMLElement} */ allList;
+  /** @type {HTMLElement} */ allPanel;
+  /** @type {ReturnType<typeof lessonLink>} */ lesson;
+  // Set as the panel works.
+  /** @type {string | undefined} the position a drawn step of a list was drawn on */ entryKey;
+  /** @type {boolean | undefined} */ asking;
+  /** @type {number | undefined} */ extraPresses;
+  /** @type {StepEntry[] | null | undefined} */ pathSteps;
+  /** @type {import("../ops.js").StepsSlice | null | undefined} */ pathResult;
+  /** @type {boolean | undefined} */ pathAsking;
+  /** @type {{cancelled: boolean} | null | undefined} the All steps job running */ allRun;
+  /** @type {AllResult | null | undefined} */ allResult;
+  /** @type {[number, number] | null | undefined} the group and step chosen in All steps */ allChosen;
+  /** @type {string | null | undefined} */ allPosition;
+  /** @type {Partial<Rating> | undefined} */ rating;
+
+  /** @param {HintsOptions} options */
   constructor({ root, pathRoot, badgeRoot, game, board, engine }) {
     this.game = game;
     this.board = board;
     this.engine = engine;
     this.root = root;
+    /** @type {Hint | null} */
     this.hint = null; // the engine's answer for the position `hintKey`
+    /** @type {string | null} */
     this.hintKey = null;
     this.level = -1;
+    /** @type {StepEntry | null} */
     this.entry = null; // a step of a list (the solution path, every step here) drawn on the board, to apply
     this.rateSerial = 0;
+    /** @type {Words | null} */
     this.applied = null; // the name of the step last applied, said again in a new language
     this.overlay = new ReasonOverlay(board.el);
     this.build(root, pathRoot || root, badgeRoot || root);
@@ -71,6 +131,7 @@ export class HintsPanel {
 
   // The hint button and its text go in `root` (under the board), the solution path in `pathRoot`
   // (the study panel), the rating badge in `badgeRoot` (the bar over the board).
+  /** @param {HTMLElement} root @param {HTMLElement} pathRoot @param {HTMLElement} badgeRoot */
   build(root, pathRoot, badgeRoot) {
     this.hintButton = el("button", { type: "button", id: "hint", class: "primary", text: t("hint") });
     this.applyButton = el("button", { type: "button", id: "hint-apply", text: t("apply"), hidden: true });
@@ -100,11 +161,12 @@ export class HintsPanel {
       this.levelText), this.text, this.overlay.legendEl, this.lesson.el, this.allPanel);
     if (pathRoot === root) root.append(this.pathPanel);
     else pathRoot.replaceChildren(this.pathPanel);
-    if (badgeRoot === root) root.querySelector(".hint-row").append(this.badge);
+    const row = /** @type {Element} */ (root.querySelector(".hint-row"));
+    if (badgeRoot === root) row.append(this.badge);
     else badgeRoot.replaceChildren(this.badge);
     // Like the play toolbar: a mouse press on Hint or Apply leaves the keyboard focus on the grid.
-    root.querySelector(".hint-row").addEventListener("mousedown", (event) => {
-      if (event.target.closest("button")) event.preventDefault();
+    row.addEventListener("mousedown", (event) => {
+      if (/** @type {Element} */ (event.target).closest("button")) event.preventDefault();
     });
     this.hintButton.addEventListener("click", () => this.press());
     this.applyButton.addEventListener("click", () => this.apply());
@@ -113,7 +175,7 @@ export class HintsPanel {
     this.allCancel.addEventListener("click", () => this.cancelAll());
     this.allClose.addEventListener("click", () => this.closeAll(true));
     this.allList.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-group]");
+      const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-group]"));
       if (button) this.chooseAll(Number(button.dataset.group), Number(button.dataset.step), button);
     });
     this.allList.addEventListener("keydown", (event) => this.allKey(event));
@@ -125,7 +187,7 @@ export class HintsPanel {
       }
     });
     this.pathList.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-step]");
+      const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-step]"));
       if (button) this.showStep(Number(button.dataset.step), button);
     });
   }
@@ -162,6 +224,7 @@ export class HintsPanel {
   }
 
   payload() {
+    /** @type {import("../ops.js").PositionPayload} */
     const p = { ...this.game.payload(), cells: Array.from(this.game.givens) };
     const entered = this.entries();
     if (entered) p.entered = entered;
@@ -192,6 +255,7 @@ export class HintsPanel {
   // marks: {cells, candidates, placements, eliminations, mistakes} as the engine sends them: cells
   // 0-based, candidates [cell, digit];
   // `full`: the hint's last level, where a struck-out candidate is named.
+  /** @param {Marks} marks */
   highlight({ cells = [], candidates = [], placements = [], eliminations = [], mistakes = [], full = false,
     step = null }) {
     this.clearHighlights();
@@ -205,11 +269,12 @@ export class HintsPanel {
     // Every candidate the drawing stands on is on the board: a cell it uses shows the player's candidates
     // there (Game.candidateState), and any the drawing names besides (a step of the solution path is of
     // another position), in the notes' places, set apart from the player's own notes.
-    this.board.ui.hintNotes = step && !SINGLES.has(step.technique) ? this.hintNotes(step, full) : null;
+    this.board.ui.hintNotes = step && !SINGLES.has(/** @type {string} */ (step.technique)) ? this.hintNotes(step, full) : null;
     const cellsEl = this.board.cells;
+    /** @type {Map<number, string[]>} */
     const notes = new Map();
-    const note = (i, text) => notes.set(i, [...(notes.get(i) || []), text]);
-    const add = (i, cls) => cellsEl[i] && cellsEl[i].classList.add(cls);
+    const note = (/** @type {number} */ i, /** @type {string} */ text) => notes.set(i, [...(notes.get(i) || []), text]);
+    const add = (/** @type {number} */ i, /** @type {string} */ cls) => cellsEl[i] && cellsEl[i].classList.add(cls);
     for (const c of cells) add(c, "hl-cell");
     for (const [c] of candidates) add(c, "hl-cand");
     for (const [c, d] of placements) {
@@ -230,15 +295,17 @@ export class HintsPanel {
   // candidates it names, each the player's candidates there plus the digits the step names; the board
   // draws those the player has not written apart from the notes.
   // Before the last level the cells it removes from are not shown (that is part of the answer).
+  /** @param {Partial<StepData>} step @param {boolean} full @returns {Map<number, number>} */
   hintNotes(step, full) {
     const g = this.game;
     const state = g.candidateState();
     const filled = g.filled();
+    /** @type {Map<number, number>} */
     const named = new Map();
-    const add = ([cell, d]) => {
+    const add = (/** @type {Cand} */ [cell, d]) => {
       if (!filled[cell] && d >= 1 && d <= g.n) named.set(cell, (named.get(cell) || 0) | (1 << (d - 1)));
     };
-    for (const key of full ? ["candidates", "eliminations", "fins"] : ["candidates", "fins"]) {
+    for (const key of /** @type {("candidates" | "eliminations" | "fins")[]} */ (full ? ["candidates", "eliminations", "fins"] : ["candidates", "fins"])) {
       for (const cd of step[key] || []) add(cd);
     }
     for (const link of step.links || []) for (const cd of [...link.from, ...link.to]) add(cd);
@@ -250,6 +317,7 @@ export class HintsPanel {
 
   // --- hint ----------------------------------------------------------------------------------------
 
+  /** @param {import("./game.js").ChangeReason} reason */
   onChange(reason) {
     if (reason === "load" || reason === "reset" || reason === "init" || reason === "restore") {
       this.clearPath();
@@ -298,7 +366,7 @@ export class HintsPanel {
       try {
         result = await this.engine.request("hint", this.payload());
       } catch (error) {
-        this.showText(t("failed", { message: error.message }), "error");
+        this.showText(t("failed", { message: /** @type {Error} */ (error).message }), "error");
         return;
       } finally {
         this.asking = false;
@@ -316,11 +384,11 @@ export class HintsPanel {
   }
 
   render() {
-    const h = this.hint;
+    const h = /** @type {Hint} */ (this.hint);
     const message = h.messages[String(this.level)];
     const text = message.text[lang()] || message.text.en;
-    const kind = { step: "info", mistake: "error", solved: "ok", no_solution: "error",
-      multiple: "warn", stuck: "warn", gave_up: "warn" }[h.status] || "info";
+    const kind = /** @type {Record<string, string>} */ ({ step: "info", mistake: "error", solved: "ok", no_solution: "error",
+      multiple: "warn", stuck: "warn", gave_up: "warn" })[h.status] || "info";
     this.showText(text, kind);
     this.text.dataset.status = h.status;
     this.text.dataset.level = String(this.level);
@@ -344,8 +412,9 @@ export class HintsPanel {
   // candidates, sets, links and fins; for a hidden single or full house the house and the lines from the
   // digits that rule its other cells out, for a naked single its box and those digits: never the cell
   // marked); 2, the whole reason with what it places and removes.
+  /** @param {Hint} h @param {number} level @returns {Marks} */
   levelMarks(h, level) {
-    const step = h.step;
+    const step = /** @type {StepData} */ (h.step); // a hint of status "step" has its step
     const g = this.game;
     let houses = step.houses || [];
     if (step.technique === "naked_single" && !houses.length) {
@@ -381,8 +450,9 @@ export class HintsPanel {
   // candidate goes back into the notes.
   fix() {
     const g = this.game;
+    /** @type {import("./game.js").Change[]} */
     const changes = [];
-    for (const m of this.hint.mistakes) {
+    for (const m of /** @type {Hint} */ (this.hint).mistakes || []) {
       const cell = m.cell;
       if (m.kind === "wrong_digit") changes.push(g.change(cell, "entry", 0));
       else changes.push(g.change(cell, "notes", g.notes[cell] | (1 << (m.digit - 1))));
@@ -397,6 +467,7 @@ export class HintsPanel {
     this.board.moveFocus(this.board.focused);
   }
 
+  /** @param {string} text @param {string} kind */
   showText(text, kind) {
     delete this.text.dataset.status;
     this.lesson.show(null);
@@ -410,17 +481,18 @@ export class HintsPanel {
       this.applyEntry();
       return;
     }
-    const h = this.hint;
+    const h = /** @type {Hint} */ (this.hint);
     if (!this.applicable()) return;
     if (h.status === "mistake") {
       this.fix();
       return;
     }
-    const step = h.status === "stuck" ? { placements: [h.reveal], eliminations: [] } : h.step || h;
+    /** @type {{placements?: Cand[], eliminations?: Cand[]}} */
+    const step = h.status === "stuck" ? { placements: [/** @type {Cand} */ (h.reveal)], eliminations: [] }
+      : h.step || /** @type {{placements?: Cand[]}} */ (h);
     // A cell revealed where logic runs out is the solution shown, not reasoning: the game is assisted.
     if (h.status === "stuck") this.game.assisted = true;
     const name = h.name ? (h.name[lang()] || h.name.en) : t("hint");
-    const cellDigit = ([cell, digit]) => ({ cell, digit });
     this.play(step);
     this.hint = null;
     this.level = -1;
@@ -435,8 +507,9 @@ export class HintsPanel {
 
   // Play a step as one undoable move (Game.applyHint: an elimination is struck from the cell's
   // candidates, which the board then shows); a game in edit mode takes the placements as givens.
+  /** @param {{placements?: Cand[], eliminations?: Cand[]}} step */
   play(step) {
-    const cellDigit = ([cell, digit]) => ({ cell, digit });
+    const cellDigit = (/** @type {Cand} */ [cell, digit]) => ({ cell, digit });
     const placements = (step.placements || []).map(cellDigit);
     const eliminations = (step.eliminations || []).map(cellDigit);
     if (!this.game.applyHint({ placements, eliminations })) {
@@ -449,7 +522,7 @@ export class HintsPanel {
   // follows from the givens), so a step of the solution path may be played at any position; what it
   // places or removes that the board already shows changes nothing.
   applyEntry() {
-    const s = this.entry;
+    const s = /** @type {StepEntry} */ (this.entry);
     const name = s.name ? (s.name[lang()] || s.name.en) : t("hint");
     this.endEntry();
     this.play(s);
@@ -461,6 +534,7 @@ export class HintsPanel {
 
   // A listed step is drawn: its own words and Apply stand in for the hint's (they speak of another step),
   // in the hint's place on the status line.
+  /** @param {StepEntry} s @param {Words} name */
   showEntry(s, name) {
     this.entry = { ...s, name };
     this.entryKey = this.positionKey();
@@ -517,7 +591,7 @@ export class HintsPanel {
         result = await this.engine.request("job_step", { job: result.job, ms: SLICE_MS });
       }
     } catch (error) {
-      this.pathInfo.textContent = t("failed", { message: error.message });
+      this.pathInfo.textContent = t("failed", { message: /** @type {Error} */ (error).message });
       return;
     } finally {
       this.pathAsking = false;
@@ -533,13 +607,14 @@ export class HintsPanel {
   drawPath() {
     const result = this.pathResult;
     if (!result) return;
+    const steps = this.pathSteps || [];
     if (result.status === "no_solution") this.pathInfo.textContent = t("pathNone");
     else if (result.status === "multiple") this.pathInfo.textContent = t("pathMultiple");
     else if (result.status === "gave_up") this.pathInfo.textContent = t("pathGaveUp");
-    else this.pathInfo.textContent = `${this.badgeText(result)} · ${t("steps", { count: this.pathSteps.length })}`
+    else this.pathInfo.textContent = `${this.badgeText(result)} · ${t("steps", { count: steps.length })}`
       + (result.solved ? "" : ` · ${t("pathStuck")}`);
-    this.pathList.replaceChildren(...this.pathSteps.map((s, i) => el("li", { class: "path-step" },
-      el("span", { class: "path-name", text: s.name[lang()] || s.name.en }), " ",
+    this.pathList.replaceChildren(...steps.map((s, i) => el("li", { class: "path-step" },
+      el("span", { class: "path-name", text: /** @type {Words} */ (s.name)[lang()] || /** @type {Words} */ (s.name).en }), " ",
       el("span", { class: "path-text", text: s.text[lang()] || s.text.en }), " ",
       el("button", { type: "button", class: "path-show", "data-step": String(i), "aria-pressed": "false",
         text: t("show") }))));
@@ -552,7 +627,7 @@ export class HintsPanel {
     this.hintButton.textContent = t("hint");
     this.applyButton.textContent = this.hint && this.hint.status === "mistake" ? t("fix") : t("apply");
     this.pathButton.textContent = t("loadPath");
-    this.pathPanel.querySelector("summary").textContent = t("path");
+    /** @type {Element} */ (this.pathPanel.querySelector("summary")).textContent = t("path");
     this.allButton.textContent = t("allSteps");
     this.allCancel.textContent = t("cancel");
     this.allClose.textContent = t("hide");
@@ -562,7 +637,8 @@ export class HintsPanel {
     else if (this.allRun) this.allInfo.textContent = this.allRun.cancelled ? t("allCancelled") : "";
     if (this.entry && this.text.dataset.status === "entry") {
       const s = this.entry;
-      this.showText(`${s.name[lang()] || s.name.en}: ${s.text[lang()] || s.text.en}`, "info");
+      const name = /** @type {Words} */ (s.name); // a drawn entry has its name (showEntry)
+      this.showText(`${name[lang()] || name.en}: ${s.text[lang()] || s.text.en}`, "info");
     } else if (this.hint && this.level >= 0 && !this.entry) this.render();
     else if (this.applied && !this.text.hidden) {
       this.showText(t("applied", { name: this.applied[lang()] || this.applied.en }), "ok");
@@ -571,6 +647,7 @@ export class HintsPanel {
     this.drawPath();
   }
 
+  /** @param {number} i @param {HTMLElement} button */
   showStep(i, button) {
     const s = this.pathSteps && this.pathSteps[i];
     if (!s) return;
@@ -585,6 +662,7 @@ export class HintsPanel {
   }
 
   // Draw a listed step (of the solution path, or of every step here) as a hint's last level draws it.
+  /** @param {StepEntry} s */
   drawEntry(s) {
     this.highlight({ ...s.highlight, placements: s.placements, eliminations: s.eliminations, step: s.step,
       full: true });
@@ -615,7 +693,7 @@ export class HintsPanel {
       // A job in slices, as the solution path: the progress line names the technique searched, Cancel
       // stops the work within one slice, and a changed position stops it too (its answer is stale).
       result = await this.engine.request("all_steps_job", { ...this.payload(), ms: SLICE_MS });
-      /** @type {any[]} */
+      /** @type {import("../ops.js").StepGroup[]} */
       let found = [];
       while (!result.done) {
         if (run.cancelled || key !== this.positionKey()) {
@@ -626,15 +704,16 @@ export class HintsPanel {
         // slice, while the slow ones (complex fish, forcing chains) are still searched; they can be chosen.
         if (result.new_groups && result.new_groups.length) {
           found = found.concat(result.new_groups);
-          this.allResult = { status: "working", groups: found };
+          this.allResult = /** @type {AllResult} */ ({ status: "working", groups: found });
           this.appendAll(found);
         }
-        this.allInfo.textContent = t("allWorking", { name: result.name[lang()] || result.name.en || "",
-          k: result.k + 1, n: result.n, count: result.nsteps });
+        const name = result.name || {};
+        this.allInfo.textContent = t("allWorking", { name: name[lang()] || name.en || "",
+          k: /** @type {number} */ (result.k) + 1, n: result.n, count: result.nsteps });
         result = await this.engine.request("job_step", { job: result.job, ms: SLICE_MS });
       }
     } catch (error) {
-      if (!run.cancelled) this.allInfo.textContent = t("failed", { message: error.message });
+      if (!run.cancelled) this.allInfo.textContent = t("failed", { message: /** @type {Error} */ (error).message });
       return;
     } finally {
       if (this.allRun === run) this.allRun = null;
@@ -649,7 +728,7 @@ export class HintsPanel {
     this.allResult = result;
     const streamed = this.allList.querySelectorAll("details.all-group").length;
     if (result.status === "steps" && streamed) {
-      this.appendAll(result.groups); // the groups listed while searching stay as the player left them
+      this.appendAll(result.groups || []); // the groups listed while searching stay as the player left them
       this.drawAllInfo();
     } else {
       this.drawAll();
@@ -665,6 +744,7 @@ export class HintsPanel {
   }
 
   // Hide the list (and stop its work); `focus`: the player closed it, so the keyboard goes back to the button.
+  /** @param {boolean} focus */
   closeAll(focus) {
     if (this.allRun) this.allRun.cancelled = true;
     const drawn = this.allChosen || (this.allResult && this.allResult.status === "mistake");
@@ -693,7 +773,7 @@ export class HintsPanel {
     if (!r || r.status === "working") return; // the search's progress line stays
     const groups = r.groups || [];
     if (r.status === "steps") {
-      this.allInfo.textContent = t(groups.length === 1 && r.count > 1 ? "allDoneOneTechnique" : "allDone",
+      this.allInfo.textContent = t(groups.length === 1 && /** @type {number} */ (r.count) > 1 ? "allDoneOneTechnique" : "allDone",
         { count: r.more ? `${r.count}+` : r.count, groups: groups.length });
     } else {
       // A mistake, a solved grid, no step at all, or not a proper puzzle: what the hint would say.
@@ -704,6 +784,7 @@ export class HintsPanel {
   }
 
   // The groups of `groups` not yet in the list, added at its end (open groups and a chosen step stay).
+  /** @param {import("../ops.js").StepGroup[]} groups */
   appendAll(groups) {
     const drawn = this.allList.querySelectorAll("details.all-group").length;
     this.allList.append(...groups.slice(drawn).map((g, i) => this.allGroup(g, drawn + i)));
@@ -718,13 +799,14 @@ export class HintsPanel {
     if (chosen) {
       const button = this.allList.querySelector(`button[data-group="${chosen[0]}"][data-step="${chosen[1]}"]`);
       if (button) {
-        button.closest("details").open = true;
+        /** @type {HTMLDetailsElement} */ (button.closest("details")).open = true;
         pressItem(button);
       }
     }
   }
 
   // One technique's group: its name and count, its steps as buttons (index `gi` in the result's groups).
+  /** @param {import("../ops.js").StepGroup} g @param {number} gi */
   allGroup(g, gi) {
     const name = g.name[lang()] || g.name.en;
     const summary = el("summary", { class: "all-summary" }, el("span", { class: "all-name", text: name }), " ",
@@ -740,8 +822,9 @@ export class HintsPanel {
   }
 
   // Draw one step of the list on the board, as a hint's last level draws it; choosing it again hides it.
+  /** @param {number} gi @param {number} si @param {HTMLElement} button */
   chooseAll(gi, si, button) {
-    const g = this.allResult && this.allResult.groups[gi];
+    const g = this.allResult && this.allResult.groups && this.allResult.groups[gi];
     const s = g && g.steps[si];
     if (!s) return;
     const on = button.getAttribute("aria-pressed") !== "true";
@@ -759,6 +842,7 @@ export class HintsPanel {
   // The list sits under the board: when the board's top or the chosen step is off screen (a phone, a short
   // window), put the chosen step at the top of the list's box and scroll the page as little as shows the
   // board (where the step is drawn) and the step's entry together, the board first.
+  /** @param {HTMLElement} button */
   revealBoard(button) {
     const board = () => this.board.el.getBoundingClientRect();
     const item = () => button.getBoundingClientRect();
@@ -781,13 +865,16 @@ export class HintsPanel {
 
   // Arrow keys move through the list (the technique headings and the steps of the open ones), Home/End
   // to its ends; Tab, Enter and Space work as on any button.
+  /** @param {KeyboardEvent} event */
   allKey(event) {
+    /** @type {Record<string, number>} */
     const moves = { ArrowDown: 1, ArrowUp: -1, Home: -Infinity, End: Infinity };
     if (!(event.key in moves)) return;
-    const items = [...this.allList.querySelectorAll("summary, details[open] button.all-step")];
+    const items = [.../** @type {NodeListOf<HTMLElement>} */ (this.allList.querySelectorAll("summary, details[open] button.all-step"))];
     if (!items.length) return;
     event.preventDefault();
-    const at = items.indexOf(/** @type {Element} */ (document.activeElement));
+    const at = items.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+
     const move = moves[event.key];
     const next = Number.isFinite(move) ? Math.min(Math.max(at + move, 0), items.length - 1)
       : move < 0 ? 0 : items.length - 1;
@@ -796,6 +883,7 @@ export class HintsPanel {
 
   // --- rating badge ---------------------------------------------------------------------------------
 
+  /** @param {Partial<Rating>} r */
   badgeText(r) {
     if (r.status === "no_solution") return t("rating_none");
     if (r.status === "multiple") return t("rating_multiple");
@@ -807,6 +895,7 @@ export class HintsPanel {
 
   // The level is the headline; the score and the hardest step are in the tooltip, which says what
   // the score means (it grows within a level, and levels do not overlap on it).
+  /** @param {Partial<Rating>} r */
   badgeTip(r) {
     if (r.status === "gave_up" || !r.level) return t("rating_unknownTip");
     if (r.status === "no_solution" || r.status === "multiple") return "";
@@ -814,16 +903,18 @@ export class HintsPanel {
     return t("badgeTip", { score: Number(r.score || 0).toFixed(1), hardest: hardest || "—" });
   }
 
+  /** @param {Partial<Rating>} r */
   setBadge(r) {
     this.rating = r;
     this.badge.hidden = false;
-    this.badge.dataset.level = r.level || r.status;
+    this.badge.dataset.level = r.level || r.status || "";
     this.badge.textContent = this.badgeText(r);
     this.badge.title = this.badgeTip(r);
     this.badge.setAttribute("aria-label", `${t("rating")}: ${this.badgeText(r)}. ${this.badge.title}`);
     this.game.dispatchEvent(new CustomEvent("rated", { detail: r }));
   }
 
+  /** @param {import("./game.js").ChangeReason} reason */
   async rateCurrent(reason) {
     const serial = ++this.rateSerial;
     this.badge.hidden = true;
@@ -842,6 +933,8 @@ export class HintsPanel {
 
 // The hint row goes in `root` (under the board), the path in `pathRoot`, the badge in `badgeRoot`;
 // index.html holds all three and links hints.css.
+/** @param {HintsOptions} options */
 export function initHints({ game, board, engine, root, pathRoot, badgeRoot }) {
+
   return new HintsPanel({ root, pathRoot, badgeRoot, game, board, engine });
 }

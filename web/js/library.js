@@ -1,3 +1,4 @@
+// @ts-check
 // The library of games: every game the player starts (a new game, the daily puzzle, a link, a
 // paste, a puzzle typed in) is an entry of its own, saved under its own key, and nothing replaces
 // another. The player can resume any open game; finished games stay until there are more than
@@ -25,6 +26,17 @@
 // finds the stored index behind what it knows writes it back, so the tabs agree again.
 import { LEGACY_GAME_KEY, readStored, removeKey, setAside, writeJSON } from "./storage.js";
 
+/** @typedef {import("./game.js").Game} Game */
+/**
+ * A game's line in the index: what the games list and the statistics show without reading the game
+ * (metaOf), its id, and `seq`, the number of its latest save.
+ * @typedef {{id: string, puzzle: string, n: number, source: string, finished: boolean, updated: number,
+ *   variant?: string, givens?: number, filled?: number, open?: number, mode?: string, level?: string | null,
+ *   daily?: string | null, elapsed?: number, assisted?: boolean, hints?: number, moves?: number, seq?: number}} LibraryEntry
+ */
+/** @typedef {{version: 2, current: string | null, games: LibraryEntry[]}} GameIndex */
+/** A stored value that could not be read, set aside. @typedef {{key: string, raw: string | null}} Problem */
+
 export const INDEX_KEY = "sudoku.games.v2";
 export const GAME_PREFIX = "sudoku.game.v2.";
 export const SHOWN_KEY = "sudoku.shown.v1";
@@ -39,6 +51,7 @@ function newId(now = Date.now()) {
 }
 
 // This tab: {id, game (the one on its board)}, kept across reloads.
+/** @returns {{id: string, game: string | null}} */
 function readTab() {
   let tab = null;
   try {
@@ -52,9 +65,10 @@ function readTab() {
 
 // A list entry's fields that are shown or sorted on, each of the right type and range; false when any
 // was not (the entry is kept, its wrong fields reset: the game itself is in its own key).
+/** @param {any} g an index entry as read from storage */
 function cleanMeta(g) {
   let clean = true;
-  const number = (key, max) => {
+  const number = (/** @type {string} */ key, /** @type {number} */ max) => {
     if (g[key] === undefined) return;
     if (typeof g[key] !== "number" || !Number.isFinite(g[key]) || g[key] < 0 || g[key] > max) {
       clean = false;
@@ -75,6 +89,7 @@ function cleanMeta(g) {
 }
 
 // The list entry of a game: enough to show and sort it.
+/** @param {Game} game @param {object} [extra] */
 export function metaOf(game, extra = {}) {
   const filled = game.entries ? game.entries.reduce((k, d, i) => k + (d && !game.givens[i] ? 1 : 0), 0) : 0;
   const info = game.info || {};
@@ -88,17 +103,21 @@ export function metaOf(game, extra = {}) {
 
 export class Library {
   constructor() {
+    /** @type {Problem[]} */
     this.problems = []; // [{key, raw}] values that could not be read (set aside, not deleted)
     this.blocked = false;
+    /** @type {GameIndex} */
     this.index = { version: 2, current: null, games: [] };
+    /** @type {Set<string>} */
     this.removed = new Set(); // ids deleted here: another tab's copy of the index must not bring them back
+    /** @type {Map<string, number>} */
     this.seqs = new Map(); // id -> the save number this tab last wrote or read (see save)
     this.tab = readTab();
     this.load();
     // A game whose first save storage refused is in no index: this tab's own copy brings it back.
     const kept = this.tab.game && !this.get(this.tab.game) ? this.unsavedHere(this.tab.game) : null;
     if (kept && Array.isArray(kept.box)) {
-      this.index.games.push({ id: this.tab.game, puzzle: "", n: kept.box[0] * kept.box[1], source: "saved",
+      this.index.games.push({ id: /** @type {string} */ (this.tab.game), puzzle: "", n: kept.box[0] * kept.box[1], source: "saved",
         finished: !!kept.finished, updated: Date.now() });
     }
   }
@@ -112,14 +131,15 @@ export class Library {
     const valid = !!value && typeof value === "object" && value.version === 2 && Array.isArray(value.games);
     let damaged = error === "corrupt" || (raw !== null && !valid);
     if (valid) {
-      const games = value.games.filter((g) => g && typeof g === "object" && typeof g.id === "string"
+      /** @type {LibraryEntry[]} */
+      const games = value.games.filter((/** @type {any} */ g) => g && typeof g === "object" && typeof g.id === "string"
         && typeof g.puzzle === "string");
       if (games.length !== value.games.length) damaged = true;
       if (value.current != null && typeof value.current !== "string") damaged = true; // reset to none below
       for (const g of games) if (!cleanMeta(g)) damaged = true;
       const behind = this.keepKnown(games);
       this.index = { version: 2, current: typeof value.current === "string" ? value.current : null, games };
-      if (damaged) setAside(INDEX_KEY, raw); // the damaged text is kept; the cleaned index is written below
+      if (damaged) setAside(INDEX_KEY, /** @type {string} */ (raw)); // the damaged text is kept; the cleaned index is written below
       else if (behind) this.writeIndex();
     } else if (raw !== null && error !== "corrupt") {
       setAside(INDEX_KEY, raw); // JSON, but not an index this release knows: keep its text
@@ -134,6 +154,7 @@ export class Library {
   // What this tab knows that the index just read (`games`, changed in place) lacks: an entry another
   // tab's write crossed (its game's key is still there, or this tab keeps its refused save), or an
   // older copy of an entry (a lower `seq`). True when there was any: the stored index is behind.
+  /** @param {LibraryEntry[]} games */
   keepKnown(games) {
     let behind = false;
     const stored = new Map(games.map((g) => [g.id, g]));
@@ -155,6 +176,7 @@ export class Library {
 
   // The index was lost but the games may still be there: list every game key again.
   recover() {
+    /** @type {string[]} */
     let keys = [];
     try {
       keys = Object.keys(localStorage).filter((k) => k.startsWith(GAME_PREFIX) && !k.includes(".aside."));
@@ -208,6 +230,7 @@ export class Library {
     return [...this.index.games].sort((a, b) => (b.updated || 0) - (a.updated || 0));
   }
 
+  /** @param {string | null} id */
   get(id) {
     return this.index.games.find((g) => g.id === id) || null;
   }
@@ -217,6 +240,7 @@ export class Library {
   }
 
   // A new entry for a game; returns its id (saved at once). False from `save` means not stored.
+  /** @param {Game} game */
   add(game) {
     const id = newId();
     this.index.games.push({ id, ...metaOf(game) });
@@ -229,6 +253,7 @@ export class Library {
   // --- which tab shows which game (see the top of this file) --------------------------------------
 
   // This tab puts game `id` on its board, and claims it.
+  /** @param {string} id */
   show(id) {
     this.tab.game = id;
     try {
@@ -251,6 +276,7 @@ export class Library {
 
   // Whether no other tab has shown game `id` since this one did: only then may the next puzzle this tab
   // loads take the entry over (when the player never touched it).
+  /** @param {string} id */
   ownedHere(id) {
     const { value } = readStored(SHOWN_KEY);
     return !!value && typeof value === "object" && value[id] === this.tab.id;
@@ -260,12 +286,13 @@ export class Library {
   // numbered (`seq`): a `passive` save (the page going away, an answer from the engine, nothing the
   // player did) is skipped and returns "stale" when another tab has saved this game since this tab
   // last did, so a tab in the background never writes its older copy over the other tab's moves.
+  /** @param {string} id @param {Game} game @param {{passive?: boolean}} [options] @returns {boolean | "stale"} */
   save(id, game, { passive = false } = {}) {
     const entry = this.get(id);
     if (!entry) return false;
     const stored = readStored(GAME_PREFIX + id).value;
     const storedSeq = stored && Number.isInteger(stored.seq) ? stored.seq : 0;
-    const mine = this.seqs.has(id) ? this.seqs.get(id) : storedSeq;
+    const mine = /** @type {number} */ (this.seqs.has(id) ? this.seqs.get(id) : storedSeq);
     if (passive && storedSeq > mine) return "stale";
     const seq = storedSeq + 1;
     Object.assign(entry, metaOf(game), { seq });
@@ -293,6 +320,7 @@ export class Library {
   // A save that storage refused is kept in this tab's own storage (sessionStorage has a quota of its
   // own), so a reload of the tab while storage is still full brings the game back as it was; the next
   // save that succeeds clears it.
+  /** @param {string} id @param {object | null} saved */
   keepInTab(id, saved) {
     try {
       if (saved) sessionStorage.setItem(`${TAB_KEY}.unsaved`, JSON.stringify({ id, game: saved }));
@@ -303,6 +331,7 @@ export class Library {
   }
 
   // The save of game `id` that storage refused, kept in this tab (see keepInTab), or null.
+  /** @param {string} id @returns {any} the game this tab kept, unsaved, or null */
   unsavedHere(id) {
     try {
       const kept = JSON.parse(sessionStorage.getItem(`${TAB_KEY}.unsaved`) || "null");
@@ -313,13 +342,18 @@ export class Library {
   }
 
   // Whether another tab saved this game since this tab last wrote or read it.
+  /** @param {string} id */
   newerElsewhere(id) {
     const stored = readStored(GAME_PREFIX + id).value;
-    return !!stored && Number.isInteger(stored.seq) && this.seqs.has(id) && stored.seq > this.seqs.get(id);
+    return !!stored && Number.isInteger(stored.seq) && this.seqs.has(id) && stored.seq > /** @type {number} */ (this.seqs.get(id));
   }
 
   // The saved game of an entry: {value, raw} or {value: null, error, raw} ("missing", "corrupt", "blocked"). A newer
   // copy this tab kept when storage refused it comes first, with `unsaved: true`.
+  /**
+   * @param {string} id
+   * @returns {{value: any, unsaved?: boolean, raw?: string | null, error?: "blocked" | "corrupt" | "missing"}}
+   */
   read(id) {
     const kept = this.unsavedHere(id);
     const { value, raw, error } = readStored(GAME_PREFIX + id);
@@ -336,6 +370,7 @@ export class Library {
   }
 
   // Game `id` is on the board; `claim: false` while a link is still to be read (see the top of this file).
+  /** @param {string} id @param {{claim?: boolean}} [options] */
   select(id, { claim = true } = {}) {
     if (!this.get(id)) return false;
     this.index.current = id;
@@ -343,6 +378,7 @@ export class Library {
     return this.writeIndex();
   }
 
+  /** @param {string} id */
   remove(id) {
     this.removed.add(id);
     this.index.games = this.index.games.filter((g) => g.id !== id);
@@ -352,6 +388,7 @@ export class Library {
   }
 
   // A game that fails the schema: its text moves aside (kept, never deleted) and its entry goes.
+  /** @param {string} id @param {string} raw */
   setAside(id, raw) {
     this.removed.add(id);
     setAside(GAME_PREFIX + id, raw);
@@ -361,7 +398,9 @@ export class Library {
   }
 
   // An unfinished game of this puzzle (the share line), newest first.
+  /** @param {string} puzzle */
   findOpen(puzzle) {
+
     return this.list().find((g) => g.puzzle === puzzle && !g.finished) || null;
   }
 

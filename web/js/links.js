@@ -1,3 +1,4 @@
+// @ts-check
 // Links and exports: the address bar always holds the puzzle on the board (share.js's fragment), a
 // link opens its puzzle (or the open game of it), and the export buttons copy the puzzle as a line, a
 // grid or a link with the player's progress. Part of the app that main.js wires together (see initLinks).
@@ -6,11 +7,22 @@ import { DEFAULT_SYMBOLS, cellName } from "./geometry.js";
 import { parseProgress, progressFragment, progressProblem, progressSide, readFragment, splitFragment,
   writeFragment } from "./share.js";
 import { t } from "./i18n.js";
+import { byId as $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
-let app, game, engine, library; // the page's shared parts (main.js)
-let say, ask; // messages.js, through app
+/** @typedef {import("../app.js").App} App */
+// the page's shared parts (main.js)
+/** @type {App} */ let app;
+/** @type {App["game"]} */ let game;
+/** @type {App["engine"]} */ let engine;
+/** @type {App["library"]} */ let library;
+// messages.js, through app
+/** @type {App["say"]} */ let say;
+/** @type {App["ask"]} */ let ask;
 
+/** A link's parts: the puzzle, and the progress it carries. @typedef {{puzzle: string, entries: string, notes: string, corners: string}} LinkParts */
+/** What the export buttons copy. @typedef {"line" | "grid" | "link"} ExportKind */
+
+/** @type {string | null} */
 let lastShared = null; // the puzzle line the address shows
 // The address (and the Puzzle box, unless it holds what the player pasted) follows the puzzle on the board.
 function shareCurrent() {
@@ -23,6 +35,7 @@ function shareCurrent() {
 
 // The address shows `line` (or, with null, whatever it shows is to be written again): shareCurrent
 // writes the address only when the board's puzzle differs from it.
+/** @param {string | null} line */
 function markShared(line) {
   lastShared = line;
 }
@@ -35,6 +48,7 @@ function showGame() {
 }
 
 // What is wrong with a link's progress for a puzzle of side n, in the page's words (null: nothing).
+/** @param {LinkParts} parts @param {number} n */
 function progressError(parts, n) {
   const problem = progressProblem(parts, n, DEFAULT_SYMBOLS);
   if (!problem) return null;
@@ -45,6 +59,7 @@ function progressError(parts, n) {
 
 // A link whose progress does not fit is refused before anything is loaded or saved: the game on the
 // board stays, and so does its address.
+/** @param {string} reason */
 function refuseLink(reason) {
   say(["msg.link-refused", { reason }], "error");
   showGame();
@@ -52,6 +67,7 @@ function refuseLink(reason) {
 
 // A link opens its puzzle as a new entry of the library. When this browser already has an open game
 // of that puzzle, the link resumes it; a link that carries other progress asks which to keep.
+/** @param {string} [text] */
 async function loadFromFragment(text = readFragment()) {
   if (!text || text === lastShared) return;
   const parts = splitFragment(text);
@@ -87,7 +103,7 @@ async function loadFromFragment(text = readFragment()) {
   const early = engine.state === "loading" && !hasProgress ? gridFromLine(parts.puzzle) : null;
   if (early) game.load(early, "load", { source: "link" });
   const loaded = await app.importText(parts.puzzle, { fromShare: true, progress: hasProgress ? parts : null,
-    early: early ? game.revision : null, refuse: (n) => {
+    early: early ? game.revision : null, refuse: (/** @type {number} */ n) => {
       const error = progressError(parts, n);
       if (error) refuseLink(error);
       return !!error;
@@ -102,21 +118,23 @@ async function loadFromFragment(text = readFragment()) {
 }
 
 // Whether a saved game holds the same digits as a link's progress.
+/** @param {string} id @param {LinkParts} parts */
 function sameProgress(id, parts) {
   const saved = id === app.currentId() ? game.toJSON() : library.read(id).value;
   if (!saved || !Array.isArray(saved.entries)) return false;
   const n = saved.box[0] * saved.box[1];
   const progress = parseProgress(parts, n * n, DEFAULT_SYMBOLS);
   if (!progress) return false;
-  return saved.entries.every((d, i) => (saved.givens[i] ? 0 : d) === (progress.entries[i] || 0));
+  return saved.entries.every((/** @type {number} */ d, /** @type {number} */ i) => (saved.givens[i] ? 0 : d) === (progress.entries[i] || 0));
 }
 
 // --- export --------------------------------------------------------------------------------------
 
+/** @param {ExportKind} kind @param {boolean} [withProgress] @returns {string} */
 function exportText(kind, withProgress = $("export-progress").checked) {
   const progress = withProgress && game.mode === "play";
   const digits = progress ? game.filled() : game.givens;
-  const symbol = (d) => (d ? game.symbols[d - 1] : ".");
+  const symbol = (/** @type {number} */ d) => (d ? game.symbols[d - 1] : ".");
   if (kind === "line") return game.variantLine(digits.map(symbol).join(""));
   if (kind === "grid") {
     // A variant grid is written in the header form of docs/variants.md, which the import box reads back.
@@ -124,11 +142,13 @@ function exportText(kind, withProgress = $("export-progress").checked) {
   }
   const url = new URL(location.href);
   const line = game.shareLine();
-  const entries = game.entries.map((d, i) => (d && !game.givens[i] ? DEFAULT_SYMBOLS[d - 1] : ".")).join("");
+  const entries = game.entries.map((/** @type {number} */ d, /** @type {number} */ i) =>
+ (d && !game.givens[i] ? DEFAULT_SYMBOLS[d - 1] : ".")).join("");
   url.hash = encodeURIComponent(progress ? progressFragment(line, entries, game.notes, game.corners) : line);
   return url.href;
 }
 
+/** @param {ExportKind} kind @param {boolean} [withProgress] */
 async function copyExport(kind, withProgress) {
   const text = exportText(kind, withProgress);
   const box = $("export-text");
@@ -143,7 +163,16 @@ async function copyExport(kind, withProgress) {
 }
 
 // `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+/**
+ * This part's functions, for `app`.
+ * @typedef {{shareCurrent: () => void, markShared: (line: string | null) => void, showGame: () => void,
+ *   loadFromFragment: (text?: string) => Promise<void>, exportText: (kind: ExportKind, withProgress?: boolean) => string,
+ *   copyExport: (kind: ExportKind, withProgress?: boolean) => Promise<void>}} LinksPart
+ */
+
+/** @param {App} shared @returns {LinksPart} */
 export function initLinks(shared) {
+
   app = shared;
   ({ game, engine, library, say, ask } = shared);
   $("copy-line").addEventListener("click", () => copyExport("line"));

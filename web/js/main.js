@@ -1,3 +1,4 @@
+// @ts-check
 // The app: wires the game model, the board views, the engine client and the panel together.
 // The grid is drawn at once, before Python is ready; engine requests simply wait for `ready`.
 //
@@ -41,8 +42,8 @@ import { initFinish } from "./finish.js";
 import { initRecords } from "./records.js";
 import { initInstall } from "./install.js";
 import { initScan } from "./scan.js";
+import { byId as $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 
 const game = new Game(9);
 const board = new BoardView($("board"));
@@ -53,8 +54,9 @@ const settings = readSettings();
 const library = new Library();
 const stats = new Stats();
 const view = { armed: 0 }; // digit-first: the digit the next tap places (0: none)
-const app = { game, board, board2, pad, engine, settings, library, stats, view, render, renderClock, renderStatus,
-  statInfo };
+// Typed as the whole of it (types/app.d.ts): the parts below add their functions, in this order.
+const app = /** @type {import("../app.js").App} */ ({ game, board, board2, pad, engine, settings, library, stats, view,
+  render, renderClock, renderStatus, statInfo });
 Object.assign(app, initMessages(app));
 const { say, describeError, formatTime } = app;
 
@@ -83,7 +85,7 @@ function render() {
   $("mode-badge").dataset.mode = game.mode;
   $("mode-toggle").textContent = t(play ? "mode.edit" : "mode.play");
   $("mode-toggle").disabled = !play && !game.hasPuzzle;
-  for (const id of ["undo", "redo", "restart", "rewind", "auto-notes", "notes-mode", "corner-mode", "pause"]) $(id).disabled = !play;
+  for (const id of /** @type {const} */ (["undo", "redo", "restart", "rewind", "auto-notes", "notes-mode", "corner-mode", "pause"])) $(id).disabled = !play;
   $("undo").disabled = !play || !game.done.length;
   $("redo").disabled = !play || !game.undone.length;
   $("notes-mode").setAttribute("aria-pressed", String(settings.notesMode));
@@ -93,7 +95,7 @@ function render() {
   $("paused-cover").hidden = !board.ui.paused;
   renderCage();
   // Pause locks the game: no move, note, colour, hint or reveal until Resume.
-  for (const el of [$("pad"), $("hints-panel"), $("hint-slot"), ...document.querySelectorAll(".board-area .toolbar")]) {
+  for (const el of [$("pad"), $("hints-panel"), $("hint-slot"), .../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".board-area .toolbar"))]) {
     el.inert = board.ui.paused;
   }
   document.body.toggleAttribute("data-paused", board.ui.paused);
@@ -109,9 +111,9 @@ function renderCage() {
   const q = game.cages && game.mode === "play" ? game.cages.findIndex((c) => c.cells.includes(board.focused)) : -1;
   info.hidden = q < 0 || board.ui.paused;
   if (q < 0) return;
-  const cage = game.cages[q];
+  const cage = /** @type {import("./geometry.js").Cage[]} */ (game.cages)[q];
   const left = combinationsLeft(cage, game.filled(), game.candidateState(), game.n);
-  const digits = (k) => Array.from({ length: game.n }, (_, d) => d + 1).filter((d) => (k >> (d - 1)) & 1)
+  const digits = (/** @type {number} */ k) => Array.from({ length: game.n }, (_, d) => d + 1).filter((d) => (k >> (d - 1)) & 1)
     .map((d) => game.symbol(d)).join("+");
   const all = cageCombinations(cage.cells.length, cage.sum, game.n).length;
   info.textContent = t("cage.combos", { sum: cage.sum, size: cage.cells.length,
@@ -147,7 +149,8 @@ game.addEventListener("change", (event) => {
   if (reason === "load" && (game.info.source === "new" || game.info.source === "daily")) {
     requestAnimationFrame(() => board.moveFocus(Math.max(0, game.givens.indexOf(0))));
   }
-  if ((reason === "move" || reason === "hint") && app.currentId()) stats.started(app.currentId(), statInfo());
+  const current = app.currentId();
+  if ((reason === "move" || reason === "hint") && current) stats.started(current, statInfo());
   render();
   if (!QUIET.has(reason) && !app.syncing()) app.save({ passive: PASSIVE.has(reason) });
   if (reason === "edit" || reason === "load" || reason === "reset") {
@@ -170,8 +173,10 @@ game.addEventListener("change", (event) => {
 // The rating names the level of a puzzle that came without one (a paste, a link).
 game.addEventListener("rated", (event) => {
   const r = event.detail;
-  if (!game.info.level && LEVEL_IDS.includes(r.level) && r.exact !== false) {
-    game.info.level = r.level;
+  const level = r.level || "";
+  if (!game.info.level && LEVEL_IDS.includes(level) && r.exact !== false) {
+    game.info.level = level;
+
     app.save({ passive: true });
   }
 });
@@ -179,6 +184,7 @@ game.addEventListener("rated", (event) => {
 // A move, said once for screen readers: the cell and what it holds now ("r1c2: 4", "r1c2: notes 1 5",
 // "r1c2: empty"); undo and redo say so first. Moves of many cells (auto notes, a hint, restart) have
 // their own message instead.
+/** @param {"move" | "undo" | "redo"} reason */
 function announceMove(reason) {
   const move = reason === "undo" ? game.undone[game.undone.length - 1] : game.done[game.done.length - 1];
   if (!move || !["digit", "clear", "note", "clear-notes", "colour", "fix"].includes(move.type)) return;
@@ -255,7 +261,9 @@ document.addEventListener("visibilitychange", () => {
   } else {
     // Back in front: catch up with another tab's moves if this one missed the storage event (a
     // background page can be frozen), before the player makes a move on an older copy.
-    if (app.currentId() && library.newerElsewhere(app.currentId())) app.syncFromStorage();
+    const current = app.currentId();
+    if (current && library.newerElsewhere(current)) app.syncFromStorage();
+
     if (!covering.size) game.startClock();
   }
 });
@@ -282,7 +290,7 @@ $("hint-slot").append($("hint-level"), $("hint-text"), hints.overlay.legendEl, h
 app.shareStatusLine($("hint-text"));
 const newGame = initNewGame({ game, engine, say });
 // Read a picture (scan.js): its Play opens the digits read as a game, as a pasted puzzle is.
-const scan = initScan({ engine, load: (line) => {
+const scan = initScan({ engine, load: (/** @type {string} */ line) => {
   $("puzzle-text").value = line;
   app.importText(line, { origin: "picture" });
 } });
@@ -290,7 +298,7 @@ Object.assign(app, { hints, newGame, scan });
 // A dialog over the board (New game, a question) stops the clock too: time spent choosing the next
 // puzzle or answering is not time spent solving this one.
 for (const id of ["newgame-dialog", "scan-dialog", "confirm"]) {
-  const dialog = $(id);
+  const dialog = /** @type {HTMLDialogElement | null} */ ($(id));
   if (!dialog) continue;
   new MutationObserver(() => {
     if (dialog.open) covering.add(id);
@@ -362,13 +370,14 @@ if (practiseId) {
 // player asks (the game is saved after every move, so a reload loses nothing).
 if ("serviceWorker" in navigator) {
   let reloading = false;
-  const offerUpdate = (registration) => {
+  const offerUpdate = (/** @type {ServiceWorkerRegistration} */ registration) => {
     if (!registration.waiting || !navigator.serviceWorker.controller) return;
     $("update").hidden = false;
     $("update-reload").onclick = () => {
       reloading = true;
       app.save({ passive: true });
-      registration.waiting.postMessage({ type: "skip-waiting" });
+      /** @type {ServiceWorker} */ (registration.waiting).postMessage({ type: "skip-waiting" });
+
     };
   };
   navigator.serviceWorker.addEventListener("controllerchange", () => {

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's words to the player: the message line and its details, the engine's statistics line, the
 // page's yes/no question, and the small wordings the other parts share (errors, conflicts, the grid's
 // size, times, level names). Part of the app that main.js wires together (see initMessages).
@@ -6,8 +7,12 @@
 // for one): whichever spoke last is shown, and the other comes back when it goes quiet.
 import { cellName } from "./geometry.js";
 import { conflictText as wordConflict, parseErrorText, t } from "./i18n.js";
+import { byId as $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("../app.js").App} App */
+/** A translation key and its parameters. @typedef {[string, Record<string, unknown>?]} Words */
+/** @typedef {"info" | "ok" | "warn" | "error" | "busy"} MessageKind */
+/** @type {import("./game.js").Game} */
 let game; // the game on the board (main.js)
 
 // A message is a translation key with its parameters (or [key, params] pairs), so that it can be
@@ -15,7 +20,14 @@ let game; // the game on the board (main.js)
 // A message `quiet` (what the engine found about a puzzle the player already sees, such as "Loaded …:
 // it has exactly one solution") does not take the line from a hint on show: the player asked for the
 // hint, and the engine's late word would hide it (it shows once the hint's words go).
+/** @type {{message: Words | string, kind: MessageKind, details: (string | (() => string))[], quiet: boolean} | null} */
 let lastMessage = null;
+/**
+ * @param {Words | string} message
+ * @param {MessageKind} [kind]
+ * @param {(string | (() => string))[]} [details]
+ * @param {{quiet?: boolean}} [options]
+ */
 function say(message, kind = "info", details = [], { quiet = false } = {}) {
   lastMessage = { message, kind, details, quiet };
   const line = $("status-line");
@@ -38,6 +50,7 @@ function saying() {
 // Every message is about the present: after a move, undo or redo, a message about the game's state
 // that no longer holds is said again as it is now. A wrong digit's count follows the board (and goes
 // when none is left); "Solved in …" goes when an undo reopens the game.
+/** @param {import("./game.js").ChangeReason} reason @param {boolean} check */
 function sayPresent(reason, check) {
   const wrong = check && game.truth ? game.wrongCells.size : 0;
   const now = saying();
@@ -48,6 +61,7 @@ function sayPresent(reason, check) {
 
 // The hint's words (hints.js shows, changes and hides `text`) take the status line whenever they
 // change; once hidden, the message is back.
+/** @param {HTMLElement} text */
 function shareStatusLine(text) {
   const line = $("status-line");
   const follow = () => { line.dataset.show = text.hidden ? "message" : "hint"; };
@@ -61,10 +75,12 @@ function resay() {
   if (lastMessage) say(lastMessage.message, lastMessage.kind, lastMessage.details, { quiet: lastMessage.quiet });
 }
 
+/** @param {string} text */
 function sayStats(text) {
   $("stats").textContent = text;
 }
 
+/** @param {{kind?: string, message: string, details?: object}} error an EngineError (engine.js), or any Error */
 function describeError(error) {
   if (error.kind === "cancelled") return t("msg.cancelled");
   if (error.kind === "timeout") return t("msg.timeout", { message: error.message });
@@ -74,16 +90,21 @@ function describeError(error) {
 
 // A conflict from the engine ({cells, house, digit}) in the page's language; the engine's own
 // English words are the fallback for a conflict without those fields.
+/** @param {import("../ops.js").Conflict} conflict @param {number} [n] @returns {string} */
 function conflictText(conflict, n = game.n) {
   const shape = { n, box: game.box, variant: game.variant, regions: game.regions, cages: game.cages };
-  return wordConflict(conflict, shape, (cell) => cellName(cell, n), (digit) => game.symbol(digit));
+  // (i18n.js reads every field as required; it has no words for a conflict with none of them: "")
+  return wordConflict(/** @type {Parameters<typeof wordConflict>[0]} */ (conflict), shape,
+    (/** @type {number} */ cell) => cellName(cell, n), (/** @type {number} */ digit) => game.symbol(digit)) ?? "";
 }
 
 // "9×9", or "9×9 Jigsaw" for a variant: what the messages call the grid.
+/** @param {number} [n] @param {string} [variant] */
 function sizeText(n = game.n, variant = game.variant) {
   return `${n}×${n}${variant && variant !== "classic" ? ` ${t(`variant.${variant}`)}` : ""}`;
 }
 
+/** @param {number} ms */
 function formatTime(ms) {
   const total = Math.floor(ms / 1000);
   const h = Math.floor(total / 3600);
@@ -92,18 +113,20 @@ function formatTime(ms) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
+/** @param {string | null | undefined} level */
 function levelName(level) {
   return level ? t(`level.${level}`) : t("finish.unrated");
 }
 
 // Ask the player a yes/no question in the page's own dialog; resolves true for yes.
+/** @param {string} text @param {string} yes @param {string} [no] @returns {Promise<boolean | null>} */
 function ask(text, yes, no = t("confirm.no")) {
   const dialog = $("confirm");
   $("confirm-text").textContent = text;
   $("confirm-yes").textContent = yes;
   $("confirm-no").textContent = no;
   return new Promise((resolve) => {
-    const done = (answer) => { // null: dismissed (Escape), which callers read as the safe choice
+    const done = (/** @type {boolean | null} */ answer) => { // null: dismissed (Escape), which callers read as the safe choice
       $("confirm-yes").onclick = null;
       $("confirm-no").onclick = null;
       dialog.onclose = null;
@@ -119,7 +142,9 @@ function ask(text, yes, no = t("confirm.no")) {
 }
 
 // `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+/** @param {{game: import("./game.js").Game}} app */
 export function initMessages(app) {
+
   game = app.game;
   return { say, resay, saying, sayPresent, shareStatusLine, sayStats, describeError, conflictText, sizeText,
     formatTime, levelName, ask };

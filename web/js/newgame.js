@@ -1,3 +1,4 @@
+// @ts-check
 // New Game and the daily puzzle (issue 5). Generation runs in the engine's worker, so the page never
 // freezes; it runs as one job advanced in slices of SLICE_MS (bridge ops "generate_job", "job_step",
 // "job_stop"; see sudoku_core.bridge.Session), so the dialog shows attempts and elapsed time between
@@ -23,10 +24,12 @@ const t = panelT("newgame");
 const SIZES = [4, 6, 9, 12, 16];
 // Levels a size can reach: a 4x4 is always solved by singles, and no 6x6 has been found that needs
 // Extreme's chains (200 attempts of the generator: none); those choices are offered greyed out.
+/** @type {Record<number, string[]>} */
 const OUT_OF_REACH = { 4: ["medium", "hard", "expert", "extreme"], 6: ["extreme"] };
 
 // Windoku's windows fit a 9x9 grid only; Killers are generated and measured on 9x9 (docs/variants.md);
 // the other variants are offered at every size.
+/** @type {Record<string, number[]>} */
 const VARIANT_SIZES = { windoku: [9], killer: [9] };
 
 const SYMMETRIES = BUILD.symmetries; // the engine's (build.py writes them)
@@ -36,6 +39,10 @@ const LIMIT_MS = 180_000;
 const SLOW_MS = 1000;
 
 
+/**
+ * @template {string | number} V
+ * @param {string} id @param {V[]} values @param {(value: V) => string} label @param {V} chosen
+ */
 function select(id, values, label, chosen) {
   const s = el("select", { id });
   for (const v of values) {
@@ -47,24 +54,58 @@ function select(id, values, label, chosen) {
 }
 
 // The player's local date as "YYYY-MM-DD".
+/** @param {Date} [now] */
 export function localDate(now = new Date()) {
-  const pad = (x) => String(x).padStart(2, "0");
+  const pad = (/** @type {number} */ x) => String(x).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** A technique a game can be built around (op version's `techniques`). @typedef {{id: string, level: string, name: import("../ops.js").Words}} Technique */
+/** What a Practise game trains (see practise). @typedef {{id: string, name: import("../ops.js").Words, exact: boolean}} Practice */
+/** @typedef {import("./bank.js").GenerateChoice} GenerateChoice */
+/**
+ * @typedef {{root?: HTMLElement | null, game: import("./game.js").Game, engine: import("./engine.js").EngineClient,
+ *   say?: (message: string, kind?: import("./messages.js").MessageKind) => void}} NewGameOptions
+ */
+
 export class NewGame {
+  // Made by build().
+  /** @type {[Element, string][]} */ labels;
+  /** @type {HTMLButtonElement} */ openButton;
+  /** @type {HTMLButtonElement} */ dailyButton;
+  /** @type {HTMLSelectElement} */ variant;
+  /** @type {HTMLSelectElement} */ size;
+  /** @type {HTMLSelectElement} */ level;
+  /** @type {HTMLSelectElement} */ symmetry;
+  /** @type {HTMLInputElement} */ minimal;
+  /** @type {HTMLInputElement} */ givens;
+  /** @type {HTMLSelectElement} */ technique;
+  /** @type {Technique[]} */ techniques;
+  /** @type {HTMLProgressElement} */ progress;
+  /** @type {HTMLElement} */ progressText;
+  /** @type {HTMLButtonElement} */ goButton;
+  /** @type {HTMLButtonElement} */ cancelButton;
+  /** @type {HTMLButtonElement} */ closeButton;
+  /** @type {HTMLDialogElement} */ dialog;
+  /** @type {Practice | null | undefined} */ practice;
+  /** @type {boolean | undefined} */ dailyBusy;
+
+  /** @param {NewGameOptions} options */
   constructor({ root, game, engine, say }) {
     this.game = game;
     this.engine = engine;
     this.say = say || (() => {});
+    /** @type {{cancelled: boolean, job?: number} | null} */
     this.running = null; // {cancelled} while generating
     this.refill = new BankRefill(engine); // keeps the bank stocked at the levels the player asks for
     this.slowMs = SLOW_MS; // (tests lower it)
-    this.build(root);
+    this.build(/** @type {HTMLElement} */ (root)); // the page has #newgame-bar
   }
 
+  /** @param {HTMLElement} root */
   build(root) {
     this.labels = []; // [node, key]: redrawn when the page's language changes
+    /** @type {<E extends Element>(node: E, key: string) => E} */
     const L = (node, key) => { this.labels.push([node, key]); return node; };
     this.openButton = el("button", { type: "button", id: "new-game", class: "primary", text: t("newGame") });
     this.dailyButton = el("button", { type: "button", id: "daily", text: t("daily") });
@@ -72,7 +113,7 @@ export class NewGame {
 
     this.variant = select("ng-variant", VARIANTS, (v) => panelT("variant")(v), "classic");
     this.size = select("ng-size", SIZES, (n) => `${n}×${n}`, 9);
-    this.level = select("ng-level", ["", ...LEVELS], (v) => t(v || "any"), "medium");
+    this.level = select("ng-level", ["", ...LEVELS], (/** @type {string} */ v) => t(v || "any"), "medium");
     this.symmetry = select("ng-symmetry", SYMMETRIES, (v) => t(v), "rot180");
     this.minimal = el("input", { type: "checkbox", id: "ng-minimal" });
     // A Killer keeps some givens, or none (its cages alone make it unique), as `generate --givens` does.
@@ -82,7 +123,7 @@ export class NewGame {
     this.techniques = [];
     this.fillTechniques();
     this.engine.ready.then((info) => {
-      this.techniques = info.techniques || [];
+      this.techniques = /** @type {Technique[]} */ (info.techniques || []); // (worker.js: op version's)
       this.fillTechniques();
     }, () => {});
     this.progress = el("progress", { id: "ng-progress", class: "ng-progress", "aria-label": t("progress") });
@@ -90,7 +131,7 @@ export class NewGame {
     this.goButton = el("button", { type: "button", id: "ng-generate", class: "primary", text: t("generate") });
     this.cancelButton = el("button", { type: "button", id: "ng-cancel", text: t("cancel") });
     this.closeButton = el("button", { type: "button", id: "ng-close", text: t("close") });
-    const field = (key, control) => el("label", { class: "field" }, L(el("span", { text: t(key) }), key), control);
+    const field = (/** @type {string} */ key, /** @type {Element} */ control) => el("label", { class: "field" }, L(el("span", { text: t(key) }), key), control);
     this.dialog = el("dialog", { id: "newgame-dialog", class: "newgame", "aria-labelledby": "ng-title" },
       L(el("h2", { id: "ng-title", text: t("title") }), "title"),
       el("div", { class: "ng-fields" },
@@ -101,8 +142,8 @@ export class NewGame {
       el("div", { class: "ng-progress-row" }, this.progress, this.progressText),
       el("div", { class: "row ng-buttons" }, this.goButton, this.cancelButton, this.closeButton));
     document.body.append(this.dialog);
-    for (const [node, key] of [[this.openButton, "newGame"], [this.dailyButton, "daily"], [this.goButton, "generate"],
-      [this.cancelButton, "cancel"], [this.closeButton, "close"]]) L(node, key);
+    for (const [node, key] of /** @type {[Element, string][]} */ ([[this.openButton, "newGame"], [this.dailyButton, "daily"], [this.goButton, "generate"],
+      [this.cancelButton, "cancel"], [this.closeButton, "close"]])) L(node, key);
     for (const option of this.level.options) L(option, option.value || "any");
     for (const option of this.variant.options) this.labels.push([option, `variant.${option.value}`]);
     for (const option of this.symmetry.options) L(option, option.value);
@@ -146,6 +187,7 @@ export class NewGame {
     }
   }
 
+  /** @param {boolean} running */
   setRunning(running) {
     this.progress.hidden = !running;
     this.cancelButton.hidden = !running;
@@ -174,7 +216,7 @@ export class NewGame {
     const killer = this.variant.value === "killer";
     const bare = killer && !this.givens.checked;
     this.givens.disabled = !killer || this.dialog.dataset.state === "running";
-    this.givens.closest(".field").hidden = !killer;
+    /** @type {HTMLElement} */ (this.givens.closest(".field")).hidden = !killer;
     this.symmetry.disabled = bare || this.dialog.dataset.state === "running";
     if (bare) this.symmetry.value = "none";
     this.minimal.disabled = bare || this.dialog.dataset.state === "running"; // no givens to keep minimal
@@ -216,6 +258,7 @@ export class NewGame {
   fillTechniques() {
     const chosen = this.technique.value;
     const none = el("option", { value: "", text: t("techniqueNone") });
+    /** @type {HTMLOptGroupElement[]} */
     const groups = [];
     for (const level of LEVELS) {
       const items = this.techniques.filter((x) => x.level === level);
@@ -228,7 +271,9 @@ export class NewGame {
     this.technique.value = [...this.technique.options].some((o) => o.value === chosen) ? chosen : "";
   }
 
+  /** @returns {GenerateChoice} */
   options() {
+    /** @type {GenerateChoice} */
     const opts = { size: Number(this.size.value), symmetry: this.symmetry.value, minimal: this.minimal.checked };
     if (this.variant.value !== "classic") opts.variant = this.variant.value;
     if (this.variant.value === "killer") {
@@ -246,11 +291,14 @@ export class NewGame {
 
   // `opts`: the dialog's choices, or a Practise game's (see practise); `practice` ({id, name, level}) names
   // what a Practise game trains, for the message and for the hints (practise.js remembers it).
+  /** @param {GenerateChoice} [opts] @param {Practice | null} [practice] */
   async generate(opts = this.options(), practice = null) {
     if (this.running) return;
+    /** @type {{cancelled: boolean, job?: number}} */
     const run = { cancelled: false };
     this.running = run;
     this.practice = practice;
+
     this.setRunning(true);
     // The slow levels come from the bank shipped with the page, and refilled on this device in the
     // background (made and rated by this engine, never served twice): a new game at once. Other
@@ -260,11 +308,11 @@ export class NewGame {
     const banked = kind ? takeFromBank(kind.key) : null;
     if (kind && (shipped(kind.key) || banked)) this.refill.want(kind);
     if (banked) {
-      const grid = gridFromLine(banked);
+      const grid = /** @type {import("./game.js").GridValue} */ (gridFromLine(banked)); // the bank holds lines it reads
       const givens = grid.cells.filter((d) => d).length;
       this.finish(grid, { source: "new", level: opts.level }, this.practice ? this.practiceMessage(opts, givens, "") : opts.variant
-        ? t("loadedBankVariant", { size: opts.size, variant: panelT("variant")(opts.variant), level: t(opts.level), givens })
-        : t("loadedBank", { size: opts.size, level: t(opts.level), givens }));
+        ? t("loadedBankVariant", { size: opts.size, variant: panelT("variant")(opts.variant), level: t(/** @type {string} */ (opts.level)), givens })
+        : t("loadedBank", { size: opts.size, level: t(/** @type {string} */ (opts.level)), givens }));
       return;
     }
     const seed = randomSeed();
@@ -279,8 +327,8 @@ export class NewGame {
     const tick = setInterval(() => {
       if (this.running === run) status.textContent = t("working", { attempts, seconds: seconds() });
     }, 500);
-    const show = (r) => {
-      attempts = r.attempts;
+    const show = (/** @type {import("../ops.js").GenerateSlice} */ r) => {
+      attempts = /** @type {number} */ (r.attempts);
       this.progressText.textContent = t("working", { attempts, seconds: seconds() });
       this.progress.dataset.attempts = String(attempts);
       this.progress.dataset.longestMs = String(Math.max(Number(this.progress.dataset.longestMs || 0), r.longest_ms));
@@ -291,6 +339,7 @@ export class NewGame {
     this.progress.dataset.slices = "0";
     try {
       // One job, advanced a slice at a time: the page stays informed, and Stop is answered within a slice.
+      /** @type {import("../ops.js").GenerateSlice} */
       let r = await this.engine.request("generate_job", { ...opts, seed, ms: SLICE_MS });
       run.job = r.job;
       while (!r.done) {
@@ -312,17 +361,18 @@ export class NewGame {
         status.textContent = t("gaveUp", { attempts, seconds: seconds() });
         return;
       }
-      const size = r.box[0] * r.box[1];
+      const box = /** @type {import("../ops.js").Box} */ (r.box); // found: the puzzle came with it
+      const size = box[0] * box[1];
       const practised = this.techniques.find((x) => x.id === opts.technique);
       const variantName = opts.variant ? panelT("variant")(opts.variant) : "";
-      this.finish(r, { source: "new", level: r.level || opts.level || null },
+      this.finish(/** @type {import("../ops.js").Generated & {box: import("../ops.js").Box, cells: number[]}} */ (r), { source: "new", level: r.level || opts.level || null },
         this.practice ? this.practiceMessage(opts, r.givens, seed) : opts.variant ? t("loadedVariant", { size, variant: variantName, level: t(r.level || "any"), givens: r.givens, seed })
           : practised ? t("loadedPractice", { size, technique: practised.name[engineLanguage()] || practised.name.en,
           givens: r.givens, seed })
           : r.level ? t("loaded", { size, level: t(r.level), givens: r.givens, seed })
             : t("loadedAny", { size, givens: r.givens, seed }));
     } catch (error) {
-      if (!run.cancelled) this.progressText.textContent = t("failed", { message: error.message });
+      if (!run.cancelled) this.progressText.textContent = t("failed", { message: /** @type {Error} */ (error).message });
     } finally {
       clearInterval(tick);
       status.setAttribute("aria-live", "polite");
@@ -335,6 +385,11 @@ export class NewGame {
 
   // A puzzle to play, from the bank or the generator: nothing is left running (so closing the dialog
   // cancels nothing), the game loads, the dialog closes, and the page says what came.
+  /**
+   * @param {{box: import("./geometry.js").Box, cells: number[], variant?: string, regions?: number[] | null,
+   *   cages?: import("./geometry.js").Cage[] | null}} value
+   * @param {Partial<import("./game.js").GameInfo>} info @param {string} message
+   */
   finish(value, info, message) {
     this.running = null;
     this.setRunning(false);
@@ -363,14 +418,16 @@ export class NewGame {
   // lesson's Practise options say (data/lessons.json, from sudoku_core.lessons.practice: the technique as
   // the puzzle's hardest step, or a level, or a Hard Killer), made in this dialog with its progress and
   // Cancel, and saved in My games like any other. The hints of that game then prefer the technique.
+  /** @param {string} id */
   async practise(id) {
     if (this.running) return;
+    /** @type {Record<string, any>} the lessons (data/lessons.json, written by build.py) */
     let lessons;
     try {
       const response = await fetch("data/lessons.json");
       lessons = (await response.json()).lessons;
     } catch (error) {
-      this.say(t("failed", { message: error.message }), "error");
+      this.say(t("failed", { message: /** @type {Error} */ (error).message }), "error");
       return;
     }
     const lesson = lessons[id];
@@ -394,6 +451,7 @@ export class NewGame {
         return;
       }
     }
+    /** @type {GenerateChoice} */
     const opts = { size: 9, symmetry: p.variant === "killer" ? "none" : "rot180", minimal: false };
     if (p.variant) Object.assign(opts, { variant: p.variant, givens: false });
     if (p.technique) Object.assign(opts, { technique: p.technique, level: lessons[p.technique].level });
@@ -403,23 +461,26 @@ export class NewGame {
     this.size.value = "9";
     this.fitSizes();
     if (opts.variant === "killer") this.givens.checked = false;
-    this.level.value = opts.level;
-    this.symmetry.value = opts.symmetry;
+    this.level.value = /** @type {string} */ (opts.level);
+    this.symmetry.value = /** @type {string} */ (opts.symmetry);
     this.minimal.checked = false;
-    this.technique.value = [...this.technique.options].some((o) => o.value === opts.technique) ? opts.technique : "";
+    this.technique.value = [...this.technique.options].some((o) => o.value === opts.technique) ? /** @type {string} */ (opts.technique) : "";
     this.open();
     await this.generate(opts, { id: trained, name: lessons[trained].name, exact: !!p.technique });
   }
 
+  /** @param {GenerateChoice} opts @param {number | undefined} givens @param {number | string} seed */
   practiceMessage(opts, givens, seed) {
-    const technique = this.practice.name[engineLanguage()] || this.practice.name.en;
-    if (this.practice.exact) return t("loadedPractice", { size: opts.size, technique, givens, seed });
-    const level = t(opts.level);
+    const practice = /** @type {Practice} */ (this.practice);
+    const technique = practice.name[engineLanguage()] || practice.name.en;
+    if (practice.exact) return t("loadedPractice", { size: opts.size, technique, givens, seed });
+    const level = t(/** @type {string} */ (opts.level));
     return opts.variant ? t("loadedPractiseKiller", { level, technique, givens })
       : t("loadedPractiseLevel", { level, technique, givens });
   }
 
   // Open the dialog set to a size and level and generate at once ("New game at this level").
+  /** @param {{size?: number, level?: string}} choice */
   start({ size, level }) {
     if (this.running) return;
     if (size && [...this.size.options].some((o) => o.value === String(size))) this.size.value = String(size);
@@ -429,11 +490,16 @@ export class NewGame {
     this.generate();
   }
 
+  /**
+   * @param {{box: import("./geometry.js").Box, cells: number[], variant?: string, regions?: number[] | null,
+   *   cages?: import("./geometry.js").Cage[] | null}} r
+   * @param {Partial<import("./game.js").GameInfo>} info
+   */
   loadPuzzle(r, info) {
     const value = { box: r.box, cells: r.cells, symbols: DEFAULT_SYMBOLS.slice(0, r.box[0] * r.box[1]),
       variant: r.variant || "classic", regions: r.regions || null, cages: r.cages || null };
     this.game.loadNew(value, info);
-    const size = document.getElementById("size");
+    const size = /** @type {HTMLSelectElement | null} */ (document.getElementById("size"));
     if (size) size.value = String(r.box[0] * r.box[1]);
   }
 
@@ -445,11 +511,14 @@ export class NewGame {
     this.dailyButton.setAttribute("aria-busy", "true");
     this.say(t("dailyWorking"), "busy");
     try {
-      const r = await this.engine.request("daily", { date });
+      // The daily puzzle is always found, with its grid and level.
+      const r = /** @type {import("../ops.js").Generated & {box: import("../ops.js").Box, cells: number[], level: string}} */ (
+        await this.engine.request("daily", { date }));
       this.loadPuzzle(r, { source: "daily", level: r.level, daily: date });
       document.documentElement.dataset.daily = date;
       this.say(t("dailyLoaded", { date, level: t(r.level), givens: r.givens }), "ok");
-    } catch (error) {
+    } catch (caught) {
+      const error = /** @type {import("./engine.js").EngineError} */ (caught);
       this.say(t("failed", { message: error.message }), error.kind === "cancelled" ? "info" : "error");
     } finally {
       this.dailyBusy = false;
@@ -459,6 +528,8 @@ export class NewGame {
 }
 
 // The buttons go in the header's #newgame-bar unless a `root` is given.
+/** @param {NewGameOptions} options */
 export function initNewGame({ game, engine, say, root = document.getElementById("newgame-bar") }) {
+
   return new NewGame({ root, game, engine, say });
 }

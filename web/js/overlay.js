@@ -1,3 +1,4 @@
+// @ts-check
 // The reason of a step, drawn over the board: an SVG in cell units (viewBox 0 0 n n), as HoDoKu draws
 // a step, every role in its own colour AND its own shape or stroke pattern, so it reads without colour:
 //
@@ -35,11 +36,25 @@ import { houseCells } from "./geometry.js";
 import { KILLER_NOTES, cageOutline } from "./cages.js";
 import { t } from "./i18n.js";
 
+/** @typedef {import("../ops.js").Cand} Cand */
+/** @typedef {Partial<import("../ops.js").StepData>} Step */
+/** @typedef {import("./geometry.js").Shape} Shape */
+/** @typedef {[number, number]} Point */
+/** A role of the drawn step, for the legend (a set's `index` and `label`). @typedef {{role: string, index?: number, label?: string}} Role */
+/** A bend tried for a link: its control point, start, head's tip and direction, the head's polygon, its cost. @typedef {{mx: number, my: number, sx: number, sy: number, tip: Point, u: Point, poly: Point[], cost: number}} Layout */
+/**
+ * A link laid out (plan): its nodes, the bends tried, the one picked, and whether it has a head.
+ * @typedef {{strong: boolean, from: Cand[], to: Cand[], fromKey: string, toKey: string, headLen: number,
+ *   tries: Layout[], pick: Layout, head?: boolean}} Plan
+ */
+/** A drawing function of SHAPES: (parent, x, y, radius, class) -> the mark. @typedef {(p: Element, x: number, y: number, r: number, cls: string) => SVGElement} ShapeFn */
+
 const NO_INSET = { top: 0, right: 0, bottom: 0, left: 0 };
 
 const SVG = "http://www.w3.org/2000/svg";
 const SETS = 4; // colours and patterns for sets, cycled
 
+/** @param {string} tag @param {Record<string, string | number | boolean>} [attrs] @param {Element | null} [parent] */
 function node(tag, attrs = {}, parent = null) {
   const el = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
@@ -47,13 +62,14 @@ function node(tag, attrs = {}, parent = null) {
   return el;
 }
 
-const round = (x) => Math.round(x * 1000) / 1000;
-const clamp = (x, lo, hi) => Math.min(Math.max(x, lo), hi);
+const round = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
+const clamp = (/** @type {number} */ x, /** @type {number} */ lo, /** @type {number} */ hi) => Math.min(Math.max(x, lo), hi);
 
 // The names of the engine's set labels (Step.groups), for the legend; an unknown label is shown as is.
+/** @type {Record<string, string>} */
 const SET_NAMES = { pivot: "pivot", pincers: "pincers", link: "link", bivalue: "bivalue", roof: "roof",
   core: "core", stem: "stem", rcc: "rcc", cages: "cages" };
-const setName = (label) => {
+const setName = (/** @type {string} */ label) => {
   const als = /^als(?:_([a-z0-9]+))?$/.exec(label);
   if (als) return als[1] ? `${t("legend.set.als")} ${als[1].toUpperCase()}` : t("legend.set.als");
   const petal = /^petal_(\d+)$/.exec(label);
@@ -63,6 +79,7 @@ const setName = (label) => {
 const COLOURS = new Set(["color_a", "color_b"]); // a colouring's two colours: drawn as on and off marks
 
 // The marks' shapes, drawn at (x, y) with radius r: used on the board and in the legend's swatches.
+/** @type {{ring: ShapeFn, square: ShapeFn, diamond: ShapeFn, elim: ShapeFn, place: ShapeFn}} */
 const SHAPES = {
   ring: (p, x, y, r, cls) => node("circle", { class: cls, cx: round(x), cy: round(y), r: round(r) }, p),
   // A square and a diamond as large as fits in the ring's circle (corners at 1.1 r at most), so every
@@ -91,15 +108,24 @@ const SHAPES = {
 };
 
 export class ReasonOverlay {
+  /** @type {typeof KILLER_NOTES | typeof NO_INSET | undefined} where a cell's notes are (a Killer's keep clear of its cage) */ notesBox;
+  /** @type {Step | null | undefined} */ step;
+  /** @type {number} the candidates' marks' radius, in cell units */ rCand = 0;
+  /** @type {{marks: {key: string, c: Point, r: number}[], pad: number} | undefined} what an arrowhead keeps clear of */ obstacles;
+  /** @type {boolean | undefined} */ showLegend;
+
+  /** @param {HTMLElement} board */
   constructor(board) {
     this.board = board;
-    this.svg = node("svg", { class: "reason", "aria-hidden": "true", focusable: "false" });
+    this.svg = /** @type {SVGSVGElement} */ (node("svg", { class: "reason", "aria-hidden": "true", focusable: "false" }));
     this.svg.style.display = "none";
     board.after(this.svg);
+    /** @type {Role[]} */
     this.roles = [];
     this.legendEl = document.createElement("ul");
     this.legendEl.className = "hint-legend";
     this.legendEl.hidden = true;
+    /** @type {[Step, Shape, {full: boolean, legend: boolean}] | null} what is drawn, to draw again */
     this.drawn = null;
     // A board that changes size (a phone turned, a window resized) is drawn again: the marks' sizes
     // and the strokes follow its pixels.
@@ -129,6 +155,7 @@ export class ReasonOverlay {
   }
 
   // The note's slot: its size in cell units, [width, height], for a board of side n.
+  /** @param {number} n @returns {Point} */
   slot(n) {
     const cols = Math.ceil(Math.sqrt(n));
     const rows = Math.ceil(n / cols);
@@ -137,6 +164,7 @@ export class ReasonOverlay {
   }
 
   // Where digit d of a cell is drawn: its centre in cell units.
+  /** @param {Cand} cand @param {number} n @returns {Point} */
   spot([cell, d], n) {
     const cols = Math.ceil(Math.sqrt(n));
     const i = d - 1;
@@ -148,6 +176,7 @@ export class ReasonOverlay {
 
   // The rectangles [x, y, w, h] that draw a house: one for a row, column, box or Windoku window; one
   // per cell for a Jigsaw region or an X diagonal (shapes no rectangle covers).
+  /** @param {import("../ops.js").StepHouse} house @param {Shape} shape @returns {number[][]} */
   houseRects({ kind, index }, { n, box, variant, regions }) {
     const k = index;
     if (kind === "row") return [[0, k, n, 1]];
@@ -162,6 +191,7 @@ export class ReasonOverlay {
 
   // Draw a step; `full` adds what it removes and places (the hint's last level, the solution path);
   // `legend`: show the legend of its roles (levels 2 and 3 of a hint).
+  /** @param {Step | null} step @param {Shape} shape @param {{full?: boolean, legend?: boolean}} [options] */
   draw(step, shape, { full = true, legend = true } = {}) {
     const { n } = shape;
     this.clear();
@@ -185,13 +215,15 @@ export class ReasonOverlay {
     svg.style.setProperty("--rs-stroke", `${round(stroke)}px`);
     const rCand = Math.max(0.25 * slotUnits, Math.min(0.42 * slotUnits, 0.5 * slotUnits - (1.6 * stroke) / cellPx));
     this.rCand = rCand;
+    /** @type {Role[]} */
     const roles = [];
+    /** @type {(role: string, extra?: {index?: number, label?: string}) => void} */
     const use = (role, extra = {}) => {
       if (!roles.some((r) => r.role === role && r.index === extra.index)) roles.push({ role, ...extra });
     };
-    const layer = (name) => node("g", { class: `rs-layer rs-${name}-layer` }, svg);
+    const layer = (/** @type {string} */ name) => node("g", { class: `rs-layer rs-${name}-layer` }, svg);
     const houses = layer("houses");
-    for (const [list, cls, role] of [[step.houses || [], "rs-house", "house"], [step.cover || [], "rs-cover", "cover"]]) {
+    for (const [list, cls, role] of /** @type {[import("../ops.js").StepHouse[], string, string][]} */ ([[step.houses || [], "rs-house", "house"], [step.cover || [], "rs-cover", "cover"]])) {
       for (const h of list) {
         use(role);
         for (const [x, y, w, hh] of this.houseRects(h, shape)) {
@@ -209,7 +241,7 @@ export class ReasonOverlay {
     // A single's sightings ([from, cell] pairs): a digit placed in `from` rules `cell` out.
     const sees = layer("sees");
     const target = (step.placements || []).map(([cell]) => cell);
-    const centre = (cell) => [cell % n + 0.5, Math.floor(cell / n) + 0.5];
+    const centre = (/** @type {number} */ cell) => [cell % n + 0.5, Math.floor(cell / n) + 0.5];
     const ringed = new Set();
     const shaded = new Set();
     for (const [from, cell] of step.sees || []) {
@@ -229,12 +261,14 @@ export class ReasonOverlay {
       }
     }
     const sets = layer("sets");
-    const rowCol = (cell) => [Math.floor(cell / n), cell % n];
+    const rowCol = (/** @type {number} */ cell) => [Math.floor(cell / n), cell % n];
     // A 45-rule step's group "cages" holds the cells of the cages it names: outlined above, not drawn twice.
     const outlined = (step.cages || []).length > 0;
     // The two colours of a chain or a colouring, by candidate: "on" or "off".
+    /** @type {Map<string, "on" | "off">} */
     const tone = new Map();
-    const key = (cand) => cand.join(",");
+    const key = (/** @type {Cand} */ cand) => cand.join(",");
+    /** @type {(cands: Cand[], value: "on" | "off") => void} */
     const setTone = (cands, value) => {
       for (const c of cands) if (!tone.has(key(c))) tone.set(key(c), value);
     };
@@ -242,6 +276,7 @@ export class ReasonOverlay {
       setTone(link.from, link.strong ? "off" : "on");
       setTone(link.to, link.strong ? "on" : "off");
     }
+    /** @type {[{label: string, candidates: Cand[]}, number][]} */
     const colourGroups = [];
     let shown = 0; // the sets drawn as frames, numbered for their colour and pattern
     (step.groups || []).forEach((group, g) => {
@@ -263,6 +298,7 @@ export class ReasonOverlay {
     });
     const marks = layer("marks");
     const drawn = new Set();
+    /** @type {(cand: Cand, shapeName: keyof typeof SHAPES, cls: string, r?: number) => SVGElement} */
     const mark = (cand, shapeName, cls, r = rCand) => {
       const [x, y] = this.spot(cand, n);
       const el = SHAPES[shapeName](marks, x, y, r, cls);
@@ -270,11 +306,11 @@ export class ReasonOverlay {
       drawn.add(key(cand));
       return el;
     };
-    const toneShape = (cand) => (tone.get(key(cand)) === "off" ? "square" : "ring");
-    const toneClass = (cand) => (tone.has(key(cand)) ? ` rs-${tone.get(key(cand))}` : "");
+    const toneShape = (/** @type {Cand} */ cand) => (tone.get(key(cand)) === "off" ? "square" : "ring");
+    const toneClass = (/** @type {Cand} */ cand) => (tone.has(key(cand)) ? ` rs-${tone.get(key(cand))}` : "");
     for (const cand of step.candidates || []) {
       const tc = toneClass(cand);
-      use(tc ? tone.get(key(cand)) : "cand");
+      use(tc ? /** @type {string} */ (tone.get(key(cand))) : "cand");
       mark(cand, toneShape(cand), `rs-mark rs-cand${tc}`);
     }
     // A colouring's candidates that are not among the step's own: marked in their colour too, each
@@ -286,15 +322,15 @@ export class ReasonOverlay {
       for (const cand of group.candidates) {
         if (drawn.has(key(cand))) {
           if (!tagged) {
-            const el = marks.querySelector(`[data-cand="${key(cand)}"]`);
+            const el = /** @type {Element} */ (marks.querySelector(`[data-cand="${key(cand)}"]`));
             el.classList.add("rs-set");
-            el.setAttribute("data-group", g);
+            el.setAttribute("data-group", String(g));
           }
           tagged = true;
           continue;
         }
         const el = mark(cand, value === "off" ? "square" : "ring", `rs-mark rs-set rs-node rs-${value}`);
-        el.setAttribute("data-group", g);
+        el.setAttribute("data-group", String(g));
         tagged = true;
       }
     }
@@ -302,7 +338,7 @@ export class ReasonOverlay {
     for (const link of step.links || []) {
       for (const cand of [...link.from, ...link.to]) {
         if (drawn.has(key(cand))) continue;
-        use(tone.get(key(cand)));
+        use(/** @type {string} */ (tone.get(key(cand))));
         mark(cand, toneShape(cand), `rs-mark rs-node rs-${tone.get(key(cand))}`);
       }
     }
@@ -365,14 +401,16 @@ export class ReasonOverlay {
       swatch.style.setProperty("--rs-stroke", "1.5px");
       this.swatch(swatch, item);
       const words = document.createElement("span");
-      words.textContent = item.role === "set" ? t("legend.set", { name: setName(item.label) }) : t(`legend.${item.role}`);
-      if (item.role === "set") li.dataset.label = item.label;
+      words.textContent = item.role === "set" ? t("legend.set", { name: setName(/** @type {string} */ (item.label)) }) : t(`legend.${item.role}`);
+      if (item.role === "set") li.dataset.label = /** @type {string} */ (item.label);
+
       li.append(words);
       list.append(li);
     }
   }
 
   // A role's swatch: the same shapes and classes as on the board, in a 2 x 1 box.
+  /** @param {Element} svg @param {Role} item */
   swatch(svg, { role, index }) {
     const r = 0.32;
     if (role === "house" || role === "cover") node("rect", { class: `rs-${role}`, x: 0.1, y: 0.1, width: 1.8, height: 0.8, rx: 0.12 }, svg);
@@ -395,6 +433,7 @@ export class ReasonOverlay {
   }
 
   // An arrowhead: a triangle with its tip at `tip`, pointing along the unit vector `u`, `len` long.
+  /** @param {Element} parent @param {boolean} strong @param {Point} tip @param {Point} u @param {number} len */
   head(parent, strong, [tx, ty], [ux, uy], len) {
     const bx = tx - ux * len;
     const by = ty - uy * len;
@@ -410,12 +449,13 @@ export class ReasonOverlay {
   // less; a short link, inside a cell, bends more so its head clears both rings), each scored by the
   // marks its head would cover; `settle` picks one per link so that its head also clears the other
   // heads; `arrow` draws it.
+  /** @param {import("../ops.js").StepData["links"][number]} link @param {number} n @param {number} rCand @returns {Plan} */
   plan({ from, to, strong }, n, rCand) {
-    const centre = (cands) => {
+    const centre = (/** @type {Cand[]} */ cands) => {
       const spots = cands.map((c) => this.spot(c, n));
       return [spots.reduce((s, p) => s + p[0], 0) / spots.length, spots.reduce((s, p) => s + p[1], 0) / spots.length];
     };
-    const reach = (cands) => {
+    const reach = (/** @type {Cand[]} */ cands) => {
       // How far the node's mark reaches from its centre: a ring, or a group's box (its half diagonal).
       if (cands.length === 1) return rCand;
       const spots = cands.map((c) => this.spot(c, n));
@@ -432,7 +472,7 @@ export class ReasonOverlay {
     const uy = dy / len;
     const base = len < 0.75 ? len * 0.8 : Math.min(0.6, Math.max(0.2, len * 0.18));
     const margin = 0.08;
-    const unit = (ax, ay) => {
+    const unit = (/** @type {number} */ ax, /** @type {number} */ ay) => {
       const l = Math.hypot(ax, ay) || 1;
       return [ax / l, ay / l];
     };
@@ -444,18 +484,20 @@ export class ReasonOverlay {
     const toKey = to.map((c) => c.join(",")).join(" ");
     const ends = new Set(to.map((c) => c.join(","))); // the head may touch its own target only
     const { marks = [], pad = 0 } = this.obstacles || {};
+    /** @type {(bend: number) => Layout} */
     const layout = (bend) => {
       const mx = clamp((x1 + x2) / 2 - uy * bend, margin, n - margin);
       const my = clamp((y1 + y2) / 2 + ux * bend, margin, n - margin);
       const [sx0, sy0] = unit(mx - x1, my - y1);
       const [ex0, ey0] = unit(x2 - mx, y2 - my);
+      /** @type {Point} */
       const tip = [x2 - ex0 * r2, y2 - ey0 * r2];
       const w = headLen * 0.5;
       const [bx, by] = [tip[0] - ex0 * headLen, tip[1] - ey0 * headLen];
       const poly = grow([tip, [bx - ey0 * w, by + ex0 * w], [bx + ey0 * w, by - ex0 * w]], pad / 2);
       // Out of the board is worst, then a mark covered.
       const out = poly.some(([x, y]) => x < 0 || y < 0 || x > n || y > n);
-      const cost = 1000 * out + 100 * marks.filter((m) => !ends.has(m.key) && circleTouches(m, poly)).length;
+      const cost = 1000 * Number(out) + 100 * marks.filter((m) => !ends.has(m.key) && circleTouches(m, poly)).length;
       return { mx, my, sx: x1 + sx0 * r1, sy: y1 + sy0 * r1, tip, u: [ex0, ey0], poly, cost };
     };
     const tries = [1, -1, 1.7, -1.7, 2.5, -2.5, 0.45, -0.45, 0.7, -0.7, 0.25, -0.25, 3.5, -3.5, 0, 5, -5, 7, -7, 10, -10]
@@ -466,11 +508,14 @@ export class ReasonOverlay {
   // Pick each link's bend: the first that costs least, where a head touching another head at another
   // node costs 10 and one meeting it at the same node (a net's conclusion reached along several chains)
   // 1. Picked in order, then each crowded one again with all the others known.
+  /** @param {Plan[]} plans */
   settle(plans) {
+    /** @type {(plan: Plan, l: Layout, others: Plan[]) => number} */
     const cost = (plan, l, others) => l.cost + others.reduce((sum, o) => sum
       + (o !== plan && polygonsTouch(o.pick.poly, l.poly) ? (o.toKey === plan.toKey ? 1 : 10) : 0), 0);
+    /** @type {(plan: Plan, others: Plan[]) => number} */
     const choose = (plan, others) => {
-      let best = null;
+      let best = plan.tries[0]; // (the first try costs less than Infinity: replaced below)
       let least = Infinity;
       for (const l of plan.tries) {
         const c = cost(plan, l, others);
@@ -480,6 +525,7 @@ export class ReasonOverlay {
       plan.pick = best;
       return least;
     };
+    /** @type {Plan[]} */
     const placed = [];
     for (const plan of plans) {
       choose(plan, placed);
@@ -487,11 +533,12 @@ export class ReasonOverlay {
     }
     for (let round = 0; round < 3; round++) {
       let crowded = 0;
-      for (const plan of plans) if (cost(plan, plan.pick, plans)) crowded += choose(plan, plans) > 0;
+      for (const plan of plans) if (cost(plan, plan.pick, plans)) crowded += Number(choose(plan, plans) > 0);
       if (!crowded) break;
     }
   }
 
+  /** @param {Element} parent @param {Plan} plan */
   arrow(parent, { strong, from, to, fromKey, toKey, headLen, pick, head }) {
     const { mx, my, sx, sy, tip, u } = pick;
     const ex = tip[0] - u[0] * headLen * 0.8;
@@ -520,6 +567,7 @@ export class ReasonOverlay {
 
 // Geometry for placing arrowheads: a convex polygon grown by d from its centre, and whether a circle
 // {c, r} or another convex polygon touches it (separating axes).
+/** @param {Point[]} poly @param {number} d @returns {Point[]} */
 function grow(poly, d) {
   const cx = poly.reduce((s, p) => s + p[0], 0) / poly.length;
   const cy = poly.reduce((s, p) => s + p[1], 0) / poly.length;
@@ -529,6 +577,7 @@ function grow(poly, d) {
   });
 }
 
+/** @param {Point} p @param {Point} a @param {Point} b */
 function segmentDistance([px, py], [ax, ay], [bx, by]) {
   const dx = bx - ax;
   const dy = by - ay;
@@ -536,15 +585,18 @@ function segmentDistance([px, py], [ax, ay], [bx, by]) {
   return Math.hypot(px - ax - k * dx, py - ay - k * dy);
 }
 
+/** @param {{c: Point, r: number}} circle @param {Point[]} poly */
 function circleTouches({ c, r }, poly) {
-  const side = (a, b) => (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+  const side = (/** @type {Point} */ a, /** @type {Point} */ b) => (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
   const sides = poly.map((a, i) => side(a, poly[(i + 1) % poly.length]));
   if (sides.every((s) => s >= 0) || sides.every((s) => s <= 0)) return true;
   return poly.some((a, i) => segmentDistance(c, a, poly[(i + 1) % poly.length]) < r);
 }
 
+/** @param {Point[]} p @param {Point[]} q */
 function polygonsTouch(p, q) {
-  const axes = (poly) => poly.map((a, i) => {
+  const axes = (/** @type {Point[]} */ poly) =>
+ poly.map((a, i) => {
     const b = poly[(i + 1) % poly.length];
     return [a[1] - b[1], b[0] - a[0]];
   });

@@ -1,3 +1,4 @@
+// @ts-check
 // Practise games and the way from a hint to its lesson (issue 30), shared by the game's page and the
 // Learn page (learn.html).
 //
@@ -17,17 +18,20 @@ const MAX_REMEMBERED = 200;
 
 // The technique id a Practise link asks for (`?practise=ID`), or null. Ids are the engine's: lower case
 // letters, digits and underscores; anything else is no request at all.
+/** @param {string} [search] @returns {string | null} */
 export function practiseRequest(search = location.search) {
   const id = new URLSearchParams(search).get("practise");
   return id && /^[a-z0-9_]{1,40}$/.test(id) ? id : null;
 }
 
+/** @returns {Record<string, unknown>} the puzzles made for a technique, line -> technique id */
 function remembered() {
   const value = readJSON(PRACTICE_KEY);
   return value && typeof value === "object" && !Array.isArray(value) ? value : {};
 }
 
 // Remember that the puzzle `line` (Game.shareLine()) is a Practise game of `technique`.
+/** @param {string} line @param {string} technique */
 export function rememberPractice(line, technique) {
   const map = remembered();
   delete map[line];
@@ -39,12 +43,14 @@ export function rememberPractice(line, technique) {
 
 // One of a technique's shipped Practise puzzles (lines): the first not yet practised on this device, else
 // any one at random.
+/** @param {string[]} lines */
 export function pickPractice(lines) {
   const done = remembered();
   return lines.find((line) => !Object.hasOwn(done, line)) || lines[Math.floor(Math.random() * lines.length)];
 }
 
 // The technique the game on the board trains, or null for any other game.
+/** @param {import("./game.js").Game | null | undefined} game */
 export function practisedFor(game) {
   if (!game || !game.hasPuzzle || typeof game.shareLine !== "function") return null;
   const id = remembered()[game.shareLine()];
@@ -52,17 +58,22 @@ export function practisedFor(game) {
 }
 
 // The lesson of a technique: `learn.html#ID`.
+/** @param {string} id */
 export function lessonHref(id) {
   return `learn.html#${encodeURIComponent(id)}`;
 }
 
 // A link to the lesson of a hint's technique: `show(hint)` with a hint of status "step" shows it (its
 // text names the technique in the page's language), `show(null)` hides it.
+/** What a lesson link is shown for: a hint, or a step of a list. @typedef {{status: string, technique?: string, name?: import("../ops.js").Words}} Lessoned */
+
 export function lessonLink() {
+
   const a = document.createElement("a");
   a.id = "hint-lesson";
   a.className = "hint-lesson";
   a.hidden = true;
+  /** @type {Lessoned | null} */
   let shown = null;
   const draw = () => {
     if (!shown) return;
@@ -72,10 +83,12 @@ export function lessonLink() {
   document.addEventListener("sudoku:language", draw);
   return {
     el: a,
+    /** @param {Lessoned | null | undefined} hint */
     show(hint) {
       shown = hint && hint.status === "step" && hint.technique ? hint : null;
       a.hidden = !shown;
-      if (shown) a.href = lessonHref(shown.technique);
+      if (shown) a.href = lessonHref(/** @type {string} */ (shown.technique));
+
       draw();
     },
   };

@@ -1,13 +1,34 @@
+// @ts-check
 // Puzzles in and out of the engine: reading pasted or typed text (and a link's) into a game, the rule
 // conflicts while typing, the solution to check mistakes against, and Solve. Part of the app that
 // main.js wires together (see initPuzzles).
 import { DEFAULT_SYMBOLS, cellName } from "./geometry.js";
 import { parseProgress } from "./share.js";
 import { t } from "./i18n.js";
+import { byId as $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
-let app, game, board, engine; // the page's shared parts (main.js)
-let say, sayStats, describeError, conflictText, sizeText, ask; // messages.js, through app
+/** @typedef {import("../app.js").App} App */
+/** @type {App} */
+let app; // the page's shared parts (main.js)
+/** @type {App["game"]} */
+let game;
+/** @type {App["board"]} */
+let board;
+/** @type {App["engine"]} */
+let engine;
+// messages.js, through app
+/** @type {App["say"]} */ let say;
+/** @type {App["sayStats"]} */ let sayStats;
+/** @type {App["describeError"]} */ let describeError;
+/** @type {App["conflictText"]} */ let conflictText;
+/** @type {App["sizeText"]} */ let sizeText;
+/** @type {App["ask"]} */ let ask;
+/**
+ * How to read a text: from a link (`fromShare`) with its `progress`, `early` (the revision at which the
+ * page showed these givens itself), `refuse(n)` and `origin`, as importText says.
+ * @typedef {{fromShare?: boolean, progress?: {entries: string, notes: string, corners?: string} | null, early?: number | null,
+ *   refuse?: ((n: number) => boolean) | null, origin?: string}} ImportOptions
+ */
 
 // Parse text in any format the engine reads and load it; returns true when it loaded.
 // `early`: the revision at which the page showed these givens itself (see loadFromFragment).
@@ -17,6 +38,7 @@ let importSerial = 0;
 // `refuse(n)`: a link's check of its progress against the puzzle's side n, true when it refused the link
 // (before anything is loaded or saved).
 // `origin`: where the text came from, for My games (a picture read by scan.js: "picture").
+/** @param {string} text @param {ImportOptions} [options] @returns {Promise<boolean>} */
 async function importText(text, { fromShare = false, progress = null, early = null, refuse = null, origin = "paste" } = {}) {
   const serial = ++importSerial;
   const source = $("puzzle-text");
@@ -30,14 +52,15 @@ async function importText(text, { fromShare = false, progress = null, early = nu
   let result;
   try {
     result = await engine.request("parse", alphabet ? { text, alphabet } : { text });
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {import("./engine.js").EngineError} */ (caught);
     if (serial !== importSerial) return false;
     source.setAttribute("aria-invalid", "true");
     sayStats("");
     say(["msg.unreadable", { error: describeError(error) }], "error");
     if (error.details) {
-      pointAt(source, text, error.details);
-      if (error.details.cells) game.mark(error.details.cells);
+      pointAt(source, text, /** @type {{line?: number, column?: number}} */ (error.details));
+      if (error.details.cells) game.mark(/** @type {number[]} */ (error.details.cells));
     }
     return false;
   }
@@ -94,6 +117,7 @@ async function importText(text, { fromShare = false, progress = null, early = nu
 
 // How many solutions the givens have: {status: "unique" | "no_solution" | "multiple" | "gave_up"
 // | "unknown", cells, differences}. Sets the solution to check mistakes against when unique.
+/** @returns {Promise<{status: string, cells: number[][], differences: number[]}>} */
 async function truthCheck() {
   const revision = game.revision;
   try {
@@ -106,9 +130,11 @@ async function truthCheck() {
 }
 
 // Progress from a link: the player's digits and notes as one move (so it can be undone).
+/** @param {{entries: string, notes: string, corners?: string}} fragment */
 function applyProgress(fragment) {
   const progress = parseProgress(fragment, game.ncells, DEFAULT_SYMBOLS);
   if (!progress || game.mode !== "play") return;
+  /** @type {import("./game.js").Change[]} */
   const changes = [];
   for (let i = 0; i < game.ncells; i++) {
     if (game.givens[i]) continue;
@@ -120,6 +146,7 @@ function applyProgress(fragment) {
 }
 
 // Select the character a parse error names, so the text shows where it is wrong.
+/** @param {HTMLTextAreaElement} textarea @param {string} text @param {{line?: number, column?: number}} at */
 function pointAt(textarea, text, { line, column }) {
   if (!line || !column) return;
   const lines = text.split("\n");
@@ -187,7 +214,8 @@ async function solveCurrent() {
   let result;
   try {
     result = await engine.request("solve", { ...game.payload(), method, limit: 2 });
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {import("./engine.js").EngineError} */ (caught);
     say(describeError(error), error.kind === "cancelled" ? "info" : "error");
     return;
   }
@@ -217,6 +245,7 @@ async function solveCurrent() {
   sayStats(parts.join(" · "));
 }
 
+/** @param {import("../ops.js").GridValue} grid */
 function sameGrid({ box, cells, symbols, variant = "classic", regions = null, cages = null }) {
   return game.box[0] === box[0] && game.box[1] === box[1] && game.symbols === symbols && game.variant === variant
     && String(game.regions) === String(variant === "jigsaw" ? regions : null)
@@ -225,7 +254,15 @@ function sameGrid({ box, cells, symbols, variant = "classic", regions = null, ca
 }
 
 // `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+/**
+ * This part's functions, for `app`.
+ * @typedef {{importText: (text: string, options?: ImportOptions) => Promise<boolean>, checkConflicts: () => Promise<void>,
+ *   findTruth: () => Promise<void>}} PuzzlesPart
+ */
+
+/** @param {App} shared @returns {PuzzlesPart} */
 export function initPuzzles(shared) {
+
   app = shared;
   ({ game, board, engine, say, sayStats, describeError, conflictText, sizeText, ask } = shared);
   $("load").addEventListener("click", () => importText($("puzzle-text").value));

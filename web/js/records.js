@@ -1,12 +1,26 @@
+// @ts-check
 // The games list (the library: resume, view, delete) and the statistics panel (per size and level,
 // the daily streak, export and reset). Part of the app that main.js wires together (see initRecords).
 import { t } from "./i18n.js";
 import { localDate } from "./newgame.js";
+import { byId as $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
-let app, board, library, stats; // the page's shared parts (main.js)
-let say, ask, formatTime, levelName, sizeText; // messages.js, through app
+/** @typedef {import("../app.js").App} App */
+// the page's shared parts (main.js)
+/** @type {App} */ let app;
+/** @type {App["board"]} */ let board;
+/** @type {App["library"]} */ let library;
+/** @type {App["stats"]} */ let stats;
+// messages.js, through app
+/** @type {App["say"]} */ let say;
+/** @type {App["ask"]} */ let ask;
+/** @type {App["formatTime"]} */ let formatTime;
+/** @type {App["levelName"]} */ let levelName;
+/** @type {App["sizeText"]} */ let sizeText;
 
+/** @typedef {import("./library.js").LibraryEntry} LibraryEntry */
+
+/** @param {LibraryEntry} entry */
 function sourceName(entry) {
   if (entry.daily) return t("games.daily", { date: entry.daily });
   return t(`games.source-${entry.source}`) || entry.source;
@@ -14,6 +28,7 @@ function sourceName(entry) {
 
 // The time a game shows: a solved game's is the time it was solved in (as in the statistics and the
 // finish dialog; a clock that ran on after an undo does not change it).
+/** @param {LibraryEntry} entry */
 function solvedMs(entry) {
   const record = entry.finished ? stats.find(entry.id) : null;
   return record && record.solved && record.ms !== undefined ? record.ms : entry.elapsed || 0;
@@ -91,20 +106,25 @@ function renderStats() {
 }
 
 // `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+/** This part's functions, for `app`. @typedef {{renderGames: () => void}} RecordsPart */
+
+/** @param {App} shared @returns {RecordsPart} */
 export function initRecords(shared) {
   app = shared;
   ({ board, library, stats, say, ask, formatTime, levelName, sizeText } = shared);
   $("games").addEventListener("toggle", () => { if ($("games").open) renderGames(); });
   $("games-list").addEventListener("click", async (event) => {
-    const resume = event.target.closest("button[data-resume]");
-    const remove = event.target.closest("button[data-remove]");
-    if (resume && app.resumeGame(resume.dataset.resume)) {
+    const target = /** @type {Element} */ (event.target);
+    const resume = /** @type {HTMLElement | null} */ (target.closest("button[data-resume]"));
+    const remove = /** @type {HTMLElement | null} */ (target.closest("button[data-remove]"));
+    if (resume && app.resumeGame(/** @type {string} */ (resume.dataset.resume))) {
       say(["msg.resumed-game"], "ok");
       renderGames();
       board.moveFocus(board.focused);
     }
     if (remove && await ask(t("games.delete-confirm"), t("games.delete"))) {
-      library.remove(remove.dataset.remove);
+      library.remove(/** @type {string} */ (remove.dataset.remove));
+
       renderGames();
     }
   });

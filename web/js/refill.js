@@ -1,3 +1,4 @@
+// @ts-check
 // The bank's background refill: when the puzzles left for a choice the player has asked for run low
 // (bank.js: the shipped ones not yet served, plus the ones made here), the engine makes more while it
 // has nothing else to do. The choices looked after are the shipped bank's levels and any other choice
@@ -18,9 +19,13 @@ const IDLE_MS = 1500;
 //: Engine time spent on one puzzle before the refill gives that choice up for this visit.
 const WORK_MS = 120_000;
 
+/** @typedef {import("./bank.js").BankKind} BankKind */
+
 export class BankRefill {
+  /** @param {import("./engine.js").EngineClient} engine */
   constructor(engine) {
     this.engine = engine;
+    /** @type {BankKind[]} */
     this.wanted = []; // [bank.bankKind(...)]: {key, options}, most recent first
     this.running = false;
     this.made = 0; // puzzles made this visit (for tests and the curious)
@@ -28,6 +33,7 @@ export class BankRefill {
   }
 
   // Keep this choice ({key, options} from bank.bankKind) stocked.
+  /** @param {BankKind} kind */
   want(kind) {
     this.wanted = [kind, ...this.wanted.filter((w) => w.key !== kind.key)];
     this.kick();
@@ -57,7 +63,9 @@ export class BankRefill {
   }
 
   // One puzzle of a choice, in slices while the engine is otherwise idle; true when kept.
+  /** @param {BankKind} kind @returns {Promise<boolean>} */
   async make({ key, options }) {
+
     const background = { background: true };
     await this.quiet();
     let worked = performance.now();
@@ -73,7 +81,8 @@ export class BankRefill {
       r = await this.engine.request("job_step", { job: r.job, ms: SLICE_MS }, background);
       spent += performance.now() - worked;
     }
-    const line = r.found ? bankLine(r) : null;
+    const line = r.found ? bankLine(/** @type {{line: string}} */ (r)) : null; // a found puzzle has its line
+
     if (!line || !addToBank(key, line)) return false;
     this.made += 1;
     return true;

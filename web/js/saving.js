@@ -1,21 +1,33 @@
+// @ts-check
 // Saving: every game is an entry of the library (library.js), saved after each change; another tab's
 // newer save of the same game is taken, not overwritten; a refused or unreadable save is said at once,
 // with the game offered as a link. Part of the app that main.js wires together (see initSaving).
 import { t } from "./i18n.js";
 import { INDEX_KEY } from "./library.js";
+import { byId as $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
-let app, game, library, stats; // the page's shared parts (main.js)
+/** @type {import("../app.js").App} */
+let app; // the page's shared parts (main.js)
+/** @type {import("./game.js").Game} */
+let game;
+/** @type {import("./library.js").Library} */
+let library;
+/** @type {import("./stats.js").Stats} */
+let stats;
+/** @type {string | null} */
 let currentId = null; // the library entry of the game on the board
+/** What is said about saving. @typedef {"full" | "low" | "blocked" | "corrupt" | "index" | "records"} SaveProblem */
 
 // The entry for a puzzle just put on the board: a new one, unless the current entry was never
 // touched (no move, no digit, not finished, not a puzzle being typed in) and no other tab has shown it
 // since this one did (library.js), which the new puzzle takes.
 function beginEntry() {
   roomKnown = false;
-  const entry = currentId && library.get(currentId);
-  const untouched = entry && !entry.moves && !entry.filled && !entry.finished && !stats.find(currentId)
-    && (entry.mode === "play" || !entry.givens) && library.ownedHere(currentId);
+  const current = currentId;
+  const entry = current && library.get(current);
+  const untouched = entry && !entry.moves && !entry.filled && !entry.finished && !stats.find(current)
+    && (entry.mode === "play" || !entry.givens) && library.ownedHere(current);
+
   if (untouched) return;
   const { id, saved } = library.add(game);
   currentId = id;
@@ -40,13 +52,14 @@ function checkRoom() {
 let syncing = false; // taking another tab's newer save: nothing to write back
 
 // The same puzzle (size, symbols' places, givens, variant) as the game on the board.
+/** @param {any} saved a saved game */
 function samePuzzle(saved) {
-  const shape = (g) => JSON.stringify([g.box, g.givens, g.variant || "classic", g.regions || null, g.cages || null]);
+  const shape = (/** @type {any} */ g) => JSON.stringify([g.box, g.givens, g.variant || "classic", g.regions || null, g.cages || null]);
   return shape(saved) === shape({ ...game.shape(), box: game.box, givens: game.givens });
 }
 
 function syncFromStorage() {
-  const { value } = library.read(currentId);
+  const { value } = library.read(/** @type {string} */ (currentId));
   if (!value) return;
   if (!samePuzzle(value)) {
     // Another tab put another puzzle under this game's key (it took over an entry it thought untouched):
@@ -66,9 +79,10 @@ function syncFromStorage() {
 }
 // `passive`: not the player's doing (the page hidden or closed, an answer from the engine); such a
 // save gives way to another tab's newer save of the same game, which this tab then takes.
+/** @param {{passive?: boolean}} [options] */
 function save({ passive = false } = {}) {
   if (!currentId) beginEntry();
-  const ok = library.save(currentId, game, { passive });
+  const ok = library.save(/** @type {string} */ (currentId), game, { passive });
   if (ok === "stale") {
     syncFromStorage();
     return;
@@ -83,7 +97,9 @@ function save({ passive = false } = {}) {
 // Storage refused a write (full, private mode) or held something unreadable: say so at once, keep
 // playing in memory, and offer the game as a link (and the unreadable text) so nothing is lost. Each
 // kind of problem is said once, in its own words (`save.<kind>`), with the others of this visit.
+/** @type {{kind: SaveProblem, key: string, raw: string | null}[]} */
 const told = []; // [{kind, key, raw}] the problems on show
+/** @param {SaveProblem} kind @param {string | null} [raw] @param {string} [key] */
 function showSaveProblem(kind, raw = null, key = "") {
   if (kind === "full") hideSaveProblem(["low"]); // "may not be saved" has come true: said by "full"
   if (!told.some((p) => p.kind === kind && p.key === key)) told.push({ kind, key, raw });
@@ -99,6 +115,7 @@ function showSaveProblem(kind, raw = null, key = "") {
 }
 
 // A failed save that now succeeded, or room made: that problem is over (the others stay said).
+/** @param {SaveProblem[]} [kinds] */
 function hideSaveProblem(kinds = ["full", "blocked", "low"]) {
   for (let i = told.length - 1; i >= 0; i--) if (kinds.includes(told[i].kind)) told.splice(i, 1);
   if (told.length) {
@@ -110,6 +127,7 @@ function hideSaveProblem(kinds = ["full", "blocked", "low"]) {
 }
 
 // What storage held that could not be read, said once each: the games' list, the statistics, a game.
+/** @param {string} key @returns {SaveProblem} */
 function problemKind(key) {
   if (key === INDEX_KEY) return "index";
   if (key.startsWith("sudoku.records.")) return "records";
@@ -127,10 +145,11 @@ function reportStorageProblems() {
 // else {unsaved}: true when the game came from this tab's own copy of a save storage refused.
 // `address: false` leaves the address as it is, and `claim: false` leaves the game unclaimed (a link
 // there is still to be read).
+/** @param {string} id @param {{address?: boolean, claim?: boolean}} [options] @returns {false | {unsaved: boolean}} */
 function resumeGame(id, { address = true, claim = true } = {}) {
   const { value, error, raw, unsaved = false } = library.read(id);
   if (!value) {
-    if (error !== "missing") showSaveProblem(error === "blocked" ? "blocked" : "corrupt", raw, `sudoku.game.v2.${id}`);
+    if (error !== "missing") showSaveProblem(error === "blocked" ? "blocked" : "corrupt", raw ?? null, `sudoku.game.v2.${id}`);
     if (error === "missing") library.remove(id);
     return false;
   }
@@ -144,7 +163,7 @@ function resumeGame(id, { address = true, claim = true } = {}) {
     const text = raw ?? JSON.stringify(value); // the stored text as it was (a tab's own copy has none)
     library.setAside(id, text);
     showSaveProblem("corrupt", text, `sudoku.game.v2.${id}`);
-    console.warn(e.message);
+    console.warn(/** @type {Error} */ (e).message);
     return false;
   }
   library.select(id, { claim });
@@ -157,7 +176,19 @@ function resumeGame(id, { address = true, claim = true } = {}) {
 }
 
 // `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+/**
+ * This part's functions, for `app`.
+ * @typedef {{beginEntry: () => void, save: (options?: {passive?: boolean}) => void, syncFromStorage: () => void,
+ *   claimCurrent: () => unknown, showSaveProblem: (kind: SaveProblem, raw?: string | null, key?: string) => void,
+ *   reportStorageProblems: () => void,
+ *   resumeGame: (id: string, options?: {address?: boolean, claim?: boolean}) => false | {unsaved: boolean},
+ *   saveFailed: () => boolean, currentId: () => string | null, syncing: () => boolean}} SavingPart
+ */
+
+/** @param {import("../app.js").App} shared @returns {SavingPart} */
 export function initSaving(shared) {
+
+
   app = shared;
   ({ game, library, stats } = shared);
   // Another tab of the site saved: if it is the game on this board, take its newer state (this tab saved

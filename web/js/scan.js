@@ -1,3 +1,4 @@
+// @ts-check
 // Read a Sudoku from a picture (issue 31): paste one (Ctrl+V anywhere on the page, or into the puzzle
 // text box), drop a file, choose one, or take a photo on a phone. The browser decodes it
 // (createImageBitmap), scales it to at most MAX_SIDE px on its long side on a canvas and sends one grey
@@ -27,7 +28,12 @@ const N = 9;
 
 
 // The cells of each row, column and box of a 9x9 grid.
+/** A house of the 9x9 grid: its kind, its place and its cells. @typedef {{kind: string, k: number, cells: number[]}} ScanHouse */
+/** A picture ready to send: the canvas it was drawn on, its size and its grey bytes (base64). @typedef {{canvas: HTMLCanvasElement, width: number, height: number, pixels: string}} Picture */
+/** A status line's words: a key and its parameters. @typedef {[string, Record<string, unknown>?]} ScanMessage */
+
 const HOUSES = (() => {
+  /** @type {ScanHouse[]} */
   const houses = [];
   for (let k = 0; k < N; k++) {
     houses.push({ kind: "row", k, cells: Array.from({ length: N }, (_, c) => k * N + c) });
@@ -39,14 +45,17 @@ const HOUSES = (() => {
 })();
 
 // Two equal digits in a house: [{kind, k, digit, cells}].
+/** @param {number[]} digits @returns {(ScanHouse & {digit: number})[]} */
 export function duplicates(digits) {
+  /** @type {(ScanHouse & {digit: number})[]} */
   const found = [];
   for (const house of HOUSES) {
+    /** @type {Map<number, number>} */
     const seen = new Map();
     for (const cell of house.cells) {
       const d = digits[cell];
       if (!d) continue;
-      if (seen.has(d)) found.push({ ...house, digit: d, cells: [seen.get(d), cell] });
+      if (seen.has(d)) found.push({ ...house, digit: d, cells: [/** @type {number} */ (seen.get(d)), cell] });
       else seen.set(d, cell);
     }
   }
@@ -55,12 +64,13 @@ export function duplicates(digits) {
 
 // Grey bytes (base64) of a decoded picture scaled to at most MAX_SIDE on its long side, and the canvas
 // it was drawn on (shown in the dialog).
+/** @param {ImageBitmap} bitmap @returns {Picture} */
 export function pixelsOf(bitmap) {
   const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
   const width = Math.max(1, Math.round(bitmap.width * scale));
   const height = Math.max(1, Math.round(bitmap.height * scale));
   const canvas = el("canvas", { width: String(width), height: String(height) });
-  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d", { willReadFrequently: true }));
   ctx.fillStyle = "#fff"; // a transparent screenshot reads as on white paper
   ctx.fillRect(0, 0, width, height);
   ctx.drawImage(bitmap, 0, 0, width, height);
@@ -68,34 +78,71 @@ export function pixelsOf(bitmap) {
   const grey = new Uint8Array(width * height);
   for (let i = 0, j = 1; i < grey.length; i++, j += 4) grey[i] = rgba[j];
   let text = "";
-  for (let i = 0; i < grey.length; i += 0x8000) text += String.fromCharCode.apply(null, grey.subarray(i, i + 0x8000));
+  for (let i = 0; i < grey.length; i += 0x8000) text += String.fromCharCode.apply(null, /** @type {number[]} */ (/** @type {unknown} */ (grey.subarray(i, i + 0x8000))));
   return { canvas, width, height, pixels: btoa(text) };
 }
 
 // The first picture among a clipboard's or a drop's files, or null.
+/** @param {DataTransfer | null} transfer @returns {File | null} */
 function pictureIn(transfer) {
   if (!transfer) return null;
   for (const file of transfer.files || []) if (file.type.startsWith("image/")) return file;
   return null;
 }
 
+/**
+ * @typedef {{engine: import("./engine.js").EngineClient, load: (line: string) => void, after?: HTMLElement | null}} ScanOptions
+ */
+
 export class ScanReader {
+  // Made by build().
+  /** @type {[Element, string][]} */ labels;
+  /** @type {HTMLButtonElement} */ openButton;
+  /** @type {HTMLInputElement} */ fileInput;
+  /** @type {HTMLInputElement} */ cameraInput;
+  /** @type {HTMLButtonElement} */ chooseButton;
+  /** @type {HTMLButtonElement} */ cameraButton;
+  /** @type {HTMLElement} */ drop;
+  /** @type {HTMLProgressElement} */ progress;
+  /** @type {HTMLElement} */ status;
+  /** @type {HTMLButtonElement} */ cancelButton;
+  /** @type {HTMLElement} */ figure;
+  /** @type {HTMLInputElement[]} */ cells;
+  /** @type {HTMLElement} */ grid;
+  /** @type {HTMLElement} */ notes;
+  /** @type {HTMLElement} */ legend;
+  /** @type {HTMLButtonElement} */ playButton;
+  /** @type {HTMLButtonElement} */ againButton;
+  /** @type {HTMLButtonElement} */ closeButton;
+  /** @type {HTMLElement} */ boardTitle;
+  /** @type {HTMLElement} */ result;
+  /** @type {HTMLDialogElement} */ dialog;
+  /** @type {"choose" | "reading" | "read" | "nogrid" | "failed"} set by build() */ state;
+
+  /** @type {HTMLCanvasElement | undefined} */ canvas;
+  /** @type {Picture | undefined} */ picture;
+
   // `load(line)`: opens a puzzle line as a game (main.js: app.importText with source "picture").
   // `after`: the button it puts its entry beside (Enter your own puzzle, among the tools: one tap away
   // under More on a phone, always shown on a larger screen).
+  /** @param {ScanOptions} options */
   constructor({ engine, load, after = document.getElementById("mode-toggle") }) {
     this.engine = engine;
     this.load = load;
     this.serial = 0; // the newest read: an answer to an older one (cancelled, replaced) is ignored
     this.digits = new Array(N * N).fill(0);
+    /** @type {Set<number>} */
     this.uncertain = new Set();
     this.focused = 0;
+    /** @type {ScanMessage | null} */
     this.message = null; // [key, params] of the status line, redrawn in another language
-    this.build(after);
+    this.build(/** @type {HTMLElement} */ (after)); // the page has #mode-toggle
   }
 
+  /** @param {HTMLElement} after */
   build(after) {
     this.labels = [];
+    /** @type {<E extends Element>(node: E, key: string) => E} */
     const L = (node, key) => { this.labels.push([node, key]); return node; };
     this.openButton = L(el("button", { type: "button", id: "scan-open", class: "tool", text: t("open") }), "open");
     after.after(this.openButton);
@@ -163,16 +210,17 @@ export class ScanReader {
     this.grid.addEventListener("keydown", (event) => this.onKey(event));
     this.grid.addEventListener("input", (event) => this.onInput(event));
     this.grid.addEventListener("focusin", (event) => {
-      const i = Number(event.target.dataset.cell);
+      const target = /** @type {HTMLInputElement} */ (event.target);
+      const i = Number(target.dataset.cell);
       if (!Number.isInteger(i)) return;
       this.focusCell(i, false);
-      event.target.select(); // a digit typed (or a phone's key) replaces what was read
+      target.select(); // a digit typed (or a phone's key) replaces what was read
     });
     // A picture pasted anywhere on the page (the board turns text into a puzzle; a picture comes here
     // first), or dropped on it.
     window.addEventListener("paste", (event) => {
       const file = pictureIn(event.clipboardData);
-      if (!file || (event.clipboardData.getData("text/plain") && !this.dialog.open)) return;
+      if (!file || (/** @type {DataTransfer} */ (event.clipboardData).getData("text/plain") && !this.dialog.open)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       this.open();
@@ -205,6 +253,7 @@ export class ScanReader {
 
   // What the dialog shows: "choose" (the ways to give a picture), "reading", "read" (the picture and
   // the board), "nogrid" (the picture and the message), "failed" (a message and the ways again).
+  /** @param {ScanReader["state"]} state */
   show(state) {
     this.state = state;
     this.dialog.dataset.state = state;
@@ -212,12 +261,13 @@ export class ScanReader {
     this.progress.hidden = state !== "reading";
     this.cancelButton.hidden = state !== "reading";
     this.result.hidden = !["read", "nogrid"].includes(state);
-    this.grid.closest(".scan-read").hidden = state !== "read";
+    /** @type {HTMLElement} */ (this.grid.closest(".scan-read")).hidden = state !== "read";
     this.playButton.hidden = state !== "read";
     this.againButton.hidden = state !== "read";
     if (state === "choose") this.say(null);
   }
 
+  /** @param {ScanMessage | null} message @param {string} [kind] */
   say(message, kind = "info") {
     this.message = message;
     this.status.dataset.kind = kind;
@@ -232,6 +282,7 @@ export class ScanReader {
   }
 
   // Decode, scale and read `file`.
+  /** @param {File} file */
   async read(file) {
     const serial = ++this.serial;
     this.show("reading");
@@ -262,10 +313,11 @@ export class ScanReader {
     try {
       result = await this.engine.request("scan", { width: picture.width, height: picture.height, channels: 1,
         pixels: picture.pixels }, { timeoutMs: TIMEOUT_MS });
-    } catch (error) {
+    } catch (caught) {
+      const error = /** @type {import("./engine.js").EngineError} */ (caught);
       if (serial !== this.serial) return;
       if (error.kind === "scan" && /no grid/.test(error.message)) {
-        this.outline(error.details && error.details.looked, true);
+        this.outline(/** @type {[number, number][] | undefined} */ (error.details && error.details.looked), true);
         this.show("nogrid");
         this.say([error.details && error.details.looked ? "noGridLooked" : "noGrid"], "error");
         this.chooseButton.focus();
@@ -290,6 +342,7 @@ export class ScanReader {
     this.focusCell(first);
   }
 
+  /** @param {ScanMessage} message */
   fail(message) {
     this.show("failed");
     this.say(message, "error");
@@ -305,14 +358,16 @@ export class ScanReader {
   }
 
   // The grid's corners drawn over the picture (dashed: where the reader looked but found no grid).
+  /** @param {[number, number][] | undefined} corners @param {boolean} looked */
   outline(corners, looked) {
-    const ctx = this.canvas.getContext("2d");
+    const canvas = /** @type {HTMLCanvasElement} */ (this.canvas); // the picture read is drawn first
+    const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
     if (!corners || corners.length !== 4) return;
-    const w = Math.max(3, Math.round(Math.max(this.canvas.width, this.canvas.height) / 200));
+    const w = Math.max(3, Math.round(Math.max(canvas.width, canvas.height) / 200));
     ctx.save();
     ctx.lineJoin = "round";
     ctx.setLineDash(looked ? [w * 3, w * 2] : []);
-    for (const [colour, width] of [["#fff", w + 4], [looked ? "#b3261e" : "#1f6b3a", w]]) {
+    for (const [colour, width] of /** @type {[string, number][]} */ ([["#fff", w + 4], [looked ? "#b3261e" : "#1f6b3a", w]])) {
       ctx.strokeStyle = colour;
       ctx.lineWidth = width;
       ctx.beginPath();
@@ -330,7 +385,7 @@ export class ScanReader {
       const input = this.cells[i];
       const text = this.digits[i] ? String(this.digits[i]) : "";
       if (input.value !== text) input.value = text;
-      const cell = input.parentElement;
+      const cell = /** @type {HTMLElement} */ (input.parentElement);
       cell.classList.toggle("uncertain", this.uncertain.has(i));
       cell.classList.toggle("clash", clashing.has(i));
       const r = Math.floor(i / N) + 1, c = (i % N) + 1;
@@ -345,7 +400,7 @@ export class ScanReader {
       ...(this.uncertain.size ? [el("span", { class: "scan-key uncertain", "aria-hidden": "true" }), el("span", { text: t("legendUncertain", { count: this.uncertain.size }) })] : []),
       ...(clashes.length ? [el("span", { class: "scan-key clash", "aria-hidden": "true" }), el("span", { text: t("legendClash") })] : []),
       el("span", { text: t("legendFix") }));
-    const name = (i) => `r${Math.floor(i / N) + 1}c${(i % N) + 1}`;
+    const name = (/** @type {number} */ i) => `r${Math.floor(i / N) + 1}c${(i % N) + 1}`;
     // A pair of cells in one row (or column) and one box is said once.
     const said = new Set();
     const pairs = clashes.filter((d) => !said.has(String(d.cells)) && said.add(String(d.cells)));
@@ -353,6 +408,7 @@ export class ScanReader {
       text: t("clash", { digit: d.digit, house: houseText(d.kind, d.k), a: name(d.cells[0]), b: name(d.cells[1]) }) })));
   }
 
+  /** @param {number} i @param {boolean} [move] */
   focusCell(i, move = true) {
     this.cells[this.focused].tabIndex = -1;
     this.focused = i;
@@ -364,6 +420,7 @@ export class ScanReader {
   }
 
   // A digit (0: clear) for a cell: the player has checked it, so it is no longer marked uncertain.
+  /** @param {number} i @param {number} digit */
   set(i, digit) {
     this.digits[i] = digit;
     this.uncertain.delete(i);
@@ -371,10 +428,12 @@ export class ScanReader {
     this.cells[i].select();
   }
 
+  /** @param {KeyboardEvent} event */
   onKey(event) {
-    const i = Number(event.target.dataset.cell);
+    const i = Number(/** @type {HTMLElement} */ (event.target).dataset.cell);
     if (!Number.isInteger(i) || event.ctrlKey || event.metaKey || event.altKey) return;
     const r = Math.floor(i / N), c = i % N;
+    /** @type {Record<string, [number, number]>} */
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (moves[event.key]) {
       event.preventDefault();
@@ -392,10 +451,12 @@ export class ScanReader {
   }
 
   // A phone's keyboard (no usable keydown): the cell keeps the last digit typed, anything else clears it.
+  /** @param {Event} event */
   onInput(event) {
-    const i = Number(event.target.dataset.cell);
+    const target = /** @type {HTMLInputElement} */ (event.target);
+    const i = Number(target.dataset.cell);
     if (!Number.isInteger(i)) return;
-    const typed = event.target.value.replace(/[^1-9]/g, "");
+    const typed = target.value.replace(/[^1-9]/g, "");
     this.set(i, typed ? Number(typed[typed.length - 1]) : 0);
   }
 
@@ -406,6 +467,8 @@ export class ScanReader {
   }
 }
 
+/** @param {{engine: import("./engine.js").EngineClient, load: (line: string) => void}} options */
 export function initScan({ engine, load }) {
+
   return new ScanReader({ engine, load });
 }

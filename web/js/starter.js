@@ -1,3 +1,4 @@
+// @ts-check
 // The first puzzle a new player sees, before the engine is ready: a small bank of Medium 9x9
 // puzzles shipped with the page, one a day by the local date. Made with
 //   python3 -m sudoku_core generate --level medium --symmetry rot180 --count 24 --seed starter
@@ -33,7 +34,9 @@ export const STARTERS = [
 ];
 
 // The puzzle for a local date "YYYY-MM-DD": the same all day, another the next.
+/** @param {string} date @returns {string} */
 export function starterFor(date) {
+
   const days = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000) || 0;
   return STARTERS[((days % STARTERS.length) + STARTERS.length) % STARTERS.length];
 }

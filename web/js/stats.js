@@ -1,3 +1,4 @@
+// @ts-check
 // Statistics, kept on this device only (`sudoku.records.v1`): one record per game the player began
 // (a first move), marked solved when finished. Summaries per size, variant and level (a record
 // without `variant` is classic, as every record was before variants): played, solved, best
@@ -12,12 +13,14 @@ const MAX_RECORDS = 5000;
  * One game the player began. `level` is null for a pasted puzzle, `daily` the date ("2026-11-25") of a
  * daily puzzle; `ms`, `hints`, `mistakes`, `assisted` and `at` come with `solved`.
  * @typedef {{id: string, n: number, level: string | null, daily: string | null, started: number,
- *   solved?: boolean, ms?: number, hints?: number, mistakes?: number, assisted?: boolean, at?: number}} GameRecord
+ *   solved?: boolean, ms?: number, hints?: number, mistakes?: number, assisted?: boolean, at?: number,
+ *   variant?: string}} GameRecord
  */
 /**
- * @typedef {{n: number, level: string | null, played: number, solved: number, best: number | null,
+ * @typedef {{n: number, variant: string, level: string | null, played: number, solved: number, best: number | null,
  *   median: number | null, streak: number, bestStreak: number}} SummaryRow
  */
+/** What a record says of its game: size, variant, level, daily date. @typedef {{n: number, level: string | null, daily: string | null, variant?: string}} GameKind */
 
 /** @param {number[]} values @returns {number | null} */
 function median(values) {
@@ -28,10 +31,12 @@ function median(values) {
 }
 
 // A record's variant field: none for a classic game (so records read as they did before variants).
+/** @param {string | undefined} variant @returns {{variant?: string}} */
 function variantOf(variant) {
   return variant && variant !== "classic" ? { variant } : {};
 }
 
+/** @param {string} date @returns {string} */
 function previousDay(date) {
   const d = new Date(`${date}T12:00:00`);
   d.setDate(d.getDate() - 1);
@@ -43,6 +48,12 @@ function previousDay(date) {
 /** @param {GameRecord[]} records @returns {number[]} */
 function solvedTimes(records) {
   return records.flatMap((r) => (r.solved && !r.assisted && r.ms !== undefined ? [r.ms] : []));
+}
+
+// The times of solved games (a solved record has its ms).
+/** @param {GameRecord[]} records @returns {number[]} */
+function timesOf(records) {
+  return records.map((r) => /** @type {number} */ (r.ms));
 }
 
 const YEAR_MS = 366 * 24 * 3600 * 1000;
@@ -101,6 +112,7 @@ export class Stats {
   }
 
   // The player began a game (first move): it counts as played from now on.
+  /** @param {string} id @param {GameKind} kind */
   started(id, { n, level, daily, variant }) {
     if (this.find(id)) return false;
     this.records.push({ id, n, ...variantOf(variant), level: level || null, daily: daily || null, started: Date.now(),
@@ -110,7 +122,12 @@ export class Stats {
 
   // The game was solved: returns {record, best} where best is the previous best time at this size
   // and level (null when this is the first), so the finish screen can say "a new record".
+  /**
+   * @param {string} id
+   * @param {GameKind & {ms: number, hints: number, mistakes: number, assisted: boolean}} result
+   */
   finished(id, { n, level, daily, variant, ms, hints, mistakes, assisted }) {
+    /** @type {GameRecord | null} */
     let record = this.find(id);
     if (!record) {
       record = { id, n, ...variantOf(variant), level: level || null, daily: daily || null, started: Date.now() };
@@ -124,9 +141,10 @@ export class Stats {
   }
 
   // Best unassisted time at a size, variant and level, leaving out one game.
+  /** @param {number} n @param {string | null} level @param {string | null} [except] @param {string} [variant] */
   best(n, level, except = null, variant = "classic") {
-    const times = this.records.filter((r) => r.solved && !r.assisted && r.n === n && r.level === (level || null)
-      && (r.variant || "classic") === (variant || "classic") && r.id !== except).map((r) => r.ms);
+    const times = timesOf(this.records.filter((r) => r.solved && !r.assisted && r.n === n && r.level === (level || null)
+      && (r.variant || "classic") === (variant || "classic") && r.id !== except));
     return times.length ? Math.min(...times) : null;
   }
 
@@ -137,7 +155,7 @@ export class Stats {
     for (const r of [...this.records].sort((a, b) => a.started - b.started)) {
       const key = `${r.n}|${r.variant || "classic"}|${r.level || ""}`;
       if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(r);
+      /** @type {GameRecord[]} */ (groups.get(key)).push(r);
     }
     /** @type {SummaryRow[]} */
     const rows = [];
@@ -151,7 +169,8 @@ export class Stats {
         streak = r.solved && !r.assisted ? streak + 1 : 0;
         bestStreak = Math.max(bestStreak, streak);
       }
-      const times = list.filter((r) => r.solved && !r.assisted).map((r) => r.ms);
+      const times = timesOf(list.filter((r) => r.solved && !r.assisted));
+
       rows.push({ n: list[0].n, variant: list[0].variant || "classic", level: list[0].level, played: list.length, solved: list.filter((r) => r.solved).length,
         best: times.length ? Math.min(...times) : null, median: median(times), streak, bestStreak });
     }

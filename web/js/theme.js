@@ -1,8 +1,12 @@
+// @ts-check
 // The colour scheme, for every page of the site (the game and the lab): the saved choice (settings in
 // storage.js), or the system's, followed live, when the choice is "system"; high contrast on top.
 // styles.css keys its palettes on html[data-scheme] and html[data-contrast].
 const systemDark = typeof window !== "undefined" ? window.matchMedia("(prefers-color-scheme: dark)") : null;
 
+/** @typedef {import("./storage.js").Settings} Settings */
+
+/** @param {Pick<Settings, "theme" | "contrast">} settings */
 export function applyTheme(settings) {
   const root = document.documentElement;
   root.dataset.theme = settings.theme;
@@ -13,6 +17,8 @@ export function applyTheme(settings) {
 }
 
 // Re-apply when the system's scheme changes (it matters only while following it).
+/** @param {() => Pick<Settings, "theme" | "contrast">} getSettings */
 export function followSystem(getSettings) {
+
   if (systemDark) systemDark.addEventListener("change", () => applyTheme(getSettings()));
 }
