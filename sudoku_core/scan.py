@@ -583,18 +583,11 @@ def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int,
     other readings of the least confident digits, one cell at a time: another digit the network also saw,
     or empty. When exactly one other digit in one cell gives a puzzle with one solution, it is taken (the
     cell stays flagged); a cell that only emptying mends is the wrong one but its digit is unknown, so it
-    is flagged as doubtful as can be. Otherwise every cell tried is flagged: one of them is likely wrong.
-    Changes ``digits`` and ``confidence`` in place; returns how many solutions the puzzle read (after any
-    change) has: 0, 1 or 2 (several), None when the solver gave up (too few givens to tell quickly)."""
-    from .solvers import check_unique
-
-    def count(ds: list[int]) -> int | None:
-        if _conflicts(ds):
-            return 0
-        result = check_unique("".join(str(d) if d else "." for d in ds), seconds=0.05)
-        return None if result.gave_up else result.count
-
-    found = count(digits)
+    is flagged as doubtful as can be. Otherwise the cells to blame are flagged on their own (see
+    :func:`_blame`). Changes ``digits`` and ``confidence`` in place; returns how many solutions the puzzle
+    read (after any change) has: 0, 1 or 2 (several), None when the solver gave up (too few givens to tell
+    quickly)."""
+    found = _count(digits)
     if found == 1:
         return 1
     tried = sorted(probs, key=confidence.__getitem__)[:SECOND_LOOKS]
@@ -603,9 +596,9 @@ def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int,
     for cell in tried:
         p = probs[cell]
         for d in sorted(range(1, 10), key=lambda d: -p[d - 1]):
-            if d != digits[cell] and p[d - 1] >= SECOND_LEAST and count([*digits[:cell], d, *digits[cell + 1:]]) == 1:
+            if d != digits[cell] and p[d - 1] >= SECOND_LEAST and _count([*digits[:cell], d, *digits[cell + 1:]]) == 1:
                 mends.append((cell, d))
-        if count([*digits[:cell], 0, *digits[cell + 1:]]) == 1:
+        if _count([*digits[:cell], 0, *digits[cell + 1:]]) == 1:
             emptied.append(cell)
     if len(mends) == 1:
         cell, d = mends[0]
@@ -615,11 +608,56 @@ def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int,
     if not mends and len(emptied) == 1:
         confidence[emptied[0]] = 0.0
         return found
-    for cell in tried:
+    for cell in _blame(digits, confidence, tried, found):
         confidence[cell] = min(confidence[cell], LOW_CONFIDENCE - 0.01)
     for cell in [c for c, _ in mends] + emptied:
         confidence[cell] = min(confidence[cell], 0.5)
     return found
+
+
+#: How many solutions of a read with several are looked at to find the cells a missed given may be in.
+BLAME_SOLUTIONS = 24
+#: The fewest givens of a Sudoku with one solution: a read with fewer has missed some, anywhere.
+FEWEST_GIVENS = 17
+
+
+def _count(ds: list[int]) -> int | None:
+    """How many solutions (0, 1, 2 for several) the digits have; None when the solver gave up."""
+    from .solvers import check_unique
+    if _conflicts(ds):
+        return 0
+    result = check_unique("".join(str(d) if d else "." for d in ds), seconds=0.05)
+    return None if result.gave_up else result.count
+
+
+def _blame(digits: list[int], confidence: list[float], tried: list[int], found: int | None) -> list[int]:
+    """The cells that may hold the error of a read with no single solution, for the player to check on
+    their own cells rather than only in the read's status.
+
+    No solution: a wrong digit is among the digits tried (the least confident) when emptying them all
+    gives a puzzle with a solution; then those are blamed. When it does not, the error is elsewhere, or
+    everywhere (a grid misplaced reads a page's other lines): every cell is blamed.
+    Several solutions: a given read as empty. In the true puzzle that given fixes its cell, so every other
+    solution differs from the true one there: the empty cells whose digit differs between the solutions
+    found are blamed, with the digits tried. Too few givens to be a Sudoku, or a solver that gave up:
+    every cell."""
+    every = list(range(SIZE * SIZE))
+    givens = sum(1 for d in digits if d)
+    if found is None or givens < FEWEST_GIVENS:
+        return every
+    if found == 0:
+        rest = list(digits)
+        for cell in tried:
+            rest[cell] = 0
+        return tried if _count(rest) else every
+    from .solvers import solve
+    result = solve("".join(str(d) if d else "." for d in digits), method="dlx", limit=BLAME_SOLUTIONS,
+                   node_limit=20_000)
+    grids = result.grids
+    if len(grids) < 2:
+        return every
+    varied = [i for i in every if not digits[i] and len({g[i] for g in grids}) > 1]
+    return tried + varied
 
 
 # --- the whole reader ------------------------------------------------------------------------------

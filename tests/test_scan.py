@@ -194,6 +194,33 @@ def test_a_puzzle_read_with_no_solution_and_no_one_mend_flags_every_digit_it_tri
     assert digits[0] == 6 and digits[80] == 1  # nothing changed on a guess
 
 
+def test_a_given_read_as_empty_is_flagged_on_its_own_cell() -> None:
+    digits = [0 if ch == "." else int(ch) for ch in PUZZLE]
+    # r1c1's 5 and r1c2's 3 read as empty, sure of it: several solutions, and the network doubted no digit
+    digits[0] = digits[1] = 0
+    confidence = [1.0 if d else 0.97 for d in digits]
+    probs = {i: _probs(d, 0.99) for i, d in enumerate(digits) if d}
+    assert scan._second_opinion(digits, confidence, probs) == 2
+    flagged = {i for i, c in enumerate(confidence) if c < LOW_CONFIDENCE}
+    assert {0, 1} <= flagged  # the missed givens are flagged on their cells, not only in the read's status
+    tried = set(sorted(probs, key=confidence.__getitem__)[:scan.SECOND_LOOKS])
+    assert all(not digits[i] or i in tried for i in flagged)  # an empty cell where the solutions differ, or
+    assert len(flagged) < 81                                  # a digit the second opinion tried
+
+
+def test_a_read_with_no_solution_that_its_doubtful_digits_do_not_explain_flags_every_cell() -> None:
+    # a grid misplaced reads the page's other lines: many digits wrong, each read with confidence
+    digits = [0 if ch == "." else int(ch) for ch in PUZZLE]
+    for cell, digit in ((2, 1), (11, 2), (13, 9), (30, 7), (47, 3), (60, 8), (64, 6), (74, 3), (79, 5), (70, 6),
+                        (20, 2), (52, 3)):
+        digits[cell] = digit
+    assert scan._count(digits) == 0
+    confidence = [1.0] * 81
+    probs = {i: _probs(d, 0.99) for i, d in enumerate(digits) if d}
+    assert scan._second_opinion(digits, confidence, probs) == 0
+    assert all(c < LOW_CONFIDENCE for c in confidence)  # every cell, empty ones too, is for the player to check
+
+
 def test_a_puzzle_read_right_is_left_alone() -> None:
     digits = [0 if ch == "." else int(ch) for ch in PUZZLE]
     confidence = [0.95] * 81
