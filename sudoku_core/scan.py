@@ -418,6 +418,100 @@ def _grid_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[fl
     return hits / (2 * (SIZE + 1) * steps)
 
 
+#: How far (a share of a cell) a line of a curved grid may run from where the corners' homography puts it.
+BEND = 0.25
+#: Offsets tried per side, and points per line segment (between two crossings), when following the lines.
+_BEND_STEPS = 6
+_SEGMENT_POINTS = 8
+
+
+def lattice(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]]
+            ) -> list[tuple[float, float]]:
+    """The grid's 10 x 10 line crossings (row by row: line j, line k at ``j * 10 + k``) as the lines run,
+    not as the corners' homography puts them: a curved page bends them. Each line is followed segment
+    by segment (between two crossings): the segment is moved across the line, up to ``BEND`` of a cell each
+    way, to where most of its points are inked; a segment with too little ink stays where its neighbours
+    put it; each line's moves are smoothed (the median of three) so a digit's stroke beside a line does not
+    pull it. A crossing moves by its two lines' moves there."""
+    a, b, c, d, e, f, g, h = homography(quad)
+    n = SIZE + 1
+    offsets = sorted((o * BEND / _BEND_STEPS / SIZE for o in range(-_BEND_STEPS, _BEND_STEPS + 1)), key=abs)
+    runs = [(t + 0.5) / _SEGMENT_POINTS / SIZE for t in range(_SEGMENT_POINTS)]
+
+    def inked(u: float, v: float) -> int:
+        den = g * u + h * v + 1
+        x = int((a * u + b * v + c) / den + 0.5)
+        y = int((d * u + e * v + f) / den + 0.5)
+        if 1 <= x < width - 1 and 1 <= y < height - 1:
+            i = y * width + x
+            return 1 if ink[i] or ink[i - 1] or ink[i + 1] or ink[i - width] or ink[i + width] else 0
+        return 0
+
+    # moves[axis][line][segment]: axis 0 the lines of fixed u (columns), 1 of fixed v (rows)
+    moves: list[list[list[float]]] = [[], []]
+    for axis in (0, 1):
+        for k in range(n):
+            fixed = k / SIZE
+            line: list[float | None] = []
+            for j in range(SIZE):
+                start = j / SIZE
+                best, move = _SEGMENT_POINTS * 3 // 4 - 1, None
+                for o in offsets:
+                    if axis == 0:
+                        count = sum(inked(fixed + o, start + r) for r in runs)
+                    else:
+                        count = sum(inked(start + r, fixed + o) for r in runs)
+                    if count > best:
+                        best, move = count, o
+                line.append(move)
+            known = [m for m in line if m is not None]
+            if not known:
+                moves[axis].append([0.0] * SIZE)
+                continue
+            filled = []
+            for j, m in enumerate(line):
+                if m is None:  # the nearest known segment's move
+                    m = min(((abs(i - j), mm) for i, mm in enumerate(line) if mm is not None))[1]
+                filled.append(m)
+            moves[axis].append([sorted(filled[max(0, j - 1):j + 2])[len(filled[max(0, j - 1):j + 2]) // 2]
+                                if 0 < j < SIZE - 1 else filled[j] for j in range(SIZE)])
+    points = []
+    for j in range(n):
+        for k in range(n):
+            du = moves[0][k][max(0, j - 1):j + 1]
+            dv = moves[1][j][max(0, k - 1):k + 1]
+            u = k / SIZE + sum(du) / len(du)
+            v = j / SIZE + sum(dv) / len(dv)
+            den = g * u + h * v + 1
+            points.append(((a * u + b * v + c) / den, (d * u + e * v + f) / den))
+    return points
+
+
+def _lattice_score(width: int, height: int, ink: bytearray, points: Sequence[tuple[float, float]],
+                   steps: int = 8) -> float:
+    """:func:`_grid_score` for a grid of crossings: the share of ``steps`` points along each segment of
+    its lines (straight between two crossings) that have ink within a pixel."""
+    n = SIZE + 1
+    hits = total = 0
+    for j in range(n):
+        for k in range(n):
+            x0, y0 = points[j * n + k]
+            for nxt in ((j * n + k + 1) if k < SIZE else None, ((j + 1) * n + k) if j < SIZE else None):
+                if nxt is None:
+                    continue
+                x1, y1 = points[nxt]
+                for t in range(steps):
+                    r = (t + 0.5) / steps
+                    x = int(x0 + (x1 - x0) * r + 0.5)
+                    y = int(y0 + (y1 - y0) * r + 0.5)
+                    total += 1
+                    if 1 <= x < width - 1 and 1 <= y < height - 1:
+                        i = y * width + x
+                        if ink[i] or ink[i - 1] or ink[i + 1] or ink[i - width] or ink[i + width]:
+                            hits += 1
+    return hits / total
+
+
 #: The spans (in the found quad's own units) to try when the shape found is part of the grid: it spans
 #: ``k`` of the 9 columns (or rows) starting at column ``o``: an outer line or two too faint to join the
 #: shape (8, 7), or thin lines lost in a blurred photo and a band of thicker ones kept (6 down to 3).
@@ -662,8 +756,10 @@ def _blame(digits: list[int], confidence: list[float], tried: list[int], found: 
 
 # --- the whole reader ------------------------------------------------------------------------------
 
-def find_grid(width: int, height: int, grey: bytes) -> tuple[list[tuple[float, float]], float, bool, bytes]:
-    """The grid's corners in the picture, its score, whether the picture was inverted, and the grey used.
+def find_grid(width: int, height: int, grey: bytes
+              ) -> tuple[list[tuple[float, float]], float, bool, bytes, list[tuple[float, float]]]:
+    """The grid's corners in the picture, its score, whether the picture was inverted, the grey used, and
+    the grid's 10 x 10 line crossings as its lines run (:func:`lattice`).
 
     Raises :class:`ScanError` when no candidate looks like a grid."""
     f = max(1, round(max(width, height) / FIND_SIDE))
@@ -687,16 +783,27 @@ def find_grid(width: int, height: int, grey: bytes) -> tuple[list[tuple[float, f
             if quad is not None and _plausible(quad):
                 candidates.append((_grid_score(w, h, faint, quad), quad))
     best: tuple[float, list[tuple[float, float]]] | None = None
+    lines: list[tuple[float, float]] = []
     if candidates:
         # the largest candidate nearly as grid-like as the most grid-like one (a box of a grid is a grid too)
         top = max(score for score, _ in candidates)
         score, quad = next(c for c in candidates if c[0] >= top * 0.85)
         score, quad = _extend(w, h, faint, score, quad)
+        # unless a much larger one is at least as grid-like once its lines are followed as they bend: a
+        # curved page's grid, passed over for a small flat one beside it (a solution grid)
+        bent = _lattice_score(w, h, faint, lattice(w, h, faint, quad))
+        for other_score, other in sorted(candidates, key=lambda c: -_area(c[1])):
+            if _area(other) <= _area(quad) * 1.5:
+                break
+            if other_score >= MIN_GRID_SCORE and _lattice_score(w, h, faint, lattice(w, h, faint, other)) >= bent:
+                score, quad = _extend(w, h, faint, other_score, other)
+                break
+        lines = [((x + 0.5) * f, (y + 0.5) * f) for x, y in lattice(w, h, faint, quad)]
         best = (score, [((x + 0.5) * f, (y + 0.5) * f) for x, y in quad])
     if best is None or best[0] < MIN_GRID_SCORE:
         raise ScanError("no grid found" + ("" if best is None else f" (the best candidate's lines are only "
                                            f"{best[0]:.0%} inked)"), looked=None if best is None else best[1])
-    return best[1], best[0], inverted, grey
+    return best[1], best[0], inverted, grey, lines
 
 
 def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview, channels: int = 4) -> ScanResult:
@@ -715,10 +822,10 @@ def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview
 
     grey = to_grey(width, height, pixels, channels)
     lap("grey")
-    corners, score, inverted, grey = find_grid(width, height, grey)
+    corners, score, inverted, grey, lines = find_grid(width, height, grey)
     lap("grid")
     sharp = crisp(grey)
-    cells = glyphs(width, height, grey, corners, sharp)
+    cells = glyphs(width, height, grey, corners, sharp, lines)
     lap("cells")
     model = load()
     digits = [0] * (SIZE * SIZE)
@@ -766,17 +873,40 @@ def crisp(grey: bytes) -> bool:
     return max(sample.count(v) for v in set(sample)) * 3 >= len(sample)
 
 
-def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, float]], crisp: bool = False
-           ) -> list[tuple[list[float] | None, float]]:
-    """Per cell, row by row: the glyph's classifier features (None for an empty cell) and how sure the
-    cell's emptiness or fullness is (0..1), for the grid with these ``corners``.
-
-    Where ink is is decided on the square (nearest pixel, CELL pixels a cell); the glyph's features are
-    then sampled from the picture itself (bilinear), as grey levels between the cell's paper and the
-    glyph's darkest ink: a blurred 6 keeps the paler gap that tells it from an 8."""
-    side = SIZE * CELL
-    square = warp(width, height, grey, corners, side)
+def crossings(corners: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The 10 x 10 line crossings (as :func:`lattice`) of a flat grid with these ``corners``."""
     a, b, c, d, e, f, g, h = homography(corners)
+    out = []
+    for j in range(SIZE + 1):
+        for k in range(SIZE + 1):
+            u, v = k / SIZE, j / SIZE
+            den = g * u + h * v + 1
+            out.append(((a * u + b * v + c) / den, (d * u + e * v + f) / den))
+    return out
+
+
+def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, float]], crisp: bool = False,
+           lines: Sequence[tuple[float, float]] | None = None) -> list[tuple[list[float] | None, float]]:
+    """Per cell, row by row: the glyph's classifier features (None for an empty cell) and how sure the
+    cell's emptiness or fullness is (0..1), for the grid with these ``corners``, or, when ``lines`` gives
+    its 10 x 10 line crossings (:func:`lattice`), cut by its lines as they run (a curved page).
+
+    Each cell is warped from its own four crossings (for a flat grid the same as one homography from the
+    corners). Where ink is is decided on the square (nearest pixel, CELL pixels a cell); the glyph's
+    features are then sampled from the picture itself (bilinear), as grey levels between the cell's paper
+    and the glyph's darkest ink: a blurred 6 keeps the paler gap that tells it from an 8."""
+    side = SIZE * CELL
+    points = crossings(corners) if lines is None else lines
+    n = SIZE + 1
+    quads = [[points[r * n + c], points[r * n + c + 1], points[(r + 1) * n + c + 1], points[(r + 1) * n + c]]
+             for r in range(SIZE) for c in range(SIZE)]
+    rows = [bytearray() for _ in range(side)]
+    for cell, quad in enumerate(quads):
+        patch = warp(width, height, grey, quad, CELL)
+        y0 = cell // SIZE * CELL
+        for y in range(CELL):
+            rows[y0 + y] += patch[y * CELL:(y + 1) * CELL]
+    square = b"".join(rows)
     out: list[tuple[list[float] | None, float]] = []
     for cell, (found, sure, paper) in enumerate(_cells_ink(square, side, crisp)):
         if found is None:
@@ -787,10 +917,11 @@ def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, 
         darks = sorted(square[(y0 + y) * side + x0 + x] for x, y in pix)
         dark = darks[len(darks) // 10]
         span = max(8.0, paper - dark)
+        a, b, c, d, e, f, g, h = homography(quads[cell])
 
-        def sample(x: float, y: float, x0: int = x0, y0: int = y0, paper: int = paper, span: float = span
-                   ) -> float:
-            u, v = (x0 + x) / side, (y0 + y) / side
+        def sample(x: float, y: float, paper: int = paper, span: float = span, a: float = a, b: float = b,
+                   c: float = c, d: float = d, e: float = e, f: float = f, g: float = g, h: float = h) -> float:
+            u, v = x / CELL, y / CELL
             den = g * u + h * v + 1
             px = (a * u + b * v + c) / den - 0.5
             py = (d * u + e * v + f) / den - 0.5
