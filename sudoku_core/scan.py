@@ -512,6 +512,95 @@ def _lattice_score(width: int, height: int, ink: bytearray, points: Sequence[tup
     return hits / total
 
 
+#: A grid whose lines score under this may be a box drawn around the grid (a page's frame the grid's lines
+#: touch): the grid is looked for inside it (:func:`_shrink`).
+SHRINK_BELOW = 0.7
+#: The least score of a grid found inside such a box: the search fits ten lines to whatever ink is there,
+#: so it must find them clearly inked.
+SHRUNK_LEAST = 0.8
+#: Points a side of the quad sampled for :func:`_shrink`'s profiles.
+_PROFILE = 160
+_BEYOND = 0.03
+
+
+def _shrink(width: int, height: int, ink: bytearray, score: float, quad: list[tuple[float, float]]
+            ) -> tuple[float, list[tuple[float, float]]]:
+    """The grid inside a quad that holds more than the grid (a frame around it and a crossword beside it,
+    joined to the grid's lines in one shape): ten evenly spaced lines each way, found in the ink's
+    profiles across the quad (how many points of each column, and of each row, are inked), the likeliest
+    pairs of columns and rows fitted to the ink and the one whose lines, followed as they run, are the most
+    inked taken. Only when its lines score clearly better than the quad's, and well (``SHRUNK_LEAST``)."""
+    a, b, c, d, e, f, g, h = homography(quad)
+    n = _PROFILE
+    marks = []
+    # the quad and a little beyond (its outer lines are its shape's edge)
+    spots = [(i + 0.5) / n * (1 + 2 * _BEYOND) - _BEYOND for i in range(n)]
+    for v in spots:
+        row = bytearray(n)
+        for i, u in enumerate(spots):
+            den = g * u + h * v + 1
+            x = int((a * u + b * v + c) / den)
+            y = int((d * u + e * v + f) / den)
+            if 0 <= x < width and 0 <= y < height and ink[y * width + x]:
+                row[i] = 1
+        marks.append(row)
+
+    def combs(profile: list[int], keep: int) -> list[tuple[int, float]]:
+        # the first line and the spacing of ten evenly spaced lines through the profile's sharpest peaks
+        # (a line is a point or two wide, text and shading a broad hump), a point either way: the best
+        # few that do not share their first line
+        sharp = [max(0, profile[i] - (profile[max(0, i - 3)] + profile[min(n - 1, i + 3)]) // 2) for i in range(n)]
+        peak = [max(sharp[max(0, i - 1):i + 2]) for i in range(n)]
+        found = []
+        for quarter in range(n * 3 * 4 // (SIZE * 10), n * 4 // SIZE + 1):
+            pitch = quarter / 4
+            for start in range(0, n - int(SIZE * pitch + 0.5)):
+                found.append((sum(peak[start + int(k * pitch + 0.5)] for k in range(SIZE + 1)), start, pitch))
+        found.sort(reverse=True)
+        out: list[tuple[int, float]] = []
+        for _total, start, pitch in found:
+            if all(abs(start - s0) > 2 or abs(start + SIZE * pitch - s0 - SIZE * p0) > 2 for s0, p0 in out):
+                out.append((start, pitch))
+                if len(out) == keep:
+                    break
+        return out
+
+    def at(u: float, v: float) -> tuple[float, float]:
+        den = g * u + h * v + 1
+        return (a * u + b * v + c) / den, (d * u + e * v + f) / den
+
+    def quad_of(cs: float, ce: float, rs: float, re: float) -> list[tuple[float, float]]:
+        u0, u1, v0, v1 = ((k + 0.5) / n * (1 + 2 * _BEYOND) - _BEYOND for k in (cs, ce, rs, re))
+        return [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)]
+
+    # the columns' and rows' likeliest combs over the whole quad, each pair screened by its lines' ink;
+    # the best pair of each columns' comb with each outer line moved up to four points (the combs' lines
+    # are a point wide either way, their spacing a quarter point)
+    cols = combs([sum(col) for col in zip(*marks, strict=True)], 3)
+    rows = combs([sum(r) for r in marks], 5)
+    screened = sorted(((_grid_score(width, height, ink, quad_of(c0, c0 + SIZE * cp, r0, r0 + SIZE * rp), 18),
+                        [c0, c0 + SIZE * cp, r0, r0 + SIZE * rp]) for c0, cp in cols for r0, rp in rows),
+                      reverse=True)
+    finals = []
+    firsts = [next(pair for pair in screened if pair[1][:2] == [c0, c0 + SIZE * cp]) for c0, cp in cols]
+    for rough, edges in firsts:
+        for _ in range(2):
+            for edge in range(4):
+                for delta in (-4, -3, -2, -1, 1, 2, 3, 4):
+                    trial = list(edges)
+                    trial[edge] += delta
+                    trial_score = _grid_score(width, height, ink, quad_of(*trial), 18)
+                    if trial_score > rough:
+                        rough, edges = trial_score, trial
+        inner = quad_of(*edges)
+        finals.append((_lattice_score(width, height, ink, lattice(width, height, ink, inner)), inner))
+    # the one whose lines, followed as they run, are the most inked: the grid shifted a column onto the
+    # page's other lines scores about as well with straight lines, not with lines that must hold a cell
+    inner = max(finals)[1]
+    inner_score = _grid_score(width, height, ink, inner)
+    return (inner_score, inner) if inner_score >= SHRUNK_LEAST and inner_score > score + 0.1 else (score, quad)
+
+
 #: The spans (in the found quad's own units) to try when the shape found is part of the grid: it spans
 #: ``k`` of the 9 columns (or rows) starting at column ``o``: an outer line or two too faint to join the
 #: shape (8, 7), or thin lines lost in a blurred photo and a band of thicker ones kept (6 down to 3).
@@ -788,6 +877,8 @@ def find_grid(width: int, height: int, grey: bytes
         # the largest candidate nearly as grid-like as the most grid-like one (a box of a grid is a grid too)
         top = max(score for score, _ in candidates)
         score, quad = next(c for c in candidates if c[0] >= top * 0.85)
+        if score < SHRINK_BELOW:
+            score, quad = _shrink(w, h, faint, score, quad)
         score, quad = _extend(w, h, faint, score, quad)
         # unless a much larger one is at least as grid-like once its lines are followed as they bend: a
         # curved page's grid, passed over for a small flat one beside it (a solution grid)
