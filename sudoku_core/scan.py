@@ -521,6 +521,8 @@ SHRUNK_LEAST = 0.8
 #: Points a side of the quad sampled for :func:`_shrink`'s profiles.
 _PROFILE = 160
 _BEYOND = 0.03
+#: The shortest run of ink (in profile points) that counts as part of a line.
+_LONG_RUN = 24
 
 
 def _shrink(width: int, height: int, ink: bytearray, score: float, quad: list[tuple[float, float]]
@@ -541,8 +543,10 @@ def _shrink(width: int, height: int, ink: bytearray, score: float, quad: list[tu
             den = g * u + h * v + 1
             x = int((a * u + b * v + c) / den)
             y = int((d * u + e * v + f) / den)
-            if 0 <= x < width and 0 <= y < height and ink[y * width + x]:
-                row[i] = 1
+            if 1 <= x < width - 1 and 1 <= y < height - 1:  # ink within a pixel: a thin line between points
+                k = y * width + x
+                if ink[k] or ink[k - 1] or ink[k + 1] or ink[k - width] or ink[k + width]:
+                    row[i] = 1
         marks.append(row)
 
     def combs(profile: list[int], keep: int) -> list[tuple[int, float]]:
@@ -573,25 +577,36 @@ def _shrink(width: int, height: int, ink: bytearray, score: float, quad: list[tu
         u0, u1, v0, v1 = ((k + 0.5) / n * (1 + 2 * _BEYOND) - _BEYOND for k in (cs, ce, rs, re))
         return [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)]
 
-    # the columns' and rows' likeliest combs over the whole quad, each pair screened by its lines' ink;
-    # the best pair of each columns' comb with each outer line moved up to four points (the combs' lines
-    # are a point wide either way, their spacing a quarter point)
-    cols = combs([sum(col) for col in zip(*marks, strict=True)], 3)
-    rows = combs([sum(r) for r in marks], 5)
-    screened = sorted(((_grid_score(width, height, ink, quad_of(c0, c0 + SIZE * cp, r0, r0 + SIZE * rp), 18),
-                        [c0, c0 + SIZE * cp, r0, r0 + SIZE * rp]) for c0, cp in cols for r0, rp in rows),
+    # the columns' likeliest combs over the whole quad and the rows' within each, and the other way round
+    # (a crossword's or a frame's long lines may outweigh the grid's across the whole quad, not within
+    # the grid's own rows); each pair screened by its lines' ink; the best five with
+    # each outer line moved up to four points (the combs' lines are a point wide either way, their
+    # spacing a quarter point)
+    def lined(row: bytes | bytearray) -> int:
+        # only long runs of ink along the line count: a grid's line runs across many cells, text's
+        # strokes and words are short
+        return sum(m.end() - m.start() for m in _INK_RUN.finditer(row) if m.end() - m.start() >= _LONG_RUN)
+
+    across = [bytes(col) for col in zip(*marks, strict=True)]
+    pairs = []
+    for c0, cp in combs([lined(col) for col in across], 3):
+        for r0, rp in combs([lined(r[c0:c0 + int(SIZE * cp + 0.5) + 1]) for r in marks], 2):
+            pairs.append((c0, c0 + SIZE * cp, r0, r0 + SIZE * rp))
+    for r0, rp in combs([lined(bytes(r)) for r in marks], 3):
+        for c0, cp in combs([lined(col[r0:r0 + int(SIZE * rp + 0.5) + 1]) for col in across], 2):
+            pairs.append((c0, c0 + SIZE * cp, r0, r0 + SIZE * rp))
+    screened = sorted(((_grid_score(width, height, ink, quad_of(*edges), 18), list(edges)) for edges in set(pairs)),
                       reverse=True)
+    firsts = screened[:5]
     finals = []
-    firsts = [next(pair for pair in screened if pair[1][:2] == [c0, c0 + SIZE * cp]) for c0, cp in cols]
     for rough, edges in firsts:
-        for _ in range(2):
-            for edge in range(4):
-                for delta in (-4, -3, -2, -1, 1, 2, 3, 4):
-                    trial = list(edges)
-                    trial[edge] += delta
-                    trial_score = _grid_score(width, height, ink, quad_of(*trial), 18)
-                    if trial_score > rough:
-                        rough, edges = trial_score, trial
+        for edge in range(4):
+            for delta in (-4, -3, -2, -1, 1, 2, 3, 4):
+                trial = list(edges)
+                trial[edge] += delta
+                trial_score = _grid_score(width, height, ink, quad_of(*trial), 18)
+                if trial_score > rough:
+                    rough, edges = trial_score, trial
         inner = quad_of(*edges)
         finals.append((_lattice_score(width, height, ink, lattice(width, height, ink, inner)), inner))
     # the one whose lines, followed as they run, are the most inked: the grid shifted a column onto the
