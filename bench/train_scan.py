@@ -28,8 +28,12 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+try:
+    import numpy as np
+    from PIL import Image, ImageDraw, ImageFilter, ImageFont
+except ImportError as exc:  # the engine needs neither: only this script (and bench/scan_bench.py, which imports it)
+    sys.exit(f"{Path(sys.argv[0]).name}: {exc.name} is missing: the classifier's training (and the scan benchmark) "
+             f"need numpy and Pillow: .venv/bin/pip install numpy Pillow")
 from scan_photos import split
 from shared_data import REPO
 
@@ -55,10 +59,10 @@ def photo_examples(rng: random.Random, jitters: int) -> tuple[list[list[float]],
         w, h, px = load_photo(path)
         grey = scan.to_grey(w, h, px, 4)
         try:
-            corners, _score, _inv, grey = scan.find_grid(w, h, grey)
+            corners, _score, _inv, grey, lines = scan.find_grid(w, h, grey)
         except scan.ScanError:
             continue
-        cells = scan.glyphs(w, h, grey, corners)
+        cells = scan.glyphs(w, h, grey, corners, lines=lines)
         if sum((f is not None) != (g != 0) for (f, _), g in zip(cells, givens, strict=True)) > 3:
             continue  # the grid found is not this one, or is read badly: its labels would lie
         used += 1
@@ -165,10 +169,10 @@ def synthetic_examples(rng: random.Random, count: int) -> tuple[list[list[float]
         digits = [rng.randint(1, 9) if rng.random() < 0.4 else 0 for _ in range(81)]
         w, h, px = render_grid(digits, faces[k % len(faces)], k % 3 == 2, rng, augment=k % 2 == 1)
         try:
-            corners, _s, _i, grey = scan.find_grid(w, h, scan.to_grey(w, h, px, 4))
+            corners, _s, _i, grey, lines = scan.find_grid(w, h, scan.to_grey(w, h, px, 4))
         except scan.ScanError:
             continue
-        cells = scan.glyphs(w, h, grey, corners)
+        cells = scan.glyphs(w, h, grey, corners, lines=lines)
         if sum((f is not None) != (g != 0) for (f, _), g in zip(cells, digits, strict=True)) > 3:
             continue  # the grid found is not this one, or is read badly: its labels would lie
         for (feats, _), g in zip(cells, digits, strict=True):
@@ -189,8 +193,10 @@ def train(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int) -> 
     params = [w1, b1, w2, b2]
     m = [np.zeros_like(p) for p in params]
     v = [np.zeros_like(p) for p in params]
-    lr, decay, step = 0.003, 1e-4, 0
+    top_lr, decay, step = 0.003, 1e-4, 0
     for epoch in range(epochs):
+        # cosine decay to a tenth: the last epochs settle instead of swinging by half a point
+        lr = top_lr * (0.1 + 0.9 * (1 + np.cos(np.pi * epoch / max(1, epochs - 1))) / 2)
         order = rs.permutation(n)
         for start in range(0, n, 64):
             idx = order[start:start + 64]

@@ -418,6 +418,204 @@ def _grid_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[fl
     return hits / (2 * (SIZE + 1) * steps)
 
 
+#: How far (a share of a cell) a line of a curved grid may run from where the corners' homography puts it.
+BEND = 0.25
+#: Offsets tried per side, and points per line segment (between two crossings), when following the lines.
+_BEND_STEPS = 6
+_SEGMENT_POINTS = 8
+
+
+def lattice(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]]
+            ) -> list[tuple[float, float]]:
+    """The grid's 10 x 10 line crossings (row by row: line j, line k at ``j * 10 + k``) as the lines run,
+    not as the corners' homography puts them: a curved page bends them. Each line is followed segment
+    by segment (between two crossings): the segment is moved across the line, up to ``BEND`` of a cell each
+    way, to where most of its points are inked; a segment with too little ink stays where its neighbours
+    put it; each line's moves are smoothed (the median of three) so a digit's stroke beside a line does not
+    pull it. A crossing moves by its two lines' moves there."""
+    a, b, c, d, e, f, g, h = homography(quad)
+    n = SIZE + 1
+    offsets = sorted((o * BEND / _BEND_STEPS / SIZE for o in range(-_BEND_STEPS, _BEND_STEPS + 1)), key=abs)
+    runs = [(t + 0.5) / _SEGMENT_POINTS / SIZE for t in range(_SEGMENT_POINTS)]
+
+    def inked(u: float, v: float) -> int:
+        den = g * u + h * v + 1
+        x = int((a * u + b * v + c) / den + 0.5)
+        y = int((d * u + e * v + f) / den + 0.5)
+        if 1 <= x < width - 1 and 1 <= y < height - 1:
+            i = y * width + x
+            return 1 if ink[i] or ink[i - 1] or ink[i + 1] or ink[i - width] or ink[i + width] else 0
+        return 0
+
+    # moves[axis][line][segment]: axis 0 the lines of fixed u (columns), 1 of fixed v (rows)
+    moves: list[list[list[float]]] = [[], []]
+    for axis in (0, 1):
+        for k in range(n):
+            fixed = k / SIZE
+            line: list[float | None] = []
+            for j in range(SIZE):
+                start = j / SIZE
+                best, move = _SEGMENT_POINTS * 3 // 4 - 1, None
+                for o in offsets:
+                    if axis == 0:
+                        count = sum(inked(fixed + o, start + r) for r in runs)
+                    else:
+                        count = sum(inked(start + r, fixed + o) for r in runs)
+                    if count > best:
+                        best, move = count, o
+                line.append(move)
+            known = [m for m in line if m is not None]
+            if not known:
+                moves[axis].append([0.0] * SIZE)
+                continue
+            filled = []
+            for j, m in enumerate(line):
+                if m is None:  # the nearest known segment's move
+                    m = min(((abs(i - j), mm) for i, mm in enumerate(line) if mm is not None))[1]
+                filled.append(m)
+            moves[axis].append([sorted(filled[max(0, j - 1):j + 2])[len(filled[max(0, j - 1):j + 2]) // 2]
+                                if 0 < j < SIZE - 1 else filled[j] for j in range(SIZE)])
+    points = []
+    for j in range(n):
+        for k in range(n):
+            du = moves[0][k][max(0, j - 1):j + 1]
+            dv = moves[1][j][max(0, k - 1):k + 1]
+            u = k / SIZE + sum(du) / len(du)
+            v = j / SIZE + sum(dv) / len(dv)
+            den = g * u + h * v + 1
+            points.append(((a * u + b * v + c) / den, (d * u + e * v + f) / den))
+    return points
+
+
+def _lattice_score(width: int, height: int, ink: bytearray, points: Sequence[tuple[float, float]],
+                   steps: int = 8) -> float:
+    """:func:`_grid_score` for a grid of crossings: the share of ``steps`` points along each segment of
+    its lines (straight between two crossings) that have ink within a pixel."""
+    n = SIZE + 1
+    hits = total = 0
+    for j in range(n):
+        for k in range(n):
+            x0, y0 = points[j * n + k]
+            for nxt in ((j * n + k + 1) if k < SIZE else None, ((j + 1) * n + k) if j < SIZE else None):
+                if nxt is None:
+                    continue
+                x1, y1 = points[nxt]
+                for t in range(steps):
+                    r = (t + 0.5) / steps
+                    x = int(x0 + (x1 - x0) * r + 0.5)
+                    y = int(y0 + (y1 - y0) * r + 0.5)
+                    total += 1
+                    if 1 <= x < width - 1 and 1 <= y < height - 1:
+                        i = y * width + x
+                        if ink[i] or ink[i - 1] or ink[i + 1] or ink[i - width] or ink[i + width]:
+                            hits += 1
+    return hits / total
+
+
+#: A grid whose lines score under this may be a box drawn around the grid (a page's frame the grid's lines
+#: touch): the grid is looked for inside it (:func:`_shrink`).
+SHRINK_BELOW = 0.7
+#: The least score of a grid found inside such a box: the search fits ten lines to whatever ink is there,
+#: so it must find them clearly inked.
+SHRUNK_LEAST = 0.8
+#: Points a side of the quad sampled for :func:`_shrink`'s profiles.
+_PROFILE = 160
+_BEYOND = 0.03
+#: The shortest run of ink (in profile points) that counts as part of a line.
+_LONG_RUN = 24
+
+
+def _shrink(width: int, height: int, ink: bytearray, score: float, quad: list[tuple[float, float]]
+            ) -> tuple[float, list[tuple[float, float]]]:
+    """The grid inside a quad that holds more than the grid (a frame around it and a crossword beside it,
+    joined to the grid's lines in one shape): ten evenly spaced lines each way, found in the ink's
+    profiles across the quad (how many points of each column, and of each row, are inked), the likeliest
+    pairs of columns and rows fitted to the ink and the one whose lines, followed as they run, are the most
+    inked taken. Only when its lines score clearly better than the quad's, and well (``SHRUNK_LEAST``)."""
+    a, b, c, d, e, f, g, h = homography(quad)
+    n = _PROFILE
+    marks = []
+    # the quad and a little beyond (its outer lines are its shape's edge)
+    spots = [(i + 0.5) / n * (1 + 2 * _BEYOND) - _BEYOND for i in range(n)]
+    for v in spots:
+        row = bytearray(n)
+        for i, u in enumerate(spots):
+            den = g * u + h * v + 1
+            x = int((a * u + b * v + c) / den)
+            y = int((d * u + e * v + f) / den)
+            if 1 <= x < width - 1 and 1 <= y < height - 1:  # ink within a pixel: a thin line between points
+                k = y * width + x
+                if ink[k] or ink[k - 1] or ink[k + 1] or ink[k - width] or ink[k + width]:
+                    row[i] = 1
+        marks.append(row)
+
+    def combs(profile: list[int], keep: int) -> list[tuple[int, float]]:
+        # the first line and the spacing of ten evenly spaced lines through the profile's sharpest peaks
+        # (a line is a point or two wide, text and shading a broad hump), a point either way: the best
+        # few that do not share their first line
+        sharp = [max(0, profile[i] - (profile[max(0, i - 3)] + profile[min(n - 1, i + 3)]) // 2) for i in range(n)]
+        peak = [max(sharp[max(0, i - 1):i + 2]) for i in range(n)]
+        found = []
+        for quarter in range(n * 3 * 4 // (SIZE * 10), n * 4 // SIZE + 1):
+            pitch = quarter / 4
+            for start in range(0, n - int(SIZE * pitch + 0.5)):
+                found.append((sum(peak[start + int(k * pitch + 0.5)] for k in range(SIZE + 1)), start, pitch))
+        found.sort(reverse=True)
+        out: list[tuple[int, float]] = []
+        for _total, start, pitch in found:
+            if all(abs(start - s0) > 2 or abs(start + SIZE * pitch - s0 - SIZE * p0) > 2 for s0, p0 in out):
+                out.append((start, pitch))
+                if len(out) == keep:
+                    break
+        return out
+
+    def at(u: float, v: float) -> tuple[float, float]:
+        den = g * u + h * v + 1
+        return (a * u + b * v + c) / den, (d * u + e * v + f) / den
+
+    def quad_of(cs: float, ce: float, rs: float, re: float) -> list[tuple[float, float]]:
+        u0, u1, v0, v1 = ((k + 0.5) / n * (1 + 2 * _BEYOND) - _BEYOND for k in (cs, ce, rs, re))
+        return [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)]
+
+    # the columns' likeliest combs over the whole quad and the rows' within each, and the other way round
+    # (a crossword's or a frame's long lines may outweigh the grid's across the whole quad, not within
+    # the grid's own rows); each pair screened by its lines' ink; the best five with
+    # each outer line moved up to four points (the combs' lines are a point wide either way, their
+    # spacing a quarter point)
+    def lined(row: bytes | bytearray) -> int:
+        # only long runs of ink along the line count: a grid's line runs across many cells, text's
+        # strokes and words are short
+        return sum(m.end() - m.start() for m in _INK_RUN.finditer(row) if m.end() - m.start() >= _LONG_RUN)
+
+    across = [bytes(col) for col in zip(*marks, strict=True)]
+    pairs = []
+    for c0, cp in combs([lined(col) for col in across], 3):
+        for r0, rp in combs([lined(r[c0:c0 + int(SIZE * cp + 0.5) + 1]) for r in marks], 2):
+            pairs.append((c0, c0 + SIZE * cp, r0, r0 + SIZE * rp))
+    for r0, rp in combs([lined(bytes(r)) for r in marks], 3):
+        for c0, cp in combs([lined(col[r0:r0 + int(SIZE * rp + 0.5) + 1]) for col in across], 2):
+            pairs.append((c0, c0 + SIZE * cp, r0, r0 + SIZE * rp))
+    screened = sorted(((_grid_score(width, height, ink, quad_of(*edges), 18), list(edges)) for edges in set(pairs)),
+                      reverse=True)
+    firsts = screened[:5]
+    finals = []
+    for rough, edges in firsts:
+        for edge in range(4):
+            for delta in (-4, -3, -2, -1, 1, 2, 3, 4):
+                trial = list(edges)
+                trial[edge] += delta
+                trial_score = _grid_score(width, height, ink, quad_of(*trial), 18)
+                if trial_score > rough:
+                    rough, edges = trial_score, trial
+        inner = quad_of(*edges)
+        finals.append((_lattice_score(width, height, ink, lattice(width, height, ink, inner)), inner))
+    # the one whose lines, followed as they run, are the most inked: the grid shifted a column onto the
+    # page's other lines scores about as well with straight lines, not with lines that must hold a cell
+    inner = max(finals)[1]
+    inner_score = _grid_score(width, height, ink, inner)
+    return (inner_score, inner) if inner_score >= SHRUNK_LEAST and inner_score > score + 0.1 else (score, quad)
+
+
 #: The spans (in the found quad's own units) to try when the shape found is part of the grid: it spans
 #: ``k`` of the 9 columns (or rows) starting at column ``o``: an outer line or two too faint to join the
 #: shape (8, 7), or thin lines lost in a blurred photo and a band of thicker ones kept (6 down to 3).
@@ -583,18 +781,11 @@ def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int,
     other readings of the least confident digits, one cell at a time: another digit the network also saw,
     or empty. When exactly one other digit in one cell gives a puzzle with one solution, it is taken (the
     cell stays flagged); a cell that only emptying mends is the wrong one but its digit is unknown, so it
-    is flagged as doubtful as can be. Otherwise every cell tried is flagged: one of them is likely wrong.
-    Changes ``digits`` and ``confidence`` in place; returns how many solutions the puzzle read (after any
-    change) has: 0, 1 or 2 (several), None when the solver gave up (too few givens to tell quickly)."""
-    from .solvers import check_unique
-
-    def count(ds: list[int]) -> int | None:
-        if _conflicts(ds):
-            return 0
-        result = check_unique("".join(str(d) if d else "." for d in ds), seconds=0.05)
-        return None if result.gave_up else result.count
-
-    found = count(digits)
+    is flagged as doubtful as can be. Otherwise the cells to blame are flagged on their own (see
+    :func:`_blame`). Changes ``digits`` and ``confidence`` in place; returns how many solutions the puzzle
+    read (after any change) has: 0, 1 or 2 (several), None when the solver gave up (too few givens to tell
+    quickly)."""
+    found = _count(digits)
     if found == 1:
         return 1
     tried = sorted(probs, key=confidence.__getitem__)[:SECOND_LOOKS]
@@ -603,9 +794,9 @@ def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int,
     for cell in tried:
         p = probs[cell]
         for d in sorted(range(1, 10), key=lambda d: -p[d - 1]):
-            if d != digits[cell] and p[d - 1] >= SECOND_LEAST and count([*digits[:cell], d, *digits[cell + 1:]]) == 1:
+            if d != digits[cell] and p[d - 1] >= SECOND_LEAST and _count([*digits[:cell], d, *digits[cell + 1:]]) == 1:
                 mends.append((cell, d))
-        if count([*digits[:cell], 0, *digits[cell + 1:]]) == 1:
+        if _count([*digits[:cell], 0, *digits[cell + 1:]]) == 1:
             emptied.append(cell)
     if len(mends) == 1:
         cell, d = mends[0]
@@ -615,17 +806,64 @@ def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int,
     if not mends and len(emptied) == 1:
         confidence[emptied[0]] = 0.0
         return found
-    for cell in tried:
+    for cell in _blame(digits, confidence, tried, found):
         confidence[cell] = min(confidence[cell], LOW_CONFIDENCE - 0.01)
     for cell in [c for c, _ in mends] + emptied:
         confidence[cell] = min(confidence[cell], 0.5)
     return found
 
 
+#: How many solutions of a read with several are looked at to find the cells a missed given may be in.
+BLAME_SOLUTIONS = 24
+#: The fewest givens of a Sudoku with one solution: a read with fewer has missed some, anywhere.
+FEWEST_GIVENS = 17
+
+
+def _count(ds: list[int]) -> int | None:
+    """How many solutions (0, 1, 2 for several) the digits have; None when the solver gave up."""
+    from .solvers import check_unique
+    if _conflicts(ds):
+        return 0
+    result = check_unique("".join(str(d) if d else "." for d in ds), seconds=0.05)
+    return None if result.gave_up else result.count
+
+
+def _blame(digits: list[int], confidence: list[float], tried: list[int], found: int | None) -> list[int]:
+    """The cells that may hold the error of a read with no single solution, for the player to check on
+    their own cells rather than only in the read's status.
+
+    No solution: a wrong digit is among the digits tried (the least confident) when emptying them all
+    gives a puzzle with a solution; then those are blamed. When it does not, the error is elsewhere, or
+    everywhere (a grid misplaced reads a page's other lines): every cell is blamed.
+    Several solutions: a given read as empty. In the true puzzle that given fixes its cell, so every other
+    solution differs from the true one there: the empty cells whose digit differs between the solutions
+    found are blamed, with the digits tried. Too few givens to be a Sudoku, or a solver that gave up:
+    every cell."""
+    every = list(range(SIZE * SIZE))
+    givens = sum(1 for d in digits if d)
+    if found is None or givens < FEWEST_GIVENS:
+        return every
+    if found == 0:
+        rest = list(digits)
+        for cell in tried:
+            rest[cell] = 0
+        return tried if _count(rest) else every
+    from .solvers import solve
+    result = solve("".join(str(d) if d else "." for d in digits), method="dlx", limit=BLAME_SOLUTIONS,
+                   node_limit=20_000)
+    grids = result.grids
+    if len(grids) < 2:
+        return every
+    varied = [i for i in every if not digits[i] and len({g[i] for g in grids}) > 1]
+    return tried + varied
+
+
 # --- the whole reader ------------------------------------------------------------------------------
 
-def find_grid(width: int, height: int, grey: bytes) -> tuple[list[tuple[float, float]], float, bool, bytes]:
-    """The grid's corners in the picture, its score, whether the picture was inverted, and the grey used.
+def find_grid(width: int, height: int, grey: bytes
+              ) -> tuple[list[tuple[float, float]], float, bool, bytes, list[tuple[float, float]]]:
+    """The grid's corners in the picture, its score, whether the picture was inverted, the grey used, and
+    the grid's 10 x 10 line crossings as its lines run (:func:`lattice`).
 
     Raises :class:`ScanError` when no candidate looks like a grid."""
     f = max(1, round(max(width, height) / FIND_SIDE))
@@ -649,16 +887,29 @@ def find_grid(width: int, height: int, grey: bytes) -> tuple[list[tuple[float, f
             if quad is not None and _plausible(quad):
                 candidates.append((_grid_score(w, h, faint, quad), quad))
     best: tuple[float, list[tuple[float, float]]] | None = None
+    lines: list[tuple[float, float]] = []
     if candidates:
         # the largest candidate nearly as grid-like as the most grid-like one (a box of a grid is a grid too)
         top = max(score for score, _ in candidates)
         score, quad = next(c for c in candidates if c[0] >= top * 0.85)
+        if score < SHRINK_BELOW:
+            score, quad = _shrink(w, h, faint, score, quad)
         score, quad = _extend(w, h, faint, score, quad)
+        # unless a much larger one is at least as grid-like once its lines are followed as they bend: a
+        # curved page's grid, passed over for a small flat one beside it (a solution grid)
+        bent = _lattice_score(w, h, faint, lattice(w, h, faint, quad))
+        for other_score, other in sorted(candidates, key=lambda c: -_area(c[1])):
+            if _area(other) <= _area(quad) * 1.5:
+                break
+            if other_score >= MIN_GRID_SCORE and _lattice_score(w, h, faint, lattice(w, h, faint, other)) >= bent:
+                score, quad = _extend(w, h, faint, other_score, other)
+                break
+        lines = [((x + 0.5) * f, (y + 0.5) * f) for x, y in lattice(w, h, faint, quad)]
         best = (score, [((x + 0.5) * f, (y + 0.5) * f) for x, y in quad])
     if best is None or best[0] < MIN_GRID_SCORE:
         raise ScanError("no grid found" + ("" if best is None else f" (the best candidate's lines are only "
                                            f"{best[0]:.0%} inked)"), looked=None if best is None else best[1])
-    return best[1], best[0], inverted, grey
+    return best[1], best[0], inverted, grey, lines
 
 
 def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview, channels: int = 4) -> ScanResult:
@@ -677,10 +928,10 @@ def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview
 
     grey = to_grey(width, height, pixels, channels)
     lap("grey")
-    corners, score, inverted, grey = find_grid(width, height, grey)
+    corners, score, inverted, grey, lines = find_grid(width, height, grey)
     lap("grid")
     sharp = crisp(grey)
-    cells = glyphs(width, height, grey, corners, sharp)
+    cells = glyphs(width, height, grey, corners, sharp, lines)
     lap("cells")
     model = load()
     digits = [0] * (SIZE * SIZE)
@@ -728,17 +979,40 @@ def crisp(grey: bytes) -> bool:
     return max(sample.count(v) for v in set(sample)) * 3 >= len(sample)
 
 
-def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, float]], crisp: bool = False
-           ) -> list[tuple[list[float] | None, float]]:
-    """Per cell, row by row: the glyph's classifier features (None for an empty cell) and how sure the
-    cell's emptiness or fullness is (0..1), for the grid with these ``corners``.
-
-    Where ink is is decided on the square (nearest pixel, CELL pixels a cell); the glyph's features are
-    then sampled from the picture itself (bilinear), as grey levels between the cell's paper and the
-    glyph's darkest ink: a blurred 6 keeps the paler gap that tells it from an 8."""
-    side = SIZE * CELL
-    square = warp(width, height, grey, corners, side)
+def crossings(corners: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The 10 x 10 line crossings (as :func:`lattice`) of a flat grid with these ``corners``."""
     a, b, c, d, e, f, g, h = homography(corners)
+    out = []
+    for j in range(SIZE + 1):
+        for k in range(SIZE + 1):
+            u, v = k / SIZE, j / SIZE
+            den = g * u + h * v + 1
+            out.append(((a * u + b * v + c) / den, (d * u + e * v + f) / den))
+    return out
+
+
+def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, float]], crisp: bool = False,
+           lines: Sequence[tuple[float, float]] | None = None) -> list[tuple[list[float] | None, float]]:
+    """Per cell, row by row: the glyph's classifier features (None for an empty cell) and how sure the
+    cell's emptiness or fullness is (0..1), for the grid with these ``corners``, or, when ``lines`` gives
+    its 10 x 10 line crossings (:func:`lattice`), cut by its lines as they run (a curved page).
+
+    Each cell is warped from its own four crossings (for a flat grid the same as one homography from the
+    corners). Where ink is is decided on the square (nearest pixel, CELL pixels a cell); the glyph's
+    features are then sampled from the picture itself (bilinear), as grey levels between the cell's paper
+    and the glyph's darkest ink: a blurred 6 keeps the paler gap that tells it from an 8."""
+    side = SIZE * CELL
+    points = crossings(corners) if lines is None else lines
+    n = SIZE + 1
+    quads = [[points[r * n + c], points[r * n + c + 1], points[(r + 1) * n + c + 1], points[(r + 1) * n + c]]
+             for r in range(SIZE) for c in range(SIZE)]
+    rows = [bytearray() for _ in range(side)]
+    for cell, quad in enumerate(quads):
+        patch = warp(width, height, grey, quad, CELL)
+        y0 = cell // SIZE * CELL
+        for y in range(CELL):
+            rows[y0 + y] += patch[y * CELL:(y + 1) * CELL]
+    square = b"".join(rows)
     out: list[tuple[list[float] | None, float]] = []
     for cell, (found, sure, paper) in enumerate(_cells_ink(square, side, crisp)):
         if found is None:
@@ -749,10 +1023,11 @@ def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, 
         darks = sorted(square[(y0 + y) * side + x0 + x] for x, y in pix)
         dark = darks[len(darks) // 10]
         span = max(8.0, paper - dark)
+        a, b, c, d, e, f, g, h = homography(quads[cell])
 
-        def sample(x: float, y: float, x0: int = x0, y0: int = y0, paper: int = paper, span: float = span
-                   ) -> float:
-            u, v = (x0 + x) / side, (y0 + y) / side
+        def sample(x: float, y: float, paper: int = paper, span: float = span, a: float = a, b: float = b,
+                   c: float = c, d: float = d, e: float = e, f: float = f, g: float = g, h: float = h) -> float:
+            u, v = x / CELL, y / CELL
             den = g * u + h * v + 1
             px = (a * u + b * v + c) / den - 0.5
             py = (d * u + e * v + f) / den - 0.5

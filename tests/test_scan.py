@@ -8,6 +8,7 @@ bytearray), in a light and a dark theme.
 from __future__ import annotations
 
 import json
+import math
 import struct
 import zlib
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 from sudoku_core import scan
 from sudoku_core.cli import main
 from sudoku_core.scan import LOW_CONFIDENCE, ScanError, read_picture, to_grey
+from sudoku_core.scan_weights import load
 
 DATA = Path(__file__).parent / "data" / "scan"
 
@@ -194,12 +196,100 @@ def test_a_puzzle_read_with_no_solution_and_no_one_mend_flags_every_digit_it_tri
     assert digits[0] == 6 and digits[80] == 1  # nothing changed on a guess
 
 
+def test_a_given_read_as_empty_is_flagged_on_its_own_cell() -> None:
+    digits = [0 if ch == "." else int(ch) for ch in PUZZLE]
+    # r1c1's 5 and r1c2's 3 read as empty, sure of it: several solutions, and the network doubted no digit
+    digits[0] = digits[1] = 0
+    confidence = [1.0 if d else 0.97 for d in digits]
+    probs = {i: _probs(d, 0.99) for i, d in enumerate(digits) if d}
+    assert scan._second_opinion(digits, confidence, probs) == 2
+    flagged = {i for i, c in enumerate(confidence) if c < LOW_CONFIDENCE}
+    assert {0, 1} <= flagged  # the missed givens are flagged on their cells, not only in the read's status
+    tried = set(sorted(probs, key=confidence.__getitem__)[:scan.SECOND_LOOKS])
+    assert all(not digits[i] or i in tried for i in flagged)  # an empty cell where the solutions differ, or
+    assert len(flagged) < 81                                  # a digit the second opinion tried
+
+
+def test_a_read_with_no_solution_that_its_doubtful_digits_do_not_explain_flags_every_cell() -> None:
+    # a grid misplaced reads the page's other lines: many digits wrong, each read with confidence
+    digits = [0 if ch == "." else int(ch) for ch in PUZZLE]
+    for cell, digit in ((2, 1), (11, 2), (13, 9), (30, 7), (47, 3), (60, 8), (64, 6), (74, 3), (79, 5), (70, 6),
+                        (20, 2), (52, 3)):
+        digits[cell] = digit
+    assert scan._count(digits) == 0
+    confidence = [1.0] * 81
+    probs = {i: _probs(d, 0.99) for i, d in enumerate(digits) if d}
+    assert scan._second_opinion(digits, confidence, probs) == 0
+    assert all(c < LOW_CONFIDENCE for c in confidence)  # every cell, empty ones too, is for the player to check
+
+
 def test_a_puzzle_read_right_is_left_alone() -> None:
     digits = [0 if ch == "." else int(ch) for ch in PUZZLE]
     confidence = [0.95] * 81
     probs = {i: _probs(d) for i, d in enumerate(digits) if d}
     assert scan._second_opinion(digits, confidence, probs) == 1
     assert confidence == [0.95] * 81
+
+
+def test_a_grid_on_a_curved_page_is_cut_by_its_lines_as_they_bend() -> None:
+    # the page bows: each column of pixels dropped by up to 18 px in the middle (almost half a 40 px
+    # cell), so one homography from the corners cuts the middle cells across their digits
+    width, height, rgba = screenshot(PUZZLE)
+    flat = rgba[1::4]
+    grey = bytearray([250]) * (width * height)
+    for x in range(width):
+        drop = round(18 * math.sin(math.pi * x / width))
+        for y in range(drop, height):
+            grey[y * width + x] = flat[(y - drop) * width + x]
+    result = read_picture(width, height, bytes(grey), 1)
+    assert result.puzzle == PUZZLE
+    # the lines were followed: cut by one homography from the same corners, the middle cells' glyphs
+    # are cut off or hold the lines' ink and read wrong (the test's point: a read exact without the bend
+    # would prove nothing)
+    corners, _score, _inverted, flat_grey, lines = scan.find_grid(width, height, bytes(grey))
+    model = load()
+
+    def read(cells: list[tuple[list[float] | None, float]]) -> str:
+        return "".join("." if feats is None else str(max(range(9), key=scan._classify(model, feats).__getitem__) + 1)
+                       for feats, _ in cells)
+
+    assert read(scan.glyphs(width, height, flat_grey, corners, True, lines)) == PUZZLE
+    assert read(scan.glyphs(width, height, flat_grey, corners, True)) != PUZZLE
+
+
+def test_a_grid_inside_a_frame_its_lines_touch_is_found_inside_it() -> None:
+    # a newspaper's box around the puzzle shares the grid's left and bottom lines; text above the grid and
+    # a crossword's column of boxes beside it are inside the box too
+    width, height, rgba = screenshot(PUZZLE, margin=30, right=0)
+    grid = rgba[1::4]
+    big_w, big_h = width + 170, height + 130
+    grey = bytearray([250]) * (big_w * big_h)
+    for y in range(height):
+        grey[(y + 130) * big_w:(y + 130) * big_w + width] = grid[y * width:(y + 1) * width]
+
+    def fill(x0: int, y0: int, x1: int, y1: int) -> None:
+        for y in range(y0, y1):
+            grey[y * big_w + x0:y * big_w + x1] = bytes([20]) * (x1 - x0)
+
+    top, left, right, bottom = 20, 29, big_w - 20, 130 + 30 + 360 + 2
+    fill(left, top, right, top + 2)
+    fill(left, bottom - 2, right, bottom)
+    fill(left, top, left + 2, bottom)
+    fill(right - 2, top, right, bottom)
+    for x in (420, 470, 540):
+        fill(x, 40, x + 2, bottom)
+    for y in range(60, bottom, 55):
+        fill(420, y, 540, y + 2)
+    for line in range(40, 140, 18):  # words of uneven lengths
+        x = 45 + line % 7
+        while x < 380:
+            n = 8 + (x * 7 + line * 3) % 31
+            fill(x, line, x + n, line + 9)
+            x += n + 7
+    result = read_picture(big_w, big_h, bytes(grey), 1)
+    assert result.puzzle == PUZZLE
+    (x0, y0), _tr, (x2, y2), _bl = result.corners
+    assert abs(x0 - 30) < 6 and abs(y0 - 160) < 6 and abs(x2 - 390) < 6 and abs(y2 - 520) < 6
 
 
 def test_no_grid_is_no_grid() -> None:
