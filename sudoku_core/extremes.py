@@ -11,7 +11,10 @@ hands it out.
 Keys: ``"SIDE"`` for classic grids (default boxes), ``"SIDE|VARIANT"`` for the others. Entries are lines in
 the page's one-line form (default symbols, ``.`` empty; ``x:``, ``windoku:`` and ``jigsaw:DIGITS:REGIONS``
 for the variants). Each was made by this generator and rated Extreme by this rater: the rot180 ones are the
-New game bank's Extremes (``web/js/bank.js`` says how they were made).
+New game bank's Extremes (``web/js/bank.js`` says how they were made); the others' seeds are beside them
+(``python3 -m sudoku_core generate --size 9 --level extreme --symmetry SYM --seed SEED`` of
+GENERATOR_VERSION 9, which dug every Extreme). A diagonal pattern turned a quarter is antidiagonal, a
+mirror_v one mirror_h, so one entry serves both; a dihedral entry would serve every symmetry.
 
 ``tests/test_generate.py`` checks every entry (one solution, a symmetric pattern); every puzzle made from one
 is rated when it is made, and ``bench/extreme_bench.py`` re-rates them and measures what they buy.
@@ -50,6 +53,13 @@ EXTREMES: dict[str, tuple[str, ...]] = {
         ".5.4.21.......6.8...1.5...6...8...6.8.2...7.5.9...3...4...7.6...7.6.......69.5.1.",
         ".....71....5....874..1..2....465...33.......62...794....3..4..158....9....19.....",
         ".3..4.7..1.2.....4.6.2..89.7...2.......6.5.......9...3.25..1.8.3.....2.9..4.6..5.",
+        # diagonal: generate --size 9 --level extreme --symmetry diagonal --seed SEED (GENERATOR_VERSION 9)
+        "8..6.2.....9.51.4..42......2.........1...45.797..3.4.1....19..4.8.....1.....873.2",  # extreme-diagonal-1
+        "..62....8.8..3.64.7.......13..6.7....6...59.....38.....3..5.1...5.....399.1....5.",  # extreme-diagonal-2
+        "16.4....34.9.2.5...5....4..6..3...7..9...2.......7.2.1.82..6......8...5.9....7...",  # extreme-diagonal-3
+        "..4.9.6.....7..98.5....6.4..3.....2.6....3..9..7.84.5.75........284.7..1....5..32",  # extreme-diagonal-4
+        # mirror_v: generate --size 9 --level extreme --symmetry mirror_v --seed SEED (GENERATOR_VERSION 9)
+        "27.....69..36.97....98273..3..4.5..2.5.....8.6.......7...1.2....2..5..9.7.......8",  # extreme-mirror_v-4
     ),
     "12": (
         "5..C...32.B7.......7A...7...BC2..39.82.9..B...6....A3..8....361."
