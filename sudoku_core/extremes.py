@@ -16,6 +16,9 @@ New game bank's Extremes (``web/js/bank.js`` says how they were made); the other
 GENERATOR_VERSION 9, which dug every Extreme). A diagonal pattern turned a quarter is antidiagonal, a
 mirror_v one mirror_h, so one entry serves both; a dihedral entry would serve every symmetry.
 
+The entries are part of the generator: a seed's Extreme is drawn from them, so adding, removing or
+reordering one changes which puzzle a seed gives (bump ``GENERATOR_VERSION``).
+
 ``tests/test_generate.py`` checks every entry (one solution, a symmetric pattern); every puzzle made from one
 is rated when it is made, and ``bench/extreme_bench.py`` re-rates them and measures what they buy.
 """

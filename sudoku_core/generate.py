@@ -330,7 +330,12 @@ def symmetry_groups(geo: Geometry, symmetry: str) -> list[tuple[int, ...]]:
 
 def is_symmetric(geo: Geometry, cells: Sequence[int], symmetry: str) -> bool:
     """True when every orbit of ``symmetry`` is all givens or all empty in ``cells``."""
-    return all(len({bool(cells[x]) for x in g}) == 1 for g in symmetry_groups(geo, symmetry))
+    return _fills_orbits(cells, symmetry_groups(geo, symmetry))
+
+
+def _fills_orbits(cells: Sequence[int], groups: Iterable[Sequence[int]]) -> bool:
+    """True when every group (orbit) is all givens or all empty in ``cells``."""
+    return all(len({bool(cells[x]) for x in g}) == 1 for g in groups)
 
 
 # --- full grids -----------------------------------------------------------------------------------------
@@ -864,13 +869,14 @@ def extreme_start(geo: Geometry, variant: str, symmetry: str, rng: random.Random
     if variant != "jigsaw" and (geo.box_rows, geo.box_cols) != (default.box_rows, default.box_cols):
         return None
     lines = EXTREMES.get(str(n) if variant == "classic" else f"{n}|{variant}", ())
+    groups = symmetry_groups(geo, symmetry)
     usable = []
-    for line in lines:
+    for line in lines:  # one unit per entry (a 16x16's eight maps take a few ms)
         entry_geo, cells = _parse_extreme(line)
-        ks = [k for k in square_maps(entry_geo) if is_symmetric(entry_geo, _moved(entry_geo, cells, k), symmetry)]
+        ks = [k for k in square_maps(entry_geo) if _fills_orbits(_moved(entry_geo, cells, k), groups)]
         if ks:
             usable.append((line, ks))
-    yield
+        yield
     if not usable:
         return None
     line, ks = rng.choice(usable)
