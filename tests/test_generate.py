@@ -20,21 +20,27 @@ import pytest
 
 from sudoku_core.cli import main
 from sudoku_core.errors import SudokuError
+from sudoku_core.extremes import EXTREMES
+from sudoku_core.formats import parse
 from sudoku_core.generate import (
     SYMMETRIES,
     GenerationError,
     GenerationStopped,
+    extreme_start,
     full_grid,
     generate,
     is_symmetric,
     pair_unavoidables,
     seed_value,
     shuffle_grid,
+    square_maps,
     symmetry_groups,
+    transformed,
 )
-from sudoku_core.grid import geometry_for_side
+from sudoku_core.grid import geometry_for_side, variant_geometry
 from sudoku_core.rate import rate
 from sudoku_core.solvers import engine
+from sudoku_core.work import run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -232,6 +238,58 @@ def test_practice_target_is_the_hardest_step(technique, seed):
     check_unique(g)
     r = rate(g.puzzle)
     assert r.hardest == technique == g.hardest
+
+
+# --- extremes by transformation -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("symmetry", SYMMETRIES)
+@pytest.mark.parametrize(("size", "variant"), [(9, "classic"), (12, "classic"), (16, "classic"), (9, "x"),
+                                               (9, "windoku"), (9, "jigsaw")])
+def test_a_transformed_puzzle_keeps_its_solution_and_its_symmetry(size, variant, symmetry):
+    # Any puzzle of the symmetry will do (no level: quick), moved the ways an Extreme is moved: every map the
+    # square allows on this grid, with reorderings drawn for the symmetry, relabelled.
+    g = generate(size, symmetry=symmetry, seed=f"moved-{size}-{variant}-{symmetry}", variant=variant)
+    geo, rng = g.puzzle.geometry, random.Random(size)
+    for k in square_maps(geo):
+        new_geo, cells, solution = transformed(geo, g.puzzle.cells, g.solution.cells, symmetry, k, rng)
+        assert is_solved_grid(new_geo, solution)
+        assert all(v in (0, s) for v, s in zip(cells, solution, strict=True))
+        assert sum(map(bool, cells)) == g.puzzle.givens
+        if symmetry in ("none", "rot180", "rot90", "dihedral") or k == 0:  # a turn may swap the mirrors
+            assert pattern_has(symmetry, new_geo, cells)
+        if k == 0:  # one solution still (the engine's count; a relabelled, reordered grid cannot gain one)
+            assert count(type(g.puzzle)(new_geo, tuple(cells), g.puzzle.alphabet)) == 1
+
+
+def test_oblong_boxes_take_only_the_maps_that_keep_them():
+    assert len(square_maps(variant_geometry(12, "classic"))) == 4
+    assert len(square_maps(variant_geometry(9, "classic"))) == 8
+    assert len(square_maps(variant_geometry(9, "windoku"))) == 8
+
+
+@pytest.mark.parametrize(("symmetry", "variant", "seed"), [("rot180", "classic", 1), ("none", "jigsaw", 2)])
+def test_an_extreme_from_the_catalogue_is_rated_unique_and_symmetric(symmetry, variant, seed):
+    g = generate(9, level="extreme", symmetry=symmetry, variant=variant, seed=seed)
+    assert g.stats.get("extreme_starts") == 1 and g.attempts == 1  # made by transformation, not dug
+    check_unique(g)
+    assert pattern_has(symmetry, g.puzzle.geometry, g.puzzle.cells)
+    assert g.exact and g.level == "extreme" == rate(g.puzzle).level
+    assert generate(9, level="extreme", symmetry=symmetry, variant=variant, seed=seed).puzzle == g.puzzle
+
+
+def test_no_catalogue_entry_for_a_symmetry_means_a_dig():
+    # Only the rot180 Extremes of 12x12 exist: a turn cannot make them mirror-symmetric.
+    assert run(extreme_start(variant_geometry(12, "classic"), "classic", "mirror_h", random.Random(1))) is None
+
+
+@pytest.mark.parametrize("key", sorted(EXTREMES))
+def test_every_catalogued_extreme_is_unique_and_symmetric(key):
+    n, _, variant = key.partition("|")
+    for line in EXTREMES[key]:
+        puzzle = parse(line)
+        assert puzzle.geometry.n == int(n) and puzzle.geometry.variant == (variant or "classic"), line
+        assert count(puzzle) == 1, line
+        assert any(is_symmetric(puzzle.geometry, puzzle.cells, s) for s in SYMMETRIES[1:]), line
 
 
 def test_unreachable_requests_are_clear_errors():
