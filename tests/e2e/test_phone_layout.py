@@ -219,7 +219,7 @@ def release(app, pattern: str, held: list) -> None:
 
 
 def test_the_wait_for_the_engine_is_told_and_an_early_hint_comes_when_it_is_ready(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US", snapshot=True, **phone(390, 844))
+    app = open_app(server + "index.html#" + EASY, locale="en-US", **phone(390, 844))
     wasm = hold(app, "**/pyodide.asm.wasm")
     archive = hold(app, "**/py/sudoku_core-*.zip")
     page = app.goto().page
@@ -244,7 +244,7 @@ def test_the_wait_for_the_engine_is_told_and_an_early_hint_comes_when_it_is_read
 
 
 def test_the_wait_is_told_in_chinese(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="zh-CN", snapshot=True, **phone(390, 844))
+    app = open_app(server + "index.html#" + EASY, locale="zh-CN", **phone(390, 844))
     archive = hold(app, "**/py/sudoku_core-*.zip")
     page = app.goto().page
     expect(page.locator("#engine-wait")).to_contain_text("正在加载引擎，第 2 步，共 2 步", timeout=BOOT_TIMEOUT_MS)
