@@ -145,16 +145,38 @@ def load(page, text: str = EASY, expect_text: str = "Loaded") -> None:
     until(page, "window.sudoku.game.mode === 'play'")
 
 
+#: The page-side loop of :func:`until`: the expression is read every 25 ms inside the page, and its first
+#: truthy value comes back in one round trip (``timeout`` set when the time ran out first).
+_UNTIL = """async ms => {{
+    const deadline = performance.now() + ms;
+    for (;;) {{
+        const value = ({expression});
+        if (value) return {{value}};
+        if (performance.now() > deadline) return {{timeout: true}};
+        await new Promise((resolve) => setTimeout(resolve, 25));
+    }}
+}}"""
+
+
 def until(page, expression: str, timeout_ms: int = STEP_TIMEOUT_MS):
-    """Wait for a page state. ``page.wait_for_function`` compiles its predicate inside the page, which
-    the page's CSP (no 'unsafe-eval') forbids; ``evaluate`` goes through the debugger and is allowed."""
+    """Wait for a page state and return its first truthy value. ``page.wait_for_function`` compiles its
+    predicate inside the page, which the page's CSP (no 'unsafe-eval') forbids; ``evaluate`` goes through
+    the debugger and is allowed, so the predicate is written into the function it compiles, which polls
+    in the page: one round trip per wait instead of one per poll (each costs the test process, the
+    Playwright driver and the browser CPU). A wait that a navigation cuts off starts again on the new
+    page, within the same time limit."""
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
-        value = page.evaluate(expression)
-        if value:
-            return value
-        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
-        page.wait_for_timeout(25)
+        left = max(0, round((deadline - time.monotonic()) * 1000))
+        try:
+            found = page.evaluate(_UNTIL.format(expression=expression), left)
+        except Exception as exc:  # the page navigated while waiting: wait on the new one
+            if "context was destroyed" not in str(exc) and "navigation" not in str(exc):
+                raise
+            assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+            continue
+        assert not found.get("timeout"), f"timed out waiting for {expression}"
+        return found["value"]
 
 
 def wait_truth(page) -> None:

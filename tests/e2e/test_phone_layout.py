@@ -163,7 +163,7 @@ def test_a_tablet_shows_a_large_board_with_every_tool_and_no_scrolling(server, o
     """Upright, the board, status line, tool row and pad stacked; on its side, the tools beside the
     board; either way no More (every tool is shown), nothing scrolled, the board most of the short side,
     and axe-core clean (its CSP bypassed, as in test_a11y)."""
-    from test_a11y import audit
+    from a11y_support import audit
 
     _app, page = open_game(open_app, server, viewport={"width": 768, "height": 1024}, has_touch=True,
                            bypass_csp=True)

@@ -12,9 +12,9 @@ import zlib
 from pathlib import Path
 
 import pytest
+from a11y_support import audit
 from e2e_support import shared_app
 from playwright.sync_api import expect
-from test_a11y import audit
 
 from sudoku_core.bridge import handle
 
