@@ -56,6 +56,10 @@ EXTREMES: dict[str, tuple[str, ...]] = {
         ".5.4.21.......6.8...1.5...6...8...6.8.2...7.5.9...3...4...7.6...7.6.......69.5.1.",
         ".....71....5....874..1..2....465...33.......62...794....3..4..158....9....19.....",
         ".3..4.7..1.2.....4.6.2..89.7...2.......6.5.......9...3.25..1.8.3.....2.9..4.6..5.",
+        # dihedral: generate --size 9 --level extreme --symmetry dihedral --seed SEED (GENERATOR_VERSION 9; 2,559
+        # grids, 15 s of CPU: the only one of seeds extreme-dihedral-1 to -6, and it serves every symmetry)
+        # extreme-dihedral-6
+        "3.......4..45.39...6..8..3..5..4..6...86.52...1..7..5..7..3..9...17.93..9.......1",
         # diagonal: generate --size 9 --level extreme --symmetry diagonal --seed SEED (GENERATOR_VERSION 9)
         # extreme-diagonal-1
         "8..6.2.....9.51.4..42......2.........1...45.797..3.4.1....19..4.8.....1.....873.2",
