@@ -56,13 +56,22 @@ EXTREMES: dict[str, tuple[str, ...]] = {
         ".5.4.21.......6.8...1.5...6...8...6.8.2...7.5.9...3...4...7.6...7.6.......69.5.1.",
         ".....71....5....874..1..2....465...33.......62...794....3..4..158....9....19.....",
         ".3..4.7..1.2.....4.6.2..89.7...2.......6.5.......9...3.25..1.8.3.....2.9..4.6..5.",
+        # dihedral: generate --size 9 --level extreme --symmetry dihedral --seed SEED (GENERATOR_VERSION 9; 2,559
+        # grids, 15 s of CPU: the only one of seeds extreme-dihedral-1 to -6, and it serves every symmetry)
+        # extreme-dihedral-6
+        "3.......4..45.39...6..8..3..5..4..6...86.52...1..7..5..7..3..9...17.93..9.......1",
         # diagonal: generate --size 9 --level extreme --symmetry diagonal --seed SEED (GENERATOR_VERSION 9)
-        "8..6.2.....9.51.4..42......2.........1...45.797..3.4.1....19..4.8.....1.....873.2",  # extreme-diagonal-1
-        "..62....8.8..3.64.7.......13..6.7....6...59.....38.....3..5.1...5.....399.1....5.",  # extreme-diagonal-2
-        "16.4....34.9.2.5...5....4..6..3...7..9...2.......7.2.1.82..6......8...5.9....7...",  # extreme-diagonal-3
-        "..4.9.6.....7..98.5....6.4..3.....2.6....3..9..7.84.5.75........284.7..1....5..32",  # extreme-diagonal-4
+        # extreme-diagonal-1
+        "8..6.2.....9.51.4..42......2.........1...45.797..3.4.1....19..4.8.....1.....873.2",
+        # extreme-diagonal-2
+        "..62....8.8..3.64.7.......13..6.7....6...59.....38.....3..5.1...5.....399.1....5.",
+        # extreme-diagonal-3
+        "16.4....34.9.2.5...5....4..6..3...7..9...2.......7.2.1.82..6......8...5.9....7...",
+        # extreme-diagonal-4
+        "..4.9.6.....7..98.5....6.4..3.....2.6....3..9..7.84.5.75........284.7..1....5..32",
         # mirror_v: generate --size 9 --level extreme --symmetry mirror_v --seed SEED (GENERATOR_VERSION 9)
-        "27.....69..36.97....98273..3..4.5..2.5.....8.6.......7...1.2....2..5..9.7.......8",  # extreme-mirror_v-4
+        # extreme-mirror_v-4
+        "27.....69..36.97....98273..3..4.5..2.5.....8.6.......7...1.2....2..5..9.7.......8",
     ),
     "12": (
         "5..C...32.B7.......7A...7...BC2..39.82.9..B...6....A3..8....361."
@@ -125,20 +134,75 @@ EXTREMES: dict[str, tuple[str, ...]] = {
         ".6........38.9FG.C.8...AB.5.D7.1...3..G..F..E..BFB...E..G6D.84..",
     ),
     "9|x": (
+        # rot180, the bank's
         "x:.....1.....1.35..2.4.......3......8..14...53..6......7.......7.4..36.1.....5.....",
         "x:..8...2..92....4.5....52..........1...........7..........39....1.5....84..3...5..",
         "x:...7.52....6.....43.....6..6.....9.....987.....8.....3..2.....78.....4....93.2...",
         "x:.......2..7..13.9.........1..7...584.........839...7..6.........8.62..5..9.......",
         "x:.9...7.4...2.3....1..4...3..8.......47.....68.......9..1...2..3....7.2...2.8...7.",
+        # rot90: generate --variant x --size 9 --level extreme --symmetry rot90 --seed SEED
+        # extreme-x-rot90-1
+        "x:..2.3.....56..2.7....6...21.7....1..6.......7..4....6.74...6....6.3..78.....4.5..",
+        # extreme-x-rot90-2
+        "x:...1........49........65.....8.3..12.172.956.96..1.3.....95........81........6...",
+        # extreme-x-rot90-3
+        "x:.1.76..3.9.......1.....4.....5.....23.......41.....5.....6.....8.......6.9..71.4.",
+        # dihedral: generate --variant x --size 9 --level extreme --symmetry dihedral --seed SEED
+        # extreme-x-dihedral-1
+        "x:...5.1.....5...2...6..4..9.1.......6..2...3..8.......4.8..2..7...6...8.....8.7...",
+        # extreme-x-dihedral-2
+        "x:...8.5.......3.......291...4.15.86.7.85...29.6.21.94.5...382.......1.......7.4...",
+        # diagonal: generate --variant x --size 9 --level extreme --symmetry diagonal --seed SEED
+        # extreme-x-diagonal-1
+        "x:..315.......9....15..48....751...48.2.4.....6........3...6........7......2..41...",
+        # extreme-x-diagonal-2
+        "x:4.2...3.......57..1............9.......4.7.6..4..5..3965...........74........6...",
+        # extreme-x-diagonal-3
+        "x:............3....1......2...8..536.4...6........4...7...97...4......41.6.3.5...9.",
+        # mirror_v: generate --variant x --size 9 --level extreme --symmetry mirror_v --seed SEED
+        # extreme-x-mirror_v-1
+        "x:.........8.9...1.4....9....79.....41.62...59.5.......2.7.8.9.5....5.1.......4....",
+        # extreme-x-mirror_v-2
+        "x:7.4.3.6.1..8...4......7......3...1....94.13..6.......8.........1.......2....5....",
+        # extreme-x-mirror_v-3
+        "x:96..5..71............198............6.......382.3.6.95............7.5......412...",
     ),
     "9|windoku": (
+        # rot180, the bank's
         "windoku:.........1..9.8....6...54....2....97...2.9...75....2....16...5....8.7..4.........",
         "windoku:......2......82.6....5..3.95.....8...9..2..4...4.....59.1..7....3.96......2......",
         "windoku:8..9..26......2....92....7.1...2.................4...1.1....84....3......85..9..6",
         "windoku:....7.3...3.........18..74......5....4.....6....2......14..69.........7...9.5....",
         "windoku:...81....8.3....4..7.........8.6....6.5...9.8....3.2.........6..8....3.2....96...",
+        # rot90: generate --variant windoku --size 9 --level extreme --symmetry rot90 --seed SEED
+        # extreme-windoku-rot90-1
+        "windoku:..86.2.1.6............8...37.......1..2...8..5.......72...9............8.1.5.67..",
+        # extreme-windoku-rot90-2
+        "windoku:.6..9......4..8..9...6...7..3....9..4.......5..5....6..2...7...1..4..3......6..5.",
+        # extreme-windoku-rot90-3
+        "windoku:.6...7.......8...9..2...7..3...2.....5.3.9.2.....5...3..5...1..1...9.......2...6.",
+        # dihedral: generate --variant windoku --size 9 --level extreme --symmetry dihedral --seed SEED
+        # extreme-windoku-dihedral-1
+        "windoku:..6.9.4...7..1..3.4.......8.........89.....54.........2.......3.4..8..2...3.5.1..",
+        # extreme-windoku-dihedral-2
+        "windoku:..5.7.9...........2.4...7.3....5....3..762..4....3....5.2...4.9...........6.2.8..",
+        # diagonal: generate --variant windoku --size 9 --level extreme --symmetry diagonal --seed SEED
+        # extreme-windoku-diagonal-1
+        "windoku:....6..4...6...9...8....3.6.....2...2...........6....8.39......4.......1..5..6.2.",
+        # extreme-windoku-diagonal-2
+        "windoku:.....4..1..5...6...8....4.......5..9.........9..3....2.91....5.......3.66..5.8.1.",
+        # extreme-windoku-diagonal-3
+        "windoku:.5.......41.....85..8.....2...462......1........5.............9.3.....7..29...6..",
+        # mirror_v: generate --variant windoku --size 9 --level extreme --symmetry mirror_v --seed SEED
+        # extreme-windoku-mirror_v-1
+        "windoku:2..6.4..1.6.....8..9.....5..2.....7..........1..9.7..2.........5.31.29.8.........",
+        # extreme-windoku-mirror_v-2
+        "windoku:5.......4.........63.7.4.81..........4.2.3.5.....6....21..3..95...........6...4..",
+        # extreme-windoku-mirror_v-3
+        "windoku:.........4..3.6..2.........7.9...1.6...6.9.....2.8.9.....9.5.....3...2..2.......9",
     ),
     "9|jigsaw": (
+        # rot180, the bank's
         "jigsaw:7.........5.9...82..........46.....5....6....3.....21..........53...9.6.........7:"
         "AABBCCCCCDABBCCEECDAABBBBECDAAAABEEEDDDFFEEFEDDGGFFFFHDGGFFIIHHGGIIIIIHHGGGIIHHHH",
         "jigsaw:.....6..13......8.....2......5......5...8...4......5......7.....4......31..5.....:"
@@ -149,5 +213,36 @@ EXTREMES: dict[str, tuple[str, ...]] = {
         "AAAAABBBBACCDEEBBBAACDEEEFBCACDEEFFBCCCDEEFFGCDDDHFFFGHDDHHHFGGHHHHIGGGGIIIIIIIIG",
         "jigsaw:..82.......7..8.6....51...........57....8....74...........26....5.3..6.......28..:"
         "ABBBBBBCCAAABBDDCCEAAABDDCCEEAADDDDCEFFFFFDGCEHHHFFGGCEEEHHFGGGEHHHHFIGGIIIIIIIIG",
+        # rot90: generate --variant jigsaw --size 9 --level extreme --symmetry rot90 --seed SEED
+        # extreme-jigsaw-rot90-1
+        "jigsaw:.....9.3.31.6...7.....1....2......5...7...8...4......6....8.....9...4.83.6.9.....:"
+        "AABCCCCCCABBBBBDCCABDDDDDDCABBDEEDFFAEEEEEFFFAGEGGEFHFAGGGIFFHHAGIIIIIHHGGIIIHHHH",
+        # extreme-jigsaw-rot90-2
+        "jigsaw:......14.8....2...2...6.....1..7......47.82......5..3.....8...3...8....6.26......:"
+        "AABBBBBBCAABDCCBBCAADDCCCCCEAADDFFFFEEAEDDDFGEEEEDHFFGIEIHHHFFGIIIIHHGGGIIIHHHGGG",
+        # dihedral: generate --variant jigsaw --size 9 --level extreme --symmetry dihedral --seed SEED
+        # extreme-jigsaw-dihedral-1
+        "jigsaw:1.......7.7..5..3....3.9.....5...2...6.....9...9...7.....6.7....9..7..4.4.......9:"
+        "AAABBBBBBAAAAAABBBCCDDDDDDECCDDDFEEECCCCFFFEECGFFFHFHEGGIFIHHHEGGIIIIHHEGGGGIIIHH",
+        # diagonal: generate --variant jigsaw --size 9 --level extreme --symmetry diagonal --seed SEED
+        # extreme-jigsaw-diagonal-1
+        "jigsaw:.9.3.....7...........5...7.2.1.3.......1.5.2.....8...........1...4.6.3..........9:"
+        "ABBBBBBCCAABADBBCEFAAADDCCEFAGDDCCCEFAGDHHHCEFGGDDDHHEFFGIIHHEEFFGIIHHIEFGGGIIIIE",
+        # extreme-jigsaw-diagonal-2
+        "jigsaw:.8.......6...1........2...3...5.2....56..78.....48........5.1.6...........4...9..:"
+        "AAAABBBBBACADDBDDBACADDDDDBACCEEEFFBCCCEEEFFFCCGEHEIFFGGGHHEIIFGGHHHIIIFGGGHHHIII",
+        # extreme-jigsaw-diagonal-3
+        "jigsaw:...51...........8...87.....5.1...4..2....5.1.....32......9......4..2...5.......2.:"
+        "AABBBBBBBCADDDDDBBCADAEEDDDCAAAEEEFFCCGAEEFFFCGGGEEFHHCGGGFFFHHCGIGIIIIHCIIIIHHHH",
+        # mirror_v: generate --variant jigsaw --size 9 --level extreme --symmetry mirror_v --seed SEED
+        # extreme-jigsaw-mirror_v-1
+        "jigsaw:2.......78.......6..8...5..5...9...4..4...1....2...8...3.....9..............7....:"
+        "AAAABBCCCAAAABBCDCAEEBBCCDCEEBBBFFDCEEGGFFDDDEEHGFFDDDEHHGGFFFIHHHHGIIIIHHGGGIIII",
+        # extreme-jigsaw-mirror_v-2
+        "jigsaw:61.....543..6.2..7............1.5.....3...2....4...8...........5.......8.9.....7.:"
+        "AAABBBBCCAAABBCCCCADDBBBCCCAADEEFFFFDDDDEEFFGHDEDEFFGGHHEEEFGGGHIIIIIIIGHHHHHIIGG",
+        # extreme-jigsaw-mirror_v-3
+        "jigsaw:...........51769..............5.8.....1...5..7.......15.......33.4...1.8.........:"
+        "AAAAABCCCADDBBBBBCADDBECCCCADBBEECFFADEEEEEEFDDDGHHHFFGGGGIIHFFGIIGIIHFFGGIIIHHHH",
     ),
 }
