@@ -485,8 +485,7 @@ def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
     """Write the whole site into the empty directory ``dist`` and return the build info."""
 
     for src in sorted(web.rglob("*")):
-        if (src.is_file() and src.name != "sw.js" and src.relative_to(web).as_posix() != LESSON_EXAMPLES
-                and not src.name.endswith(".d.ts")):  # a generated module's types, for tsc alone
+        if src.is_file() and src.name != "sw.js" and src.relative_to(web).as_posix() != LESSON_EXAMPLES:
             dest = dist / src.relative_to(web)
             dest.parent.mkdir(parents=True, exist_ok=True)
             if src.suffix == ".html":
@@ -589,7 +588,7 @@ def write_words(dist: Path) -> None:
             loaders[part].append(f'  {json.dumps(tag)}: () => import("./{part}-{tag}.js"),')
     (out / "index.js").write_text(
         "// Written by build.py: the languages of sudoku_core/locales/ (each by its own name), their old names,\n"
-        "// and a loader of each one's page and lab words. i18n.js imports it; see index.d.ts for its types.\n"
+        "// and a loader of each one's page and lab words. i18n.js imports it (types/js/words/index.d.ts).\n"
         f"export const NAMES = {json.dumps(names, ensure_ascii=False)};\n"
         f"export const ALIASES = {json.dumps(locales.ALIASES)};\n"
         + "".join(f"export const {part.upper()} = {{\n" + "\n".join(lines) + "\n};\n"

@@ -170,7 +170,7 @@ export function conflictText({ cells, house, digit, message, cage, sum, found },
     return t("conflict.cage-sum", { k, cell: name(cages[cage].cells[0]), found, sum });
   }
   if (!cells || house === undefined || !digit) return message;
-  const [kind, place] = houseKind(house, shape);
+  const [kind, place] = /** @type {[string, number]} */ (houseKind(house, shape));
   return t("conflict", { a: name(cells[0]), b: name(cells[1]), digit: symbol(digit), house: houseText(kind, place) });
 }
 

@@ -1,4 +1,5 @@
-// The types of js/words/index.js, which build.py writes from the catalogues (sudoku_core/locales/*.json).
+// The types of js/words/index.js, the module build.py writes into dist/ from the catalogues (write_words,
+// sudoku_core/locales/*.json); tsconfig's rootDirs lays types/ over web/, so i18n.js's import finds it.
 /** A module of one language's words: key -> text. */
 type WordsModule = Promise<{ default: Record<string, string> }>;
 /** Each language's own name, by its BCP 47 tag, English first. */
