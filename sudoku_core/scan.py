@@ -463,6 +463,8 @@ def lattice(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float,
                         count = sum(inked(start + r, fixed + o) for r in runs)
                     if count > best:
                         best, move = count, o
+                        if count == _SEGMENT_POINTS:  # no move further off can do better
+                            break
                 line.append(move)
             known = [m for m in line if m is not None]
             if not known:
@@ -897,11 +899,15 @@ def find_grid(width: int, height: int, grey: bytes
         score, quad = _extend(w, h, faint, score, quad)
         # unless a much larger one is at least as grid-like once its lines are followed as they bend: a
         # curved page's grid, passed over for a small flat one beside it (a solution grid)
-        bent = _lattice_score(w, h, faint, lattice(w, h, faint, quad))
+        bent: float | None = None
         for other_score, other in sorted(candidates, key=lambda c: -_area(c[1])):
             if _area(other) <= _area(quad) * 1.5:
                 break
-            if other_score >= MIN_GRID_SCORE and _lattice_score(w, h, faint, lattice(w, h, faint, other)) >= bent:
+            if other_score < MIN_GRID_SCORE:
+                continue
+            if bent is None:
+                bent = _lattice_score(w, h, faint, lattice(w, h, faint, quad))
+            if _lattice_score(w, h, faint, lattice(w, h, faint, other)) >= bent:
                 score, quad = _extend(w, h, faint, other_score, other)
                 break
         lines = [((x + 0.5) * f, (y + 0.5) * f) for x, y in lattice(w, h, faint, quad)]
