@@ -21,8 +21,10 @@ that CPython and Pyodide run the per-pixel loops in C where they can:
 4. each candidate scored by how much (faint) ink lies on the ten expected lines each way; the largest
    nearly as good as the best is the grid, grown by a row or column on a side whose outer line was too
    faint to join the shape when that fits the lines better, unless no candidate looks like a grid ("no
-   grid found");
-5. the grid warped to a square (a homography from its corners, nearest pixel of the full picture); per
+   grid found"); a mediocre one is searched for a grid inside it (a frame the grid's lines touch), and a
+   much larger one wins when its lines, followed as they bend, are as inked (a curved page);
+5. the grid's lines followed as they bend (:func:`lattice`), each cell warped from its own four crossings
+   to a square (nearest pixel of the full picture); per
    cell: ink against the cell's own paper and the square's contrast, rows and columns that are mostly
    ink (the grid's lines) erased, small specks and stubs touching the cell's edge dropped; what remains,
    if big enough, is a glyph; two equal digits in a house are both flagged;
