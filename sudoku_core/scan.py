@@ -21,8 +21,10 @@ that CPython and Pyodide run the per-pixel loops in C where they can:
 4. each candidate scored by how much (faint) ink lies on the ten expected lines each way; the largest
    nearly as good as the best is the grid, grown by a row or column on a side whose outer line was too
    faint to join the shape when that fits the lines better, unless no candidate looks like a grid ("no
-   grid found");
-5. the grid warped to a square (a homography from its corners, nearest pixel of the full picture); per
+   grid found"); a mediocre one is searched for a grid inside it (a frame the grid's lines touch), and a
+   much larger one wins when its lines, followed as they bend, are as inked (a curved page);
+5. the grid's lines followed as they bend (:func:`lattice`), each cell warped from its own four crossings
+   to a square (nearest pixel of the full picture); per
    cell: ink against the cell's own paper and the square's contrast, rows and columns that are mostly
    ink (the grid's lines) erased, small specks and stubs touching the cell's edge dropped; what remains,
    if big enough, is a glyph; two equal digits in a house are both flagged;
@@ -463,6 +465,8 @@ def lattice(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float,
                         count = sum(inked(start + r, fixed + o) for r in runs)
                     if count > best:
                         best, move = count, o
+                        if count == _SEGMENT_POINTS:  # no move further off can do better
+                            break
                 line.append(move)
             known = [m for m in line if m is not None]
             if not known:
@@ -897,11 +901,15 @@ def find_grid(width: int, height: int, grey: bytes
         score, quad = _extend(w, h, faint, score, quad)
         # unless a much larger one is at least as grid-like once its lines are followed as they bend: a
         # curved page's grid, passed over for a small flat one beside it (a solution grid)
-        bent = _lattice_score(w, h, faint, lattice(w, h, faint, quad))
+        bent: float | None = None
         for other_score, other in sorted(candidates, key=lambda c: -_area(c[1])):
             if _area(other) <= _area(quad) * 1.5:
                 break
-            if other_score >= MIN_GRID_SCORE and _lattice_score(w, h, faint, lattice(w, h, faint, other)) >= bent:
+            if other_score < MIN_GRID_SCORE:
+                continue
+            if bent is None:
+                bent = _lattice_score(w, h, faint, lattice(w, h, faint, quad))
+            if _lattice_score(w, h, faint, lattice(w, h, faint, other)) >= bent:
                 score, quad = _extend(w, h, faint, other_score, other)
                 break
         lines = [((x + 0.5) * f, (y + 0.5) * f) for x, y in lattice(w, h, faint, quad)]
