@@ -279,6 +279,20 @@ export interface CompareRow {
   [count: string]: unknown;
 }
 
+/** One method's raw figures over the puzzles of a batch request, which the page merges (lab/stats.js). */
+export interface BatchPart {
+  method: string;
+  times_ms: number[];
+  nodes: number[];
+  branch_points?: number[];
+  statuses: { [status: string]: number };
+  wrong: number;
+}
+
+/** A puzzle of a batch the engine did not run: its index in the request, why (`reason` "budget": no
+ * time left in this request), and the parse error's facts. */
+export interface BatchError { index: number; reason?: string; message: string; [fact: string]: unknown }
+
 /** The lab's samples and defaults (op samples). */
 export interface LabInfo {
   sets: { [name: string]: { label: string; puzzles: string[] } };
@@ -312,7 +326,8 @@ export interface Ops {
   compare: { payload: LabPayload; result: { rows: CompareRow[]; givens: number; n: number; request_seconds: number } };
   trace: { payload: LabPayload; result: LabResult };
   matrix: { payload: LabPayload; result: LabResult };
-  batch: { payload: LabPayload; result: LabResult };
+  batch: { payload: { puzzles: string[]; methods: string[]; node_limit?: number };
+    result: { parts: BatchPart[]; errors: BatchError[]; count: number; [field: string]: unknown } };
   samples: { payload: {}; result: LabInfo };
 }
 

@@ -11,12 +11,14 @@ export const COMPARE_COLUMNS = ["method", "status", "solutions", "ms", "nodes", 
   "eliminations", "updates", "max_depth", "node_limit"];
 
 // The q quantile (0..1) of an ascending array, by linear interpolation; 0 when empty.
-/**
- * One method's share of a batch (the engine's `parts`), and what the page merges them into.
- * @typedef {{method: string, times_ms: number[], nodes: number[], branch_points?: number[],
- *   statuses: Record<string, number>, wrong: number}} BatchPart
- */
+/** One method's share of a batch (the engine's `parts`), and what the page merges them into. @typedef {import("../../ops.js").BatchPart} BatchPart */
 /** @typedef {BatchPart & {branch_points: number[]}} Merged */
+/**
+ * A method's figures over a batch (summarize), as the table, the charts and the CSV show them.
+ * @typedef {{method: string, puzzles: number, median_ms: number, p90_ms: number, max_ms: number, median_nodes: number,
+ *   max_nodes: number, median_branch_points: number | null, solved: number, gave_up: number, no_solution: number,
+ *   multiple: number, wrong: number, unsupported: number, node_limit: number | null}} BatchSummary
+ */
 
 /** @param {number[]} sorted @param {number} q */
 export function quantile(sorted, q) {
@@ -48,8 +50,9 @@ export function mergeParts(merged, parts) {
 const round3 = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
 
 // One summary row per method, as sudoku_core.lab.summarize writes it.
-/** @param {Map<string, Merged>} merged @param {number | null} [nodeLimit] @returns {Record<string, string | number | null>[]} */
+/** @param {Map<string, Merged>} merged @param {number | null} [nodeLimit] @returns {BatchSummary[]} */
 export function summarize(merged, nodeLimit = null) {
+  /** @type {BatchSummary[]} */
   const rows = [];
   for (const m of merged.values()) {
     const t = [...m.times_ms].sort((a, b) => a - b);
