@@ -260,8 +260,52 @@ export interface LabPayload extends GridPayload {
   [option: string]: unknown;
 }
 
-/** The lab's answers: their fields are read where they are drawn (web/js/lab/). */
+/** The lab's answers of compare, trace, matrix and batch: their fields are read where they are drawn
+ * (web/js/lab/), not yet described here. */
 export interface LabResult { [field: string]: any }
+
+/** One method's row of a comparison (sudoku_core/lab.py): its result and its search's counts. */
+export interface CompareRow {
+  method: string;
+  status: string;
+  solutions: number;
+  ms: number;
+  nodes: number;
+  placements: number;
+  branch_points: number;
+  guesses: number;
+  eliminations: number | null;
+  updates: number | null;
+  max_depth: number;
+  node_limit: number;
+  gave_up: boolean;
+  wrong?: number;
+  [count: string]: unknown;
+}
+
+/** One method's raw figures over the puzzles of a batch request, which the page merges (lab/stats.js). */
+export interface BatchPart {
+  method: string;
+  times_ms: number[];
+  nodes: number[];
+  branch_points?: number[];
+  statuses: { [status: string]: number };
+  wrong: number;
+}
+
+/** A puzzle of a batch the engine did not run: its index in the request, why (`reason` "budget": no
+ * time left in this request), and the parse error's facts. */
+export interface BatchError { index: number; reason?: string; message: string; [fact: string]: unknown }
+
+/** The lab's samples and defaults (op samples). */
+export interface LabInfo {
+  sets: { [name: string]: { label: string; puzzles: string[] } };
+  traceable: string[];
+  node_limit: number;
+  trace_limit: number;
+  chunk_max: number;
+  methods: string[];
+}
 
 // --- the table -------------------------------------------------------------------------------------------
 
@@ -283,11 +327,12 @@ export interface Ops {
   job_stop: { payload: { job: number }; result: { job: number; stopped: boolean } };
   scan: { payload: { width: number; height: number; channels?: number; pixels: string }; result: ScanResult };
   lab_parse: { payload: GridPayload; result: GridValue & { conflicts: Conflict[]; text: string } };
-  compare: { payload: LabPayload; result: LabResult };
+  compare: { payload: LabPayload; result: { rows: CompareRow[]; givens: number; n: number; request_seconds: number } };
   trace: { payload: LabPayload; result: LabResult };
   matrix: { payload: LabPayload; result: LabResult };
-  batch: { payload: LabPayload; result: LabResult };
-  samples: { payload: {}; result: LabResult };
+  batch: { payload: { puzzles: string[]; methods: string[]; node_limit?: number };
+    result: { parts: BatchPart[]; errors: BatchError[]; count: number; [field: string]: unknown } };
+  samples: { payload: {}; result: LabInfo };
 }
 
 export type OpName = keyof Ops;

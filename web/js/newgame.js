@@ -421,7 +421,7 @@ export class NewGame {
   /** @param {string} id */
   async practise(id) {
     if (this.running) return;
-    /** @type {Record<string, any>} the lessons (data/lessons.json, written by build.py) */
+    /** @type {import("../lessons.js").Lessons["lessons"]} the lessons (data/lessons.json, written by build.py) */
     let lessons;
     try {
       const response = await fetch("data/lessons.json");

@@ -1,3 +1,4 @@
+// @ts-check
 // Batch: many puzzles, the chosen methods, median / p90 / max per method, with progress, cancel and CSV.
 //
 // The page sends the puzzles to the engine in chunks (`batch` requests) and merges the raw figures
@@ -10,16 +11,23 @@ import { BATCH_COLUMNS, mergeParts, summarize, toCsv } from "./stats.js";
 import { download, shortName } from "./compare.js";
 import { parseErrorText, t } from "../i18n.js";
 
-const $ = (id) => document.getElementById(id);
+import { byId as $ } from "../dom.js";
 const CHUNK_MAX = 64;
 
+/** @typedef {import("../../lab.js").LabWords} LabWords */
+
 export class BatchView {
+  /** @type {import("../../ops.js").LabInfo} the samples and defaults (set by setup, before any use) */ info;
+
+  /** @param {import("../../lab.js").Lab} lab */
   constructor(lab) {
     this.lab = lab;
     this.running = false;
     this.cancelled = false;
+    /** @type {import("./stats.js").BatchSummary[]} */
     this.summary = [];
     this.serial = 0;
+    /** @type {[string, Record<string, unknown>] | null} */
     this.said = null; // the progress line as [key, params], to redraw in another language
     $("batch-run").addEventListener("click", () => this.run());
     $("batch-cancel").addEventListener("click", () => this.cancel());
@@ -27,6 +35,7 @@ export class BatchView {
     $("batch-set").addEventListener("change", () => this.chooseSet());
   }
 
+  /** @param {import("../../ops.js").LabInfo} info */
   setup(info) {
     this.info = info;
     const select = $("batch-set");
@@ -60,8 +69,8 @@ export class BatchView {
       option.textContent = t("lab.batch.set-option", { set: this.lab.setName(option.value),
         count: this.info.sets[option.value].puzzles.length });
     }
-    for (const span of $("batch-methods").querySelectorAll("span[data-method]")) {
-      span.textContent = this.lab.methodName(span.dataset.method);
+    for (const span of /** @type {NodeListOf<HTMLElement>} */ ($("batch-methods").querySelectorAll("span[data-method]"))) {
+      span.textContent = this.lab.methodName(/** @type {string} */ (span.dataset.method));
     }
   }
 
@@ -83,7 +92,7 @@ export class BatchView {
   }
 
   methods() {
-    return [...document.querySelectorAll("input[name=batch-method]:checked")].map((box) => box.value);
+    return [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("input[name=batch-method]:checked"))].map((box) => box.value);
   }
 
   async run() {
@@ -111,11 +120,14 @@ export class BatchView {
     $("batch-csv").disabled = true;
     $("batch-cancel").hidden = false;
     $("cancel").hidden = true;
+    /** @type {Map<string, import("./stats.js").Merged>} */
     const merged = new Map();
+    /** @type {{line: number, message: () => string}[]} */
     const errors = [];
     const started = performance.now();
     let done = 0;
     let chunk = 1;
+    /** @type {import("../engine.js").EngineError | null} */
     let stopped = null;
     this.progress(0, lines.length);
     while (done < lines.length && !this.cancelled) {
@@ -125,7 +137,7 @@ export class BatchView {
       try {
         result = await lab.engine.request("batch", { puzzles: slice, methods, node_limit: nodeLimit });
       } catch (error) {
-        stopped = error;
+        stopped = /** @type {import("../engine.js").EngineError} */ (error);
         break;
       }
       if (serial !== this.serial) return;
@@ -136,7 +148,8 @@ export class BatchView {
       const answered = cut ? Math.max(1, cut.index) : slice.length;
       for (const e of result.errors) {
         if (e.index < answered && e.reason !== "budget") {
-          errors.push({ line: done + e.index + 1, message: () => parseErrorText(e) || e.message });
+          // (i18n.js, not yet type-checked, reads every fact of a parse error as required)
+          errors.push({ line: done + e.index + 1, message: () => parseErrorText(/** @type {Parameters<typeof parseErrorText>[0]} */ (e)) || e.message });
         }
       }
       done += answered;
@@ -175,15 +188,20 @@ export class BatchView {
 
   // The bar, and the line under it: `message` ([key, params]; a parameter may be a function, called
   // each time the line is drawn), or by default how many puzzles are done and the time so far.
+  /**
+   * @param {number} done @param {number} total @param {LabWords | null} [message] @param {number} [elapsed]
+   */
   progress(done, total, message = null, elapsed = 0) {
     const bar = $("batch-progress");
     bar.max = Math.max(1, total);
     bar.value = done;
+    /** @type {[string, Record<string, unknown>]} */
     const count = ["lab.batch.count", { done, total }];
-    this.say(...(message ?? (elapsed ? ["lab.batch.elapsed", { count: () => t(...count), seconds: (elapsed / 1000).toFixed(1) }] : count)));
+    this.say(...(message ?? (elapsed ? /** @type {LabWords} */ (["lab.batch.elapsed", { count: () => t(...count), seconds: (elapsed / 1000).toFixed(1) }]) : count)));
     $("batch-progress-text").dataset.done = String(done);
   }
 
+  /** @param {string} key @param {Record<string, unknown>} [params] */
   say(key, params = {}) {
     this.said = [key, params];
     $("batch-progress-text").textContent = t(key, params);
@@ -208,7 +226,8 @@ export class BatchView {
       return tr;
     });
     $("batch-table").tBodies[0].replaceChildren(...rows);
-    const bars = (key) => this.summary.map((s) => ({ label: shortName(s.method), method: s.method, value: s[key], gaveUp: key === "max_ms" && s.gave_up > 0 }));
+    const bars = (/** @type {"median_ms" | "p90_ms" | "max_ms" | "median_branch_points"} */ key) => this.summary.map((s) => ({ label: shortName(s.method), method: s.method, value: s[key], gaveUp: key === "max_ms" && s.gave_up > 0 }));
+
     drawCharts($("batch-chart"), [
       { title: t("lab.chart.median-ms"), unit: t("lab.chart.ms"), bars: bars("median_ms") },
       { title: t("lab.chart.p90-ms"), unit: t("lab.chart.ms"), bars: bars("p90_ms") },

@@ -1,3 +1,4 @@
+// @ts-check
 // Bar charts in SVG, built with createElementNS (no markup strings, so no value is ever read as HTML).
 //
 // One small chart per metric, each its own <svg role="img"> with a text alternative, laid out by CSS in
@@ -10,6 +11,7 @@ import { t } from "../i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/** @param {string} name @param {Record<string, string | number>} [attrs] @param {string} [text] */
 function el(name, attrs = {}, text) {
   const node = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -17,6 +19,7 @@ function el(name, attrs = {}, text) {
   return node;
 }
 
+/** @param {number | null | undefined} value */
 export function formatValue(value) {
   if (value === null || value === undefined) return "–";
   if (!Number.isFinite(value)) return String(value);
@@ -28,6 +31,13 @@ export function formatValue(value) {
 
 // One chart: `bars` = [{label, method, value, gaveUp?, kind?}], drawn as horizontal bars on a log scale, or a
 // linear one (`log: false`) for small counts such as depths and solutions.
+/**
+ * A bar: its label, its value (none: null), and whether the method gave up (the value is a floor).
+ * @typedef {{label: string, value: number | null | undefined, gaveUp?: boolean, method?: string, kind?: string}} Bar
+ */
+/** A chart: its title, the bars' unit, the bars, on a log scale or not. @typedef {{title: string, unit?: string, bars: Bar[], log?: boolean}} ChartSpec */
+
+/** @param {ChartSpec} spec */
 export function barChart({ title, unit = "", bars, log = true }) {
   const width = 320;
   const labelWidth = 70; // the short method names ("recursive" is the longest)
@@ -37,10 +47,10 @@ export function barChart({ title, unit = "", bars, log = true }) {
   const top = 26;
   const height = top + bars.length * (barHeight + gap) + 4;
   const present = bars.filter((b) => b.value !== null && b.value !== undefined);
-  const scale = log ? (v) => Math.log10(1 + v) : (v) => v;
-  const max = Math.max(log ? 1 : 0.0001, ...present.map((b) => scale(b.value)));
+  const scale = log ? (/** @type {number} */ v) => Math.log10(1 + v) : (/** @type {number} */ v) => v;
+  const max = Math.max(log ? 1 : 0.0001, ...present.map((b) => scale(/** @type {number} */ (b.value))));
   const span = width - labelWidth - valueRoom;
-  const figure = (b) => `${formatValue(b.value)}${unit ? ` ${unit}` : ""}`;
+  const figure = (/** @type {Bar} */ b) => `${formatValue(b.value)}${unit ? ` ${unit}` : ""}`;
   const alt = `${title}: ${bars.map((b) => `${b.label} ${b.gaveUp ? t("lab.chart.at-least", { value: figure(b) }) : figure(b)}`)
     .join(t("lab.list-separator"))}`;
   const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": alt, class: "chart" });
@@ -53,7 +63,7 @@ export function barChart({ title, unit = "", bars, log = true }) {
     group.append(el("text", { x: labelWidth - 6, y: y + barHeight / 2 + 4, "text-anchor": "end", class: "chart-label" },
       bar.label));
     const missing = bar.value === null || bar.value === undefined;
-    const length = missing ? 0 : Math.max(1.5, (scale(bar.value) / max) * span);
+    const length = missing ? 0 : Math.max(1.5, (scale(/** @type {number} */ (bar.value)) / max) * span);
     group.append(el("rect", { x: labelWidth, y, width: length.toFixed(2), height: barHeight, rx: 2,
       class: `bar${bar.kind ? ` bar-${bar.kind}` : ""}` }));
     const valueText = missing ? t("lab.chart.none")
@@ -68,7 +78,9 @@ export function barChart({ title, unit = "", bars, log = true }) {
 }
 
 // Replace `container`'s charts with one per metric.
+/** @param {Element} container @param {ChartSpec[]} charts */
 export function drawCharts(container, charts) {
+
   container.replaceChildren(...charts.map((spec) => {
     const figure = document.createElement("figure");
     figure.className = "chart-figure";

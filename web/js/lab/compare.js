@@ -1,3 +1,4 @@
+// @ts-check
 // Compare: the current puzzle with every method, one `compare` request per method, so the table fills
 // in as each finishes and Cancel stops at once (the engine restarts; finished rows stay). Each method
 // runs under the page's node budget, or under its own cap per request where that is lower (the engine's
@@ -7,18 +8,26 @@ import { drawCharts, formatValue } from "./chart.js";
 import { COMPARE_COLUMNS, toCsv } from "./stats.js";
 import { t } from "../i18n.js";
 
-const $ = (id) => document.getElementById(id);
+import { byId as $ } from "../dom.js";
+
+/** @typedef {import("../../ops.js").CompareRow} CompareRow */
+/** Where a row not filled yet stands. @typedef {"waiting" | "running" | "cancelled" | "not-run"} RowState */
 // The counts that fix a search tree: two methods equal in all of them walked the same one.
 const SAME_TREE_KEYS = ["nodes", "placements", "branch_points", "guesses"];
 // The columns after the result, in the table's order: the row's key for each.
 const FIGURES = ["ms", "nodes", "placements", "branch_points", "guesses", "eliminations", "updates", "max_depth", "solutions"];
 
 export class CompareView {
+  /** @type {number} the node budget asked for by the last run (set by run) */ asked;
+
+  /** @param {import("../../lab.js").Lab} lab */
   constructor(lab) {
     this.lab = lab;
+    /** @type {CompareRow[]} */
     this.rows = [];
     this.serial = 0;
     this.running = false;
+    /** @type {Map<string, RowState>} */
     this.pending = new Map(); // method -> the state word of a row not (yet) filled: waiting, running…
     $("compare-run").addEventListener("click", () => this.run());
     $("compare-csv").addEventListener("click", () => download(this.csv(), "sudoku-lab-compare.csv"));
@@ -43,7 +52,7 @@ export class CompareView {
     const serial = this.serial;
     const nodeLimit = lab.nodeLimit();
     this.asked = nodeLimit;
-    const order = lab.info.methods; // the ladder, lowest rung first (sudoku_core.lab.LAB_METHODS)
+    const order = /** @type {import("../../ops.js").LabInfo} */ (lab.info).methods; // the ladder, lowest rung first (sudoku_core.lab.LAB_METHODS)
     const body = $("compare-table").tBodies[0];
     const trs = new Map(order.map((m) => [m, this.pendingRow(m)]));
     body.replaceChildren(...trs.values());
@@ -51,6 +60,7 @@ export class CompareView {
     $("compare-run").disabled = true;
     $("compare-table").dataset.state = "running";
     lab.say(["lab.compare.busy", { count: order.length, budget: nodeLimit.toLocaleString("en-US") }], "busy");
+    /** @type {import("../engine.js").EngineError | null} */
     let stopped = null;
     try {
       for (const method of order) {
@@ -59,13 +69,13 @@ export class CompareView {
         try {
           result = await lab.engine.request("compare", { ...lab.payload(), methods: [method], node_limit: nodeLimit });
         } catch (error) {
-          stopped = error;
+          stopped = /** @type {import("../engine.js").EngineError} */ (error);
           break;
         }
         if (serial !== this.serial) return; // the puzzle changed meanwhile: these figures are for another one
         const row = result.rows[0];
         this.rows.push(row);
-        this.fillRow(trs.get(method), row);
+        this.fillRow(/** @type {HTMLTableRowElement} */ (trs.get(method)), row);
         this.draw();
       }
     } finally {
@@ -89,6 +99,7 @@ export class CompareView {
     this.note();
   }
 
+  /** @param {string} method */
   pendingRow(method) {
     const tr = document.createElement("tr");
     tr.dataset.method = method;
@@ -103,12 +114,14 @@ export class CompareView {
   }
 
   // A row not filled yet says where it stands: waiting, running, cancelled or not run.
+  /** @param {string} method @param {RowState} state */
   mark(method, state) {
     this.pending.set(method, state);
-    const tr = $("compare-table").querySelector(`tr[data-method="${method}"]`);
+    const tr = /** @type {HTMLTableRowElement | null} */ ($("compare-table").querySelector(`tr[data-method="${method}"]`));
     if (tr) tr.cells[1].textContent = t(`lab.row.${state}`);
   }
 
+  /** @param {HTMLTableRowElement} tr @param {CompareRow} row */
   fillRow(tr, row) {
     this.pending.delete(row.method);
     // A method that cannot take the variant (the backtracking rungs and a Killer's cage sums) says why.
@@ -118,7 +131,7 @@ export class CompareView {
         : row.gave_up
           ? t("lab.result.gave-up", { nodes: row.nodes.toLocaleString("en-US"), budget: row.node_limit.toLocaleString("en-US") })
           : t(`lab.result.${row.status}`);
-    const values = [result, ...FIGURES.map((key) => formatValue(row[key]))];
+    const values = [result, ...FIGURES.map((key) => formatValue(/** @type {number | null | undefined} */ (row[key])))];
     values.forEach((text, i) => { tr.cells[i + 1].textContent = text; });
     tr.dataset.status = row.status;
     if (row.wrong) tr.cells[1].textContent += t("lab.result.wrong", { count: row.wrong });
@@ -127,7 +140,7 @@ export class CompareView {
   // In a new language: the method names, the rows' words, the charts and the note.
   relabel() {
     for (const tr of $("compare-table").tBodies[0].rows) {
-      const method = tr.dataset.method;
+      const method = /** @type {string} */ (tr.dataset.method);
       tr.cells[0].textContent = this.lab.methodName(method);
       const row = this.rows.find((r) => r.method === method);
       if (row) this.fillRow(tr, row);
@@ -139,8 +152,8 @@ export class CompareView {
 
   draw() {
     // A method that gave up stopped at the budget: its time, nodes and guesses are floors, not its cost.
-    const bars = (key, floors = true) => this.ran().map((r) => ({
-      label: shortName(r.method), method: r.method, value: r[key], gaveUp: floors && r.gave_up }));
+    const bars = (/** @type {string} */ key, floors = true) => this.ran().map((r) => ({
+      label: shortName(r.method), method: r.method, value: /** @type {number | null} */ (r[key]), gaveUp: floors && r.gave_up }));
     drawCharts($("compare-chart"), [
       { title: t("lab.chart.branch-points"), bars: bars("branch_points") },
       { title: t("lab.chart.placements"), bars: bars("placements") },
@@ -179,8 +192,9 @@ export class CompareView {
   // items are the cells in reading order, their options the digits in order: the same tree), and are
   // told so; any other pair that finished with the same counts searched the same tree on this puzzle.
   sameTrees() {
-    const same = (a, b) => SAME_TREE_KEYS.every((key) => a[key] === b[key]);
+    const same = (/** @type {CompareRow} */ a, /** @type {CompareRow} */ b) => SAME_TREE_KEYS.every((key) => a[key] === b[key]);
     const rows = this.ran();
+    /** @type {string[]} */
     const notes = [];
     rows.forEach((a, i) => rows.slice(i + 1).forEach((b) => {
       if (!same(a, b)) return;
@@ -198,6 +212,7 @@ export class CompareView {
 }
 
 // Offer `text` as a file download (a blob URL on this origin; nothing leaves the page).
+/** @param {string} text @param {string} name */
 export function download(text, name) {
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
   const a = document.createElement("a");
@@ -210,6 +225,8 @@ export function download(text, name) {
 }
 
 // A method's short name, for the charts' labels ("DLX"); `data-method` on a bar keeps this English form.
+/** @param {string} method */
 export function shortName(method) {
+
   return t(`lab.short.${method}`);
 }

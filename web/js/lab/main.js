@@ -1,3 +1,4 @@
+// @ts-check
 // The algorithm lab page: wires the engine client, the current puzzle and the four sections
 // (compare, watch, matrix, batch). The page owns the puzzle (a grid value from the engine's `parse`);
 // every figure comes from the engine's lab operations (sudoku_core/lab.py), and only JSON crosses.
@@ -19,17 +20,22 @@ followSystem(() => settings);
 // And its language (saved by the game's page, or the browser's), with a switch of its own.
 translatePage();
 
-const $ = (id) => document.getElementById(id);
+import { byId as $ } from "../dom.js";
 const engine = new EngineClient({ autostart: false });
+/** @typedef {import("../../lab.js").LabWords} LabWords */
+/** @typedef {import("../../lab.js").LabPuzzle} LabPuzzle */
 
 // A method's name in the page's language ("Dancing Links"), and its short form for charts ("DLX").
-const methodName = (method) => t(`lab.method.${method}`);
+const methodName = (/** @type {string} */ method) => t(`lab.method.${method}`);
 // A sample set's name: the page's words for the bundled sets, the engine's label for any other.
-const setName = (name) => (t(`lab.set.${name}`) === `lab.set.${name}` ? lab.info.sets[name].label : t(`lab.set.${name}`));
+const setName = (/** @type {string} */ name) => (t(`lab.set.${name}`) === `lab.set.${name}`
+  ? /** @type {import("../../ops.js").LabInfo} */ (lab.info).sets[name].label : t(`lab.set.${name}`));
 
 // The message line. `message` is [key, params]; a parameter may be a function, called each time the
 // line is drawn, so a change of language redraws it whole.
+/** @type {{message: LabWords, kind: string} | null} */
 let lastSaid = null;
+/** @param {LabWords} message @param {string} [kind] */
 function say(message, kind = "info") {
   lastSaid = { message, kind };
   const line = $("message");
@@ -37,6 +43,7 @@ function say(message, kind = "info") {
   line.dataset.kind = kind;
 }
 
+/** @param {{kind?: string, message: string, details?: object}} error */
 function describeError(error) {
   if (error.kind === "cancelled") return t("lab.say.cancelled");
   return (error.kind === "parse" && parseErrorText(error.details)) || error.message;
@@ -53,31 +60,37 @@ function nodeLimit() {
   return fallback;
 }
 
+/** @type {import("../../lab.js").Lab} */
 const lab = {
   engine, say, describeError, nodeLimit, methodName, setName,
   puzzle: null, // the engine's `lab_parse` answer: {box, cells, symbols, line, text, givens, size, variant, regions, cages}
   info: null, // the engine's `samples` answer: sets, traceable methods, defaults
   listeners: [],
   onPuzzle(fn) { this.listeners.push(fn); },
+  // (both below are asked only once a puzzle is loaded)
   // The puzzle as every lab request carries it: the grid, and the variant with its regions or cages (the
   // lab reads every variant the engine solves, a Killer included, through its own `lab_parse`).
   payload() {
-    const { box, cells, symbols, variant, regions, cages } = this.puzzle;
+    const { box, cells, symbols, variant, regions, cages } = /** @type {LabPuzzle} */ (this.puzzle);
     return { box, cells, symbols, variant, regions, cages };
   },
   // The grid's shape as the page's geometry and board read it.
-  shape() { return { variant: this.puzzle.variant, regions: this.puzzle.regions }; },
+  shape() {
+    const puzzle = /** @type {LabPuzzle} */ (this.puzzle);
+    return { variant: puzzle.variant, regions: puzzle.regions };
+  },
 };
 
 const compare = new CompareView(lab);
 const watch = new WatchView(lab);
 const matrix = new MatrixView(lab);
 const batch = new BatchView(lab);
-watch.addEventListener("select", (event) => matrix.show(event.detail.cell));
+watch.addEventListener("select", (event) => matrix.show(/** @type {CustomEvent<{cell: number}>} */ (event).detail.cell));
 
 // --- the puzzle ---------------------------------------------------------------------------------
 
 // `how` says where the puzzle came from: a function giving the words, in the language of the moment.
+/** @param {string} text @param {() => string} [how] */
 async function loadText(text, how = () => "") {
   if (!text.trim()) {
     say(["lab.say.empty"], "error");
@@ -88,7 +101,7 @@ async function loadText(text, how = () => "") {
   try {
     result = await engine.request("lab_parse", { text });
   } catch (error) {
-    say(["lab.say.unreadable", { message: () => describeError(error) }], "error");
+    say(["lab.say.unreadable", { message: () => describeError(/** @type {Error} */ (error)) }], "error");
     return false;
   }
   lab.puzzle = result;
@@ -100,7 +113,9 @@ async function loadText(text, how = () => "") {
   const shape = { n, box: result.box, variant: result.variant, regions: result.regions };
   say([first ? "lab.say.loaded-conflicts" : result.variant !== "classic" ? "lab.say.loaded-variant" : "lab.say.loaded", {
     size: `${n}×${n}`, givens: result.givens, how, variant: () => t(`lab.variant.${result.variant}`),
-    conflict: () => first && conflictText(first, shape, (cell) => cellName(cell, n), (d) => result.symbols[d - 1]),
+    // (i18n.js, not yet type-checked, reads every field of a conflict as required)
+    conflict: () => first && conflictText(/** @type {Parameters<typeof conflictText>[0]} */ (first), shape,
+      (/** @type {number} */ cell) => cellName(cell, n), (/** @type {number} */ d) => result.symbols[d - 1]),
   }], first ? "warn" : "ok");
   for (const fn of lab.listeners) fn(result);
   return true;
@@ -130,12 +145,13 @@ window.addEventListener("hashchange", () => {
 });
 for (const link of document.querySelectorAll(".lab-nav a[href^='#']")) {
   link.addEventListener("click", (event) => {
-    const target = document.getElementById(link.getAttribute("href").slice(1));
+    const target = document.getElementById(/** @type {string} */ (link.getAttribute("href")).slice(1));
     if (!target) return;
     event.preventDefault();
     target.scrollIntoView({ block: "start" });
-    target.querySelector("h2").setAttribute("tabindex", "-1");
-    target.querySelector("h2").focus({ preventScroll: true });
+    const heading = /** @type {HTMLElement} */ (target.querySelector("h2")); // each section has its heading
+    heading.setAttribute("tabindex", "-1");
+    heading.focus({ preventScroll: true });
   });
 }
 // Back to the game with the same puzzle: the main page reads it from the fragment too.
@@ -143,16 +159,18 @@ const back = $("back-link");
 // (A Killer is not played there yet: the link then opens the game page as it was.)
 const followBack = () => {
   const playable = lab.puzzle && lab.puzzle.variant !== "killer";
-  back.href = `index.html${playable ? `#${encodeURIComponent(lab.puzzle.text)}` : ""}`;
+  back.href = `index.html${playable ? `#${encodeURIComponent(/** @type {LabPuzzle} */ (lab.puzzle).text)}` : ""}`;
 };
 for (const type of ["pointerdown", "focus", "click"]) back.addEventListener(type, followBack);
 
 const fromLink = () => t("lab.how.link");
-const sampleHow = (set, index) => () => t("lab.how.sample", { set: setName(set), k: index + 1 });
+const sampleHow = (/** @type {string} */ set, /** @type {number} */ index) => () => t("lab.how.sample", { set: setName(set), k: index + 1 });
 
 // --- engine status and cancel ---------------------------------------------------------------------
 
+/** @type {import("../engine.js").EngineInfo | null} */
 let engineInfo = null;
+/** @param {string | undefined} state */
 function showStatus(state) {
   const text = $("engine-status-text");
   if (state === "loading") text.textContent = t("engine.loading");
@@ -183,12 +201,13 @@ async function boot() {
   try {
     lab.info = await engine.request("samples");
   } catch (error) {
-    say(["lab.say.no-engine", { message: () => describeError(error) }], "error");
+    say(["lab.say.no-engine", { message: () => describeError(/** @type {Error} */ (error)) }], "error");
     return;
   }
-  $("node-limit").value = String(lab.info.node_limit);
+  const info = lab.info;
+  $("node-limit").value = String(info.node_limit);
   const select = $("sample");
-  for (const [name, set] of Object.entries(lab.info.sets)) {
+  for (const [name, set] of Object.entries(info.sets)) {
     const group = document.createElement("optgroup");
     group.dataset.set = name;
     set.puzzles.slice(0, 6).forEach((_, i) => {
@@ -199,15 +218,15 @@ async function boot() {
     select.append(group);
   }
   nameSamples();
-  watch.setMethods(lab.info.traceable);
-  batch.setup(lab.info);
+  watch.setMethods(info.traceable);
+  batch.setup(info);
   if (shared) await loadText(shared, fromLink);
-  else await loadText(lab.info.sets["17clue"].puzzles[0], sampleHow("17clue", 0));
+  else await loadText(info.sets["17clue"].puzzles[0], sampleHow("17clue", 0));
 }
 
 function nameSamples() {
   for (const group of $("sample").querySelectorAll("optgroup")) {
-    group.label = setName(group.dataset.set);
+    group.label = setName(/** @type {string} */ (group.dataset.set));
     for (const option of group.querySelectorAll("option")) {
       option.textContent = t("lab.sample-option", { set: group.label, k: Number(option.value.split(":")[1]) + 1 });
     }
@@ -230,3 +249,4 @@ boot();
 
 // For tests: the engine client and the lab's state, nothing more.
 window.lab = { engine, lab, compare, watch, matrix, batch };
+

@@ -1,3 +1,4 @@
+// @ts-check
 // The replay of an engine trace (sudoku_core.lab.trace): the page's twin of sudoku_core.lab.replay.
 //
 // The trace is the engine's own record of its search, as events (see sudoku_core/lab.py):
@@ -11,7 +12,25 @@
 // replaying from the start: no inverse events are needed and the state can never drift.
 import { bit } from "../geometry.js";
 
+/**
+ * A trace event, as above: its name, then its fields (numbers, or a flat list of cell, digit pairs).
+ * @typedef {[string, ...any[]]} TraceEvent
+ */
+/** The engine's trace of a search (op trace): its events, the side, the givens. @typedef {{events: TraceEvent[], n: number, givens: number[], [field: string]: unknown}} Trace */
+/** A level of the search: the try that opened it and what it forced. @typedef {{cell: number, digit: number, fills: [number, number][]}} Level */
+/** Why a cell holds its digit. @typedef {"given" | "forced" | "guess" | "fill" | ""} CellKind */
+
 export class Replay {
+  // Set by reset(), which the constructor calls.
+  /** @type {number[]} */ base;
+  /** @type {Set<number>} */ baseForced;
+  /** @type {Level[]} */ stack;
+  /** @type {number} */ index;
+  /** @type {TraceEvent | null} */ last;
+  /** @type {Record<"tries" | "placements" | "branchPoints" | "guesses" | "undos" | "backtracks" | "deadEnds" | "forced" | "placed" | "strikes" | "solutions" | "maxDepth", number>} */ counters;
+  /** @type {number[]} each open choice's option count */ levels;
+
+  /** @param {Trace} trace */
   constructor(trace) {
     this.trace = trace;
     this.events = trace.events;
@@ -41,6 +60,7 @@ export class Replay {
     return this.stack.length;
   }
 
+  /** @param {TraceEvent} ev */
   apply(ev) {
     const c = this.counters;
     switch (ev[0]) {
@@ -101,6 +121,7 @@ export class Replay {
     return true;
   }
 
+  /** @param {number} target */
   seek(target) {
     target = Math.max(0, Math.min(this.events.length, target));
     if (target < this.index) this.reset();
@@ -111,7 +132,7 @@ export class Replay {
   // "guess" (a try), "fill" (forced by a try), or "" when empty).
   grid() {
     const digits = Array.from(this.base);
-    const kinds = digits.map((d, i) => (this.trace.givens[i] ? "given" : d ? "forced" : ""));
+    const kinds = digits.map((d, i) => /** @type {CellKind} */ (this.trace.givens[i] ? "given" : d ? "forced" : ""));
     for (const level of this.stack) {
       if (level.cell >= 0) { // (a Killer cage's combination, cell -1, fills no cell)
         digits[level.cell] = level.digit;
@@ -129,7 +150,9 @@ export class Replay {
 // The candidates of every empty cell given the digits placed: for DLX exactly the options still in
 // the matrix (an option leaves when one of its columns is covered by a placed digit; a Killer's cage
 // sums strike more, which this does not show).
+/** @param {number[]} digits @param {number[][]} peers @param {number} n @returns {number[]} */
 export function candidates(digits, peers, n) {
+
   return digits.map((d, cell) => {
     if (d) return 0;
     let mask = 0;

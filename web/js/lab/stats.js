@@ -1,3 +1,4 @@
+// @ts-check
 // Batch figures on the page: chunks of raw per-puzzle figures from the engine's `batch` operation are
 // merged here, then summarised (median, p90, max) and written as CSV. The quantile is the engine's
 // (sudoku_core.bench.quantile: linear interpolation), and the CSV columns are sudoku_core.lab's
@@ -10,6 +11,16 @@ export const COMPARE_COLUMNS = ["method", "status", "solutions", "ms", "nodes", 
   "eliminations", "updates", "max_depth", "node_limit"];
 
 // The q quantile (0..1) of an ascending array, by linear interpolation; 0 when empty.
+/** One method's share of a batch (the engine's `parts`), and what the page merges them into. @typedef {import("../../ops.js").BatchPart} BatchPart */
+/** @typedef {BatchPart & {branch_points: number[]}} Merged */
+/**
+ * A method's figures over a batch (summarize), as the table, the charts and the CSV show them.
+ * @typedef {{method: string, puzzles: number, median_ms: number, p90_ms: number, max_ms: number, median_nodes: number,
+ *   max_nodes: number, median_branch_points: number | null, solved: number, gave_up: number, no_solution: number,
+ *   multiple: number, wrong: number, unsupported: number, node_limit: number | null}} BatchSummary
+ */
+
+/** @param {number[]} sorted @param {number} q */
 export function quantile(sorted, q) {
   if (!sorted.length) return 0;
   const pos = (sorted.length - 1) * q;
@@ -19,6 +30,7 @@ export function quantile(sorted, q) {
 }
 
 // Add one chunk's `parts` ([{method, times_ms, nodes, branch_points, statuses, wrong}]) into `merged` (a Map by method).
+/** @param {Map<string, Merged>} merged @param {BatchPart[]} parts */
 export function mergeParts(merged, parts) {
   for (const part of parts) {
     let acc = merged.get(part.method);
@@ -35,10 +47,12 @@ export function mergeParts(merged, parts) {
   return merged;
 }
 
-const round3 = (x) => Math.round(x * 1000) / 1000;
+const round3 = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
 
 // One summary row per method, as sudoku_core.lab.summarize writes it.
+/** @param {Map<string, Merged>} merged @param {number | null} [nodeLimit] @returns {BatchSummary[]} */
 export function summarize(merged, nodeLimit = null) {
+  /** @type {BatchSummary[]} */
   const rows = [];
   for (const m of merged.values()) {
     const t = [...m.times_ms].sort((a, b) => a - b);
@@ -58,13 +72,16 @@ export function summarize(merged, nodeLimit = null) {
 }
 
 // A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180).
+/** @param {unknown} value */
 function field(value) {
   if (value === null || value === undefined) return "";
   const text = String(value);
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** @param {string[]} columns @param {Record<string, unknown>[]} rows */
 export function toCsv(columns, rows) {
+
   const lines = [columns.join(",")];
   for (const row of rows) lines.push(columns.map((c) => field(row[c])).join(","));
   return `${lines.join("\n")}\n`;

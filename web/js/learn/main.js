@@ -1,3 +1,4 @@
+// @ts-check
 // The Learn page (learn.html, issue 30): an index of every technique the engine names, grouped as a player
 // learns them, and a lesson for each at `learn.html#ID` (ID: the technique's id in sudoku_core's table):
 // what it is and why it works (the engine's words, sudoku_core/lessons.py), a worked example on a real
@@ -10,7 +11,7 @@ import { Game } from "../game.js";
 import { readSettings } from "../storage.js";
 import { applyTheme, followSystem } from "../theme.js";
 import { engineLanguage, languageSwitch, t, translatePage } from "../i18n.js";
-import { el } from "../dom.js";
+import { byId as $, el } from "../dom.js";
 
 // The page wears the theme chosen on the game's page, and its language, with a switch of its own.
 const settings = readSettings();
@@ -19,15 +20,21 @@ followSystem(() => settings);
 translatePage();
 languageSwitch(/** @type {HTMLSelectElement} */ (document.getElementById("language")));
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("../../lessons.js").LessonExample} LessonExample */
+/** @typedef {import("../../lessons.js").Lesson} Lesson */
+
 const lang = () => engineLanguage();
-const local = (texts) => (texts ? texts[lang()] || texts.en : "");
+const local = (/** @type {import("../../ops.js").Words | undefined} */ texts) => (texts ? texts[lang()] || texts.en : "");
 
 
-let data = null; // data/lessons.json: {groups: [{id, techniques}], lessons: {id: lesson}}
+/** @type {import("../../lessons.js").Lessons} */
+let data; // data/lessons.json: {groups: [{id, techniques}], lessons: {id: lesson}} (read by start, before any drawing)
+/** @type {string[]} */
 let order = []; // every technique id, in the index's order
+/** @type {{id: string | null, step: "pattern" | "result"}} */
 let shown = { id: null, step: "pattern" };
 
+/** @param {string} level */
 function levelName(level) {
   return t(`level.${level}`);
 }
@@ -54,16 +61,18 @@ function drawIndex() {
 
 // The example position as a game the board can draw: givens, the digits placed since, and every open
 // cell's candidates as notes.
+/** @param {LessonExample} ex */
 function exampleGame(ex) {
   const n = ex.box[0] * ex.box[1];
   const game = new Game(n);
-  game.load({ box: ex.box, cells: ex.givens, symbols: null, variant: ex.variant || "classic", regions: ex.regions,
+  game.load({ box: ex.box, cells: ex.givens, symbols: undefined, variant: ex.variant || "classic", regions: ex.regions,
     cages: ex.cages }, "load", { source: "typed" });
   game.entries = ex.values.map((v, i) => (ex.givens[i] ? 0 : v));
   game.notes = ex.notes.slice();
   return game;
 }
 
+/** @param {string} id @param {Lesson} lesson */
 function practiseText(id, lesson) {
   const p = lesson.practice;
   const name = local(lesson.name);
@@ -78,6 +87,7 @@ function practiseText(id, lesson) {
 }
 
 // One lesson, whole; `focus` moves the keyboard to its heading (a lesson chosen from the index).
+/** @param {string} id @param {boolean} focus */
 function drawLesson(id, focus) {
   const article = $("lesson");
   const lesson = data.lessons[id];
@@ -89,7 +99,8 @@ function drawLesson(id, focus) {
   const group = data.groups.find((g) => g.techniques.includes(id));
   const meta = el("p", { class: "learn-meta" },
     el("span", { class: `learn-chip level-${lesson.level}`, id: "lesson-level", text: t("learn.level", { level: levelName(lesson.level) }) }),
-    " ", el("span", { text: t("learn.group", { group: t(`learn.group.${group.id}`) }) }));
+    " ", el("span", { text: t("learn.group", { group: t(`learn.group.${/** @type {{id: string}} */ (group).id}`) }) }));
+  /** @type {HTMLElement[]} */
   const parts = [heading, meta];
   if (!lesson.ladder) parts.push(el("p", { class: "learn-note", id: "lesson-off-ladder", text: t("learn.off-ladder") }));
   parts.push(
@@ -120,7 +131,7 @@ function drawLesson(id, focus) {
   if (k < order.length - 1) pager.append(el("a", { rel: "next", href: `#${order[k + 1]}`, text: t("learn.next", { name: local(data.lessons[order[k + 1]].name) }) }));
   parts.push(pager);
   article.replaceChildren(...parts);
-  for (const a of $("learn-index").querySelectorAll("a[data-technique]")) {
+  for (const a of /** @type {NodeListOf<HTMLElement>} */ ($("learn-index").querySelectorAll("a[data-technique]"))) {
     if (a.dataset.technique === id) a.setAttribute("aria-current", "page");
     else a.removeAttribute("aria-current");
   }
@@ -128,6 +139,7 @@ function drawLesson(id, focus) {
 }
 
 // A read-only board of an example position (`id`, its label), with the overlay that draws on it.
+/** @param {LessonExample} ex @param {string} id @param {string} label */
 function exampleBoard(ex, id, label) {
   const game = exampleGame(ex);
   const board = el("div", { id, class: "board learn-board", role: "grid", "aria-label": label, "aria-readonly": "true" });
@@ -139,6 +151,7 @@ function exampleBoard(ex, id, label) {
 }
 
 // The second example, where the pattern is not there (a near miss): drawn whole, with why it is not.
+/** @param {HTMLElement} section @param {LessonExample} ex @param {string} name */
 function drawCounter(section, ex, name) {
   const { wrap, overlay, shape } = exampleBoard(ex, "counter-board", t("learn.counter-board", { name }));
   section.append(wrap, el("p", { id: "counter-text", class: "learn-step-text", text: local(ex.text) }),
@@ -148,13 +161,14 @@ function drawCounter(section, ex, name) {
 
 // The worked example: the board with the step drawn over it, in two steps (the pattern; then what it
 // removes or places, the overlay's `full`), each with the hint's own words for it.
+/** @param {HTMLElement} section @param {LessonExample} ex @param {string} name */
 function drawExample(section, ex, name) {
   const { wrap, overlay, shape } = exampleBoard(ex, "lesson-board", t("learn.example-board", { name }));
   const buttons = ["pattern", "result"].map((step) => el("button", { type: "button", id: `step-${step}`,
     "aria-pressed": "false", text: t(`learn.step-${step}`) }));
   const stepper = el("div", { class: "row learn-stepper", role: "group", "aria-label": t("learn.steps") }, ...buttons);
   const text = el("p", { id: "lesson-step-text", class: "learn-step-text", "aria-live": "polite" });
-  const show = (step) => {
+  const show = (/** @type {"pattern" | "result"} */ step) => {
     shown.step = step;
     section.dataset.step = step;
     const full = step === "result";
@@ -168,6 +182,7 @@ function drawExample(section, ex, name) {
   show(shown.step);
 }
 
+/** @param {boolean} focus */
 function route(focus) {
   const id = decodeURIComponent(location.hash.slice(1));
   const article = $("lesson");
@@ -195,7 +210,8 @@ async function start() {
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
     data = await response.json();
   } catch (error) {
-    $("learn-status").textContent = t("learn.failed", { message: error.message });
+    $("learn-status").textContent = t("learn.failed", { message: /** @type {Error} */ (error).message });
+
     return;
   }
   order = data.groups.flatMap((g) => g.techniques);
