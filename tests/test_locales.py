@@ -135,4 +135,4 @@ def test_a_missing_key_falls_back_to_english_but_never_to_an_english_one_form():
     assert locales.fill("{a} and {b} {c", {"a": 1, "b": "x"}) == "1 and x {c"
     zh = locales.section("zh-CN", "page")
     assert not any(k.endswith(".one") for k in zh)
-    assert locales.say("en", "cli", "more", {"count": 3}) == "... 3 more"
+    assert locales.say("en", "cli", "more", {"count": 3}) == "... and more: the list stops at 3 a technique"
