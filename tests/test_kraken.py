@@ -9,7 +9,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from support import decode_state
+from support import EXHAUSTIVE, decode_state
 
 from sudoku_core import parse, solve
 from sudoku_core.candidates import State, bits
@@ -145,11 +145,15 @@ def test_type_2_finds_exactly_the_eliminations_of_the_definition():
     assert {e for s in KRAKEN_2.find(state) for e in s.eliminations} == want
 
 
+@pytest.mark.slow
 def test_the_same_along_a_diabolical_path_and_nothing_where_there_is_none():
-    """Exact eliminations of both types at every eighth position of a diabolical puzzle's path, including
-    positions where the definition gives none and the finders must not fire."""
+    """Exact eliminations of both types at every 16th position of a diabolical puzzle's path (positions 0,
+    16, 32, 48 and 64: three where both types fire, two where the definition gives none and the
+    finders must not fire), every position with SUDOKU_EXHAUSTIVE=1 (bench/exhaustive_tests.py). The
+    definitions are brute force: Type 2's takes 1-4 s of CPU where it fires; the suite's single longest
+    unit test walked every 8th position, 19 s of CPU, before."""
     quiet = fired = 0
-    for _, state in path_positions("sudokuexchange_diabolical_se5plus", 1, every=8):
+    for _, state in path_positions("sudokuexchange_diabolical_se5plus", 1, every=1 if EXHAUSTIVE else 16):
         for finder, definition in ((KRAKEN, expected), (KRAKEN_2, expected_2)):
             want = definition(state)
             assert {e for s in finder.find(state) for e in s.eliminations} == want
@@ -166,13 +170,16 @@ def test_they_do_not_fire_where_singles_decide_everything():
         assert list(KRAKEN.find(state)) == list(KRAKEN_2.find(state)) == []
 
 
+@pytest.mark.slow
 def test_steps_are_sound_and_carry_the_fish_and_a_chain_from_every_fin():
     """On the paths of hard puzzles: no elimination contradicts the solution, none sees every fin (that
     is a plain finned fish), the fish's cells are its base places outside the fins, and every fin starts
-    a link of the step's chains."""
+    a link of the step's chains. At every 6th position of two puzzles' paths from each set (about a
+    thousand steps; the finders are most of the time, 10.8 s of CPU at every 3rd position, which gave
+    about 2,000), every position with SUDOKU_EXHAUSTIVE=1 (bench/exhaustive_tests.py)."""
     steps = 0
     for name in ("tdoku_forum_hardest_1106", "sudokuexchange_diabolical_se5plus"):
-        for solution, state in path_positions(name, 2, every=3):
+        for solution, state in path_positions(name, 2, every=1 if EXHAUSTIVE else 6):
             peer = state.t.peer_bits
             for step in KRAKEN.find(state):
                 steps += 1
@@ -193,7 +200,7 @@ def test_steps_are_sound_and_carry_the_fish_and_a_chain_from_every_fin():
                 assert all((cd,) in starts for cd in step.candidates), step
                 cover = state.t.house_bits[step.cover[0]]
                 assert all(cover >> c & 1 for c in step.cells if (c, d) not in step.fins)
-    assert steps > 50
+    assert steps > 50, steps
 
 
 @pytest.mark.parametrize("tech", ["kraken_fish_1", "kraken_fish_2"])

@@ -4,7 +4,8 @@ forcing, Killer), at 390x844 and 1280x800, light and dark, nothing the overlay d
 no two candidates' marks touch, no arrowhead touches another or a mark it does not point at, and the
 legend names exactly the roles drawn. Measured from the drawn elements themselves: their screen boxes
 (getBoundingClientRect) against the board's, and their shapes (in cell units, grown by half a stroke)
-against each other. Many steps are drawn in one page load per viewport and theme.
+against each other. Many steps are drawn in one page load per viewport and theme, the same page
+that then takes the screenshots.
 
 Screenshots of a chain, a fish, an ALS, a Killer, a uniqueness step and a single, at 390 and 1280 px,
 light and dark, go to test-artifacts/overlay-*.png (and $OVERLAY_SHOTS, when set), for a person to
@@ -17,7 +18,7 @@ import os
 from pathlib import Path
 
 import pytest
-from e2e_support import ROOT
+from e2e_support import ROOT, shared_app
 from hint_support import DATA, EVERY_FAMILY, classic_steps, records
 from play_support import KILLER, load, open_study, settle
 from playwright.sync_api import expect
@@ -192,12 +193,19 @@ VIEWPORTS = {
 }
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("width", list(VIEWPORTS))
-def test_every_family_is_drawn_inside_the_board_with_no_marks_touching(open_app, server, width, scheme):
-    app = open_app(server + "index.html", locale="en-US", color_scheme=scheme, **VIEWPORTS[width])
-    page = app.goto().wait_ready().page
-    settle(page)
+@pytest.fixture(scope="module", params=[(width, scheme) for width in VIEWPORTS for scheme in ("light", "dark")],
+                ids=lambda p: "-".join(p))
+def drawn(request, browser, server):
+    """One page per viewport and theme, shared by the drawing checks and the screenshots there (each
+    loads its own puzzles and draws its own steps): (page, width, scheme)."""
+    width, scheme = request.param
+    for app in shared_app(browser, server + "index.html", lambda app: settle(app.page), locale="en-US",
+                          color_scheme=scheme, **VIEWPORTS[width]):
+        yield app.page, width, scheme
+
+
+def test_every_family_is_drawn_inside_the_board_with_no_marks_touching(drawn):
+    page, width, scheme = drawn
     assert page.evaluate("document.documentElement.dataset.scheme") == scheme
     load(page, EVERY_FAMILY)
     classic = classic_steps()
@@ -259,13 +267,9 @@ def _shot_steps() -> dict[str, tuple[str, dict]]:
             "killer": (KILLER, killer_steps()[-1])}
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("width", list(VIEWPORTS))
-def test_screenshots_of_drawn_steps(open_app, server, width, scheme):
+def test_screenshots_of_drawn_steps(drawn):
     """For a person to look at: each step drawn over the board, its legend under the hint."""
-    app = open_app(server + "index.html", locale="en-US", color_scheme=scheme, **VIEWPORTS[width])
-    page = app.goto().wait_ready().page
-    settle(page)
+    page, width, scheme = drawn
     SHOTS.mkdir(exist_ok=True)
     extra = Path(os.environ["OVERLAY_SHOTS"]) if os.environ.get("OVERLAY_SHOTS") else None
     loaded = None
