@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import struct
+import time
 import zlib
 
 import pytest
@@ -212,7 +213,12 @@ def hold(app, pattern: str) -> list:
 
 
 def release(app, pattern: str, held: list) -> None:
-    assert held, f"nothing asked for {pattern}"
+    # The page says what it loads before its worker asks for it: wait until the request is held (the
+    # route's callback runs while Playwright waits), then let it through.
+    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+    while not held:
+        assert time.monotonic() < deadline, f"nothing asked for {pattern}"
+        app.page.wait_for_timeout(50)
     for route in held:
         route.continue_()
     app.context.unroute(pattern)
