@@ -74,6 +74,8 @@ async function load(lang) {
 }
 
 let current = typeof localStorage !== "undefined" ? initial() : "en";
+/** The language last chosen, whose words may still be on their way. */
+let chosen = current;
 /** @type {Words} */
 let words = await load(current);
 
@@ -219,14 +221,18 @@ export function languageSwitch(select) {
 export async function setLanguage(lang) {
   const tag = known(lang);
   if (!tag) return;
-  const loaded = await load(tag);
-  current = tag;
-  words = loaded;
+  // The choice is kept at once: a page opened before this language's words arrive (the lab, a reload)
+  // speaks it too. The words are then fetched; a later choice made meanwhile wins.
+  chosen = tag;
   try {
     localStorage.setItem(STORAGE_KEY, tag);
   } catch {
     // Not saved; the choice still holds for this visit.
   }
+  const loaded = await load(tag);
+  if (chosen !== tag) return;
+  current = tag;
+  words = loaded;
   translatePage();
   // For panels that draw their own text: redraw in the new language.
   document.dispatchEvent(new CustomEvent("sudoku:language", { detail: { lang: tag } }));
