@@ -71,3 +71,29 @@ def test_the_old_name_of_chinese_still_reads(open_app, server):
     page.reload()
     app.wait_ready()
     assert page.evaluate("document.documentElement.lang") == "zh-CN"
+
+
+def test_words_that_cannot_be_fetched_leave_the_page_working_in_english(open_app, server):
+    """Offline before the service worker has a language's words (or on a flaky network), the page must
+    still start, in English, and a switch to that language must leave the page and the saved choice as
+    they were. (The page used to wait for the chosen language's words before any of its modules ran.)"""
+    # No service worker: it would serve the words from its cache, past the route that fails them.
+    app = open_app(server + "index.html#" + EASY, locale="en-US", service_workers="block")
+    page = app.goto().wait_ready().page
+    page.route("**/js/words/page-de-*.js", lambda route: route.abort())
+    page.evaluate("() => localStorage.setItem('sudoku.lang.v1', 'de')")
+    page.reload()
+    app.wait_ready()
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_have_attribute("data-level", "0")
+    expect(page.locator("#hint-text")).to_have_text(next_hint(parse(EASY), langs=["en"])["messages"]["0"]["text"]["en"])
+    open_study(page)
+    page.select_option("#language", "de")
+    expect(page.locator("#language")).to_have_value("en")  # back: the German words did not come
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.evaluate("localStorage.getItem('sudoku.lang.v1')") == "en"
+    failed = [e for e in app.errors if "net::ERR_FAILED" in e]  # the German words, failed by the route
+    assert failed
+    app.errors[:] = [e for e in app.errors if e not in failed]
+

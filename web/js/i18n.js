@@ -73,11 +73,26 @@ async function load(lang) {
   return Object.assign({}, ...parts.map((part) => part.default));
 }
 
+/**
+ * The words of `lang`, or null when they cannot be fetched (offline before the service worker keeps them,
+ * a flaky network): the page then speaks English rather than not starting at all.
+ * @param {string} lang
+ * @returns {Promise<Words | null>}
+ */
+async function tryLoad(lang) {
+  try {
+    return await load(lang);
+  } catch (error) {
+    console.warn(`the words of ${lang} could not be loaded: ${error instanceof Error ? error.message : error}`);
+    return null;
+  }
+}
+
 let current = typeof localStorage !== "undefined" ? initial() : "en";
+/** @type {Words} */
+let words = (current !== "en" && await tryLoad(current)) || (current = "en", await load("en"));
 /** The language last chosen, whose words may still be on their way. */
 let chosen = current;
-/** @type {Words} */
-let words = await load(current);
 
 /** @returns {string} */
 export function language() {
@@ -229,8 +244,18 @@ export async function setLanguage(lang) {
   } catch {
     // Not saved; the choice still holds for this visit.
   }
-  const loaded = await load(tag);
+  const loaded = await tryLoad(tag);
   if (chosen !== tag) return;
+  if (!loaded) {  // not fetched: the page stays in its language, and so does the saved choice
+    chosen = current;
+    try {
+      localStorage.setItem(STORAGE_KEY, current);
+    } catch {
+      // Nothing was saved either.
+    }
+    document.dispatchEvent(new CustomEvent("sudoku:language", { detail: { lang: current } }));
+    return;
+  }
   current = tag;
   words = loaded;
   translatePage();

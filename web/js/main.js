@@ -385,6 +385,7 @@ if ("serviceWorker" in navigator) {
   });
   const register = () => navigator.serviceWorker.register("./sw.js").then(
     (registration) => {
+      if (!registration) return; // service workers blocked (a browser setting): no offline copy, no update
       offerUpdate(registration);
       registration.addEventListener("updatefound", () => {
         const incoming = registration.installing;
