@@ -26,7 +26,7 @@ import { engineLanguage as lang, panelT } from "./i18n.js";
 import { ReasonOverlay } from "./overlay.js";
 import { lessonLink, practisedFor } from "./practise.js";
 import { HINT_CLASSES } from "./board.js";
-import { SLICE_MS } from "./engine.js";
+import { isStopped } from "./engine.js";
 import { boxOf } from "./geometry.js";
 import { el } from "./dom.js";
 
@@ -101,7 +101,7 @@ export class HintsPanel {
   /** @type {StepEntry[] | null | undefined} */ pathSteps;
   /** @type {import("../ops.js").StepsSlice | null | undefined} */ pathResult;
   /** @type {boolean | undefined} */ pathAsking;
-  /** @type {{cancelled: boolean} | null | undefined} the All steps job running */ allRun;
+  /** @type {AbortController | null | undefined} the All steps job running (aborted: cancelled) */ allRun;
   /** @type {AllResult | null | undefined} */ allResult;
   /** @type {[number, number] | null | undefined} the group and step chosen in All steps */ allChosen;
   /** @type {string | null | undefined} */ allPosition;
@@ -580,24 +580,16 @@ export class HintsPanel {
     try {
       // A job in slices: a hard 16x16 path takes seconds, so the count moves meanwhile, and a changed
       // board stops the work instead of waiting for an answer nobody wants.
-      result = await this.engine.request("steps_job", { ...this.game.payload(), ms: SLICE_MS });
-      while (!result.done) {
-        if (revision !== this.game.revision) {
-          this.engine.request("job_stop", { job: result.job }).catch(() => {});
-          this.pathInfo.textContent = "";
-          return;
-        }
-        this.pathInfo.textContent = t("pathWorking", { count: result.nsteps });
-        result = await this.engine.request("job_step", { job: result.job, ms: SLICE_MS });
-      }
+      result = await this.engine.runJob("steps_job", this.game.payload(), {
+        stale: () => revision !== this.game.revision,
+        onProgress: (slice) => { this.pathInfo.textContent = t("pathWorking", { count: slice.nsteps }); } });
     } catch (error) {
-      this.pathInfo.textContent = t("failed", { message: /** @type {Error} */ (error).message });
+      this.pathInfo.textContent = isStopped(error) ? "" : t("failed", { message: /** @type {Error} */ (error).message });
       return;
     } finally {
       this.pathAsking = false;
       this.pathButton.removeAttribute("aria-busy");
     }
-    if (revision !== this.game.revision) return;
     this.pathSteps = result.steps || [];
     this.pathResult = result;
     this.setBadge(result);
@@ -634,7 +626,7 @@ export class HintsPanel {
     this.allPanel.setAttribute("aria-label", t("allSteps"));
     this.allList.setAttribute("aria-label", t("allList"));
     if (this.allResult) this.drawAll();
-    else if (this.allRun) this.allInfo.textContent = this.allRun.cancelled ? t("allCancelled") : "";
+    else if (this.allRun) this.allInfo.textContent = this.allRun.signal.aborted ? t("allCancelled") : "";
     if (this.entry && this.text.dataset.status === "entry") {
       const s = this.entry;
       const name = /** @type {Words} */ (s.name); // a drawn entry has its name (showEntry)
@@ -677,7 +669,7 @@ export class HintsPanel {
     }
     if (this.allRun) return; // already working: the progress line says so
     const key = this.positionKey();
-    const run = { cancelled: false };
+    const run = new AbortController();
     this.allRun = run;
     this.allResult = null;
     this.allChosen = null;
@@ -688,42 +680,35 @@ export class HintsPanel {
     this.allList.replaceChildren();
     this.allCancel.hidden = false;
     this.allInfo.textContent = t("asking");
+    /** @type {import("../ops.js").StepGroup[]} */
+    let found = [];
     let result;
     try {
       // A job in slices, as the solution path: the progress line names the technique searched, Cancel
       // stops the work within one slice, and a changed position stops it too (its answer is stale).
-      result = await this.engine.request("all_steps_job", { ...this.payload(), ms: SLICE_MS });
-      /** @type {import("../ops.js").StepGroup[]} */
-      let found = [];
-      while (!result.done) {
-        if (run.cancelled || key !== this.positionKey()) {
-          this.engine.request("job_stop", { job: result.job }).catch(() => {});
-          return;
-        }
-        // The techniques searched so far are listed at once (issue 33): the easy ones come in the first
-        // slice, while the slow ones (complex fish, forcing chains) are still searched; they can be chosen.
-        if (result.new_groups && result.new_groups.length) {
-          found = found.concat(result.new_groups);
-          this.allResult = /** @type {AllResult} */ ({ status: "working", groups: found });
-          this.appendAll(found);
-        }
-        const name = result.name || {};
-        this.allInfo.textContent = t("allWorking", { name: name[lang()] || name.en || "",
-          k: /** @type {number} */ (result.k) + 1, n: result.n, count: result.nsteps });
-        result = await this.engine.request("job_step", { job: result.job, ms: SLICE_MS });
-      }
+      result = await this.engine.runJob("all_steps_job", this.payload(), { signal: run.signal,
+        stale: () => key !== this.positionKey(),
+        onProgress: (slice) => {
+          // The techniques searched so far are listed at once (issue 33): the easy ones come in the first
+          // slice, while the slow ones (complex fish, forcing chains) are still searched; they can be chosen.
+          if (slice.new_groups && slice.new_groups.length) {
+            found = found.concat(slice.new_groups);
+            this.allResult = /** @type {AllResult} */ ({ status: "working", groups: found });
+            this.appendAll(found);
+          }
+          const name = slice.name || {};
+          this.allInfo.textContent = t("allWorking", { name: name[lang()] || name.en || "",
+            k: /** @type {number} */ (slice.k) + 1, n: slice.n, count: slice.nsteps });
+        } });
     } catch (error) {
-      if (!run.cancelled) this.allInfo.textContent = t("failed", { message: /** @type {Error} */ (error).message });
+      if (run.signal.aborted) return; // cancelled: the line says so
+      if (isStopped(error)) this.closeAll(false); // stale: the position changed
+      else this.allInfo.textContent = t("failed", { message: /** @type {Error} */ (error).message });
       return;
     } finally {
       if (this.allRun === run) this.allRun = null;
       this.allCancel.hidden = true;
       this.allButton.removeAttribute("aria-busy");
-    }
-    if (run.cancelled) return;
-    if (key !== this.positionKey()) {
-      this.closeAll(false);
-      return;
     }
     this.allResult = result;
     const streamed = this.allList.querySelectorAll("details.all-group").length;
@@ -737,7 +722,7 @@ export class HintsPanel {
 
   cancelAll() {
     if (!this.allRun) return;
-    this.allRun.cancelled = true;
+    this.allRun.abort();
     this.allCancel.hidden = true;
     this.allInfo.textContent = t("allCancelled");
     this.allButton.focus(); // the Cancel button hides: the keyboard goes back to where it started
@@ -746,7 +731,7 @@ export class HintsPanel {
   // Hide the list (and stop its work); `focus`: the player closed it, so the keyboard goes back to the button.
   /** @param {boolean} focus */
   closeAll(focus) {
-    if (this.allRun) this.allRun.cancelled = true;
+    if (this.allRun) this.allRun.abort();
     const drawn = this.allChosen || (this.allResult && this.allResult.status === "mistake");
     if (this.allChosen) this.endEntry();
     this.allResult = null;
