@@ -102,7 +102,7 @@ function initMore() {
   more.addEventListener("click", () => setOpen(!isOpen()));
   $("more-close").addEventListener("click", () => setOpen(false, true));
   panel.addEventListener("keydown", (event) => {
-    // The all-steps list inside takes its own Escape first (hints.js).
+    // The all-steps list inside takes its own Escape first (allsteps.js).
     if (event.key !== "Escape" || event.defaultPrevented || !isOpen()) return;
     event.preventDefault();
     setOpen(false, true);
