@@ -1,12 +1,12 @@
 // @ts-check
-// The bank's background refill: when the puzzles left for a choice the player has asked for run low
-// (bank.js: the shipped ones not yet served, plus the ones made here), the engine makes more while it
-// has nothing else to do. The choices looked after are the shipped bank's levels and any other choice
-// (a symmetry, "minimal", a technique to practise, a variant: X, Windoku, Jigsaw, Killer) whose game took New game
-// long to make. It runs one generation job (engine.runJob: bridge ops generate_job / job_step, the same
-// generator and rating as New game) a slice at a time, only while the page is visible and the player has not used the engine for IDLE_MS, so a
-// hint waits at most one slice, and gives a puzzle up after WORK_MS of slices. The puzzles it finds are
-// kept (bank.addToBank), so the next game of that choice opens at once and no puzzle is ever served
+// The bank's background refill: when the puzzles left for a choice the player has asked for run low (bank.js:
+// the shipped ones not yet served, plus the ones made here), the engine makes more while it has nothing else
+// to do. The choices looked after are the shipped bank's levels and any other choice (a symmetry, "minimal",
+// a technique to practise, a variant: X, Windoku, Jigsaw, Killer) whose game took New game long to make. It
+// runs one generation job (engine.runJob: bridge ops generate_job / job_step, the same generator and rating
+// as New game) a slice at a time, only while the page is visible and the player has not used the engine for
+// IDLE_MS, so a hint waits at most one slice, and gives a puzzle up after WORK_MS of slices. The puzzles it
+// finds are kept (bank.addToBank), so the next game of that choice opens at once and no puzzle is ever served
 // twice.
 import { isStopped, randomSeed } from "./engine.js";
 import { addToBank, bankLeft, bankLine } from "./bank.js";
