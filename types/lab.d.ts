@@ -1,5 +1,5 @@
 // The lab page's shared object, `lab` (web/js/lab/main.js), which every view of the lab is given. For the
-// type checker alone, as app.d.ts is for the game's page.
+// type checker alone (no page loads it).
 import type { EngineClient } from "../web/js/engine.js";
 import type { Conflict, GridPayload, GridValue, LabInfo } from "./ops.js";
 

@@ -264,6 +264,60 @@ export interface LabPayload extends GridPayload {
  * (web/js/lab/), not yet described here. */
 export interface LabResult { [field: string]: any }
 
+/** A constraint column of the exact-cover matrix (sudoku_core/lab.py _column): its number, what it asks for
+ * (kind "cell", "row", "column", "box", a variant's house kind or "cage"; place 0-based; digit, 0 for "cell"),
+ * the given that covers it (a cell) or null, and how many options still hold it. */
+export interface MatrixColumn {
+  column: number;
+  kind: string;
+  place: number;
+  digit: number;
+  meaning: string;
+  covered_by: number | null;
+  open_options: number;
+}
+/** An option of the matrix: a digit in a cell, or a Killer cage's combination (`digits`). */
+export interface MatrixOption {
+  option: number | null;
+  digit?: number;
+  digits?: number[];
+  state: "given" | "open" | "removed" | "absent";
+  blocked_by: number[];
+  columns: MatrixColumn[];
+}
+/** The first step of Knuth's rule on the puzzle's matrix (lab.py _first_step). */
+export interface MatrixWhy {
+  by_options: [number, number][];
+  column: number;
+  kind: string;
+  place: number;
+  digit: number;
+  options: number;
+  hidden: number;
+  updates: number;
+  cell: number;
+  try_digit: number;
+  then_hidden: number;
+  left: number;
+  cage: number;
+  combination: number[];
+}
+/** The `matrix` operation's answer (lab.py matrix_view): one cell's options and the matrix's layout. */
+export interface MatrixResult {
+  cell: number;
+  name: string;
+  n: number;
+  given: number;
+  options: MatrixOption[];
+  columns_total: number;
+  options_total: number;
+  open_options_total: number;
+  blocks: { kind: string; first: number; last: number; count: number; places: number; meaning: string }[];
+  cage: { cage: number; total: number; cells: number[]; options: MatrixOption[] } | null;
+  cages: Cage[] | null;
+  why: MatrixWhy | null;
+}
+
 /** One method's row of a comparison (sudoku_core/lab.py): its result and its search's counts. */
 export interface CompareRow {
   method: string;
@@ -329,7 +383,7 @@ export interface Ops {
   lab_parse: { payload: GridPayload; result: GridValue & { conflicts: Conflict[]; text: string } };
   compare: { payload: LabPayload; result: { rows: CompareRow[]; givens: number; n: number; request_seconds: number } };
   trace: { payload: LabPayload; result: LabResult };
-  matrix: { payload: LabPayload; result: LabResult };
+  matrix: { payload: LabPayload; result: MatrixResult };
   batch: { payload: { puzzles: string[]; methods: string[]; node_limit?: number };
     result: { parts: BatchPart[]; errors: BatchError[]; count: number; [field: string]: unknown } };
   samples: { payload: {}; result: LabInfo };

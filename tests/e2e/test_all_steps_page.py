@@ -80,7 +80,8 @@ def test_the_fish_off_the_ladder_are_listed_drawn_and_the_game_is_untouched(serv
     expect(fish.locator("button.all-step")).to_have_count(len(want_fish["steps"]))
     fish.locator("button.all-step").first.click()
     expect(fish.locator("button.all-step").first).to_have_attribute("aria-pressed", "true")
-    step = page.evaluate("window.sudoku.hints.allResult.groups.find(g => g.technique === 'franken_swordfish').steps[0]")
+    step = page.evaluate(
+        "window.sudoku.hints.all.result.groups.find(g => g.technique === 'franken_swordfish').steps[0]")
     assert step["step"] == want_fish["steps"][0]["step"]
     check_drawn(page, step["step"])  # base and cover houses, fins, eliminations: part for part
     assert {h["kind"] for h in step["step"]["houses"] + step["step"]["cover"]} >= {"box"}

@@ -212,7 +212,7 @@ def test_the_reason_is_drawn_for_every_family_and_matches_the_step_record(app):
     load(page, EVERY_FAMILY)
     list_path(page)
     expect(page.locator("#path-list li").first).to_be_visible()
-    steps = page.evaluate("window.sudoku.hints.pathSteps.map(s => s.step)")
+    steps = page.evaluate("window.sudoku.hints.path.steps.map(s => s.step)")
     families = set()
     for i, step in enumerate(steps):
         if step["technique"] in families and not step["links"]:

@@ -8,18 +8,27 @@ import { writeSettings } from "./storage.js";
 import { applyTheme, followSystem } from "./theme.js";
 import { byId as $ } from "./dom.js";
 
-/** @typedef {import("../app.js").App} App */
-// the page's shared parts (main.js)
-/** @type {App} */ let app;
-/** @type {App["game"]} */ let game;
-/** @type {App["board"]} */ let board;
-/** @type {App["pad"]} */ let pad;
-/** @type {App["settings"]} */ let settings;
-/** @type {App["view"]} */ let view;
-// messages.js, through app
-/** @type {App["say"]} */ let say;
-/** @type {App["resay"]} */ let resay;
-/** @type {App["sizeText"]} */ let sizeText;
+/** @typedef {import("./messages.js").Messages} Messages */
+/**
+ * What the controls use (main.js passes it): the game, the views, the settings, the message line, the
+ * page's drawing, reading a dropped puzzle, and the hint's keys (H asks, A applies).
+ * @typedef {{game: import("./game.js").Game, board: import("./board.js").BoardView, pad: import("./pad.js").DigitPad,
+ *   settings: import("./storage.js").Settings, view: {armed: number}, messages: Messages, render: () => void,
+ *   renderStatus: () => void, importText: import("./puzzles.js").PuzzlesPart["importText"],
+ *   hint: {press: () => unknown, apply: () => unknown}}} ControlsNeeds
+ */
+/** @type {ControlsNeeds} */
+let needs;
+
+/** @type {import("./game.js").Game} */ let game;
+/** @type {import("./board.js").BoardView} */ let board;
+/** @type {import("./pad.js").DigitPad} */ let pad;
+/** @type {import("./storage.js").Settings} */ let settings;
+/** @type {{armed: number}} */ let view;
+// messages.js
+/** @type {Messages["say"]} */ let say;
+/** @type {Messages["resay"]} */ let resay;
+/** @type {Messages["sizeText"]} */ let sizeText;
 
 // A digit (0: clear) for a cell, as the current mode and settings say: a given while entering a
 // puzzle; a note in notes mode or with Shift (a corner mark when corner marks are chosen, else a centre
@@ -47,7 +56,7 @@ function changeSetting(key, value) {
   settings[key] = value;
   writeSettings(settings);
   applySettings();
-  app.render();
+  needs.render();
 }
 
 function applySettings() {
@@ -93,7 +102,7 @@ function initMore() {
   more.addEventListener("click", () => setOpen(!isOpen()));
   $("more-close").addEventListener("click", () => setOpen(false, true));
   panel.addEventListener("keydown", (event) => {
-    // The all-steps list inside takes its own Escape first (hints.js).
+    // The all-steps list inside takes its own Escape first (allsteps.js).
     if (event.key !== "Escape" || event.defaultPrevented || !isOpen()) return;
     event.preventDefault();
     setOpen(false, true);
@@ -122,14 +131,14 @@ function initMore() {
   }
 }
 
-// `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
-/** This part's functions, for `app`. @typedef {{applySettings: () => void}} ControlsPart */
+// `given`: what this part uses of the page's others (main.js passes it). Returns this part's functions.
+/** This part's functions, which main.js passes to the parts that use them. @typedef {{applySettings: () => void}} ControlsPart */
 
-/** @param {App} shared @returns {ControlsPart} */
-export function initControls(shared) {
-
-  app = shared;
-  ({ game, board, pad, settings, view, say, resay, sizeText } = shared);
+/** @param {ControlsNeeds} given @returns {ControlsPart} */
+export function initControls(given) {
+  needs = given;
+  ({ game, board, pad, settings, view } = given);
+  ({ say, resay, sizeText } = given.messages);
   // The colour scheme in force (theme.js, shared with the lab).
   followSystem(() => settings);
   board.addEventListener("input", (event) => {
@@ -148,11 +157,11 @@ export function initControls(shared) {
         return;
       }
       if (lower === "h" && game.mode === "play" && !game.paused) {
-        app.hints.press();
+        needs.hint.press();
         return;
       }
       if (lower === "a" && !$("hint-apply").hidden) {
-        app.hints.apply();
+        needs.hint.apply();
         return;
       }
       if (lower === "p" && game.mode === "play") {
@@ -172,7 +181,7 @@ export function initControls(shared) {
     else game.redo();
   });
 
-  board.addEventListener("focus", () => app.render());
+  board.addEventListener("focus", () => needs.render());
 
   // Digit first: a tap on a cell places the armed digit (or note, or clears with the eraser armed).
   board.addEventListener("select", (event) => {
@@ -189,7 +198,7 @@ export function initControls(shared) {
     }
     if (settings.digitFirst && digit && game.mode === "play") {
       view.armed = view.armed === digit ? 0 : digit;
-      app.render();
+      needs.render();
       return;
     }
     enter(board.focused, digit);
@@ -198,7 +207,7 @@ export function initControls(shared) {
 
   board.addEventListener("paste", (event) => {
     $("puzzle-text").value = event.detail.text;
-    app.importText(event.detail.text);
+    needs.importText(event.detail.text);
   });
 
   // Toolbar buttons (and the hint's Apply on the status line) act on the grid: a mouse press must not
@@ -258,8 +267,8 @@ export function initControls(shared) {
   });
   languageSwitch($("language"));
   document.addEventListener("sudoku:language", () => {
-    app.renderStatus();
-    app.render();
+    needs.renderStatus();
+    needs.render();
     resay();
   });
   return { applySettings };

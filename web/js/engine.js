@@ -6,6 +6,7 @@
 // of `{id, ok: false, error}`. Only JSON crosses. `ready` resolves with the engine's version info.
 // `cancel()` terminates the worker (Python cannot be interrupted mid-search) and starts a fresh one;
 // every pending request rejects with kind "cancelled". The page keeps its own state, so nothing is lost.
+// `runJob(op, payload, {onProgress, signal, stale})` runs a long operation as a job in slices (see there).
 import { Emitter } from "./dom.js";
 
 //: One slice of a session job ("generate_job", "steps_job", then "job_step" until done): the engine
@@ -40,6 +41,14 @@ export function randomSeed() {
   const a = new Uint32Array(1);
   crypto.getRandomValues(a);
   return a[0];
+}
+
+/** The ops that start a session job (runJob). @typedef {"generate_job" | "steps_job" | "all_steps_job"} JobOp */
+
+// Whether an error is a job's stop that its caller asked for (runJob: aborted, or its answer stale).
+/** @param {unknown} error @returns {boolean} */
+export function isStopped(error) {
+  return error instanceof EngineError && error.kind === "stopped";
 }
 
 export class EngineError extends Error {
@@ -213,6 +222,63 @@ export class EngineClient extends Emitter {
       // `ready` resolved, so a worker is running (cancel() starts the next one at once).
       /** @type {Worker} */ (this.worker).postMessage({ id, type, payload });
     });
+  }
+
+  // Run a session job to its end (a bridge op "generate_job", "steps_job" or "all_steps_job", then "job_step"
+  // until done), one slice of SLICE_MS at a time, and resolve with its last slice: the answer. The one job
+  // loop of the page (New game, the bank's refill, the solution path, All steps here):
+  // * `onProgress(slice)` gets each slice that is not the last; the next slice is asked once it returns
+  //   (it may wait: the refill waits for the player to be idle);
+  // * `signal` (an AbortController's) stops the job: "job_stop" goes to the worker at once when the job is
+  //   known (its slice ends within SLICE_MS; the worker lives on), and the promise rejects;
+  // * `stale()` says the answer is no longer wanted (the position changed): asked before each next slice
+  //   and once the job is done, a stale job is stopped, or its answer dropped, and the promise rejects.
+  // Stopped or stale, it rejects with an EngineError of kind "stopped" (`details.why`: "aborted" or
+  // "stale"), which callers leave unsaid; `isStopped(error)` tells it from the engine's errors.
+  /**
+   * @template {JobOp} K
+   * @param {K} op
+   * @param {Omit<import("../ops.js").Payload<K>, "ms">} payload
+   * @param {{onProgress?: (slice: import("../ops.js").Result<K>) => unknown, signal?: AbortSignal,
+   *   stale?: () => boolean, background?: boolean}} [options]
+   * @returns {Promise<import("../ops.js").Result<K>>} the job's last slice, with its answer
+   */
+  async runJob(op, payload, { onProgress, signal, stale, background = false } = {}) {
+    const options = { background };
+    /** @type {number | null} */
+    let job = null;
+    let stopSent = false;
+    const stop = () => {
+      if (job === null || stopSent) return;
+      stopSent = true;
+      this.request("job_stop", { job }, options).catch(() => {});
+    };
+    /** @returns {"aborted" | "stale" | null} */
+    const stopped = () => (signal && signal.aborted ? "aborted" : stale && stale() ? "stale" : null);
+    const check = () => {
+      const why = stopped();
+      if (!why) return;
+      stop();
+      throw new EngineError({ kind: "stopped", message: `${op} ${why}`, why });
+    };
+    signal?.addEventListener("abort", stop);
+    try {
+      check();
+      const first = /** @type {import("../ops.js").Payload<K>} */ ({ ...payload, ms: SLICE_MS });
+      let slice = /** @type {import("../ops.js").Result<K>} */ (await this.request(op, first, options));
+      job = slice.job;
+      while (!slice.done) {
+        check();
+        if (onProgress) await onProgress(slice);
+        check();
+        slice = /** @type {import("../ops.js").Result<K>} */ (await this.request("job_step", { job, ms: SLICE_MS }, options));
+      }
+      job = null; // done: nothing left to stop
+      check();
+      return slice;
+    } finally {
+      signal?.removeEventListener("abort", stop);
+    }
   }
 
   // Whether the player's own requests are waiting (background work does not count).

@@ -5,36 +5,45 @@ import { t } from "./i18n.js";
 import { localDate } from "./newgame.js";
 import { byId as $ } from "./dom.js";
 
-/** @typedef {import("../app.js").App} App */
-// the page's shared parts (main.js)
-/** @type {App} */ let app;
-/** @type {App["game"]} */ let game;
-/** @type {App["board"]} */ let board;
-/** @type {App["settings"]} */ let settings;
-/** @type {App["stats"]} */ let stats;
-// messages.js, through app
-/** @type {App["say"]} */ let say;
-/** @type {App["formatTime"]} */ let formatTime;
-/** @type {App["levelName"]} */ let levelName;
-/** @type {App["sizeText"]} */ let sizeText;
+/** @typedef {import("./messages.js").Messages} Messages */
+/**
+ * What the finish uses (main.js passes it): the game, the board, the settings, the statistics, the message
+ * line, saving, and New game (its "New game at this level").
+ * @typedef {{game: import("./game.js").Game, board: import("./board.js").BoardView, settings: import("./storage.js").Settings,
+ *   stats: import("./stats.js").Stats, messages: Messages, currentId: import("./saving.js").SavingPart["currentId"],
+ *   save: import("./saving.js").SavingPart["save"], statInfo: () => import("./stats.js").GameKind,
+ *   newGame: (choice: {size: number, level: string}) => unknown}} FinishNeeds
+ */
+/** @type {FinishNeeds} */
+let needs;
+
+/** @type {import("./game.js").Game} */ let game;
+/** @type {import("./board.js").BoardView} */ let board;
+/** @type {import("./storage.js").Settings} */ let settings;
+/** @type {import("./stats.js").Stats} */ let stats;
+// messages.js
+/** @type {Messages["say"]} */ let say;
+/** @type {Messages["formatTime"]} */ let formatTime;
+/** @type {Messages["levelName"]} */ let levelName;
+/** @type {Messages["sizeText"]} */ let sizeText;
 
 // One finish per solve: a game solved before (undo, then redo of the last digit) is the same solve,
 // said in a line with the time it was solved in, which the statistics and My games keep.
 function showFinish() {
   // The game has an entry: the change that finished it was saved first (main.js).
-  const id = /** @type {string} */ (app.currentId());
+  const id = /** @type {string} */ (needs.currentId());
   const solved = stats.find(id);
   if (solved && solved.solved && solved.ms !== undefined) {
-    app.save();
+    needs.save();
     say(["msg.finished-again", { time: formatTime(solved.ms) }], "ok");
     return;
   }
   const ms = game.timeMs();
-  const info = app.statInfo();
+  const info = needs.statInfo();
   const { best } = stats.finished(id, {
  ...info, ms, hints: game.hintsUsed, mistakes: game.mistakes,
     assisted: game.assisted });
-  app.save();
+  needs.save();
   $("finish-level").textContent = `${sizeText()} · ${levelName(info.level)}`;
   $("finish-time").textContent = formatTime(ms);
   // A first solve says so (an assisted one has no best yet).
@@ -57,17 +66,18 @@ function showFinish() {
   $("finish-next").focus();
 }
 
-// `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
-/** This part's functions, for `app`. @typedef {{showFinish: () => void}} FinishPart */
+// `given`: what this part uses of the page's others (main.js passes it). Returns this part's functions.
+/** This part's functions, which main.js passes to the parts that use them. @typedef {{showFinish: () => void}} FinishPart */
 
-/** @param {App} shared @returns {FinishPart} */
-export function initFinish(shared) {
-  app = shared;
-  ({ game, board, settings, stats, say, formatTime, levelName, sizeText } = shared);
+/** @param {FinishNeeds} given @returns {FinishPart} */
+export function initFinish(given) {
+  needs = given;
+  ({ game, board, settings, stats } = given);
+  ({ say, formatTime, levelName, sizeText } = given.messages);
   $("finish-close").addEventListener("click", () => $("finish").close());
   $("finish-next").addEventListener("click", () => {
     $("finish").close();
-    app.newGame.start({ size: game.n, level: game.info.level || "" });
+    needs.newGame({ size: game.n, level: game.info.level || "" });
   });
   $("finish").addEventListener("close", () => board.moveFocus(board.focused));
   return { showFinish };

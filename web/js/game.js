@@ -145,7 +145,7 @@ export const COLOURS = 4;
 
 
 /**
- * The game's events: "change" (why), and "rated", which the hints panel fires on it (hints.js) when the
+ * The game's events: "change" (why), and "rated", which the rating badge fires on it (badge.js) when the
  * engine has rated the puzzle.
  * @typedef {{change: {reason: ChangeReason}, rated: RatedDetail}} GameEvents
  */

@@ -1,6 +1,9 @@
 // @ts-check
-// Hints, the solution path and the rating badge (issue 4). The engine does the thinking (bridge ops
-// "hint", "steps", "rate"); this module asks, shows the answer a level at a time and marks the board.
+// The hint (issue 4), and the panel it heads: the solution path (pathpanel.js), All steps here
+// (allsteps.js) and the rating badge (badge.js) are its parts, made and told of the game's changes and the
+// language by it, in a fixed order. The engine does the thinking (bridge op "hint"); this module asks,
+// shows the answer a level at a time and marks the board, for itself and for the lists' steps (the
+// interface they draw through is steplist.js's StepHost).
 //
 // * Hint: each press reveals one level more (0 nudge, 1 where, 2 the whole step); a changed grid
 //   starts again at 0. Mistakes (a wrong entry, a true candidate struck out) come first, because the
@@ -12,13 +15,8 @@
 //   cell's first pencil-mark slot.
 // * Apply: plays the step. With a game that has `applyHint(step)` (undoable move) that is used;
 //   otherwise placements go in with `setCell` and eliminations are remembered here and sent as pencil.
-// * Solution path: every step of the logic solve, each with "Show on grid".
-// * All steps here: every step every technique finds at the player's position (bridge op "all_steps_job",
-//   in slices: a progress line and Cancel), grouped by technique in score order; the techniques the rating
-//   never uses (Franken, Mutant, Kraken fish) are marked so. Choosing a step draws it like a hint's last
-//   level; nothing here changes the grid, the notes or the undo history, and a changed position drops the
-//   list (a stale answer is never shown).
-// * Rating badge: the level of every puzzle loaded (import, share link, new game).
+// * A step of a list (the solution path, All steps here) is drawn as a hint's last level draws it
+//   (showEntry), and Apply plays it.
 //
 // Strings: in the catalogues (t() of i18n.js), this panel's under "hints.", the level names under "level.";
 // the engine's own explanations come in every language of the catalogues, picked by `engineLanguage`.
@@ -26,9 +24,11 @@ import { engineLanguage as lang, panelT } from "./i18n.js";
 import { ReasonOverlay } from "./overlay.js";
 import { lessonLink, practisedFor } from "./practise.js";
 import { HINT_CLASSES } from "./board.js";
-import { SLICE_MS } from "./engine.js";
 import { boxOf } from "./geometry.js";
 import { el } from "./dom.js";
+import { RatingBadge } from "./badge.js";
+import { PathPanel } from "./pathpanel.js";
+import { AllSteps } from "./allsteps.js";
 
 // The techniques that place a digit for want of another place or digit: their drawing before the last
 // level shows where to look (the house, the digits that rule the rest out), never the cell (the engine's
@@ -40,33 +40,9 @@ const t = panelT("hints");
 /** @typedef {import("../ops.js").Hint} Hint */
 /** @typedef {import("../ops.js").StepEntry} StepEntry */
 /** @typedef {import("../ops.js").StepData} StepData */
-/** @typedef {import("../ops.js").Rating} Rating */
 /** @typedef {import("../ops.js").Cand} Cand */
 /** @typedef {import("../ops.js").Words} Words */
-/**
- * What a hint or step marks on the board (cells 0-based, candidates [cell, digit]) and the step drawn over it
- * (`full`: its last level, where what it places and removes is drawn and a struck-out candidate named).
- * @typedef {{cells?: number[], candidates?: Cand[], placements?: Cand[], eliminations?: Cand[],
- *   mistakes?: import("../ops.js").Mistake[], full?: boolean, step?: Partial<StepData> | null}} Marks
- */
-/** What All steps here answers once done. @typedef {import("../ops.js").AllStepsSlice} AllResult */
-
-
-
-// A list of steps (the solution path, every step here) shows its chosen entry pressed and current.
-/** @param {HTMLElement} list */
-function unpressAll(list) {
-  for (const b of list.querySelectorAll("button[aria-pressed=true]")) {
-    b.setAttribute("aria-pressed", "false");
-    /** @type {Element} */ (b.closest("li")).classList.remove("current");
-  }
-}
-
-/** @param {Element} button */
-function pressItem(button) {
-  button.setAttribute("aria-pressed", "true");
-  /** @type {Element} */ (button.closest("li")).classList.add("current");
-}
+/** @typedef {import("./steplist.js").Marks} Marks */
 
 /**
  * Where the panel goes and what it works on: the hint row in `root`, the solution path in `pathRoot`, the
@@ -76,36 +52,20 @@ function pressItem(button) {
  *   engine: import("./engine.js").EngineClient}} HintsOptions
  */
 
+/** @typedef {import("./steplist.js").StepHost} StepHost */
+
+/** @implements {StepHost} */
 export class HintsPanel {
   // Made by build().
   /** @type {HTMLElement} */ hintButton;
   /** @type {HTMLElement} */ applyButton;
-  /** @type {HTMLElement} */ badge;
   /** @type {HTMLElement} */ levelText;
   /** @type {HTMLElement} */ text;
-  /** @type {HTMLElement} */ pathList;
-  /** @type {HTMLElement} */ pathInfo;
-  /** @type {HTMLElement} */ pathButton;
-  /** @type {HTMLElement} */ pathPanel;
-  /** @type {HTMLElement} */ allButton;
-  /** @type {HTMLElement} */ allInfo;
-  /** @type {HTMLElement} */ allCancel;
-  /** @type {HTMLElement} */ allClose;
-  /** @type {HTMLElement} */ allList;
-  /** @type {HTMLElement} */ allPanel;
   /** @type {ReturnType<typeof lessonLink>} */ lesson;
   // Set as the panel works.
   /** @type {string | undefined} the position a drawn step of a list was drawn on */ entryKey;
   /** @type {boolean | undefined} */ asking;
   /** @type {number | undefined} */ extraPresses;
-  /** @type {StepEntry[] | null | undefined} */ pathSteps;
-  /** @type {import("../ops.js").StepsSlice | null | undefined} */ pathResult;
-  /** @type {boolean | undefined} */ pathAsking;
-  /** @type {{cancelled: boolean} | null | undefined} the All steps job running */ allRun;
-  /** @type {AllResult | null | undefined} */ allResult;
-  /** @type {[number, number] | null | undefined} the group and step chosen in All steps */ allChosen;
-  /** @type {string | null | undefined} */ allPosition;
-  /** @type {Partial<Rating> | undefined} */ rating;
 
   /** @param {HintsOptions} options */
   constructor({ root, pathRoot, badgeRoot, game, board, engine }) {
@@ -120,10 +80,13 @@ export class HintsPanel {
     this.level = -1;
     /** @type {StepEntry | null} */
     this.entry = null; // a step of a list (the solution path, every step here) drawn on the board, to apply
-    this.rateSerial = 0;
     /** @type {Words | null} */
     this.applied = null; // the name of the step last applied, said again in a new language
     this.overlay = new ReasonOverlay(board.el);
+    // The panel's parts: each draws a step through this one (steplist.js), the path tells the badge its rating.
+    this.badge = new RatingBadge({ game, engine });
+    this.path = new PathPanel(this, this.badge);
+    this.all = new AllSteps(this);
     this.build(root, pathRoot || root, badgeRoot || root);
     game.addEventListener("change", (event) => this.onChange(event.detail.reason));
     document.addEventListener("sudoku:language", () => this.relabel());
@@ -136,60 +99,28 @@ export class HintsPanel {
     this.hintButton = el("button", { type: "button", id: "hint", class: "primary", text: t("hint") });
     this.applyButton = el("button", { type: "button", id: "hint-apply", text: t("apply"), hidden: true });
     this.applyButton.hidden = true;
-    this.badge = el("span", { id: "rating-badge", class: "rating-badge", role: "status", tabindex: "0" });
-    this.badge.hidden = true;
     this.levelText = el("span", { id: "hint-level", class: "hint-level" });
     this.text = el("p", { id: "hint-text", class: "hint-text", role: "status", "aria-live": "polite" });
     this.text.hidden = true;
-    this.pathList = el("ol", { id: "path-list", class: "path-list" });
-    this.pathInfo = el("p", { id: "path-info", class: "path-info" });
-    this.pathButton = el("button", { type: "button", id: "path-load", text: t("loadPath") });
-    this.pathPanel = el("details", { id: "path-panel", class: "path-panel" },
-      el("summary", { text: t("path") }), el("div", { class: "row" }, this.pathButton), this.pathInfo, this.pathList);
-    this.allButton = el("button", { type: "button", id: "all-steps", "aria-expanded": "false",
-      "aria-controls": "all-steps-panel", text: t("allSteps") });
-    this.allInfo = el("p", { id: "all-info", class: "all-info", role: "status", "aria-live": "polite" });
-    this.allCancel = el("button", { type: "button", id: "all-cancel", text: t("cancel") });
-    this.allCancel.hidden = true;
-    this.allClose = el("button", { type: "button", id: "all-close", text: t("hide") });
-    this.allList = el("div", { id: "all-list", class: "all-list", role: "group", "aria-label": t("allList") });
-    this.allPanel = el("section", { id: "all-steps-panel", class: "all-panel", "aria-label": t("allSteps") },
-      el("div", { class: "row all-row" }, this.allInfo, this.allCancel, this.allClose), this.allList);
-    this.allPanel.hidden = true;
     this.lesson = lessonLink(); // the technique's lesson, beside the text (practise.js)
-    root.replaceChildren(el("div", { class: "row hint-row" }, this.hintButton, this.applyButton, this.allButton,
-      this.levelText), this.text, this.overlay.legendEl, this.lesson.el, this.allPanel);
-    if (pathRoot === root) root.append(this.pathPanel);
-    else pathRoot.replaceChildren(this.pathPanel);
+    root.replaceChildren(el("div", { class: "row hint-row" }, this.hintButton, this.applyButton, this.all.button,
+      this.levelText), this.text, this.overlay.legendEl, this.lesson.el, this.all.el);
+    if (pathRoot === root) root.append(this.path.el);
+    else pathRoot.replaceChildren(this.path.el);
     const row = /** @type {Element} */ (root.querySelector(".hint-row"));
-    if (badgeRoot === root) row.append(this.badge);
-    else badgeRoot.replaceChildren(this.badge);
+    if (badgeRoot === root) row.append(this.badge.el);
+    else badgeRoot.replaceChildren(this.badge.el);
     // Like the play toolbar: a mouse press on Hint or Apply leaves the keyboard focus on the grid.
     row.addEventListener("mousedown", (event) => {
       if (/** @type {Element} */ (event.target).closest("button")) event.preventDefault();
     });
     this.hintButton.addEventListener("click", () => this.press());
     this.applyButton.addEventListener("click", () => this.apply());
-    this.pathButton.addEventListener("click", () => this.loadPath());
-    this.allButton.addEventListener("click", () => this.loadAll());
-    this.allCancel.addEventListener("click", () => this.cancelAll());
-    this.allClose.addEventListener("click", () => this.closeAll(true));
-    this.allList.addEventListener("click", (event) => {
-      const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-group]"));
-      if (button) this.chooseAll(Number(button.dataset.group), Number(button.dataset.step), button);
-    });
-    this.allList.addEventListener("keydown", (event) => this.allKey(event));
-    this.allPanel.addEventListener("keydown", (event) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        event.stopPropagation();
-        this.closeAll(true);
-      }
-    });
-    this.pathList.addEventListener("click", (event) => {
-      const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-step]"));
-      if (button) this.showStep(Number(button.dataset.step), button);
-    });
+  }
+
+  // The rating shown (the badge's; tests read it here).
+  get rating() {
+    return this.badge.rating;
   }
 
   // --- the game, through adapters until the play model lands ------------------------------------
@@ -317,20 +248,17 @@ export class HintsPanel {
 
   // --- hint ----------------------------------------------------------------------------------------
 
+  // The game changed: the parts first (a new puzzle clears the path and is rated; a list of another
+  // position goes), then a drawn step or a hint of another position.
   /** @param {import("./game.js").ChangeReason} reason */
   onChange(reason) {
-    if (reason === "load" || reason === "reset" || reason === "init" || reason === "restore") {
-      this.clearPath();
-      this.rateCurrent(reason);
-    } else if (reason === "edit") {
-      this.rateSerial += 1; // the rating was of other givens
-      this.badge.hidden = true;
-    }
+    this.path.onChange(reason);
+    this.badge.onChange(reason);
     if (reason !== "conflicts" && reason !== "mark" && reason !== "truth" && this.applied) {
       this.applied = null;
       if (this.text.dataset.kind === "ok") this.text.hidden = true;
     }
-    if ((this.allResult || this.allRun) && this.positionKey() !== this.allPosition) this.closeAll(false);
+    this.all.onChange();
     if (this.entry && this.positionKey() !== this.entryKey) {
       // A step of the path drawn over another position: its candidates shown are stale.
       this.endEntry();
@@ -551,114 +479,9 @@ export class HintsPanel {
   endEntry() {
     if (this.entry && this.text.dataset.status === "entry") this.text.hidden = true;
     this.entry = null;
-    unpressAll(this.pathList);
-    unpressAll(this.allList);
-    this.allChosen = null;
+    this.path.unpress();
+    this.all.unpress();
     this.applyButton.hidden = true;
-  }
-
-  // --- solution path ----------------------------------------------------------------------------------
-
-  clearPath() {
-    this.pathList.replaceChildren();
-    this.pathInfo.textContent = "";
-    this.pathSteps = null;
-    this.pathResult = null;
-  }
-
-  async loadPath() {
-    if (!this.game.hasPuzzle) {
-      this.pathInfo.textContent = t("noPuzzle");
-      return;
-    }
-    const revision = this.game.revision;
-    if (this.pathAsking) return;
-    this.pathAsking = true;
-    this.pathButton.setAttribute("aria-busy", "true");
-    this.pathInfo.textContent = t("asking");
-    let result;
-    try {
-      // A job in slices: a hard 16x16 path takes seconds, so the count moves meanwhile, and a changed
-      // board stops the work instead of waiting for an answer nobody wants.
-      result = await this.engine.request("steps_job", { ...this.game.payload(), ms: SLICE_MS });
-      while (!result.done) {
-        if (revision !== this.game.revision) {
-          this.engine.request("job_stop", { job: result.job }).catch(() => {});
-          this.pathInfo.textContent = "";
-          return;
-        }
-        this.pathInfo.textContent = t("pathWorking", { count: result.nsteps });
-        result = await this.engine.request("job_step", { job: result.job, ms: SLICE_MS });
-      }
-    } catch (error) {
-      this.pathInfo.textContent = t("failed", { message: /** @type {Error} */ (error).message });
-      return;
-    } finally {
-      this.pathAsking = false;
-      this.pathButton.removeAttribute("aria-busy");
-    }
-    if (revision !== this.game.revision) return;
-    this.pathSteps = result.steps || [];
-    this.pathResult = result;
-    this.setBadge(result);
-    this.drawPath();
-  }
-
-  drawPath() {
-    const result = this.pathResult;
-    if (!result) return;
-    const steps = this.pathSteps || [];
-    if (result.status === "no_solution") this.pathInfo.textContent = t("pathNone");
-    else if (result.status === "multiple") this.pathInfo.textContent = t("pathMultiple");
-    else if (result.status === "gave_up") this.pathInfo.textContent = t("pathGaveUp");
-    else this.pathInfo.textContent = `${this.badgeText(result)} · ${t("steps", { count: steps.length })}`
-      + (result.solved ? "" : ` · ${t("pathStuck")}`);
-    this.pathList.replaceChildren(...steps.map((s, i) => el("li", { class: "path-step" },
-      el("span", { class: "path-name", text: /** @type {Words} */ (s.name)[lang()] || /** @type {Words} */ (s.name).en }), " ",
-      el("span", { class: "path-text", text: s.text[lang()] || s.text.en }), " ",
-      el("button", { type: "button", class: "path-show", "data-step": String(i), "aria-pressed": "false",
-        text: t("show") }))));
-    this.clearHighlights();
-  }
-
-  // The page's language changed: redraw every text of this panel.
-  relabel() {
-    this.root.setAttribute("aria-label", t("panel"));
-    this.hintButton.textContent = t("hint");
-    this.applyButton.textContent = this.hint && this.hint.status === "mistake" ? t("fix") : t("apply");
-    this.pathButton.textContent = t("loadPath");
-    /** @type {Element} */ (this.pathPanel.querySelector("summary")).textContent = t("path");
-    this.allButton.textContent = t("allSteps");
-    this.allCancel.textContent = t("cancel");
-    this.allClose.textContent = t("hide");
-    this.allPanel.setAttribute("aria-label", t("allSteps"));
-    this.allList.setAttribute("aria-label", t("allList"));
-    if (this.allResult) this.drawAll();
-    else if (this.allRun) this.allInfo.textContent = this.allRun.cancelled ? t("allCancelled") : "";
-    if (this.entry && this.text.dataset.status === "entry") {
-      const s = this.entry;
-      const name = /** @type {Words} */ (s.name); // a drawn entry has its name (showEntry)
-      this.showText(`${name[lang()] || name.en}: ${s.text[lang()] || s.text.en}`, "info");
-    } else if (this.hint && this.level >= 0 && !this.entry) this.render();
-    else if (this.applied && !this.text.hidden) {
-      this.showText(t("applied", { name: this.applied[lang()] || this.applied.en }), "ok");
-    }
-    if (this.rating) this.setBadge(this.rating);
-    this.drawPath();
-  }
-
-  /** @param {number} i @param {HTMLElement} button */
-  showStep(i, button) {
-    const s = this.pathSteps && this.pathSteps[i];
-    if (!s) return;
-    const on = button.getAttribute("aria-pressed") !== "true";
-    this.endEntry();
-    if (!on) {
-      this.restoreHint();
-      return;
-    }
-    pressItem(button);
-    this.showEntry(s, s.name || { en: "" });
   }
 
   // Draw a listed step (of the solution path, or of every step here) as a hint's last level draws it.
@@ -668,98 +491,6 @@ export class HintsPanel {
       full: true });
   }
 
-  // --- every step at this position -----------------------------------------------------------------
-
-  async loadAll() {
-    if (!this.game.hasPuzzle) {
-      this.showText(t("noPuzzle"), "info");
-      return;
-    }
-    if (this.allRun) return; // already working: the progress line says so
-    const key = this.positionKey();
-    const run = { cancelled: false };
-    this.allRun = run;
-    this.allResult = null;
-    this.allChosen = null;
-    this.allPosition = key;
-    this.allPanel.hidden = false;
-    this.allButton.setAttribute("aria-expanded", "true");
-    this.allButton.setAttribute("aria-busy", "true");
-    this.allList.replaceChildren();
-    this.allCancel.hidden = false;
-    this.allInfo.textContent = t("asking");
-    let result;
-    try {
-      // A job in slices, as the solution path: the progress line names the technique searched, Cancel
-      // stops the work within one slice, and a changed position stops it too (its answer is stale).
-      result = await this.engine.request("all_steps_job", { ...this.payload(), ms: SLICE_MS });
-      /** @type {import("../ops.js").StepGroup[]} */
-      let found = [];
-      while (!result.done) {
-        if (run.cancelled || key !== this.positionKey()) {
-          this.engine.request("job_stop", { job: result.job }).catch(() => {});
-          return;
-        }
-        // The techniques searched so far are listed at once (issue 33): the easy ones come in the first
-        // slice, while the slow ones (complex fish, forcing chains) are still searched; they can be chosen.
-        if (result.new_groups && result.new_groups.length) {
-          found = found.concat(result.new_groups);
-          this.allResult = /** @type {AllResult} */ ({ status: "working", groups: found });
-          this.appendAll(found);
-        }
-        const name = result.name || {};
-        this.allInfo.textContent = t("allWorking", { name: name[lang()] || name.en || "",
-          k: /** @type {number} */ (result.k) + 1, n: result.n, count: result.nsteps });
-        result = await this.engine.request("job_step", { job: result.job, ms: SLICE_MS });
-      }
-    } catch (error) {
-      if (!run.cancelled) this.allInfo.textContent = t("failed", { message: /** @type {Error} */ (error).message });
-      return;
-    } finally {
-      if (this.allRun === run) this.allRun = null;
-      this.allCancel.hidden = true;
-      this.allButton.removeAttribute("aria-busy");
-    }
-    if (run.cancelled) return;
-    if (key !== this.positionKey()) {
-      this.closeAll(false);
-      return;
-    }
-    this.allResult = result;
-    const streamed = this.allList.querySelectorAll("details.all-group").length;
-    if (result.status === "steps" && streamed) {
-      this.appendAll(result.groups || []); // the groups listed while searching stay as the player left them
-      this.drawAllInfo();
-    } else {
-      this.drawAll();
-    }
-  }
-
-  cancelAll() {
-    if (!this.allRun) return;
-    this.allRun.cancelled = true;
-    this.allCancel.hidden = true;
-    this.allInfo.textContent = t("allCancelled");
-    this.allButton.focus(); // the Cancel button hides: the keyboard goes back to where it started
-  }
-
-  // Hide the list (and stop its work); `focus`: the player closed it, so the keyboard goes back to the button.
-  /** @param {boolean} focus */
-  closeAll(focus) {
-    if (this.allRun) this.allRun.cancelled = true;
-    const drawn = this.allChosen || (this.allResult && this.allResult.status === "mistake");
-    if (this.allChosen) this.endEntry();
-    this.allResult = null;
-    this.allChosen = null;
-    this.allPosition = null;
-    this.allPanel.hidden = true;
-    this.allCancel.hidden = true;
-    this.allList.replaceChildren();
-    this.allButton.setAttribute("aria-expanded", "false");
-    if (drawn) this.restoreHint();
-    if (focus) this.allButton.focus();
-  }
-
   // The board and the hint text go back to the hint the player was given (its text and Apply hide while a
   // step of the list is drawn, since they speak of another step), or to no drawing at all.
   restoreHint() {
@@ -767,167 +498,22 @@ export class HintsPanel {
     else this.clearHighlights();
   }
 
-  // The line above the list once the search is done: how many steps, or what the hint would say.
-  drawAllInfo() {
-    const r = this.allResult;
-    if (!r || r.status === "working") return; // the search's progress line stays
-    const groups = r.groups || [];
-    if (r.status === "steps") {
-      this.allInfo.textContent = t(groups.length === 1 && /** @type {number} */ (r.count) > 1 ? "allDoneOneTechnique" : "allDone",
-        { count: r.more ? `${r.count}+` : r.count, groups: groups.length });
-    } else {
-      // A mistake, a solved grid, no step at all, or not a proper puzzle: what the hint would say.
-      const message = r.messages && r.messages["2"];
-      this.allInfo.textContent = message ? (message.text[lang()] || message.text.en) : "";
-      if (r.status === "mistake") this.highlight({ mistakes: r.mistakes, full: true });
+  // The page's language changed: redraw every text of this panel, its parts' too.
+  relabel() {
+    this.root.setAttribute("aria-label", t("panel"));
+    this.hintButton.textContent = t("hint");
+    this.applyButton.textContent = this.hint && this.hint.status === "mistake" ? t("fix") : t("apply");
+    this.all.relabel();
+    if (this.entry && this.text.dataset.status === "entry") {
+      const s = this.entry;
+      const name = /** @type {Words} */ (s.name); // a drawn entry has its name (showEntry)
+      this.showText(`${name[lang()] || name.en}: ${s.text[lang()] || s.text.en}`, "info");
+    } else if (this.hint && this.level >= 0 && !this.entry) this.render();
+    else if (this.applied && !this.text.hidden) {
+      this.showText(t("applied", { name: this.applied[lang()] || this.applied.en }), "ok");
     }
-  }
-
-  // The groups of `groups` not yet in the list, added at its end (open groups and a chosen step stay).
-  /** @param {import("../ops.js").StepGroup[]} groups */
-  appendAll(groups) {
-    const drawn = this.allList.querySelectorAll("details.all-group").length;
-    this.allList.append(...groups.slice(drawn).map((g, i) => this.allGroup(g, drawn + i)));
-  }
-
-  drawAll() {
-    const r = this.allResult;
-    if (!r) return;
-    this.drawAllInfo();
-    this.allList.replaceChildren(...(r.groups || []).map((g, gi) => this.allGroup(g, gi)));
-    const chosen = this.allChosen;
-    if (chosen) {
-      const button = this.allList.querySelector(`button[data-group="${chosen[0]}"][data-step="${chosen[1]}"]`);
-      if (button) {
-        /** @type {HTMLDetailsElement} */ (button.closest("details")).open = true;
-        pressItem(button);
-      }
-    }
-  }
-
-  // One technique's group: its name and count, its steps as buttons (index `gi` in the result's groups).
-  /** @param {import("../ops.js").StepGroup} g @param {number} gi */
-  allGroup(g, gi) {
-    const name = g.name[lang()] || g.name.en;
-    const summary = el("summary", { class: "all-summary" }, el("span", { class: "all-name", text: name }), " ",
-      el("span", { class: "all-count", text: t(g.more ? "stepsMore" : "steps", { count: g.count }) }));
-    if (!g.ladder) summary.append(" ", el("span", { class: "all-off", title: t("allOffTip"), text: t("allOff") }));
-    const items = g.steps.map((s, si) => el("li", {},
-      el("button", { type: "button", class: "all-step", "data-group": String(gi), "data-step": String(si),
-        "aria-pressed": "false", text: s.text[lang()] || s.text.en })));
-    // The engine stops a technique's search one step past the cap (issue 33): it says there are more.
-    return el("details", { class: "all-group", "data-technique": g.technique, "data-ladder": String(g.ladder) },
-      summary, el("ol", { class: "all-steps" }, ...items),
-      ...(g.more ? [el("p", { class: "all-more", text: t("allMore", { count: g.steps.length }) })] : []));
-  }
-
-  // Draw one step of the list on the board, as a hint's last level draws it; choosing it again hides it.
-  /** @param {number} gi @param {number} si @param {HTMLElement} button */
-  chooseAll(gi, si, button) {
-    const g = this.allResult && this.allResult.groups && this.allResult.groups[gi];
-    const s = g && g.steps[si];
-    if (!s) return;
-    const on = button.getAttribute("aria-pressed") !== "true";
-    this.endEntry();
-    if (!on) {
-      this.restoreHint();
-      return;
-    }
-    pressItem(button);
-    this.allChosen = [gi, si];
-    this.showEntry(s, g.name);
-    this.revealBoard(button);
-  }
-
-  // The list sits under the board: when the board's top or the chosen step is off screen (a phone, a short
-  // window), put the chosen step at the top of the list's box and scroll the page as little as shows the
-  // board (where the step is drawn) and the step's entry together, the board first.
-  /** @param {HTMLElement} button */
-  revealBoard(button) {
-    const board = () => this.board.el.getBoundingClientRect();
-    const item = () => button.getBoundingClientRect();
-    if (board().top >= 0 && item().bottom <= window.innerHeight) return;
-    const list = this.allList;
-    list.scrollTop += item().top - list.getBoundingClientRect().top;
-    // On a phone the list is on More's sheet, fixed under the board (controls.js): the sheet scrolls to
-    // the step, the page stays (a page scroll closes the sheet).
-    const sheet = this.allPanel.closest(".more-panel.open");
-    if (sheet && getComputedStyle(sheet).position === "fixed") {
-      const over = item().bottom - sheet.getBoundingClientRect().bottom;
-      if (over > 0) sheet.scrollTop += over;
-      return;
-    }
-    const top = board().top;
-    const below = item().bottom - window.innerHeight;
-    const by = top < 0 ? Math.min(0, Math.max(top - 4, below)) : Math.max(0, Math.min(top - 4, below));
-    if (by) window.scrollBy({ top: by, behavior: "instant" });
-  }
-
-  // Arrow keys move through the list (the technique headings and the steps of the open ones), Home/End
-  // to its ends; Tab, Enter and Space work as on any button.
-  /** @param {KeyboardEvent} event */
-  allKey(event) {
-    /** @type {Record<string, number>} */
-    const moves = { ArrowDown: 1, ArrowUp: -1, Home: -Infinity, End: Infinity };
-    if (!(event.key in moves)) return;
-    const items = [.../** @type {NodeListOf<HTMLElement>} */ (this.allList.querySelectorAll("summary, details[open] button.all-step"))];
-    if (!items.length) return;
-    event.preventDefault();
-    const at = items.indexOf(/** @type {HTMLElement} */ (document.activeElement));
-
-    const move = moves[event.key];
-    const next = Number.isFinite(move) ? Math.min(Math.max(at + move, 0), items.length - 1)
-      : move < 0 ? 0 : items.length - 1;
-    items[next].focus();
-  }
-
-  // --- rating badge ---------------------------------------------------------------------------------
-
-  /** @param {Partial<Rating>} r */
-  badgeText(r) {
-    if (r.status === "no_solution") return t("rating_none");
-    if (r.status === "multiple") return t("rating_multiple");
-    if (r.status === "gave_up" || !r.level) return t("rating_unknown");
-    const level = r.level === "guessing" ? t("guessing") : t(r.level);
-    if (r.exact === false) return `${level}+`; // quick rating: extreme or harder
-    return level;
-  }
-
-  // The level is the headline; the score and the hardest step are in the tooltip, which says what
-  // the score means (it grows within a level, and levels do not overlap on it).
-  /** @param {Partial<Rating>} r */
-  badgeTip(r) {
-    if (r.status === "gave_up" || !r.level) return t("rating_unknownTip");
-    if (r.status === "no_solution" || r.status === "multiple") return "";
-    const hardest = r.hardest_name ? (r.hardest_name[lang()] || r.hardest_name.en) : "";
-    return t("badgeTip", { score: Number(r.score || 0).toFixed(1), hardest: hardest || "—" });
-  }
-
-  /** @param {Partial<Rating>} r */
-  setBadge(r) {
-    this.rating = r;
-    this.badge.hidden = false;
-    this.badge.dataset.level = r.level || r.status || "";
-    this.badge.textContent = this.badgeText(r);
-    this.badge.title = this.badgeTip(r);
-    this.badge.setAttribute("aria-label", `${t("rating")}: ${this.badgeText(r)}. ${this.badge.title}`);
-    this.game.dispatchEvent(new CustomEvent("rated", { detail: r }));
-  }
-
-  /** @param {import("./game.js").ChangeReason} reason */
-  async rateCurrent(reason) {
-    const serial = ++this.rateSerial;
-    this.badge.hidden = true;
-    if ((reason !== "load" && reason !== "restore") || !this.game.hasPuzzle) return;
-    this.badge.hidden = false;
-    this.badge.dataset.level = "";
-    this.badge.textContent = t("rating_wait");
-    try {
-      const r = await this.engine.request("rate", { ...this.game.payload(), quick: true });
-      if (serial === this.rateSerial) this.setBadge(r);
-    } catch {
-      if (serial === this.rateSerial) this.badge.hidden = true;
-    }
+    this.badge.relabel();
+    this.path.relabel();
   }
 }
 

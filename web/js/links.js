@@ -9,15 +9,23 @@ import { parseProgress, progressFragment, progressProblem, progressSide, readFra
 import { t } from "./i18n.js";
 import { byId as $ } from "./dom.js";
 
-/** @typedef {import("../app.js").App} App */
-// the page's shared parts (main.js)
-/** @type {App} */ let app;
-/** @type {App["game"]} */ let game;
-/** @type {App["engine"]} */ let engine;
-/** @type {App["library"]} */ let library;
-// messages.js, through app
-/** @type {App["say"]} */ let say;
-/** @type {App["ask"]} */ let ask;
+/** @typedef {import("./messages.js").Messages} Messages */
+/**
+ * What links use (main.js passes it): the game, the engine, the library, the message line, saving's
+ * current entry and resume, and reading a puzzle.
+ * @typedef {{game: import("./game.js").Game, engine: import("./engine.js").EngineClient, library: import("./library.js").Library,
+ *   messages: Messages, currentId: import("./saving.js").SavingPart["currentId"],
+ *   resumeGame: import("./saving.js").SavingPart["resumeGame"], importText: import("./puzzles.js").PuzzlesPart["importText"]}} LinksNeeds
+ */
+/** @type {LinksNeeds} */
+let needs;
+
+/** @type {import("./game.js").Game} */ let game;
+/** @type {import("./engine.js").EngineClient} */ let engine;
+/** @type {import("./library.js").Library} */ let library;
+// messages.js
+/** @type {Messages["say"]} */ let say;
+/** @type {Messages["ask"]} */ let ask;
 
 /** A link's parts: the puzzle, and the progress it carries. @typedef {{puzzle: string, entries: string, notes: string, corners: string}} LinkParts */
 /** What the export buttons copy. @typedef {"line" | "grid" | "link"} ExportKind */
@@ -90,7 +98,7 @@ async function loadFromFragment(text = readFragment()) {
       const answer = await ask(t("msg.link-conflict", { count: open.filled }), t("msg.link-mine"), t("msg.link-theirs"));
       resume = answer !== false;
     }
-    if (resume && (open.id === app.currentId() || app.resumeGame(open.id))) {
+    if (resume && (open.id === needs.currentId() || needs.resumeGame(open.id))) {
       lastShared = parts.puzzle;
       say([hasProgress ? "msg.link-mine-kept" : "msg.link-same"], "ok");
       if (hasProgress) writeFragment(parts.puzzle);
@@ -102,7 +110,7 @@ async function loadFromFragment(text = readFragment()) {
   // loaded another puzzle meanwhile.
   const early = engine.state === "loading" && !hasProgress ? gridFromLine(parts.puzzle) : null;
   if (early) game.load(early, "load", { source: "link" });
-  const loaded = await app.importText(parts.puzzle, { fromShare: true, progress: hasProgress ? parts : null,
+  const loaded = await needs.importText(parts.puzzle, { fromShare: true, progress: hasProgress ? parts : null,
     early: early ? game.revision : null, refuse: (/** @type {number} */ n) => {
       const error = progressError(parts, n);
       if (error) refuseLink(error);
@@ -120,7 +128,7 @@ async function loadFromFragment(text = readFragment()) {
 // Whether a saved game holds the same digits as a link's progress.
 /** @param {string} id @param {LinkParts} parts */
 function sameProgress(id, parts) {
-  const saved = id === app.currentId() ? game.toJSON() : library.read(id).value;
+  const saved = id === needs.currentId() ? game.toJSON() : library.read(id).value;
   if (!saved || !Array.isArray(saved.entries)) return false;
   const n = saved.box[0] * saved.box[1];
   const progress = parseProgress(parts, n * n, DEFAULT_SYMBOLS);
@@ -162,19 +170,19 @@ async function copyExport(kind, withProgress) {
   }
 }
 
-// `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+// `given`: what this part uses of the page's others (main.js passes it). Returns this part's functions.
 /**
- * This part's functions, for `app`.
+ * This part's functions, which main.js passes to the parts that use them.
  * @typedef {{shareCurrent: () => void, markShared: (line: string | null) => void, showGame: () => void,
  *   loadFromFragment: (text?: string) => Promise<void>, exportText: (kind: ExportKind, withProgress?: boolean) => string,
  *   copyExport: (kind: ExportKind, withProgress?: boolean) => Promise<void>}} LinksPart
  */
 
-/** @param {App} shared @returns {LinksPart} */
-export function initLinks(shared) {
-
-  app = shared;
-  ({ game, engine, library, say, ask } = shared);
+/** @param {LinksNeeds} given @returns {LinksPart} */
+export function initLinks(given) {
+  needs = given;
+  ({ game, engine, library } = given);
+  ({ say, ask } = given.messages);
   $("copy-line").addEventListener("click", () => copyExport("line"));
   $("copy-grid").addEventListener("click", () => copyExport("grid"));
   $("copy-link").addEventListener("click", () => copyExport("link"));

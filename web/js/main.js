@@ -11,13 +11,15 @@
 // A game is never replaced in storage: whatever loads a puzzle (New game, Daily, a link, a paste, an
 // empty grid) starts a new library entry, except over an entry the player never touched.
 //
-// The page's parts are modules, each with an init*(app) that wires its controls and returns its
+// The page's parts are modules, each with an init*(given) that wires its controls and returns its
 // functions: messages.js (the message line, questions, shared wordings), saving.js (the library entry
 // of the game on the board), puzzles.js (reading puzzles, conflicts, the solution, Solve), links.js
 // (the address and exports), controls.js (input and settings), finish.js, records.js (the games list
-// and statistics), with hints.js and newgame.js. `app` holds the shared objects and every part's
-// functions, so a part calls another as app.save(), app.importText() and so on. What stays here:
-// drawing, what follows each change of the game, the engine's status, the clock, and the boot.
+// and statistics), with hints.js and newgame.js. Each is given exactly what it uses (its *Needs type):
+// the shared objects and the functions of the parts made before it, or, for a part made after it, a
+// function that forwards the call, so the order they are made in is written here and checked by tsc.
+// What stays here: drawing, what follows each change of the game, the engine's status, the clock, and
+// the boot.
 import { Game } from "./game.js";
 import { cellName } from "./geometry.js";
 import { BoardView } from "./board.js";
@@ -54,11 +56,8 @@ const settings = readSettings();
 const library = new Library();
 const stats = new Stats();
 const view = { armed: 0 }; // digit-first: the digit the next tap places (0: none)
-// Typed as the whole of it (types/app.d.ts): the parts below add their functions, in this order.
-const app = /** @type {import("../app.js").App} */ ({ game, board, board2, pad, engine, settings, library, stats, view,
-  render, renderClock, renderStatus, statInfo });
-Object.assign(app, initMessages(app));
-const { say, describeError, formatTime } = app;
+const messages = initMessages({ game });
+const { say, describeError, formatTime } = messages;
 
 // --- drawing ----------------------------------------------------------------------------------
 
@@ -127,12 +126,20 @@ function renderClock() {
 
 // --- the page's parts ------------------------------------------------------------------------------
 
-Object.assign(app, initSaving(app));
-Object.assign(app, initPuzzles(app));
-Object.assign(app, initLinks(app));
-Object.assign(app, initControls(app));
-Object.assign(app, initFinish(app));
-Object.assign(app, initRecords(app));
+// Saving and My games, saving and the links, call each other; the keys call the hint panel and the finish
+// New game, both made at boot: those are forwarded.
+const saving = initSaving({ game, library, stats, renderGames: () => records.renderGames(),
+  showGame: () => links.showGame(), exportText: (kind, withProgress) => links.exportText(kind, withProgress),
+  copyExport: (kind, withProgress) => links.copyExport(kind, withProgress) });
+const puzzles = initPuzzles({ game, board, engine, messages, save: saving.save });
+const links = initLinks({ game, engine, library, messages, currentId: saving.currentId, resumeGame: saving.resumeGame,
+  importText: puzzles.importText });
+const controls = initControls({ game, board, pad, settings, view, messages, render, renderStatus,
+  importText: puzzles.importText, hint: { press: () => hints.press(), apply: () => hints.apply() } });
+const finish = initFinish({ game, board, settings, stats, messages, currentId: saving.currentId, save: saving.save,
+  statInfo, newGame: (choice) => newGame.start(choice) });
+const records = initRecords({ board, library, stats, messages, currentId: saving.currentId,
+  resumeGame: saving.resumeGame });
 
 // --- what follows each change of the game ------------------------------------------------------
 
@@ -144,30 +151,30 @@ const PASSIVE = new Set(["settings", "init"]);
 game.addEventListener("change", (event) => {
   const reason = event.detail.reason;
   if (reason === "restore-givens") return;
-  if (reason === "load" || reason === "reset") app.beginEntry();
+  if (reason === "load" || reason === "reset") saving.beginEntry();
   // A new game or the daily puzzle: the keyboard goes to the grid (after a dialog gives focus back).
   if (reason === "load" && (game.info.source === "new" || game.info.source === "daily")) {
     requestAnimationFrame(() => board.moveFocus(Math.max(0, game.givens.indexOf(0))));
   }
-  const current = app.currentId();
+  const current = saving.currentId();
   if ((reason === "move" || reason === "hint") && current) stats.started(current, statInfo());
   render();
-  if (!QUIET.has(reason) && !app.syncing()) app.save({ passive: PASSIVE.has(reason) });
+  if (!QUIET.has(reason) && !saving.syncing()) saving.save({ passive: PASSIVE.has(reason) });
   if (reason === "edit" || reason === "load" || reason === "reset") {
-    app.shareCurrent();
-    if (reason === "edit") app.checkConflicts();
+    links.shareCurrent();
+    if (reason === "edit") puzzles.checkConflicts();
   }
   if (reason === "load" || reason === "restore" || reason === "mode") {
-    app.findTruth();
+    puzzles.findTruth();
     game.startClock();
   }
   if (reason === "move" || reason === "undo" || reason === "redo") {
     announceMove(reason);
     game.startClock();
-    app.checkConflicts();
-    app.sayPresent(reason, settings.check);
+    puzzles.checkConflicts();
+    messages.sayPresent(reason, settings.check);
   }
-  if (reason === "finished") app.showFinish();
+  if (reason === "finished") finish.showFinish();
 });
 
 // The rating names the level of a puzzle that came without one (a paste, a link).
@@ -177,7 +184,7 @@ game.addEventListener("rated", (event) => {
   if (!game.info.level && LEVEL_IDS.includes(level) && r.exact !== false) {
     game.info.level = level;
 
-    app.save({ passive: true });
+    saving.save({ passive: true });
   }
 });
 
@@ -257,17 +264,17 @@ setInterval(() => {
 document.addEventListener("visibilitychange", () => {
   if (document.hidden) {
     game.stopClock();
-    app.save({ passive: true });
+    saving.save({ passive: true });
   } else {
     // Back in front: catch up with another tab's moves if this one missed the storage event (a
     // background page can be frozen), before the player makes a move on an older copy.
-    const current = app.currentId();
-    if (current && library.newerElsewhere(current)) app.syncFromStorage();
+    const current = saving.currentId();
+    if (current && library.newerElsewhere(current)) saving.syncFromStorage();
 
     if (!covering.size) game.startClock();
   }
 });
-window.addEventListener("pagehide", () => app.save({ passive: true }));
+window.addEventListener("pagehide", () => saving.save({ passive: true }));
 // Dialogs over the board (New game, a question) stop the clock too (see below, after boot builds them).
 const covering = new Set();
 
@@ -277,7 +284,7 @@ const covering = new Set();
 // on today's starter puzzle, painted before the engine is ready. A link is read after that, as a new
 // entry (or the same puzzle's open game). Hints and New game listen to the game from the start.
 translatePage();
-app.applySettings();
+controls.applySettings();
 initInstall();
 const hints = initHints({ game, board, engine, root: $("hints-panel"), pathRoot: $("path-slot"),
   badgeRoot: $("badge-slot") });
@@ -287,14 +294,13 @@ const hints = initHints({ game, board, engine, root: $("hints-panel"), pathRoot:
 $("hint").classList.replace("primary", "tool");
 $("more").before($("hint"));
 $("hint-slot").append($("hint-level"), $("hint-text"), hints.overlay.legendEl, hints.lesson.el, $("hint-apply"));
-app.shareStatusLine($("hint-text"));
+messages.shareStatusLine($("hint-text"));
 const newGame = initNewGame({ game, engine, say });
 // Read a picture (scan.js): its Play opens the digits read as a game, as a pasted puzzle is.
 const scan = initScan({ engine, load: (/** @type {string} */ line) => {
   $("puzzle-text").value = line;
-  app.importText(line, { origin: "picture" });
+  puzzles.importText(line, { origin: "picture" });
 } });
-Object.assign(app, { hints, newGame, scan });
 // A dialog over the board (New game, a question) stops the clock too: time spent choosing the next
 // puzzle or answering is not time spent solving this one.
 for (const id of ["newgame-dialog", "scan-dialog", "confirm"]) {
@@ -308,7 +314,7 @@ for (const id of ["newgame-dialog", "scan-dialog", "confirm"]) {
     renderClock();
   }).observe(dialog, { attributes: true, attributeFilter: ["open"] });
 }
-app.reportStorageProblems();
+saving.reportStorageProblems();
 const sharedText = readFragment();
 const shared = splitFragment(sharedText);
 // The game this tab showed (a reload reopens it), else the one the player played last if still open,
@@ -318,7 +324,7 @@ const last = library.get(library.current);
 const wanted = tabEntry || (last && !last.finished ? last : null);
 let resumed = null;
 for (const entry of [wanted, ...library.list().filter((g) => !g.finished)]) {
-  const result = entry && app.resumeGame(entry.id, { address: !shared.puzzle, claim: !shared.puzzle });
+  const result = entry && saving.resumeGame(entry.id, { address: !shared.puzzle, claim: !shared.puzzle });
   if (result) {
     resumed = { ...result, asLeft: entry === wanted || !wanted };
     break;
@@ -332,12 +338,12 @@ if (resumed) {
   // not be read), and saved (not this tab's own copy of moves storage refused).
   if (!resumed.asLeft) say(["msg.lost-current"], "warn");
   else if (!shared.puzzle || reloaded) say([resumed.unsaved ? "msg.restored-unsaved" : "msg.restored"], resumed.unsaved ? "warn" : "ok");
-  if (reloaded) app.showGame();
+  if (reloaded) links.showGame();
 } else {
   const played = new Set(library.list().map((g) => g.puzzle));
   const today = starterFor(localDate());
   const starter = played.has(today) ? starterFor(localDate(new Date(Date.now() + 86_400_000))) : today;
-  if (shared.puzzle) app.markShared(starter); // the link's address stays until the link is read
+  if (shared.puzzle) links.markShared(starter); // the link's address stays until the link is read
   game.loadNew(starter, { source: "starter", level: STARTER_LEVEL });
   if (wanted) say(["msg.lost-current"], "warn");
   else if (!shared.puzzle) say(["msg.first"], "info");
@@ -349,11 +355,11 @@ engine.start();
 // The address of a game that could not be opened is not a link to read: the game shown instead is put there.
 const lostGame = !!wanted && !(resumed && resumed.asLeft) && shared.puzzle === wanted.puzzle && !shared.entries
   && !shared.notes && !shared.corners;
-if (lostGame) app.showGame();
-if (resumed && (reloaded || lostGame)) app.claimCurrent(); // no link to read: this tab shows the game
+if (lostGame) links.showGame();
+if (resumed && (reloaded || lostGame)) saving.claimCurrent(); // no link to read: this tab shows the game
 if (shared.puzzle && !reloaded && !lostGame) {
-  app.markShared(null);
-  app.loadFromFragment(sharedText);
+  links.markShared(null);
+  links.loadFromFragment(sharedText);
 }
 if (!document.hidden) game.startClock();
 // A lesson's Practise link (learn.html -> index.html?practise=ID, see practise.js): New game makes a
@@ -375,7 +381,7 @@ if ("serviceWorker" in navigator) {
     $("update").hidden = false;
     $("update-reload").onclick = () => {
       reloading = true;
-      app.save({ passive: true });
+      saving.save({ passive: true });
       /** @type {ServiceWorker} */ (registration.waiting).postMessage({ type: "skip-waiting" });
 
     };
@@ -400,4 +406,4 @@ if ("serviceWorker" in navigator) {
 
 // For tests and the benchmark: the named operations, the model, the board, the message line, the
 // library, the statistics and the two panels.
-window.sudoku = { engine, game, board, say, t, library, stats, hints, newGame, scan, exportText: app.exportText };
+window.sudoku = { engine, game, board, say, t, library, stats, hints, newGame, scan, exportText: links.exportText };

@@ -9,7 +9,7 @@ import { cellName } from "./geometry.js";
 import { conflictText as wordConflict, parseErrorText, t } from "./i18n.js";
 import { byId as $ } from "./dom.js";
 
-/** @typedef {import("../app.js").App} App */
+/** The message line's functions (initMessages), as main.js passes them. @typedef {ReturnType<typeof initMessages>} Messages */
 /** A translation key and its parameters. @typedef {[string, Record<string, unknown>?]} Words */
 /** @typedef {"info" | "ok" | "warn" | "error" | "busy"} MessageKind */
 /** @type {import("./game.js").Game} */
@@ -141,11 +141,11 @@ function ask(text, yes, no = t("confirm.no")) {
   });
 }
 
-// `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
-/** @param {{game: import("./game.js").Game}} app */
-export function initMessages(app) {
-
-  game = app.game;
+// `given`: the game, whose size and symbols the words name. Returns the message line's functions, which
+// main.js passes to the parts that say things.
+/** @param {{game: import("./game.js").Game}} given */
+export function initMessages(given) {
+  game = given.game;
   return { say, resay, saying, sayPresent, shareStatusLine, sayStats, describeError, conflictText, sizeText,
     formatTime, levelName, ask };
 }

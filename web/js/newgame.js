@@ -1,6 +1,6 @@
 // @ts-check
 // New Game and the daily puzzle (issue 5). Generation runs in the engine's worker, so the page never
-// freezes; it runs as one job advanced in slices of SLICE_MS (bridge ops "generate_job", "job_step",
+// freezes; it runs as one job advanced in slices (engine.runJob: bridge ops "generate_job", "job_step",
 // "job_stop"; see sudoku_core.bridge.Session), so the dialog shows attempts and elapsed time between
 // slices, and Cancel stops the job within one slice, with no worker restart. The seed alone fixes the
 // puzzle (the CLI's `generate --seed` gives the same one). The current game is never touched until a
@@ -16,7 +16,7 @@ import { DEFAULT_SYMBOLS, VARIANTS } from "./geometry.js";
 import { BUILD } from "../build-info.js";
 import { bankKind, bankLeft, shipped, takeFromBank } from "./bank.js";
 import { BankRefill } from "./refill.js";
-import { SLICE_MS, randomSeed } from "./engine.js";
+import { isStopped, randomSeed } from "./engine.js";
 import { pickPractice, rememberPractice } from "./practise.js";
 import { el } from "./dom.js";
 
@@ -95,8 +95,8 @@ export class NewGame {
     this.game = game;
     this.engine = engine;
     this.say = say || (() => {});
-    /** @type {{cancelled: boolean, job?: number} | null} */
-    this.running = null; // {cancelled} while generating
+    /** @type {AbortController | null} */
+    this.running = null; // while generating: aborted by cancel()
     this.refill = new BankRefill(engine); // keeps the bank stocked at the levels the player asks for
     this.slowMs = SLOW_MS; // (tests lower it)
     this.build(/** @type {HTMLElement} */ (root)); // the page has #newgame-bar
@@ -294,8 +294,7 @@ export class NewGame {
   /** @param {GenerateChoice} [opts] @param {Practice | null} [practice] */
   async generate(opts = this.options(), practice = null) {
     if (this.running) return;
-    /** @type {{cancelled: boolean, job?: number}} */
-    const run = { cancelled: false };
+    const run = new AbortController();
     this.running = run;
     this.practice = practice;
 
@@ -337,23 +336,17 @@ export class NewGame {
     // For tests and curious players: how many slices came back, and the longest unit of work in one.
     this.progress.dataset.longestMs = "0";
     this.progress.dataset.slices = "0";
+    // Past LIMIT_MS the job stops as a cancel stops it, and the line says it gave up.
+    let gaveUp = false;
     try {
       // One job, advanced a slice at a time: the page stays informed, and Stop is answered within a slice.
-      /** @type {import("../ops.js").GenerateSlice} */
-      let r = await this.engine.request("generate_job", { ...opts, seed, ms: SLICE_MS });
-      run.job = r.job;
-      while (!r.done) {
-        if (run.cancelled) return;
-        show(r);
-        if (performance.now() - started > LIMIT_MS) {
-          this.engine.request("job_stop", { job: r.job }).catch(() => {});
-          status.setAttribute("aria-live", "polite");
-          status.textContent = t("gaveUp", { attempts, seconds: seconds() });
-          return;
-        }
-        r = await this.engine.request("job_step", { job: r.job, ms: SLICE_MS });
-      }
-      if (run.cancelled) return;
+      const r = await this.engine.runJob("generate_job", { ...opts, seed }, { signal: run.signal,
+        onProgress: (slice) => {
+          show(slice);
+          if (performance.now() - started <= LIMIT_MS) return;
+          gaveUp = true;
+          run.abort();
+        } });
       show(r);
       if (kind && performance.now() - started > this.slowMs) this.refill.want(kind);
       if (!r.found) {
@@ -372,7 +365,12 @@ export class NewGame {
           : r.level ? t("loaded", { size, level: t(r.level), givens: r.givens, seed })
             : t("loadedAny", { size, givens: r.givens, seed }));
     } catch (error) {
-      if (!run.cancelled) this.progressText.textContent = t("failed", { message: /** @type {Error} */ (error).message });
+      if (gaveUp) {
+        status.setAttribute("aria-live", "polite");
+        status.textContent = t("gaveUp", { attempts, seconds: seconds() });
+      } else if (!isStopped(error)) {
+        this.progressText.textContent = t("failed", { message: /** @type {Error} */ (error).message });
+      }
     } finally {
       clearInterval(tick);
       status.setAttribute("aria-live", "polite");
@@ -404,11 +402,10 @@ export class NewGame {
     const run = this.running;
     if (!run) return;
     this.practice = null;
-    run.cancelled = true;
     this.running = null;
     this.setRunning(false);
     // The job stops at the end of its slice (the engine answers within one); the worker lives on.
-    if (run.job) this.engine.request("job_stop", { job: run.job }).catch(() => {});
+    run.abort();
     this.progressText.setAttribute("aria-live", "polite");
     this.progressText.textContent = t("cancelled");
     this.say(t("cancelled"), "info");

@@ -7,22 +7,28 @@ import { parseProgress } from "./share.js";
 import { t } from "./i18n.js";
 import { byId as $ } from "./dom.js";
 
-/** @typedef {import("../app.js").App} App */
-/** @type {App} */
-let app; // the page's shared parts (main.js)
-/** @type {App["game"]} */
+/** @typedef {import("./messages.js").Messages} Messages */
+/**
+ * What reading puzzles uses (main.js passes it): the game, the board, the engine, the message line and saving.
+ * @typedef {{game: import("./game.js").Game, board: import("./board.js").BoardView, engine: import("./engine.js").EngineClient,
+ *   messages: Messages, save: import("./saving.js").SavingPart["save"]}} PuzzlesNeeds
+ */
+/** @type {PuzzlesNeeds} */
+let needs;
+
+/** @type {import("./game.js").Game} */
 let game;
-/** @type {App["board"]} */
+/** @type {import("./board.js").BoardView} */
 let board;
-/** @type {App["engine"]} */
+/** @type {import("./engine.js").EngineClient} */
 let engine;
-// messages.js, through app
-/** @type {App["say"]} */ let say;
-/** @type {App["sayStats"]} */ let sayStats;
-/** @type {App["describeError"]} */ let describeError;
-/** @type {App["conflictText"]} */ let conflictText;
-/** @type {App["sizeText"]} */ let sizeText;
-/** @type {App["ask"]} */ let ask;
+// messages.js
+/** @type {Messages["say"]} */ let say;
+/** @type {Messages["sayStats"]} */ let sayStats;
+/** @type {Messages["describeError"]} */ let describeError;
+/** @type {Messages["conflictText"]} */ let conflictText;
+/** @type {Messages["sizeText"]} */ let sizeText;
+/** @type {Messages["ask"]} */ let ask;
 /**
  * How to read a text: from a link (`fromShare`) with its `progress`, `early` (the revision at which the
  * page showed these givens itself), `refuse(n)` and `origin`, as importText says.
@@ -204,7 +210,7 @@ async function solveCurrent() {
   if (playing) {
     if (!(await ask(t("msg.solve-confirm"), t("msg.solve-yes"), t("msg.keep-playing")))) return;
     game.assisted = true;
-    app.save();
+    needs.save();
   }
   const method = $("method").value;
   const revision = game.revision;
@@ -253,18 +259,18 @@ function sameGrid({ box, cells, symbols, variant = "classic", regions = null, ca
     && game.givens.length === cells.length && game.givens.every((d, i) => d === cells[i]);
 }
 
-// `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+// `given`: what this part uses of the page's others (main.js passes it). Returns this part's functions.
 /**
- * This part's functions, for `app`.
+ * This part's functions, which main.js passes to the parts that use them.
  * @typedef {{importText: (text: string, options?: ImportOptions) => Promise<boolean>, checkConflicts: () => Promise<void>,
  *   findTruth: () => Promise<void>}} PuzzlesPart
  */
 
-/** @param {App} shared @returns {PuzzlesPart} */
-export function initPuzzles(shared) {
-
-  app = shared;
-  ({ game, board, engine, say, sayStats, describeError, conflictText, sizeText, ask } = shared);
+/** @param {PuzzlesNeeds} given @returns {PuzzlesPart} */
+export function initPuzzles(given) {
+  needs = given;
+  ({ game, board, engine } = given);
+  ({ say, sayStats, describeError, conflictText, sizeText, ask } = given.messages);
   $("load").addEventListener("click", () => importText($("puzzle-text").value));
   $("puzzle-text").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {

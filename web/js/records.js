@@ -5,18 +5,26 @@ import { t } from "./i18n.js";
 import { localDate } from "./newgame.js";
 import { byId as $ } from "./dom.js";
 
-/** @typedef {import("../app.js").App} App */
-// the page's shared parts (main.js)
-/** @type {App} */ let app;
-/** @type {App["board"]} */ let board;
-/** @type {App["library"]} */ let library;
-/** @type {App["stats"]} */ let stats;
-// messages.js, through app
-/** @type {App["say"]} */ let say;
-/** @type {App["ask"]} */ let ask;
-/** @type {App["formatTime"]} */ let formatTime;
-/** @type {App["levelName"]} */ let levelName;
-/** @type {App["sizeText"]} */ let sizeText;
+/** @typedef {import("./messages.js").Messages} Messages */
+/**
+ * What My games and the statistics use (main.js passes it): the board, the stores, the message line, and
+ * saving's current entry and resume.
+ * @typedef {{board: import("./board.js").BoardView, library: import("./library.js").Library, stats: import("./stats.js").Stats,
+ *   messages: Messages, currentId: import("./saving.js").SavingPart["currentId"],
+ *   resumeGame: import("./saving.js").SavingPart["resumeGame"]}} RecordsNeeds
+ */
+/** @type {RecordsNeeds} */
+let needs;
+
+/** @type {import("./board.js").BoardView} */ let board;
+/** @type {import("./library.js").Library} */ let library;
+/** @type {import("./stats.js").Stats} */ let stats;
+// messages.js
+/** @type {Messages["say"]} */ let say;
+/** @type {Messages["ask"]} */ let ask;
+/** @type {Messages["formatTime"]} */ let formatTime;
+/** @type {Messages["levelName"]} */ let levelName;
+/** @type {Messages["sizeText"]} */ let sizeText;
 
 /** @typedef {import("./library.js").LibraryEntry} LibraryEntry */
 
@@ -39,7 +47,7 @@ function renderGames() {
   const items = library.list().map((entry) => {
     const li = document.createElement("li");
     li.className = "game-entry";
-    if (entry.id === app.currentId()) li.setAttribute("aria-current", "true");
+    if (entry.id === needs.currentId()) li.setAttribute("aria-current", "true");
     const text = document.createElement("span");
     const state = entry.finished ? t("games.finished") : entry.mode === "edit" ? t("games.editing")
       : t("games.progress", { filled: entry.filled || 0, open: entry.open || 0 });
@@ -48,13 +56,13 @@ function renderGames() {
     const resume = document.createElement("button");
     resume.type = "button";
     resume.dataset.resume = entry.id;
-    resume.textContent = entry.id === app.currentId() ? t("games.playing") : t(entry.finished ? "games.view" : "games.resume");
-    resume.disabled = entry.id === app.currentId();
+    resume.textContent = entry.id === needs.currentId() ? t("games.playing") : t(entry.finished ? "games.view" : "games.resume");
+    resume.disabled = entry.id === needs.currentId();
     const remove = document.createElement("button");
     remove.type = "button";
     remove.dataset.remove = entry.id;
     remove.textContent = t("games.delete");
-    remove.hidden = entry.id === app.currentId();
+    remove.hidden = entry.id === needs.currentId();
     li.append(text, resume, remove);
     return li;
   });
@@ -105,19 +113,20 @@ function renderStats() {
   body.replaceChildren(table, daily);
 }
 
-// `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
-/** This part's functions, for `app`. @typedef {{renderGames: () => void}} RecordsPart */
+// `given`: what this part uses of the page's others (main.js passes it). Returns this part's functions.
+/** This part's functions, which main.js passes to the parts that use them. @typedef {{renderGames: () => void}} RecordsPart */
 
-/** @param {App} shared @returns {RecordsPart} */
-export function initRecords(shared) {
-  app = shared;
-  ({ board, library, stats, say, ask, formatTime, levelName, sizeText } = shared);
+/** @param {RecordsNeeds} given @returns {RecordsPart} */
+export function initRecords(given) {
+  needs = given;
+  ({ board, library, stats } = given);
+  ({ say, ask, formatTime, levelName, sizeText } = given.messages);
   $("games").addEventListener("toggle", () => { if ($("games").open) renderGames(); });
   $("games-list").addEventListener("click", async (event) => {
     const target = /** @type {Element} */ (event.target);
     const resume = /** @type {HTMLElement | null} */ (target.closest("button[data-resume]"));
     const remove = /** @type {HTMLElement | null} */ (target.closest("button[data-remove]"));
-    if (resume && app.resumeGame(/** @type {string} */ (resume.dataset.resume))) {
+    if (resume && needs.resumeGame(/** @type {string} */ (resume.dataset.resume))) {
       say(["msg.resumed-game"], "ok");
       renderGames();
       board.moveFocus(board.focused);

@@ -1,15 +1,14 @@
 // @ts-check
-// The bank's background refill: when the puzzles left for a choice the player has asked for run low
-// (bank.js: the shipped ones not yet served, plus the ones made here), the engine makes more while it
-// has nothing else to do. The choices looked after are the shipped bank's levels and any other choice
-// (a symmetry, "minimal", a technique to practise, a variant: X, Windoku, Jigsaw, Killer) whose game took New game
-// long to make. It runs one
-// generation job (bridge ops generate_job / job_step, the same generator and rating as New game) a slice
-// at a time, only while the page is visible and the player has not used the engine for IDLE_MS, so a
-// hint waits at most one slice, and gives a puzzle up after WORK_MS of slices. The puzzles it finds are
-// kept (bank.addToBank), so the next game of that choice opens at once and no puzzle is ever served
+// The bank's background refill: when the puzzles left for a choice the player has asked for run low (bank.js:
+// the shipped ones not yet served, plus the ones made here), the engine makes more while it has nothing else
+// to do. The choices looked after are the shipped bank's levels and any other choice (a symmetry, "minimal",
+// a technique to practise, a variant: X, Windoku, Jigsaw, Killer) whose game took New game long to make. It
+// runs one generation job (engine.runJob: bridge ops generate_job / job_step, the same generator and rating
+// as New game) a slice at a time, only while the page is visible and the player has not used the engine for
+// IDLE_MS, so a hint waits at most one slice, and gives a puzzle up after WORK_MS of slices. The puzzles it
+// finds are kept (bank.addToBank), so the next game of that choice opens at once and no puzzle is ever served
 // twice.
-import { SLICE_MS, randomSeed } from "./engine.js";
+import { isStopped, randomSeed } from "./engine.js";
 import { addToBank, bankLeft, bankLine } from "./bank.js";
 
 //: Refill a level once no more than this many of its puzzles are left.
@@ -66,20 +65,27 @@ export class BankRefill {
   /** @param {BankKind} kind @returns {Promise<boolean>} */
   async make({ key, options }) {
 
-    const background = { background: true };
     await this.quiet();
+    // The engine's time on this puzzle: each slice's, from its request to its answer (not the waits between).
     let worked = performance.now();
-    let r = await this.engine.request("generate_job", { ...options, seed: randomSeed(), ms: SLICE_MS }, background);
-    let spent = performance.now() - worked;
-    while (!r.done) {
-      if (spent > WORK_MS) {
-        this.engine.request("job_stop", { job: r.job }, background).catch(() => {});
-        return false;
-      }
-      await this.quiet();
-      worked = performance.now();
-      r = await this.engine.request("job_step", { job: r.job, ms: SLICE_MS }, background);
-      spent += performance.now() - worked;
+    let spent = 0;
+    const overspent = new AbortController();
+    let r;
+    try {
+      r = await this.engine.runJob("generate_job", { ...options, seed: randomSeed() }, { background: true,
+        signal: overspent.signal,
+        onProgress: async () => {
+          spent += performance.now() - worked;
+          if (spent > WORK_MS) {
+            overspent.abort();
+            return;
+          }
+          await this.quiet();
+          worked = performance.now();
+        } });
+    } catch (error) {
+      if (isStopped(error)) return false;
+      throw error;
     }
     const line = r.found ? bankLine(/** @type {{line: string}} */ (r)) : null; // a found puzzle has its line
 

@@ -6,8 +6,18 @@ import { t } from "./i18n.js";
 import { INDEX_KEY } from "./library.js";
 import { byId as $ } from "./dom.js";
 
-/** @type {import("../app.js").App} */
-let app; // the page's shared parts (main.js)
+/**
+ * What saving uses (main.js passes it): the game, the stores, and My games' and the links' functions
+ * (written out here, not named from records.js and links.js, which name saving's: the build's content
+ * hashes count a type's import as an import, and need no cycles).
+ * @typedef {{game: import("./game.js").Game, library: import("./library.js").Library, stats: import("./stats.js").Stats,
+ *   renderGames: () => void, showGame: () => void,
+ *   exportText: (kind: "link", withProgress: boolean) => string,
+ *   copyExport: (kind: "link", withProgress: boolean) => unknown}} SavingNeeds
+ */
+/** @type {SavingNeeds} */
+let needs;
+
 /** @type {import("./game.js").Game} */
 let game;
 /** @type {import("./library.js").Library} */
@@ -91,7 +101,7 @@ function save({ passive = false } = {}) {
   if (ok && saveFailed) hideSaveProblem();
   saveFailed = !ok;
   if (ok) checkRoom();
-  if ($("games").open) app.renderGames();
+  if ($("games").open) needs.renderGames();
 }
 
 // Storage refused a write (full, private mode) or held something unreadable: say so at once, keep
@@ -170,14 +180,14 @@ function resumeGame(id, { address = true, claim = true } = {}) {
   roomKnown = false;
   checkRoom();
   $("size").value = String(game.n);
-  if (address) app.showGame();
+  if (address) needs.showGame();
   if (unsaved) save(); // storage may have room again; if not, the player is told now
   return { unsaved };
 }
 
-// `app`: the page's shared parts (main.js). Returns this part's functions, for `app`.
+// `given`: what this part uses of the page's others (main.js passes it). Returns this part's functions.
 /**
- * This part's functions, for `app`.
+ * This part's functions, which main.js passes to the parts that use them.
  * @typedef {{beginEntry: () => void, save: (options?: {passive?: boolean}) => void, syncFromStorage: () => void,
  *   claimCurrent: () => unknown, showSaveProblem: (kind: SaveProblem, raw?: string | null, key?: string) => void,
  *   reportStorageProblems: () => void,
@@ -185,12 +195,10 @@ function resumeGame(id, { address = true, claim = true } = {}) {
  *   saveFailed: () => boolean, currentId: () => string | null, syncing: () => boolean}} SavingPart
  */
 
-/** @param {import("../app.js").App} shared @returns {SavingPart} */
-export function initSaving(shared) {
-
-
-  app = shared;
-  ({ game, library, stats } = shared);
+/** @param {SavingNeeds} given @returns {SavingPart} */
+export function initSaving(given) {
+  needs = given;
+  ({ game, library, stats } = given);
   // Another tab of the site saved: if it is the game on this board, take its newer state (this tab saved
   // its own after every move, so nothing is lost), else refresh the list. Without this, the next move
   // here would write this tab's older copy over the other tab's moves.
@@ -198,13 +206,13 @@ export function initSaving(shared) {
     if (!event.key || !event.key.startsWith("sudoku.")) return;
     library.load();
     if (currentId && event.key === `sudoku.game.v2.${currentId}` && event.newValue) syncFromStorage();
-    if ($("games").open) app.renderGames();
+    if ($("games").open) needs.renderGames();
   });
   $("save-export").addEventListener("click", () => {
     $("save-text").hidden = false;
-    $("save-text").value = app.exportText("link", true);
+    $("save-text").value = needs.exportText("link", true);
     $("save-text").select();
-    app.copyExport("link", true);
+    needs.copyExport("link", true);
   });
   return {
     beginEntry, save, syncFromStorage, claimCurrent: () => currentId && library.show(currentId), showSaveProblem, reportStorageProblems, resumeGame,

@@ -1,3 +1,4 @@
+// @ts-check
 // The exact-cover matrix around one cell (the `matrix` operation): one row per option (a digit the cell
 // could hold), the constraint columns each option covers (number and meaning, as the engine lays them
 // out: four in a classic grid, and one more per diagonal or window the cell is on, or for its Killer
@@ -7,13 +8,21 @@
 import { cellName } from "../geometry.js";
 import { houseText, t } from "../i18n.js";
 
-const $ = (id) => document.getElementById(id);
+import { byId as $ } from "../dom.js";
+
+/** @typedef {import("../../ops.js").MatrixResult} MatrixResult */
+/** @typedef {import("../../ops.js").MatrixColumn} MatrixColumn */
+/** @typedef {import("../../ops.js").Cage} Cage */
+/** @typedef {(cell: number) => string} CellName */
 
 export class MatrixView {
+  /** @param {import("../../lab.js").Lab} lab */
   constructor(lab) {
     this.lab = lab;
     this.serial = 0;
-    this.view = null; // the engine's answer on show, kept to redraw it in another language
+    /** @type {MatrixResult | null} the engine's answer on show, kept to redraw it in another language */
+    this.view = null;
+    /** @type {{why: import("../../ops.js").MatrixWhy | null, n: number, columns: number, cages: Cage[] | null} | null} */
     this.why = null; // the puzzle's first DLX step (the matrix answer's "why"), for the panel
     lab.onPuzzle(() => {
       this.clear();
@@ -42,7 +51,7 @@ export class MatrixView {
   drawWhy() {
     if (!this.why) return;
     const { why, n, columns, cages } = this.why;
-    const symbols = this.lab.puzzle.symbols;
+    const symbols = /** @type {import("../../lab.js").LabPuzzle} */ (this.lab.puzzle).symbols;
     if (!why) {
       $("matrix-why").textContent = t("lab.why.done");
       return;
@@ -54,7 +63,7 @@ export class MatrixView {
     if (why.options === 0) parts.push(t("lab.why.dead"));
     else if (why.cell < 0) { // a Killer's first try can be a cage's combination
       parts.push(t("lab.why.step-combination", { column: why.column, what, options: why.options,
-        updates: why.updates.toLocaleString("en-US"), cage: why.cage + 1, sum: cages[why.cage].sum,
+        updates: why.updates.toLocaleString("en-US"), cage: why.cage + 1, sum: /** @type {Cage[]} */ (cages)[why.cage].sum,
         digits: why.combination.map((d) => symbols[d - 1]).join(""), then: why.then_hidden, left: why.left }));
     } else {
       parts.push(t("lab.why.step", { column: why.column, what, options: why.options, updates: why.updates.toLocaleString("en-US"),
@@ -76,6 +85,7 @@ export class MatrixView {
     $("matrix-cage-table").tBodies[0].replaceChildren();
   }
 
+  /** @param {number} cell */
   async show(cell) {
     const lab = this.lab;
     if (!lab.puzzle) return;
@@ -85,7 +95,7 @@ export class MatrixView {
     try {
       view = await lab.engine.request("matrix", { ...lab.payload(), cell });
     } catch (error) {
-      if (serial === this.serial) $("matrix-caption").textContent = lab.describeError(error);
+      if (serial === this.serial) $("matrix-caption").textContent = lab.describeError(/** @type {Error} */ (error));
       return;
     }
     if (serial !== this.serial) return;
@@ -101,9 +111,10 @@ export class MatrixView {
 
   // The table's head: the option's own three headings, then one per column of the widest option, named by
   // its kind ("Row constraint", "Diagonal constraint", "Cage constraint").
+  /** @param {number | string[]} kinds 4: the classic four */
   drawHead(kinds) {
     const list = typeof kinds === "number" ? ["cell", "row", "column", "box"] : kinds;
-    const head = $("matrix-table").tHead.rows[0];
+    const head = /** @type {HTMLTableSectionElement} */ ($("matrix-table").tHead).rows[0];
     while (head.cells.length > 3) head.deleteCell(-1);
     for (const kind of list) {
       const th = document.createElement("th");
@@ -114,8 +125,11 @@ export class MatrixView {
     }
   }
 
+  /** @param {MatrixResult} view */
   render(view) {
-    const symbols = this.lab.puzzle.symbols;
+    const puzzle = /** @type {import("../../lab.js").LabPuzzle} */ (this.lab.puzzle); // a view is of the puzzle on show
+    const symbols = puzzle.symbols;
+    /** @type {CellName} */
     const name = (cell) => cellName(cell, view.n);
     const here = name(view.cell);
     const cages = view.cages;
@@ -127,29 +141,31 @@ export class MatrixView {
       meaning: t(`lab.matrix.kind.${b.kind}`) }));
     $("matrix-layout").textContent = t("lab.matrix.layout", { columns: view.columns_total, options: view.options_total,
       open: view.open_options_total, blocks: blocks.join(t("lab.matrix.block-separator")) });
-    const widest = view.options.reduce((a, o) => (o.columns.length > a.length ? o.columns : a), []);
+    const widest = view.options.reduce((a, o) => (o.columns.length > a.length ? o.columns : a), /** @type {MatrixColumn[]} */ ([]));
     this.drawHead(widest.map((col) => col.kind));
-    const given = (c) => `${name(c)} = ${symbols[this.lab.puzzle.cells[c] - 1]}`;
+    /** @type {CellName} */
+    const given = (c) => `${name(c)} = ${symbols[puzzle.cells[c] - 1]}`;
     const rows = view.options.map((o) => {
       const tr = document.createElement("tr");
       tr.dataset.state = o.state;
-      tr.dataset.digit = String(o.digit);
+      const digit = /** @type {number} */ (o.digit); // a cell's option has its digit
+      tr.dataset.digit = String(digit);
       const th = document.createElement("th");
       th.scope = "row";
-      th.textContent = symbols[o.digit - 1];
+      th.textContent = symbols[digit - 1];
       const option = document.createElement("td");
       const state = document.createElement("td");
       tr.append(th, option, state);
       if (o.state === "absent") { // a Killer digit no combination of the cell's cage holds: no option at all
-        const q = view.cage.cage;
+        const q = /** @type {NonNullable<MatrixResult["cage"]>} */ (view.cage).cage; // absent only in a Killer cage
         option.textContent = t("lab.matrix.no-option");
-        state.textContent = t("lab.matrix.state.absent", { cage: q + 1, sum: cages[q].sum, digit: symbols[o.digit - 1] });
+        state.textContent = t("lab.matrix.state.absent", { cage: q + 1, sum: /** @type {Cage[]} */ (cages)[q].sum, digit: symbols[digit - 1] });
         const rest = document.createElement("td");
         rest.colSpan = widest.length;
         tr.append(rest);
         return tr;
       }
-      option.textContent = t("lab.matrix.option", { option: o.option, cell: here, digit: symbols[o.digit - 1] });
+      option.textContent = t("lab.matrix.option", { option: o.option, cell: here, digit: symbols[digit - 1] });
       state.textContent = t(`lab.matrix.state.${o.state}`, { list: o.blocked_by.map(given).join(t("lab.list-separator")) });
       for (const col of o.columns) tr.append(columnCell(col, view.n, symbols, cages, name));
       for (let k = o.columns.length; k < widest.length; k++) tr.append(document.createElement("td"));
@@ -162,6 +178,7 @@ export class MatrixView {
 
   // A Killer cell's cage: one option per digit combination, each covering the cage's own column ("takes
   // one combination") and the columns of the digits it leaves out, so no cell of the cage can hold them.
+  /** @param {MatrixResult} view @param {string} symbols @param {CellName} name @param {CellName} given */
   renderCage(view, symbols, name, given) {
     const box = $("matrix-cage");
     const cage = view.cage;
@@ -178,7 +195,7 @@ export class MatrixView {
       tr.dataset.state = o.state;
       const th = document.createElement("th");
       th.scope = "row";
-      th.textContent = o.digits.map((d) => symbols[d - 1]).join(" + ");
+      th.textContent = /** @type {number[]} */ (o.digits).map((d) => symbols[d - 1]).join(" + "); // a combination
       const option = document.createElement("td");
       option.textContent = `#${o.option}`;
       const state = document.createElement("td");
@@ -202,6 +219,7 @@ export class MatrixView {
 
 // One column of an option: its number, what it asks for, and whether a given covers it or how many
 // options still hold it.
+/** @param {MatrixColumn} col @param {number} n @param {string} symbols @param {Cage[] | null} cages @param {CellName} name */
 function columnCell(col, n, symbols, cages, name) {
   const td = document.createElement("td");
   td.className = col.covered_by === null ? "col-open" : "col-covered";
@@ -220,6 +238,10 @@ function columnCell(col, n, symbols, cages, name) {
 
 // What a constraint column asks for ({kind, place, digit}, as the engine describes it): "r1c2 holds a
 // digit", "row 1 holds 4", "diagonal 1 holds 4", "cage 3 (sum 12) accounts for 4".
+/**
+ * @param {{kind: string, place: number, digit: number}} column @param {number} n @param {string} symbols
+ * @param {Cage[] | null} cages
+ */
 function columnText({ kind, place, digit }, n, symbols, cages) {
   if (kind === "cell") return t("lab.matrix.holds-digit", { cell: cellName(place, n) });
   if (kind === "cage") {

@@ -1,3 +1,4 @@
+// @ts-check
 // Watch: the engine's recorded search replayed on a grid, with play, pause, single step (both ways),
 // a seek bar, a speed control and counters. The trace comes from the `trace` operation (the real
 // engine's events, bounded); js/lab/replay.js turns events into grids. The grid is also where a cell
@@ -8,12 +9,23 @@ import { Replay, candidates } from "./replay.js";
 import { engineLanguage, houseText, t } from "../i18n.js";
 import { lessonHref } from "../practise.js";
 
-const $ = (id) => document.getElementById(id);
+import { byId as $ } from "../dom.js";
+
+/** @typedef {import("./replay.js").TraceEvent} TraceEvent */
+/** @typedef {import("../geometry.js").Box} Box */
+/** @typedef {import("../geometry.js").Cage} Cage */
+/** A cell of the drawn grid: its element, its digit's and candidates' elements, its row and column (1-based). */
+/** @typedef {{el: HTMLElement, digit: HTMLElement, cands: HTMLElement[], row: number, col: number}} WatchCell */
+/** @typedef {{[id: string]: {name: import("../../ops.js").Words}}} LessonNames */
+
 // The lessons (learn.html) of the rules the ladder's rungs name in their events: a locked-candidates
 // strike is a pointing or a claiming one (sudoku_core/solvers/ladder.py does both in one fold).
+/** @type {Record<string, string[]>} */
 const RULE_LESSONS = { naked: ["naked_single"], hidden: ["hidden_single"], locked: ["pointing", "claiming"] };
 // The techniques' names in every language, from the Learn page's data (the engine's catalogue), once.
+/** @type {Promise<LessonNames> | null} */
 let lessonNames = null;
+/** @returns {Promise<LessonNames>} */
 function loadLessonNames() {
   if (!lessonNames) {
     lessonNames = fetch("data/lessons.json").then((r) => r.json()).then((d) => d.lessons, () => ({}));
@@ -24,14 +36,29 @@ function loadLessonNames() {
 const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
 
 export class WatchView extends EventTarget {
+  // Set by build() for the puzzle on show.
+  /** @type {number} */ n;
+  /** @type {Box} */ box;
+  /** @type {{variant: string, regions: number[] | null}} */ shape;
+  /** @type {Cage[]} */ cages;
+  /** @type {number[]} each cell's cage (-1: none) */ cageOf;
+  /** @type {number[][]} */ peers;
+  /** @type {number[]} the digits each cell's options can hold (bit d-1) */ allowed;
+  // Set as a trace is recorded.
+  /** @type {boolean | undefined} */ recording;
+  /** @type {[import("../../lab.js").LabWords, string] | null | undefined} the message of the trace recorded, said again in a new language */ recordedSay;
+
+  /** @param {import("../../lab.js").Lab} lab */
   constructor(lab) {
     super();
     this.lab = lab;
     this.board = $("watch-board");
+    /** @type {Replay | null} */
     this.replay = null;
     this.playing = false;
     this.frame = 0;
     this.selected = 0;
+    /** @type {WatchCell[]} */
     this.cells = [];
     this.serial = 0;
     $("watch-record").addEventListener("click", () => this.record());
@@ -45,13 +72,14 @@ export class WatchView extends EventTarget {
     $("watch-speed").addEventListener("input", () => this.showSpeed());
     this.showSpeed();
     this.board.addEventListener("click", (event) => {
-      const cell = event.target.closest("[data-cell]");
+      const cell = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-cell]"));
       if (cell) this.select(Number(cell.dataset.cell), true);
     });
     this.board.addEventListener("keydown", (event) => this.onKey(event));
     lab.onPuzzle((puzzle) => this.setPuzzle(puzzle));
   }
 
+  /** @param {string[]} methods */
   setMethods(methods) {
     const select = $("watch-method");
     select.replaceChildren(...methods.map((m) => {
@@ -84,6 +112,7 @@ export class WatchView extends EventTarget {
 
   // --- the grid ------------------------------------------------------------------------------------
 
+  /** @param {import("../../lab.js").LabPuzzle} puzzle */
   setPuzzle(puzzle) {
     this.serial += 1;
     this.pause();
@@ -101,6 +130,10 @@ export class WatchView extends EventTarget {
   // The grid of a puzzle of any variant: a Jigsaw's regions and X's or Windoku's extra houses as the game
   // page draws them (board.js), and a Killer's cages outlined with their sums; peers follow the houses and
   // the cages (a cage's cells hold different digits).
+  /**
+   * @param {number} n @param {Box} box
+   * @param {{variant?: string, regions?: number[] | null, cages?: Cage[] | null}} [shape]
+   */
   build(n, box, { variant = "classic", regions = null, cages = null } = {}) {
     this.n = n;
     this.box = box;
@@ -155,10 +188,12 @@ export class WatchView extends EventTarget {
         for (let d = 1; d <= n; d++) cands.append(document.createElement("span"));
       }
       cell.append(digit, cands);
-      this.cells.push({ el: cell, digit, cands: [...cands.children], row: Math.floor(i / n) + 1, col: (i % n) + 1 });
+      this.cells.push({ el: cell, digit, cands: /** @type {HTMLElement[]} */ ([...cands.children]), row: Math.floor(i / n) + 1,
+        col: (i % n) + 1 });
     });
   }
 
+  /** @param {number} cell @param {boolean} notify */
   select(cell, notify) {
     if (!this.cells.length) return;
     const old = this.cells[this.selected];
@@ -177,9 +212,11 @@ export class WatchView extends EventTarget {
     }
   }
 
+  /** @param {KeyboardEvent} event */
   onKey(event) {
     const n = this.n;
     const i = this.selected;
+    /** @type {Record<string, number>} */
     const moves = { ArrowUp: i >= n ? i - n : i, ArrowDown: i + n < n * n ? i + n : i,
       ArrowLeft: i % n ? i - 1 : i, ArrowRight: (i + 1) % n ? i + 1 : i };
     if (event.key in moves) {
@@ -208,7 +245,8 @@ export class WatchView extends EventTarget {
     let trace;
     try {
       trace = await lab.engine.request("trace", { ...lab.payload(), method, node_limit: lab.nodeLimit() });
-    } catch (error) {
+    } catch (caught) {
+      const error = /** @type {import("../engine.js").EngineError} */ (caught);
       if (serial === this.serial) {
         $("watch-event").textContent = t("lab.watch.no-trace");
         lab.say(error.kind === "cancelled" ? ["lab.say.cancelled"] : ["lab.say.plain", { message: lab.describeError(error) }],
@@ -220,7 +258,7 @@ export class WatchView extends EventTarget {
       this.recording = false;
     }
     if (serial !== this.serial) return;
-    this.replay = new Replay(trace);
+    this.replay = new Replay(/** @type {import("./replay.js").Trace} */ (trace)); // the trace op's answer
     const seek = $("watch-seek");
     seek.max = String(trace.events.length);
     this.enable(true);
@@ -233,9 +271,10 @@ export class WatchView extends EventTarget {
     this.render();
   }
 
+  /** @param {boolean} on */
   enable(on) {
     for (const id of ["watch-start", "watch-back", "watch-play", "watch-step", "watch-end", "watch-seek"]) {
-      $(id).disabled = !on;
+      /** @type {HTMLButtonElement | HTMLInputElement} */ ($(id)).disabled = !on;
     }
   }
 
@@ -249,16 +288,17 @@ export class WatchView extends EventTarget {
     this.board.dataset.playing = "";
     let last = performance.now();
     let owed = 0;
-    const tick = (now) => {
-      if (!this.playing) return;
+    const tick = (/** @type {number} */ now) => {
+      const replay = this.replay;
+      if (!this.playing || !replay) return;
       // Steps owed since the last frame at the chosen speed; at most one frame's worth is kept back.
       owed = Math.min(owed + ((now - last) / 1000) * this.speed, this.speed / 10 + 1);
       last = now;
       let steps = Math.floor(owed);
       owed -= steps;
-      while (steps-- > 0 && this.replay.step()) { /* apply only; draw once below */ }
+      while (steps-- > 0 && replay.step()) { /* apply only; draw once below */ }
       this.render();
-      if (this.replay.done) this.pause();
+      if (replay.done) this.pause();
       else this.frame = requestAnimationFrame(tick);
     };
     this.frame = requestAnimationFrame(tick);
@@ -273,6 +313,7 @@ export class WatchView extends EventTarget {
     delete this.board.dataset.playing;
   }
 
+  /** @param {number} delta */
   stepBy(delta) {
     if (!this.replay) return;
     this.pause();
@@ -280,6 +321,7 @@ export class WatchView extends EventTarget {
     this.render();
   }
 
+  /** @param {number} index */
   seek(index) {
     if (!this.replay) return;
     this.pause();
@@ -298,11 +340,15 @@ export class WatchView extends EventTarget {
     const { digits, kinds } = replay ? replay.grid()
       : { digits: puzzle.cells, kinds: puzzle.cells.map((d) => (d ? "given" : "")) };
     const cands = candidates(digits, this.peers, n).map((m, i) => m & this.allowed[i]);
+    /** @type {TraceEvent | null} */
     const ev = replay ? replay.last : null;
     // What the last event touched: the chosen item's cells and digit, or the options a try just covered.
+    /** @type {Set<number>} */
     let itemCells = new Set();
     let itemDigit = 0;
+    /** @type {number[] | null} */
     let struck = null;
+    /** @type {number[] | null} */
     let restored = null;
     let focus = -1;
     if (ev && ev[0] === "choose") {
@@ -332,7 +378,7 @@ export class WatchView extends EventTarget {
       el.dataset.kind = kinds[i];
       el.classList.toggle("in-item", itemCells.has(i));
       el.classList.toggle("focus", i === focus);
-      el.classList.toggle("undone", i === focus && ev[0] === "undo");
+      el.classList.toggle("undone", i === focus && !!ev && ev[0] === "undo");
       const mask = cands[i];
       const gone = struck && !d ? struck[i] & ~mask : 0;
       const back = restored ? restored[i] : 0;
@@ -368,6 +414,7 @@ export class WatchView extends EventTarget {
   }
 
   // Links to the lessons of the rule the event names (a single, locked candidates), beside its words.
+  /** @param {TraceEvent | null} ev */
   async showLessons(ev) {
     const box = $("watch-lesson");
     if (!box) return;
@@ -380,7 +427,7 @@ export class WatchView extends EventTarget {
     }
     const lessons = await loadLessonNames();
     if (this.replay && this.replay.last !== ev) return; // the replay moved on meanwhile
-    box.replaceChildren(...ids.flatMap((id, k) => {
+    box.replaceChildren(...ids.flatMap((/** @type {string} */ id, /** @type {number} */ k) => {
       const a = document.createElement("a");
       a.href = lessonHref(id);
       a.dataset.technique = id;
@@ -391,16 +438,20 @@ export class WatchView extends EventTarget {
     box.hidden = false;
   }
 
+  /** @param {TraceEvent | null} ev @param {Replay} replay @returns {string} */
   describe(ev, replay) {
-    const dlx = replay.trace.method.startsWith("dlx");
+    const method = /** @type {string} */ (replay.trace.method);
+    const dlx = method.startsWith("dlx");
     // Each method in its own words: DLX covers columns, a backtracker places digits in cells.
-    const say = (key, params) => t(dlx ? `lab.ev.${key}-dlx` : `lab.ev.${key}`, params);
+    const say = (/** @type {string} */ key, /** @type {Record<string, unknown>} */ params = {}) =>
+      t(dlx ? `lab.ev.${key}-dlx` : `lab.ev.${key}`, params);
     if (!ev) return say("start");
-    const name = (cell) => cellName(cell, this.n);
-    const symbol = (d) => this.lab.puzzle.symbols[d - 1];
-    const cage = (q) => ({ cage: q + 1, sum: this.cages[q].sum });
-    const digitList = (digits) => digits.map(symbol).join("");
-    const item = (ev) => {
+    const symbols = /** @type {import("../../lab.js").LabPuzzle} */ (this.lab.puzzle).symbols; // a replay is of the puzzle on show
+    const name = (/** @type {number} */ cell) => cellName(cell, this.n);
+    const symbol = (/** @type {number} */ d) => symbols[d - 1];
+    const cage = (/** @type {number} */ q) => ({ cage: q + 1, sum: this.cages[q].sum });
+    const digitList = (/** @type {number[]} */ digits) => digits.map(symbol).join("");
+    const item = (/** @type {TraceEvent} */ ev) => {
       if (ev[3] === "cell") return t("lab.ev.item-cell", { column: ev[1], cell: name(ev[4]) });
       if (ev[3] === "cage") {
         return ev[5] ? t("lab.ev.item-cage-digit", { column: ev[1], ...cage(ev[4]), digit: symbol(ev[5]) })
@@ -412,7 +463,7 @@ export class WatchView extends EventTarget {
       case "choose": {
         const k = ev[2];
         if (!dlx) {
-          return t(replay.trace.method === "naive" ? "lab.ev.branch-reading" : "lab.ev.branch", { cell: name(ev[1]), count: k });
+          return t(method === "naive" ? "lab.ev.branch-reading" : "lab.ev.branch", { cell: name(ev[1]), count: k });
         }
         if (k === 0) return t("lab.ev.dead-end", { item: item(ev) });
         if (k === 1) return t("lab.ev.forced", { item: item(ev) });
@@ -442,13 +493,14 @@ export class WatchView extends EventTarget {
     }
   }
 
+  /** @param {Replay} replay @param {number[]} digits @param {number[]} cands */
   counters(replay, digits, cands) {
     const c = replay.counters;
     const n = this.n;
     const placed = digits.filter(Boolean).length;
     const options = cands.reduce((k, m) => k + popcount(m), 0);
-    const fmt = (x) => x.toLocaleString("en-US");
-    const of = (index, total) => t("lab.counter.step-value", { index: fmt(index), total: fmt(total) });
+    const fmt = (/** @type {number} */ x) => x.toLocaleString("en-US");
+    const of = (/** @type {number} */ index, /** @type {number} */ total) => t("lab.counter.step-value", { index: fmt(index), total: fmt(total) });
     const step = of(replay.index, replay.events.length);
     // [id, value]: the id names the counter in `data-counter` and its label in the translations.
     const items = [
@@ -457,7 +509,7 @@ export class WatchView extends EventTarget {
       ["placements", fmt(c.placements)], ["branch-points", fmt(c.branchPoints)], ["guesses", fmt(c.guesses)],
       ["undos", fmt(c.undos)], ["backtracks", fmt(c.backtracks)],
     ];
-    if (replay.trace.method.startsWith("dlx")) {
+    if (/** @type {string} */ (replay.trace.method).startsWith("dlx")) {
       items.push(["forced-moves", fmt(c.forced)], ["dead-ends", fmt(c.deadEnds)]);
       // Four columns a digit in a classic grid; a variant's cells cover more (the matrix view counts them).
       if (this.shape.variant === "classic") {
@@ -481,6 +533,7 @@ export class WatchView extends EventTarget {
 
 // The digits (bit d-1 for digit d) of every set of `size` different digits 1..n summing to `total`: what
 // sudoku_core.grid.cage_combinations lists, as one mask.
+/** @param {number} size @param {number} total @param {number} n @returns {number} */
 function cageDigits(size, total, n) {
   let union = 0;
   for (let set = 0; set < 1 << n; set++) {
@@ -492,6 +545,7 @@ function cageDigits(size, total, n) {
   return union;
 }
 
+/** @param {number} x @returns {number} */
 function popcount(x) {
   let k = 0;
   while (x) {
