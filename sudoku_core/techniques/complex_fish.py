@@ -172,6 +172,17 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
         ``cov``; exo fins so far ``exo``; ``sees``: the places not yet eliminated that see every fin so far)."""
         if nfins + todo.bit_count() < min_fins:  # too few places left to make the fins this round asks for
             return
+        if nfins + 1 < min_fins:
+            # Two or more fins still to make, all among the places left, all seeing one place an elimination
+            # could still hit (``sees``): some such place must see that many of them.
+            need, s = min_fins - nfins, sees
+            while s:
+                low = s & -s
+                s ^= low
+                if (peer[low.bit_length() - 1] & todo).bit_count() >= need:
+                    break
+            else:
+                return
         if not todo:
             if not finned or exo | endo:
                 pad(base, covers, union, exo, exo | endo)
