@@ -142,6 +142,7 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
     max_fins = min_fins = 0
     cover_ok: tuple[int, ...] = ()
     own_ok: dict[int, tuple[int, ...]] = {}  # own[c]'s houses of the kinds the covers may take
+    own_bits: dict[int, int] = {}  # the same as bits over houses, keyed by the cell's bit
 
     def finish(base: tuple[int, ...], covers: list[int], union: int, fins: int) -> None:
         nonlocal done
@@ -190,6 +191,18 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
         if len(covers) == k - 1:
             last(base, bset, union, endo, todo, covers, cov, exo, nfins, sees)
             return
+        # Places left no cover house can hold two of (picked greedily) each take a cover or a fin of their own.
+        spare = k - len(covers) + max_fins - nfins
+        used, m = 0, todo
+        while m:
+            low = m & -m
+            m ^= low
+            hs = own_bits[low] & ~bset
+            if not hs & used:
+                used |= hs
+                spare -= 1
+                if spare < 0:
+                    return
         low = todo & -todo
         c = low.bit_length() - 1
         for h in own_ok[c]:
@@ -285,6 +298,7 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
         # as ``done`` grows), and what it eliminates is in ``done``: this round looks for exactly fin_cap.
         max_fins, min_fins, cover_ok = fin_cap, fin_cap if fin_cap > 1 else 0, cover_kinds
         own_ok.update((c, tuple(h for h in hs if h // n in cover_kinds)) for c, hs in own.items())
+        own_bits.update((1 << c, sum(1 << h for h in hs)) for c, hs in own_ok.items())
         grow([h for h in houses if h // n in base_ok], (), 0, 0, 0, 0, targets & ~done)  # only targets can go
 
     for fin_cap in range(1, MAX_FINS + 1) if finned else (0,):  # the fewest fins first
