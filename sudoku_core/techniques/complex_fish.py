@@ -28,9 +28,11 @@ allows (at most ``MAX_ENDO_FINS`` endo fins); for each, covers driven by the bas
 combinations: the lowest base place not yet covered is either covered by one of its (at most 3) houses
 that is not in the base, or made a fin (at most ``MAX_FINS``, and only while the fins still have a
 common peer among the targets not yet eliminated; a base whose endo fins see no target is dropped, and
-when no cover house so far holds a target, the last one must, outside the base). A fish covered by
-fewer than k houses is completed by
-further houses meeting the base. One fish is kept per place it eliminates (HoDoKu's "one per
+when no cover house so far holds a target, the last one must, outside the base). A partial cover is
+dropped as soon as the places left that no cover house could hold two of outnumber the covers and fins
+still to come, or, in a round that still needs two or more fins, no target sees that many of the places
+left (issue 33: a 16x16's finned Mutant Jellyfish in half the time). A fish covered by fewer than k
+houses is completed by further houses meeting the base. One fish is kept per place it eliminates (HoDoKu's "one per
 elimination"), the fewest fins first (the search runs with a fin cap of 1, then 2, ... 5); it stops when
 every target is eliminated. Caps are HoDoKu's find-all defaults: size up to 4 (Jellyfish), 5 fins, 2
 endo fins. Memoised per ``(geometry, cell set, size, finned, kind)`` like the basic fish.
