@@ -352,15 +352,22 @@ def find_als_xy_wing(state: State) -> Iterator[Step]:
     for ci, partners in sorted(links.items()):
         c = als[ci]
         for p, (ai, rx) in enumerate(partners):
+            a = als[ai]
+            a_cells, sa = a.cells, a.sees
+            a_digits = a.digits & ~(1 << rx[0] if len(rx) == 1 else 0)
             for bi, ry in partners[p + 1:]:
-                a, b = als[ai], als[bi]
-                if a.cells & b.cells or not a.digits & b.digits & ~(1 << rx[0] if len(rx) == 1 else 0):
+                b = als[bi]
+                common = a_digits & b.digits
+                if a_cells & b.cells or not common:
                     continue  # overlapping, or no common digit z besides a single x
                 zs = 0  # the common digits some cell outside both could lose (x and y aside)
-                bs = b.sees
-                for z, s in a.sees.items():
-                    if z in bs and where[z] & s & bs[z]:
-                        zs |= 1 << z
+                sb = b.sees
+                while common:  # bits walked inline: this runs for every pair of partners of every pivot
+                    low = common & -common
+                    common ^= low
+                    z = low.bit_length() - 1
+                    if where[z] & sa[z] & sb[z]:
+                        zs |= low
                 if not zs:
                     continue
                 for x in rx:

@@ -284,9 +284,10 @@ def _walk(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool,
 
 
 def _layers(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool,
-            depth: int = MAX_DEPTH // 2 + 1) -> list[int]:
+            depth: int = MAX_DEPTH // 2 + 1, sources: int = -1) -> list[int]:
     """The first ``depth`` layers of :func:`_walk` without the parents (the search's inner loop, bits
-    inlined)."""
+    inlined). ``sources``: a node set holding every node of ``strong`` (the nodes with a strong link; the
+    others of a frontier, most of it, lead nowhere and are not looked up)."""
     on, off, frontier = 0, 1 << start, 1 << start
     layers = []
     weak = g.weak
@@ -294,7 +295,7 @@ def _layers(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool,
     get = strong.get
     for _ in range(depth):
         new_on = 0
-        f = frontier
+        f = frontier & sources
         while f:
             low = f & -f
             f ^= low
@@ -320,9 +321,15 @@ def _layers(g: _Graph, start: int, strong: dict, allowed: int, same_cell: bool,
     return layers
 
 
-def _path(g: _Graph, start: int, end: int, strong: dict, allowed: int, same_cell: bool) -> list[int]:
-    """Nodes of a shortest chain start = ... = end (start, end included)."""
-    _, par = _walk(g, start, strong, allowed, same_cell, parents=True)
+def _path(g: _Graph, start: int, end: int, strong: dict, allowed: int, same_cell: bool,
+          walks: dict[int, dict] | None = None) -> list[int]:
+    """Nodes of a shortest chain start = ... = end (start, end included). ``walks`` keeps the walk
+    from each start (its parents), for the next chain from the same start."""
+    par = None if walks is None else walks.get(start)
+    if par is None:
+        _, par = _walk(g, start, strong, allowed, same_cell, parents=True)
+        if walks is not None:
+            walks[start] = par
     path = [end]
     k = par["on", end]
     while True:
@@ -389,6 +396,9 @@ def _chains(shape: tuple, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 +
     known = g._weak[True].get  # weak()'s memo, read directly (a call less per end)
     grouped, xy, loops = kind == "grouped", kind == "xy", kind in ("aic", "grouped")
     block = (1 << N) - 1
+    sources = 0  # the nodes with a strong link
+    for k in strong:
+        sources |= 1 << k
     found = []
     for allowed in _scopes(g, kind):
         # Grouped chains may also start at a group, so that both ends are groups.
@@ -401,7 +411,18 @@ def _chains(shape: tuple, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 +
                 continue
             wx = g.weak(x)
             wxp = wx & packed
-            layers = _layers(g, x, strong, allowed, same_cell, reach)
+            layers = _layers(g, x, strong, allowed, same_cell, reach, sources)
+            # The ends worth a look: those weakly linked to some candidate weakly linked to x (the links are
+            # symmetric, so these are the ends ``e`` below is not empty for), and for a loop those weakly
+            # linked to x. Gathered once per start, not asked of every end of every layer (the AICs' layers
+            # are wide; an X- or XY-Chain's are narrow, and every end is looked at).
+            hit, m = (0, wxp) if loops else (-1, 0)
+            while m:
+                low = m & -m
+                m ^= low
+                k = low.bit_length() - 1
+                w = known(k)
+                hit |= weak(k) if w is None else w
             for depth, layer in enumerate(layers):
                 if layer >> x & 1:
                     if x < g.ncand:
@@ -415,6 +436,7 @@ def _chains(shape: tuple, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 +
                 if xy:
                     layer &= block << (x // N * N)  # the ends hold the same digit
                 may_loop = depth > 0 and loops
+                layer &= hit | wx if may_loop else hit
                 while layer:
                     low = layer & -layer
                     layer ^= low
@@ -429,10 +451,13 @@ def _chains(shape: tuple, where: tuple, kind: str, reach: int = MAX_DEPTH // 2 +
 
 
 def _chain_steps(state: State, kind: str, tech_for: Callable[[bool, bool, list[int], _Graph], str | None],
-                 max_links: int | None = None) -> Iterator[Step]:
+                 max_links: int | None = None, closed: bool | None = None) -> Iterator[Step]:
     """Steps of the chains of ``kind``; ``tech_for(placement, loop, path)`` names the technique (or
     None to skip the chain). ``max_links`` bounds the search (the rater asks for chains short enough to
-    score below a step it has; longer ones may still come, one link over for loops)."""
+    score below a step it has; longer ones may still come, one link over for loops). ``closed``: True
+    when ``tech_for`` takes only placements and loops, False when only the others (the rest are
+    skipped before their path is traced: a nice-loop finder meets many AICs, and most positions that
+    reach the grouped ones have nothing else)."""
     where = tuple(state.where)
     shape = _shape(state.geo)
     found = _chains(shape, where, kind, _depth(max_links))
@@ -442,9 +467,12 @@ def _chain_steps(state: State, kind: str, tech_for: Callable[[bool, bool, list[i
     strong = _strong(g, kind)
     same_cell = kind not in ("x", "xy")
     seen = set()
+    walks: dict[int, dict] = {}
     for _, _, x, y, placement, loop, e in found:
+        if closed is not None and closed != (placement or loop):
+            continue
         allowed = _scope_of(g, kind, x)
-        path = _path(g, x, y, strong, allowed, same_cell)
+        path = _path(g, x, y, strong, allowed, same_cell, walks)
         tech = tech_for(placement, loop, path, g)
         if tech is None:
             continue
@@ -470,22 +498,23 @@ def _chain_steps(state: State, kind: str, tech_for: Callable[[bool, bool, list[i
 
 
 def find_x_chain(state: State, max_links: int | None = None) -> Iterator[Step]:
-    return _chain_steps(state, "x", lambda placement, loop, path, g: None if placement else "x_chain", max_links)
+    return _chain_steps(state, "x", lambda placement, loop, path, g: None if placement else "x_chain", max_links,
+                        closed=False)  # an X-Chain has no loops: "closed" is a placement
 
 
 def find_xy_chain(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "xy", lambda placement, loop, path, g: None if placement else "xy_chain",
-                        max_links)
+                        max_links, closed=False)  # nor has an XY-Chain
 
 
 def find_nice_loop(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "aic", lambda placement, loop, path, g: "nice_loop" if placement or loop else None,
-                        max_links)
+                        max_links, closed=True)
 
 
 def find_aic(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "aic", lambda placement, loop, path, g: None if placement or loop else "aic",
-                        max_links)
+                        max_links, closed=False)
 
 
 def _uses_group(path: Sequence[int], g: _Graph) -> bool:
@@ -495,13 +524,13 @@ def _uses_group(path: Sequence[int], g: _Graph) -> bool:
 def find_grouped_nice_loop(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "grouped", lambda placement, loop, path, g:
                         "grouped_nice_loop" if (placement or loop) and _uses_group(path, g) else None,
-                        max_links)
+                        max_links, closed=True)
 
 
 def find_grouped_aic(state: State, max_links: int | None = None) -> Iterator[Step]:
     return _chain_steps(state, "grouped", lambda placement, loop, path, g:
                         "grouped_aic" if not (placement or loop) and _uses_group(path, g) else None,
-                        max_links)
+                        max_links, closed=False)
 
 
 def find_remote_pair(state: State) -> Iterator[Step]:

@@ -28,9 +28,11 @@ allows (at most ``MAX_ENDO_FINS`` endo fins); for each, covers driven by the bas
 combinations: the lowest base place not yet covered is either covered by one of its (at most 3) houses
 that is not in the base, or made a fin (at most ``MAX_FINS``, and only while the fins still have a
 common peer among the targets not yet eliminated; a base whose endo fins see no target is dropped, and
-when no cover house so far holds a target, the last one must, outside the base). A fish covered by
-fewer than k houses is completed by
-further houses meeting the base. One fish is kept per place it eliminates (HoDoKu's "one per
+when no cover house so far holds a target, the last one must, outside the base). A partial cover is
+dropped as soon as the places left that no cover house could hold two of outnumber the covers and fins
+still to come, or, in a round that still needs two or more fins, no target sees that many of the places
+left (issue 33: a 16x16's finned Mutant Jellyfish in half the time). A fish covered by fewer than k
+houses is completed by further houses meeting the base. One fish is kept per place it eliminates (HoDoKu's "one per
 elimination"), the fewest fins first (the search runs with a fin cap of 1, then 2, ... 5); it stops when
 every target is eliminated. Caps are HoDoKu's find-all defaults: size up to 4 (Jellyfish), 5 fins, 2
 endo fins. Memoised per ``(geometry, cell set, size, finned, kind)`` like the basic fish.
@@ -142,6 +144,7 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
     max_fins = min_fins = 0
     cover_ok: tuple[int, ...] = ()
     own_ok: dict[int, tuple[int, ...]] = {}  # own[c]'s houses of the kinds the covers may take
+    own_bits: dict[int, int] = {}  # the same as bits over houses, keyed by the cell's bit
 
     def finish(base: tuple[int, ...], covers: list[int], union: int, fins: int) -> None:
         nonlocal done
@@ -172,6 +175,17 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
         ``cov``; exo fins so far ``exo``; ``sees``: the places not yet eliminated that see every fin so far)."""
         if nfins + todo.bit_count() < min_fins:  # too few places left to make the fins this round asks for
             return
+        if nfins + 1 < min_fins:
+            # Two or more fins still to make, all among the places left, all seeing one place an elimination
+            # could still hit (``sees``): some such place must see that many of them.
+            need, s = min_fins - nfins, sees
+            while s:
+                low = s & -s
+                s ^= low
+                if (peer[low.bit_length() - 1] & todo).bit_count() >= need:
+                    break
+            else:
+                return
         if not todo:
             if not finned or exo | endo:
                 pad(base, covers, union, exo, exo | endo)
@@ -179,6 +193,18 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
         if len(covers) == k - 1:
             last(base, bset, union, endo, todo, covers, cov, exo, nfins, sees)
             return
+        # Places left no cover house can hold two of (picked greedily) each take a cover or a fin of their own.
+        spare = k - len(covers) + max_fins - nfins
+        used, m = 0, todo
+        while m:
+            low = m & -m
+            m ^= low
+            hs = own_bits[low] & ~bset
+            if not hs & used:
+                used |= hs
+                spare -= 1
+                if spare < 0:
+                    return
         low = todo & -todo
         c = low.bit_length() - 1
         for h in own_ok[c]:
@@ -274,6 +300,7 @@ def _search(shape: tuple, wd: int, k: int, finned: bool, kind: str) -> tuple:
         # as ``done`` grows), and what it eliminates is in ``done``: this round looks for exactly fin_cap.
         max_fins, min_fins, cover_ok = fin_cap, fin_cap if fin_cap > 1 else 0, cover_kinds
         own_ok.update((c, tuple(h for h in hs if h // n in cover_kinds)) for c, hs in own.items())
+        own_bits.update((1 << c, sum(1 << h for h in hs)) for c, hs in own_ok.items())
         grow([h for h in houses if h // n in base_ok], (), 0, 0, 0, 0, targets & ~done)  # only targets can go
 
     for fin_cap in range(1, MAX_FINS + 1) if finned else (0,):  # the fewest fins first
