@@ -50,6 +50,7 @@ from itertools import accumulate
 from operator import add, sub
 
 from .errors import SudokuError
+from .grid import box_shape
 
 #: Side of the grid: a photo's is 9.
 SIZE = 9
@@ -458,6 +459,13 @@ def _sized_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[f
     for n in sorted(scores, reverse=True):
         if scores[n] >= top * LARGER_SIDE and (n == SIZE or boxes is None or boxes(quad, n)):
             return scores[n], n
+        if n != SIZE and scores[n] == top and boxes is not None:
+            # equal lines that show no boxes may be the box lines of a larger grid whose thin lines are
+            # faint (the page's 16x16 scaled down: its 4 x 4 boxes' lines score 100%, its thin ones 50%)
+            for m in sorted(scores, reverse=True):
+                if m > n and m != SIZE and box_shape(m) == (m // n, m // n) and scores[m] >= MIN_GRID_SCORE \
+                        and boxes(quad, m):
+                    return scores[m], m
     return scores[SIZE], SIZE
 
 
@@ -477,7 +485,6 @@ def _boxes_shown(width: int, height: int, grey: bytes, quad: Sequence[tuple[floa
     lines between boxes carry ``BOX_LINES`` times the ink across them (the darkness summed over a band
     of a sixth of a cell each side, the median of points along the line, beside the cells' middles so a
     digit is rarely in it) of the lines inside a box. The engine's box shapes (2 x 3 for a 6x6)."""
-    from .grid import box_shape
     rows, cols = box_shape(size)
     a, b, c, d, e, f, g, h = homography(quad)
     cell_px = math.dist(quad[0], quad[1]) / size
