@@ -15,7 +15,9 @@ Then the same for rendered screenshots: 10 of the machine's fonts, light and dar
 grids ``train_scan.py`` renders (``--no-screens`` skips them). ``--timing``: a 12 MP photo (a held-out one
 scaled up) and four pictures with no Sudoku, scaled and read in CPython, and with ``--chromium`` the page's
 whole path in Chromium (file input to answer, timed in the page). ``--page``: Chromium's screenshots of
-the game's page, light and dark, wide and phone-sized, read in CPython.
+the game's page, light and dark (and high contrast with ``--contrast``), wide and phone-sized, 9x9 and
+4x4, 6x6 and 16x16 puzzles, read in CPython. Rendered grids of the other sides (4x4, 6x6, 12x12, 16x16,
+screenshots only: a photo is read as a 9x9) are measured with the 9x9 ones.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ def main() -> None:
                         "Chromium (builds the site into a temporary folder)")
     parser.add_argument("--page", action="store_true", help="screenshots of this project's page in Chromium "
                         "(light and dark, a wide and a phone's viewport; builds the site into a temporary folder)")
+    parser.add_argument("--contrast", action="store_true", help="with --page: the high-contrast themes too")
     args = parser.parse_args()
     if not args.no_photos:
         photos_part(args)
@@ -57,7 +60,7 @@ def main() -> None:
     if args.timing:
         timing_part(args.chromium)
     if args.page:
-        page_part(args.verbose)
+        page_part(args.verbose, args.contrast)
 
 
 #: Puzzles shown on the page for its screenshots: a well-known one and the first of two of tests/data/samples.
@@ -65,12 +68,24 @@ PAGE_PUZZLES = [
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
     ".8.47...3....5..16.4.....5....3..7..........432...1.658.3.4...2..........1.5.3...",
     ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
+    # the other sides a screenshot may show: sudoku_core.generate(size, seed=31), and the first 16x16 of
+    # tests/data/samples/sixteen_by_sixteen_owhy_100.txt
+    "....12...32...4.",
+    "..3.......2....24.1..6....6...52...3",
+    ("1.D....4.A58.....E.........C...G.2.76.GBF..4....39F.1A.D7........4.6.31...B.58.C8C7E.69..F....."
+     "D...D..........2...A.G8C....7E.1426.G4....57F.A...B..........8...F.....B..3A.42E1A.4C.5...E6.7.3..."
+     ".....3D.C5.7B2....9..1GB.63.4.C...2.........6.....8FD.3....9.E"),
 ]
 
 
-def page_part(verbose: bool) -> None:
+def _digits(puzzle: str) -> list[int]:
+    return [0 if ch == "." else scan.SYMBOLS.index(ch) + 1 for ch in puzzle]
+
+
+def page_part(verbose: bool, contrast: bool) -> None:
     """Screenshots of the game's page (the whole viewport, the board among the page's buttons and text) with
-    a puzzle loaded from its link, light and dark, 1280 x 800 and a phone's 390 x 844: read exactly?"""
+    a puzzle loaded from its link (9x9, 4x4, 6x6, 16x16), light and dark (and their high-contrast themes),
+    1280 x 800 and a phone's 390 x 844: read exactly, at the side shown?"""
     import io
     import tempfile
 
@@ -81,7 +96,8 @@ def page_part(verbose: bool) -> None:
 
     import build
 
-    total = exact = cells_right = 0
+    total = exact = cells_right = cells = 0
+    by_side: dict[int, list[int]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "dist"
         build.build(site)
@@ -89,33 +105,49 @@ def page_part(verbose: bool) -> None:
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-                for scheme in ("light", "dark"):
+                themes = [("light", False), ("dark", False)] + ([("light", True), ("dark", True)] if contrast else [])
+                for scheme, high in themes:
                     for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
                         page = browser.new_page(viewport=viewport, color_scheme=scheme)
+                        if high:
+                            page.goto(url + "index.html")
+                            page.evaluate("localStorage.setItem('sudoku.settings.v1', "
+                                          "JSON.stringify({contrast: true}))")
                         for puzzle in PAGE_PUZZLES:
                             page.goto(url + "index.html#" + puzzle)
-                            page.wait_for_function("document.querySelectorAll('#board .cell.given').length > 0",
-                                                   timeout=180_000)
+                            # this puzzle's board, not the last one's (a new hash is no new page)
+                            page.wait_for_function(
+                                "([cells, givens]) => document.querySelectorAll('#board [role=gridcell]').length "
+                                "=== cells && document.querySelectorAll('#board .cell.given').length === givens",
+                                arg=[len(puzzle), len(puzzle) - puzzle.count(".")], timeout=180_000)
                             shot = Image.open(io.BytesIO(page.screenshot())).convert("RGBA")
                             shot.thumbnail((800, 800), Image.Resampling.BILINEAR)
-                            want = [0 if ch == "." else int(ch) for ch in puzzle]
+                            want = _digits(puzzle)
                             try:
                                 got = scan.read_picture(shot.width, shot.height, shot.tobytes(), 4).digits
                             except scan.ScanError:
-                                got = [-1] * 81
-                            right = sum(1 for a, b in zip(got, want, strict=True) if a == b)
+                                got = []
+                            same = len(got) == len(want)
+                            right = sum(1 for a, b in zip(got, want, strict=False) if a == b) if same else 0
                             total += 1
-                            exact += right == 81
+                            exact += right == len(want)
                             cells_right += right
-                            if verbose and right < 81:
-                                print(f"page {scheme} {viewport['width']}: {81 - right} wrong")
+                            cells += len(want)
+                            side = by_side.setdefault(round(len(want) ** 0.5), [0, 0])
+                            side[0] += right == len(want)
+                            side[1] += 1
+                            if verbose and right < len(want):
+                                print(f"page {scheme}{' high contrast' if high else ''} {viewport['width']} "
+                                      f"{round(len(want) ** 0.5)}x: {len(want) - right} wrong")
                         page.close()
                 browser.close()
         finally:
             srv.shutdown()
             srv.server_close()
-    print(f"screenshots of this page: {total} (3 puzzles x light, dark x 1280 x 800, 390 x 844); read exactly: "
-          f"{exact}/{total}; cells right: {cells_right}/{total * 81}")
+    sides = ", ".join(f"{n}x{n} {e}/{t}" for n, (e, t) in sorted(by_side.items()))
+    themes = "4 themes" if contrast else "light, dark"
+    print(f"screenshots of this page: {total} ({len(PAGE_PUZZLES)} puzzles x {themes} x 1280 x 800, 390 x 844); "
+          f"read exactly: {exact}/{total} ({sides}); cells right: {cells_right}/{cells}")
 
 
 def big_photo() -> tuple[Image.Image, list[int]]:
@@ -274,6 +306,31 @@ def screens_part(verbose: bool) -> None:
                 print(f"{Path(face).name} {'dark' if dark else 'light'}: {81 - right} wrong")
     print(f"screenshots: {total} ({len(picked)} fonts x light, dark); read exactly: {exact}/{total}; "
           f"cells right: {cells_right}/{total * 81} ({cells_right / (total * 81):.2%})")
+    # the other sides: 5 of the 10 fonts, light and dark, random symbols of the side (its solutions unchecked)
+    for box in ((2, 2), (2, 3), (3, 4), (4, 4)):
+        n = box[0] * box[1]
+        exact = total = cells_right = 0
+        times = []
+        for face in picked[::2]:
+            for dark in (False, True):
+                digits = [rng.randint(1, n) if rng.random() < 0.4 else 0 for _ in range(n * n)]
+                w, h, px = render_grid(digits, face, dark, rng, box=box)
+                c0 = time.process_time()
+                try:
+                    res = scan.read_picture(w, h, px, 4)
+                    got = res.digits if res.size == n else []
+                except scan.ScanError:
+                    got = []
+                times.append(time.process_time() - c0)
+                right = sum(1 for a, b in zip(got, digits, strict=False) if a == b) if got else 0
+                total += 1
+                cells_right += right
+                exact += right == n * n
+                if verbose and right < n * n:
+                    print(f"{n}x{n} {Path(face).name} {'dark' if dark else 'light'}: "
+                          f"{'side not found' if not got else f'{n * n - right} wrong'}")
+        print(f"screenshots {n}x{n}: {total} ({len(picked[::2])} fonts x light, dark); read exactly: {exact}/{total}; "
+              f"cells right: {cells_right}/{total * n * n}; median {statistics.median(times) * 1000:.0f} ms CPU")
 
 
 def photos_part(args: argparse.Namespace) -> None:

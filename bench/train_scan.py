@@ -10,9 +10,14 @@ Data it names, and only that:
   a little each time (seeded), as a phone would frame it;
 * grids rendered here with Pillow in the machine's fonts (DejaVu, Liberation, Nimbus, URW, ...; the ones
   ``fc-list`` names), in light and dark themes, read by the same reader: screenshots' digits; half of
-  them made photo-like (perspective, blur, grey paper and ink, noise, shrunk, strokes thickened), seeded.
+  them made photo-like (perspective, blur, grey paper and ink, noise, shrunk, strokes thickened), seeded;
+* more rendered grids for what screens show: the monospaced faces (thin 1s and 7s) again, pixel fonts
+  (a face drawn at 8 to 12 px without smoothing and blown up by whole pixels to half or three quarters
+  of the cell, as a game's bitmap digits are), the page's own face (DejaVu Sans, bold as its givens
+  are), and the letters A to G of a 16x16 grid (its symbols 10 to 16), so the network has 16 outputs:
+  a 9x9 reads only the first nine.
 
-The network (glyph features -> ``H`` ReLU units -> 9 digits) is trained with numpy (softmax, Adam,
+The network (glyph features -> ``H`` ReLU units -> 16 symbols, 1..9 then A..G) is trained with numpy (softmax, Adam,
 weight decay) and written as int8 weights with one scale per matrix, base64 in a Python module, so that
 the engine reads it with the standard library (and the build zips it with the rest of the engine). The
 held-out photos are never read here.
@@ -22,6 +27,8 @@ from __future__ import annotations
 
 import argparse
 import base64
+import multiprocessing
+import multiprocessing.pool
 import random
 import subprocess
 import sys
@@ -42,6 +49,8 @@ from sudoku_core import scan
 
 OUT = REPO / "sudoku_core" / "scan_weights.py"
 MAX_SIDE = 800  # the page scales a picture to at most this on its long side; so do we
+#: The symbols the network tells apart, in the order of its outputs (a 16x16 grid's 10..16 are A..G).
+SYMBOLS = "123456789ABCDEFG"
 
 
 def load_photo(path: Path) -> tuple[int, int, bytes]:
@@ -50,36 +59,38 @@ def load_photo(path: Path) -> tuple[int, int, bytes]:
     return im.width, im.height, im.tobytes()
 
 
-def photo_examples(rng: random.Random, jitters: int) -> tuple[list[list[float]], list[int]]:
-    xs: list[list[float]] = []
-    ys: list[int] = []
-    learn, _held_out = split()
-    used = 0
-    for _name, path, givens in learn:
-        w, h, px = load_photo(path)
-        grey = scan.to_grey(w, h, px, 4)
-        try:
-            corners, _score, _inv, grey, lines = scan.find_grid(w, h, grey)
-        except scan.ScanError:
-            continue
-        cells = scan.glyphs(w, h, grey, corners, lines=lines)
-        if sum((f is not None) != (g != 0) for (f, _), g in zip(cells, givens, strict=True)) > 3:
-            continue  # the grid found is not this one, or is read badly: its labels would lie
-        used += 1
-        side = max(abs(corners[1][0] - corners[0][0]), abs(corners[3][1] - corners[0][1]))
-        for k in range(jitters + 1):
-            if k:
-                quad = [(x + rng.uniform(-1, 1) * side * 0.012, y + rng.uniform(-1, 1) * side * 0.012)
-                        for x, y in corners]
-                cells = scan.glyphs(w, h, grey, quad)
-            for (feats, _), g in zip(cells, givens, strict=True):
-                if feats is not None and g:
-                    xs.append(feats)
-                    ys.append(g - 1)
+def _photo_glyphs(job: tuple[int, str, Path, list[int], int]) -> list[tuple[list[float], int]] | None:
+    """One learning photo's labelled glyphs (its own corners and ``jitters`` jittered ones), or None when
+    the grid found is not this one or is read badly (its labels would lie). Seeded by the photo's name."""
+    seed, name, path, givens, jitters = job
+    rng = random.Random(f"{seed}:{name}")
+    w, h, px = load_photo(path)
+    grey = scan.to_grey(w, h, px, 4)
+    try:
+        corners, _score, _inv, grey, lines = scan.find_grid(w, h, grey)
+    except scan.ScanError:
+        return None
+    cells = scan.glyphs(w, h, grey, corners, lines=lines)
+    if sum((f is not None) != (g != 0) for (f, _), g in zip(cells, givens, strict=True)) > 3:
+        return None
+    out = []
+    side = max(abs(corners[1][0] - corners[0][0]), abs(corners[3][1] - corners[0][1]))
+    for k in range(jitters + 1):
+        if k:
+            quad = [(x + rng.uniform(-1, 1) * side * 0.012, y + rng.uniform(-1, 1) * side * 0.012)
+                    for x, y in corners]
+            cells = scan.glyphs(w, h, grey, quad)
+        out += [(feats, g - 1) for (feats, _), g in zip(cells, givens, strict=True) if feats is not None and g]
+    return out
 
-    print(f"photos: {used} of {len(learn)} learning photos read well enough to learn from, {len(xs)} examples",
-          file=sys.stderr)
-    return xs, ys
+
+def photo_examples(seed: int, jitters: int, pool: multiprocessing.pool.Pool) -> tuple[list[list[float]], list[int]]:
+    learn, _held_out = split()
+    got = pool.map(_photo_glyphs, [(seed, name, path, givens, jitters) for name, path, givens in learn])
+    pairs = [pair for one in got if one is not None for pair in one]
+    print(f"photos: {sum(one is not None for one in got)} of {len(learn)} learning photos read well enough to "
+          f"learn from, {len(pairs)} examples", file=sys.stderr)
+    return [x for x, _ in pairs], [y for _, y in pairs]
 
 
 def fonts() -> list[str]:
@@ -100,30 +111,53 @@ def fonts() -> list[str]:
     return sorted(set(keep))
 
 
-def render_grid(digits: list[int], font_path: str, dark: bool, rng: random.Random, augment: bool = False
-                ) -> tuple[int, int, bytes]:
-    """A screenshot-like picture of a grid: thin and thick lines, digits in one font, a margin around.
-    ``augment``: made to look like a photo of print (seeded by ``rng``): strokes thickened or not, grey
-    paper and ink, a perspective tilt, blur, noise, and a shrink to a phone photo's cell size."""
-    cell = rng.randint(30, 60)
+def render_grid(digits: list[int], font_path: str, dark: bool, rng: random.Random, augment: bool = False,
+                pixel: bool = False, bold: bool = False, box: tuple[int, int] = (3, 3)) -> tuple[int, int, bytes]:
+    """A screenshot-like picture of a grid: thin and thick lines, symbols in one font (``digits``: 1..16 for
+    ``SYMBOLS``, 0 empty), a margin around. ``augment``: made to look like a photo of print (seeded by
+    ``rng``): strokes thickened or not, grey paper and ink, a perspective tilt, blur, noise, and a shrink to
+    a phone photo's cell size. ``pixel``: a bitmap font, the face drawn small without smoothing and blown
+    up by whole pixels. ``bold``: strokes thickened by a pixel (the page's givens are bold). ``box``: the
+    boxes' rows and columns (a 6x6's are 2 x 3), the grid's side their product."""
+    n = box[0] * box[1]
+    cell = rng.randint(30, 60) * 9 // n
     margin = rng.randint(10, 60)
-    side = cell * 9
+    side = cell * n
     paper, ink = ((30, 30, 34), (230, 230, 230)) if dark else ((255, 255, 255), (20, 20, 20))
     im = Image.new("RGB", (side + 2 * margin, side + 2 * margin + rng.randint(0, 80)), paper)
     d = ImageDraw.Draw(im)
     thin, thick = rng.choice([(1, 2), (1, 3), (2, 4)])
-    for k in range(10):
-        wdt = thick if k % 3 == 0 else thin
+    for k in range(n + 1):
         p = margin + k * cell
-        d.line([(margin, p), (margin + side, p)], fill=ink, width=wdt)
-        d.line([(p, margin), (p, margin + side)], fill=ink, width=wdt)
-    font = ImageFont.truetype(font_path, int(cell * rng.uniform(0.4 if augment else 0.5, 0.75)))
-    stroke = rng.choice((0, 0, 1)) if augment else 0
-    for i, g in enumerate(digits):
-        if g:
-            cx = margin + (i % 9 + 0.5) * cell
-            cy = margin + (i // 9 + 0.5) * cell
-            d.text((cx, cy), str(g), fill=ink, font=font, anchor="mm", stroke_width=stroke, stroke_fill=ink)
+        d.line([(margin, p), (margin + side, p)], fill=ink, width=thick if k % box[0] == 0 else thin)
+        d.line([(p, margin), (p, margin + side)], fill=ink, width=thick if k % box[1] == 0 else thin)
+    if pixel:
+        small = ImageFont.truetype(font_path, rng.randint(8, 12))
+        tall = cell * rng.uniform(0.45, 0.75)
+        for i, g in enumerate(digits):
+            if g:
+                bits = Image.new("1", (32, 32), 0)
+                draw = ImageDraw.Draw(bits)
+                draw.fontmode = "1"  # no smoothing: whole pixels, as a bitmap font
+                draw.text((16, 16), SYMBOLS[g - 1], fill=1, font=small, anchor="mm")
+                box = bits.getbbox()
+                if box is None:
+                    continue
+                bits = bits.crop(box)
+                dot = max(1, round(tall / bits.height))
+                big = bits.resize((bits.width * dot, bits.height * dot), Image.Resampling.NEAREST)
+                x0 = int(margin + (i % n + 0.5) * cell - big.width / 2)
+                y0 = int(margin + (i // n + 0.5) * cell - big.height / 2)
+                im.paste(Image.new("RGB", big.size, ink), (x0, y0), big.convert("L"))
+    else:
+        font = ImageFont.truetype(font_path, int(cell * rng.uniform(0.4 if augment else 0.5, 0.75)))
+        stroke = 1 if bold else rng.choice((0, 0, 1)) if augment else 0
+        for i, g in enumerate(digits):
+            if g:
+                cx = margin + (i % n + 0.5) * cell
+                cy = margin + (i // n + 0.5) * cell
+                d.text((cx, cy), SYMBOLS[g - 1], fill=ink, font=font, anchor="mm", stroke_width=stroke,
+                       stroke_fill=ink)
     if augment:
         im = _photo_like(im, dark, rng)
     im = im.convert("RGBA")
@@ -158,29 +192,58 @@ def _photo_like(im: Image.Image, dark: bool, rng: random.Random) -> Image.Image:
     return im.resize((max(1, int(w * shrink)), max(1, int(h * shrink))), Image.Resampling.BILINEAR)
 
 
-def synthetic_examples(rng: random.Random, count: int) -> tuple[list[list[float]], list[int]]:
-    xs: list[list[float]] = []
-    ys: list[int] = []
+#: A grid to render: seed, kind, number, font file, dark, photo-like, pixel font, bold, letters too.
+Job = tuple[int, str, int, str, bool, bool, bool, bool, bool]
+
+
+def _rendered_glyphs(job: Job) -> list[tuple[list[float], int]] | None:
+    """One rendered grid's labelled glyphs, or None when the reader reads it badly. Seeded by its kind and number."""
+    seed, kind, k, face, dark, augment, pixel, bold, letters = job
+    rng = random.Random(f"{seed}:{kind}:{k}")
+    top = 16 if letters else 9
+    digits = [rng.randint(1, top) if rng.random() < 0.4 else 0 for _ in range(81)]
+    w, h, px = render_grid(digits, face, dark, rng, augment=augment, pixel=pixel, bold=bold)
+    try:
+        corners, _s, _i, grey, lines = scan.find_grid(w, h, scan.to_grey(w, h, px, 4))
+    except scan.ScanError:
+        return None
+    cells = scan.glyphs(w, h, grey, corners, crisp=not augment and scan.crisp(grey), lines=lines)
+    if sum((f is not None) != (g != 0) for (f, _), g in zip(cells, digits, strict=True)) > 3:
+        return None  # the grid found is not this one, or is read badly: its labels would lie
+    return [(feats, g - 1) for (feats, _), g in zip(cells, digits, strict=True) if feats is not None and g]
+
+
+def synthetic_jobs(seed: int, count: int, faces: list[str]) -> list[Job]:
+    """The grids to render: ``count`` in every face (a third dark, half photo-like), then a quarter as many
+    again in each of the screen's kinds: monospaced faces, pixel fonts, the page's face in bold, and
+    grids with the letters of a 16x16 grid."""
+    jobs = [(seed, "face", k, faces[k % len(faces)], k % 3 == 2, k % 2 == 1, False, False, False)
+            for k in range(count)]
+    mono = [f for f in faces if "Mono" in f] or faces
+    page = [f for f in faces if Path(f).name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")] or faces
+    plain = [f for f in faces if "Italic" not in f and "Oblique" not in f] or faces
+    extra = count // 4
+    jobs += [(seed, "mono", k, mono[k % len(mono)], k % 2 == 1, False, False, False, False) for k in range(extra)]
+    jobs += [(seed, "pixel", k, plain[k % len(plain)], k % 2 == 1, False, True, False, k % 3 == 2)
+             for k in range(extra)]
+    jobs += [(seed, "page", k, page[k % len(page)], k % 2 == 1, False, False, k % 2 == 0, k % 3 == 2)
+             for k in range(extra)]
+    jobs += [(seed, "letters", k, faces[k % len(faces)], k % 3 == 2, k % 4 == 3, False, False, True)
+             for k in range(extra)]
+    return jobs
+
+
+def synthetic_examples(seed: int, count: int, pool: multiprocessing.pool.Pool) -> tuple[list[list[float]], list[int]]:
     faces = fonts()
     if not faces:
         print("synthetic: no fonts found (fc-list), none rendered", file=sys.stderr)
-        return xs, ys
-    for k in range(count):
-        digits = [rng.randint(1, 9) if rng.random() < 0.4 else 0 for _ in range(81)]
-        w, h, px = render_grid(digits, faces[k % len(faces)], k % 3 == 2, rng, augment=k % 2 == 1)
-        try:
-            corners, _s, _i, grey, lines = scan.find_grid(w, h, scan.to_grey(w, h, px, 4))
-        except scan.ScanError:
-            continue
-        cells = scan.glyphs(w, h, grey, corners, lines=lines)
-        if sum((f is not None) != (g != 0) for (f, _), g in zip(cells, digits, strict=True)) > 3:
-            continue  # the grid found is not this one, or is read badly: its labels would lie
-        for (feats, _), g in zip(cells, digits, strict=True):
-            if feats is not None and g:
-                xs.append(feats)
-                ys.append(g - 1)
-    print(f"synthetic: {count} grids in {len(faces)} fonts, {len(xs)} examples", file=sys.stderr)
-    return xs, ys
+        return [], []
+    jobs = synthetic_jobs(seed, count, faces)
+    got = pool.map(_rendered_glyphs, jobs, chunksize=4)
+    pairs = [pair for one in got if one is not None for pair in one]
+    print(f"synthetic: {len(jobs)} grids in {len(faces)} fonts, {sum(one is not None for one in got)} read well "
+          f"enough, {len(pairs)} examples", file=sys.stderr)
+    return [x for x, _ in pairs], [y for _, y in pairs]
 
 
 def train(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int) -> list[np.ndarray]:
@@ -188,8 +251,8 @@ def train(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int) -> 
     n, d = x.shape
     w1 = rs.normal(0, (2 / d) ** 0.5, (hidden, d))
     b1 = np.zeros(hidden)
-    w2 = rs.normal(0, (2 / hidden) ** 0.5, (9, hidden))
-    b2 = np.zeros(9)
+    w2 = rs.normal(0, (2 / hidden) ** 0.5, (len(SYMBOLS), hidden))
+    b2 = np.zeros(len(SYMBOLS))
     params = [w1, b1, w2, b2]
     m = [np.zeros_like(p) for p in params]
     v = [np.zeros_like(p) for p in params]
@@ -277,21 +340,24 @@ def load() -> dict[str, list]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--epochs", type=int, default=40)
-    parser.add_argument("--hidden", type=int, default=48)
+    parser.add_argument("--hidden", type=int, default=64)
     parser.add_argument("--jitters", type=int, default=2)
     parser.add_argument("--synthetic", type=int, default=400, help="rendered grids (0: none)")
     parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument("--processes", type=int, default=2, help="processes that read the pictures (the "
+                        "result does not depend on it: each picture is seeded by its name)")
     args = parser.parse_args()
     t0 = time.perf_counter()
-    rng = random.Random(args.seed)
-    xs, ys = photo_examples(rng, args.jitters)
-    sx, sy = synthetic_examples(rng, args.synthetic)
+    with multiprocessing.Pool(args.processes) as pool:
+        xs, ys = photo_examples(args.seed, args.jitters, pool)
+        sx, sy = synthetic_examples(args.seed, args.synthetic, pool)
     x = np.array(xs + sx, dtype=np.float64)
     y = np.array(ys + sy)
     print(f"training on {len(y)} glyphs ({len(ys)} from photos, {len(sy)} rendered)", file=sys.stderr)
     params = train(x, y, args.hidden, args.epochs, args.seed)
     note = (f"Learnt from {len(ys)} glyphs of the learning photos (corners jittered {args.jitters} times) and "
-            f"{len(sy)} rendered ones;\n{args.hidden} hidden units, {args.epochs} epochs, seed {args.seed}.")
+            f"{len(sy)} rendered ones;\n{args.hidden} hidden units, {args.epochs} epochs, seed {args.seed}; "
+            f"outputs: {SYMBOLS}.")
     write(params, note)
     print(f"wrote {OUT.relative_to(REPO)} ({OUT.stat().st_size} bytes) in {time.perf_counter() - t0:.0f} s",
           file=sys.stderr)

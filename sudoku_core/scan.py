@@ -1,4 +1,5 @@
-"""Read a 9x9 Sudoku from a picture's pixels: a phone photo of a newspaper or a screenshot of an app.
+"""Read a Sudoku from a picture's pixels: a phone photo of a newspaper or a screenshot of an app (9x9;
+4x4, 6x6, 12x12 and 16x16 in a screenshot, the size told by the grid's lines).
 
 Pure Python, standard library only, so the page's worker runs it unchanged in Pyodide: the browser decodes
 and scales the picture (at most about 800 px on its long side) and hands over the canvas's bytes; the
@@ -18,7 +19,9 @@ that CPython and Pyodide run the per-pixel loops in C where they can:
 3. ink shapes as runs of a row joined across rows (union-find); every large shape whose outline is a
    plausible quadrilateral is a candidate; its corners are the shape's extreme points along the two
    diagonals;
-4. each candidate scored by how much (faint) ink lies on the ten expected lines each way; the largest
+4. each candidate scored by how much (faint) ink lies on the ten expected lines each way (in a
+   screenshot, the n + 1 lines of each size tried: the largest size whose lines are about as inked as
+   the best's, since a 16x16 grid's lines hold a 4x4's); the largest
    nearly as good as the best is the grid, grown by a row or column on a side whose outer line was too
    faint to join the shape when that fits the lines better, unless no candidate looks like a grid ("no
    grid found"); a mediocre one is searched for a grid inside it (a frame the grid's lines touch), and a
@@ -38,6 +41,7 @@ thresholding (the homography does it after); template matching digits (fonts var
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -46,9 +50,17 @@ from itertools import accumulate
 from operator import add, sub
 
 from .errors import SudokuError
+from .grid import box_shape
 
-#: Side of the grid (9x9 only for now).
+#: Side of the grid: a photo's is 9.
 SIZE = 9
+#: The sides a screenshot's grid may have, told apart by its lines (:func:`_sized_score`).
+SIZES = (4, 6, 9, 12, 16)
+#: A larger side is taken when its lines score at least this share of the best side's (its lines hold
+#: the smaller side's: a 16x16 grid's hold a 4x4's, a 12x12's a 6x6's).
+LARGER_SIDE = 0.75
+#: The symbols of the classifier's outputs, in order: 1..9, then a 16x16 grid's A..G (10..16).
+SYMBOLS = "123456789ABCDEFG"
 #: Pixels per cell in the warped square.
 CELL = 32
 #: Side of the glyph image the classifier reads.
@@ -91,7 +103,8 @@ class ScanError(SudokuError):
 class ScanResult:
     """What :func:`read_picture` read.
 
-    ``digits``: 81 digits, row by row, 0 for an empty cell; ``confidence``: 81 floats in 0..1 (the
+    ``digits``: ``size`` x ``size`` digits (81), row by row, 1..size, 0 for an empty cell; ``confidence``:
+    a float in 0..1 per cell (the
     classifier's probability for a digit, how clearly empty for an empty cell); ``corners``: the grid's
     corners in the picture's pixels, top-left, top-right, bottom-right, bottom-left; ``grid_score``: the
     share of the expected lines found inked (0..1); ``timings``: milliseconds per stage.
@@ -106,11 +119,13 @@ class ScanResult:
     #: How many solutions the puzzle as read has: 1 as a printed Sudoku should, 0 none (a digit is
     #: misread), 2 several (a given missed, most likely), None when too few givens to tell quickly.
     solutions: int | None = None
+    #: The grid's side: 9, or 4, 6, 12 or 16 in a screenshot.
+    size: int = SIZE
 
     @property
     def puzzle(self) -> str:
-        """The puzzle in the one-line form, ``.`` for an empty cell."""
-        return "".join(str(d) if d else "." for d in self.digits)
+        """The puzzle in the one-line form, ``.`` for an empty cell (10..16 as A..G)."""
+        return _line(self.digits)
 
     @property
     def uncertain(self) -> list[int]:
@@ -118,10 +133,16 @@ class ScanResult:
         return [i for i, c in enumerate(self.confidence) if c < LOW_CONFIDENCE]
 
     def to_dict(self) -> dict:
-        return {"puzzle": self.puzzle, "size": SIZE, "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
+        return {"puzzle": self.puzzle, "size": self.size,
+                "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
                 "confidence": [round(c, 3) for c in self.confidence], "uncertain": self.uncertain,
                 "grid_score": round(self.grid_score, 3), "inverted": self.inverted, "solutions": self.solutions,
                 "timings": {k: round(v, 1) for k, v in self.timings.items()}}
+
+
+def _line(digits: Sequence[int]) -> str:
+    """Digits in the one-line form: ``.`` for 0, 10..16 as A..G."""
+    return "".join(SYMBOLS[d - 1] if d else "." for d in digits)
 
 
 # --- 1. grey ---------------------------------------------------------------------------------------
@@ -401,12 +422,13 @@ def warp(width: int, height: int, grey: bytes, quad: Sequence[tuple[float, float
 
 
 def _grid_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]],
-                steps: int = 72) -> float:
-    """The share of ``steps`` points along each of the 10 expected lines each way that have ink within a pixel."""
+                steps: int = 72, size: int = SIZE) -> float:
+    """The share of ``steps`` points along each of the ``size + 1`` expected lines each way that have ink
+    within a pixel."""
     a, b, c, d, e, f, g, h = homography(quad)
     hits = 0
-    for k in range(SIZE + 1):
-        fixed = k / SIZE
+    for k in range(size + 1):
+        fixed = k / size
         for t in range(steps):
             run = (t + 0.5) / steps
             for u, v in ((run, fixed), (fixed, run)):
@@ -417,7 +439,80 @@ def _grid_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[fl
                     i = y * width + x
                     if ink[i] or ink[i - 1] or ink[i + 1] or ink[i - width] or ink[i + width]:
                         hits += 1
-    return hits / (2 * (SIZE + 1) * steps)
+    return hits / (2 * (size + 1) * steps)
+
+
+def _sized_score(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]],
+                 sizes: Sequence[int], boxes: Callable[[Sequence[tuple[float, float]], int], bool] | None = None
+                 ) -> tuple[float, int]:
+    """The grid score of ``quad`` and the side it has: of ``sizes``, the largest whose lines score at
+    least ``LARGER_SIDE`` of the best side's (a 16x16 grid's lines hold every line of a 4x4, so both
+    score well on it; a 4x4 grid leaves most of a 16x16's lines bare). A side other than 9 counts only
+    for a square quad whose lines show its boxes (``boxes(quad, side)``: :func:`_boxes_shown`), so a
+    ruled table is not read as a 4x4 or a 12x12."""
+    scores = {SIZE: _grid_score(width, height, ink, quad)} if SIZE in sizes else {}
+    if len(sizes) > 1 and _square(quad):
+        for n in sizes:
+            if n != SIZE:
+                scores[n] = _grid_score(width, height, ink, quad, size=n)
+    top = max(scores.values())
+    for n in sorted(scores, reverse=True):
+        if scores[n] >= top * LARGER_SIDE and (n == SIZE or boxes is None or boxes(quad, n)):
+            return scores[n], n
+        if n != SIZE and scores[n] == top and boxes is not None:
+            # equal lines that show no boxes may be the box lines of a larger grid whose thin lines are
+            # faint (the page's 16x16 scaled down: its 4 x 4 boxes' lines score 100%, its thin ones 50%)
+            for m in sorted(scores, reverse=True):
+                if m > n and m != SIZE and box_shape(m) == (m // n, m // n) and scores[m] >= MIN_GRID_SCORE \
+                        and boxes(quad, m):
+                    return scores[m], m
+    return scores[SIZE], SIZE
+
+
+#: A screenshot's grid of another side than 9 is flat and square: its sides within this factor.
+SQUARE = 1.15
+#: Its boxes' lines carry at least this much more ink across them than the lines inside a box.
+BOX_LINES = 1.4
+
+
+def _square(quad: Sequence[tuple[float, float]]) -> bool:
+    sides = [math.dist(quad[i], quad[i - 1]) for i in range(4)]
+    return min(sides) > 0 and max(sides) <= SQUARE * min(sides)
+
+
+def _boxes_shown(width: int, height: int, grey: bytes, quad: Sequence[tuple[float, float]], size: int) -> bool:
+    """Whether the lines of a grid of side ``size`` in ``quad`` (in ``grey``'s pixels) show its boxes: the
+    lines between boxes carry ``BOX_LINES`` times the ink across them (the darkness summed over a band
+    of a sixth of a cell each side, the median of points along the line, beside the cells' middles so a
+    digit is rarely in it) of the lines inside a box. The engine's box shapes (2 x 3 for a 6x6)."""
+    rows, cols = box_shape(size)
+    a, b, c, d, e, f, g, h = homography(quad)
+    cell_px = math.dist(quad[0], quad[1]) / size
+    reach = max(2, int(cell_px / 6))
+    offsets = [o / (cell_px * size) for o in range(-reach, reach + 1)]
+
+    def value(u: float, v: float) -> int:
+        den = g * u + h * v + 1
+        x = int((a * u + b * v + c) / den + 0.5)
+        y = int((d * u + e * v + f) / den + 0.5)
+        return grey[y * width + x] if 0 <= x < width and 0 <= y < height else 255
+
+    box_mass: list[float] = []
+    inner_mass: list[float] = []
+    for axis, per in ((0, cols), (1, rows)):
+        for k in range(1, size):
+            fixed = k / size
+            masses = []
+            for j in range(size):
+                for run in ((j + 0.3) / size, (j + 0.7) / size):
+                    profile = [value(fixed + o, run) if axis == 0 else value(run, fixed + o) for o in offsets]
+                    paper = max(profile)
+                    masses.append(sum(paper - p for p in profile))
+            masses.sort()
+            (box_mass if k % per == 0 else inner_mass).append(masses[len(masses) // 2])
+    if not box_mass or not inner_mass:
+        return False
+    return sum(box_mass) / len(box_mass) >= BOX_LINES * max(1.0, sum(inner_mass) / len(inner_mass))
 
 
 #: How far (a share of a cell) a line of a curved grid may run from where the corners' homography puts it.
@@ -427,18 +522,19 @@ _BEND_STEPS = 6
 _SEGMENT_POINTS = 8
 
 
-def lattice(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]]
+def lattice(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]], size: int = SIZE
             ) -> list[tuple[float, float]]:
-    """The grid's 10 x 10 line crossings (row by row: line j, line k at ``j * 10 + k``) as the lines run,
+    """The grid's (size + 1)^2 line crossings (row by row: line j, line k at ``j * (size + 1) + k``; 10 x 10
+    for a 9x9) as the lines run,
     not as the corners' homography puts them: a curved page bends them. Each line is followed segment
     by segment (between two crossings): the segment is moved across the line, up to ``BEND`` of a cell each
     way, to where most of its points are inked; a segment with too little ink stays where its neighbours
     put it; each line's moves are smoothed (the median of three) so a digit's stroke beside a line does not
     pull it. A crossing moves by its two lines' moves there."""
     a, b, c, d, e, f, g, h = homography(quad)
-    n = SIZE + 1
-    offsets = sorted((o * BEND / _BEND_STEPS / SIZE for o in range(-_BEND_STEPS, _BEND_STEPS + 1)), key=abs)
-    runs = [(t + 0.5) / _SEGMENT_POINTS / SIZE for t in range(_SEGMENT_POINTS)]
+    n = size + 1
+    offsets = sorted((o * BEND / _BEND_STEPS / size for o in range(-_BEND_STEPS, _BEND_STEPS + 1)), key=abs)
+    runs = [(t + 0.5) / _SEGMENT_POINTS / size for t in range(_SEGMENT_POINTS)]
 
     def inked(u: float, v: float) -> int:
         den = g * u + h * v + 1
@@ -453,10 +549,10 @@ def lattice(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float,
     moves: list[list[list[float]]] = [[], []]
     for axis in (0, 1):
         for k in range(n):
-            fixed = k / SIZE
+            fixed = k / size
             line: list[float | None] = []
-            for j in range(SIZE):
-                start = j / SIZE
+            for j in range(size):
+                start = j / size
                 best, move = _SEGMENT_POINTS * 3 // 4 - 1, None
                 for o in offsets:
                     if axis == 0:
@@ -470,7 +566,7 @@ def lattice(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float,
                 line.append(move)
             known = [m for m in line if m is not None]
             if not known:
-                moves[axis].append([0.0] * SIZE)
+                moves[axis].append([0.0] * size)
                 continue
             filled = []
             for j, m in enumerate(line):
@@ -478,14 +574,14 @@ def lattice(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float,
                     m = min(((abs(i - j), mm) for i, mm in enumerate(line) if mm is not None))[1]
                 filled.append(m)
             moves[axis].append([sorted(filled[max(0, j - 1):j + 2])[len(filled[max(0, j - 1):j + 2]) // 2]
-                                if 0 < j < SIZE - 1 else filled[j] for j in range(SIZE)])
+                                if 0 < j < size - 1 else filled[j] for j in range(size)])
     points = []
     for j in range(n):
         for k in range(n):
             du = moves[0][k][max(0, j - 1):j + 1]
             dv = moves[1][j][max(0, k - 1):k + 1]
-            u = k / SIZE + sum(du) / len(du)
-            v = j / SIZE + sum(dv) / len(dv)
+            u = k / size + sum(du) / len(du)
+            v = j / size + sum(dv) / len(dv)
             den = g * u + h * v + 1
             points.append(((a * u + b * v + c) / den, (d * u + e * v + f) / den))
     return points
@@ -495,12 +591,13 @@ def _lattice_score(width: int, height: int, ink: bytearray, points: Sequence[tup
                    steps: int = 8) -> float:
     """:func:`_grid_score` for a grid of crossings: the share of ``steps`` points along each segment of
     its lines (straight between two crossings) that have ink within a pixel."""
-    n = SIZE + 1
+    n = math.isqrt(len(points))
+    size = n - 1
     hits = total = 0
     for j in range(n):
         for k in range(n):
             x0, y0 = points[j * n + k]
-            for nxt in ((j * n + k + 1) if k < SIZE else None, ((j + 1) * n + k) if j < SIZE else None):
+            for nxt in ((j * n + k + 1) if k < size else None, ((j + 1) * n + k) if j < size else None):
                 if nxt is None:
                     continue
                 x1, y1 = points[nxt]
@@ -763,11 +860,15 @@ def _features(sample: Callable[[float, float], float], l: int, t: int, bw: int, 
 
 # --- 6. the classifier -----------------------------------------------------------------------------
 
-def _classify(model: dict, features: list[float]) -> list[float]:
-    """The network's probability of each digit 1..9 (a list of 9) for a glyph."""
+def _classify(model: dict, features: list[float], symbols: int = SIZE) -> list[float]:
+    """The network's probability of each of the first ``symbols`` symbols (1..9 for a 9x9, 1..16 for a
+    16x16: the grid's side) for a glyph, a list of that many, summing to 1."""
     from math import exp
     hidden = [max(0.0, sum(map(float.__mul__, w, features)) + b) for w, b in zip(model["w1"], model["b1"], strict=True)]
-    logits = [sum(map(float.__mul__, w, hidden)) + b for w, b in zip(model["w2"], model["b2"], strict=True)]
+    logits = [sum(map(float.__mul__, w, hidden)) + b for w, b in zip(model["w2"][:symbols], model["b2"][:symbols],
+                                                                     strict=True)]
+    if len(logits) < symbols:
+        raise ScanError(f"the classifier knows {len(logits)} symbols, not the {symbols} of a {symbols}x{symbols} grid")
     top = max(logits)
     exps = [exp(v - top) for v in logits]
     total = sum(exps)
@@ -789,6 +890,7 @@ def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int,
     :func:`_blame`). Changes ``digits`` and ``confidence`` in place; returns how many solutions the puzzle
     read (after any change) has: 0, 1 or 2 (several), None when the solver gave up (too few givens to tell
     quickly)."""
+    size = math.isqrt(len(digits))
     found = _count(digits)
     if found == 1:
         return 1
@@ -797,7 +899,7 @@ def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int,
     emptied: list[int] = []
     for cell in tried:
         p = probs[cell]
-        for d in sorted(range(1, 10), key=lambda d: -p[d - 1]):
+        for d in sorted(range(1, size + 1), key=lambda d: -p[d - 1]):
             if d != digits[cell] and p[d - 1] >= SECOND_LEAST and _count([*digits[:cell], d, *digits[cell + 1:]]) == 1:
                 mends.append((cell, d))
         if _count([*digits[:cell], 0, *digits[cell + 1:]]) == 1:
@@ -819,8 +921,9 @@ def _second_opinion(digits: list[int], confidence: list[float], probs: dict[int,
 
 #: How many solutions of a read with several are looked at to find the cells a missed given may be in.
 BLAME_SOLUTIONS = 24
-#: The fewest givens of a Sudoku with one solution: a read with fewer has missed some, anywhere.
-FEWEST_GIVENS = 17
+#: The fewest givens of a Sudoku with one solution, by side: a read with fewer has missed some, anywhere
+#: (9x9: 17; the others' known least, or a safe floor below it).
+FEWEST_GIVENS = {4: 4, 6: 8, 9: 17, 12: 30, 16: 55}
 
 
 def _count(ds: list[int]) -> int | None:
@@ -828,7 +931,7 @@ def _count(ds: list[int]) -> int | None:
     from .solvers import check_unique
     if _conflicts(ds):
         return 0
-    result = check_unique("".join(str(d) if d else "." for d in ds), seconds=0.05)
+    result = check_unique(_line(ds), seconds=0.05)
     return None if result.gave_up else result.count
 
 
@@ -843,9 +946,9 @@ def _blame(digits: list[int], confidence: list[float], tried: list[int], found: 
     solution differs from the true one there: the empty cells whose digit differs between the solutions
     found are blamed, with the digits tried. Too few givens to be a Sudoku, or a solver that gave up:
     every cell."""
-    every = list(range(SIZE * SIZE))
+    every = list(range(len(digits)))
     givens = sum(1 for d in digits if d)
-    if found is None or givens < FEWEST_GIVENS:
+    if found is None or givens < FEWEST_GIVENS[math.isqrt(len(digits))]:
         return every
     if found == 0:
         rest = list(digits)
@@ -853,7 +956,7 @@ def _blame(digits: list[int], confidence: list[float], tried: list[int], found: 
             rest[cell] = 0
         return tried if _count(rest) else every
     from .solvers import solve
-    result = solve("".join(str(d) if d else "." for d in digits), method="dlx", limit=BLAME_SOLUTIONS,
+    result = solve(_line(digits), method="dlx", limit=BLAME_SOLUTIONS,
                    node_limit=20_000)
     grids = result.grids
     if len(grids) < 2:
@@ -864,10 +967,34 @@ def _blame(digits: list[int], confidence: list[float], tried: list[int], found: 
 
 # --- the whole reader ------------------------------------------------------------------------------
 
+def _nine(w: int, h: int, faint: bytearray, score: float, quad: list[tuple[float, float]],
+          candidates: list[tuple[float, list[tuple[float, float]], int]]) -> tuple[float, list[tuple[float, float]]]:
+    """A 9x9 candidate made good (a screenshot's grid of another side is taken flat and whole, as drawn):
+    searched inside when mediocre (a frame), grown by rows or columns whose lines fit, and passed over
+    for a much larger candidate whose lines, followed as they bend, are as inked (a curved page)."""
+    if score < SHRINK_BELOW:
+        score, quad = _shrink(w, h, faint, score, quad)
+    score, quad = _extend(w, h, faint, score, quad)
+    # unless a much larger one is at least as grid-like once its lines are followed as they bend: a
+    # curved page's grid, passed over for a small flat one beside it (a solution grid)
+    bent: float | None = None
+    for other_score, other, _side in sorted(candidates, key=lambda c: -_area(c[1])):
+        if _area(other) <= _area(quad) * 1.5:
+            break
+        if other_score < MIN_GRID_SCORE:
+            continue
+        if bent is None:
+            bent = _lattice_score(w, h, faint, lattice(w, h, faint, quad))
+        if _lattice_score(w, h, faint, lattice(w, h, faint, other)) >= bent:
+            return _extend(w, h, faint, other_score, other)
+    return score, quad
+
+
 def find_grid(width: int, height: int, grey: bytes
               ) -> tuple[list[tuple[float, float]], float, bool, bytes, list[tuple[float, float]]]:
     """The grid's corners in the picture, its score, whether the picture was inverted, the grey used, and
-    the grid's 10 x 10 line crossings as its lines run (:func:`lattice`).
+    the grid's line crossings as its lines run (:func:`lattice`: 10 x 10 for a 9x9; their count tells the
+    side, which a screenshot's grid may have another of: :data:`SIZES`).
 
     Raises :class:`ScanError` when no candidate looks like a grid."""
     f = max(1, round(max(width, height) / FIND_SIDE))
@@ -880,39 +1007,32 @@ def find_grid(width: int, height: int, grey: bytes
     # (they break up under the first)
     ink, faint = thresholds(w, h, small, max(4, max(w, h) // 40), ((10, 4), (4, 2)))
     shapes = _shapes(w, h, ink, min_side=min(w, h) // 6)
-    candidates: list[tuple[float, list[tuple[float, float]]]] = []
+    # a photo's grid is a 9x9 (newspapers print them); a screenshot's may be any side its lines show
+    sizes = SIZES if crisp(grey) else (SIZE,)
+
+    def boxes(quad: Sequence[tuple[float, float]], size: int) -> bool:
+        return _boxes_shown(width, height, grey, [((x + 0.5) * f, (y + 0.5) * f) for x, y in quad], size)
+
+    candidates: list[tuple[float, list[tuple[float, float]], int]] = []  # score, corners, side
     shapes.sort(key=lambda sh: -(sh.right - sh.left) * (sh.bottom - sh.top))
     for sh in shapes[:6]:
         rough: list[tuple[float, float]] = [(sh.tl[1], sh.tl[2]), (sh.tr[1], sh.tr[2]), (sh.br[1], sh.br[2]),
                                             (sh.bl[1], sh.bl[2])]
         if sh.pixels > _area(rough) * 0.6:  # a blob (a photo, a dark bar), not lines
             continue
-        for quad in (_corners(sh), rough):
-            if quad is not None and _plausible(quad):
-                candidates.append((_grid_score(w, h, faint, quad), quad))
+        for shape_quad in (_corners(sh), rough):
+            if shape_quad is not None and _plausible(shape_quad):
+                score, side = _sized_score(w, h, faint, shape_quad, sizes, boxes)
+                candidates.append((score, shape_quad, side))
     best: tuple[float, list[tuple[float, float]]] | None = None
     lines: list[tuple[float, float]] = []
     if candidates:
         # the largest candidate nearly as grid-like as the most grid-like one (a box of a grid is a grid too)
-        top = max(score for score, _ in candidates)
-        score, quad = next(c for c in candidates if c[0] >= top * 0.85)
-        if score < SHRINK_BELOW:
-            score, quad = _shrink(w, h, faint, score, quad)
-        score, quad = _extend(w, h, faint, score, quad)
-        # unless a much larger one is at least as grid-like once its lines are followed as they bend: a
-        # curved page's grid, passed over for a small flat one beside it (a solution grid)
-        bent: float | None = None
-        for other_score, other in sorted(candidates, key=lambda c: -_area(c[1])):
-            if _area(other) <= _area(quad) * 1.5:
-                break
-            if other_score < MIN_GRID_SCORE:
-                continue
-            if bent is None:
-                bent = _lattice_score(w, h, faint, lattice(w, h, faint, quad))
-            if _lattice_score(w, h, faint, lattice(w, h, faint, other)) >= bent:
-                score, quad = _extend(w, h, faint, other_score, other)
-                break
-        lines = [((x + 0.5) * f, (y + 0.5) * f) for x, y in lattice(w, h, faint, quad)]
+        top = max(score for score, _, _ in candidates)
+        score, quad, size = next(c for c in candidates if c[0] >= top * 0.85)
+        if size == SIZE:
+            score, quad = _nine(w, h, faint, score, quad, candidates)
+        lines = [((x + 0.5) * f, (y + 0.5) * f) for x, y in lattice(w, h, faint, quad, size)]
         best = (score, [((x + 0.5) * f, (y + 0.5) * f) for x, y in quad])
     if best is None or best[0] < MIN_GRID_SCORE:
         raise ScanError("no grid found" + ("" if best is None else f" (the best candidate's lines are only "
@@ -940,17 +1060,18 @@ def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview
     lap("grid")
     sharp = crisp(grey)
     cells = glyphs(width, height, grey, corners, sharp, lines)
+    size = math.isqrt(len(cells))
     lap("cells")
     model = load()
-    digits = [0] * (SIZE * SIZE)
-    confidence = [1.0] * (SIZE * SIZE)
+    digits = [0] * (size * size)
+    confidence = [1.0] * (size * size)
     probs: dict[int, list[float]] = {}
     for cell, (feats, sure) in enumerate(cells):
         if feats is None:
             confidence[cell] = sure
             continue
-        p = probs[cell] = _classify(model, feats)
-        digit = max(range(9), key=p.__getitem__) + 1
+        p = probs[cell] = _classify(model, feats, size)
+        digit = max(range(size), key=p.__getitem__) + 1
         digits[cell] = digit
         # a photo's small glyph may be a speck; a screenshot's is a small digit: only the network doubts it
         confidence[cell] = p[digit - 1] if sharp else min(p[digit - 1], 0.5 + sure / 2)
@@ -959,17 +1080,15 @@ def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview
     lap("digits")
     solutions = _second_opinion(digits, confidence, probs)
     lap("solver")
-    return ScanResult(digits, confidence, corners, score, inverted, timings, solutions)
+    return ScanResult(digits, confidence, corners, score, inverted, timings, solutions, size)
 
 
 def _conflicts(digits: list[int]) -> set[int]:
-    """The cells whose digit another cell of the same row, column or box repeats."""
+    """The cells whose digit another cell of the same row, column or box repeats (the boxes of the
+    engine's shape for the grid's side: 2x3 for a 6x6)."""
+    from .grid import geometry_for_side
     out: set[int] = set()
-    houses = [[r * SIZE + c for c in range(SIZE)] for r in range(SIZE)]
-    houses += [[r * SIZE + c for r in range(SIZE)] for c in range(SIZE)]
-    houses += [[(br + r) * SIZE + bc + c for r in range(3) for c in range(3)]
-               for br in range(0, SIZE, 3) for bc in range(0, SIZE, 3)]
-    for house in houses:
+    for house in geometry_for_side(math.isqrt(len(digits))).houses:
         seen: dict[int, int] = {}
         for cell in house:
             d = digits[cell]
@@ -987,37 +1106,41 @@ def crisp(grey: bytes) -> bool:
     return max(sample.count(v) for v in set(sample)) * 3 >= len(sample)
 
 
-def crossings(corners: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
-    """The 10 x 10 line crossings (as :func:`lattice`) of a flat grid with these ``corners``."""
+def crossings(corners: Sequence[tuple[float, float]], size: int = SIZE) -> list[tuple[float, float]]:
+    """The (size + 1)^2 line crossings (as :func:`lattice`) of a flat grid with these ``corners``."""
     a, b, c, d, e, f, g, h = homography(corners)
     out = []
-    for j in range(SIZE + 1):
-        for k in range(SIZE + 1):
-            u, v = k / SIZE, j / SIZE
+    for j in range(size + 1):
+        for k in range(size + 1):
+            u, v = k / size, j / size
             den = g * u + h * v + 1
             out.append(((a * u + b * v + c) / den, (d * u + e * v + f) / den))
     return out
 
 
 def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, float]], crisp: bool = False,
-           lines: Sequence[tuple[float, float]] | None = None) -> list[tuple[list[float] | None, float]]:
+           lines: Sequence[tuple[float, float]] | None = None, size: int = SIZE
+           ) -> list[tuple[list[float] | None, float]]:
     """Per cell, row by row: the glyph's classifier features (None for an empty cell) and how sure the
-    cell's emptiness or fullness is (0..1), for the grid with these ``corners``, or, when ``lines`` gives
-    its 10 x 10 line crossings (:func:`lattice`), cut by its lines as they run (a curved page).
+    cell's emptiness or fullness is (0..1), for the grid of side ``size`` with these ``corners``, or, when
+    ``lines`` gives its line crossings (:func:`lattice`; their count gives the side), cut by its lines as
+    they run (a curved page).
 
     Each cell is warped from its own four crossings (for a flat grid the same as one homography from the
     corners). Where ink is is decided on the square (nearest pixel, CELL pixels a cell); the glyph's
     features are then sampled from the picture itself (bilinear), as grey levels between the cell's paper
     and the glyph's darkest ink: a blurred 6 keeps the paler gap that tells it from an 8."""
-    side = SIZE * CELL
-    points = crossings(corners) if lines is None else lines
-    n = SIZE + 1
+    if lines is not None:
+        size = math.isqrt(len(lines)) - 1
+    side = size * CELL
+    points = crossings(corners, size) if lines is None else lines
+    n = size + 1
     quads = [[points[r * n + c], points[r * n + c + 1], points[(r + 1) * n + c + 1], points[(r + 1) * n + c]]
-             for r in range(SIZE) for c in range(SIZE)]
+             for r in range(size) for c in range(size)]
     rows = [bytearray() for _ in range(side)]
     for cell, quad in enumerate(quads):
         patch = warp(width, height, grey, quad, CELL)
-        y0 = cell // SIZE * CELL
+        y0 = cell // size * CELL
         for y in range(CELL):
             rows[y0 + y] += patch[y * CELL:(y + 1) * CELL]
     square = b"".join(rows)
@@ -1027,7 +1150,7 @@ def glyphs(width: int, height: int, grey: bytes, corners: Sequence[tuple[float, 
             out.append((None, sure))
             continue
         pix, l, t, bw, bh = found
-        x0, y0 = cell % SIZE * CELL, cell // SIZE * CELL
+        x0, y0 = cell % size * CELL, cell // size * CELL
         darks = sorted(square[(y0 + y) * side + x0 + x] for x, y in pix)
         dark = darks[len(darks) // 10]
         span = max(8.0, paper - dark)
@@ -1059,9 +1182,10 @@ def _cells_ink(square: bytes, side: int, crisp: bool = False
     than the cell's own paper (its 80th percentile of brightness, so shaded cells and uneven light count)
     by a share of the square's contrast (the spread of the most contrasted cells: print)."""
     s = CELL
+    size = side // s
     patches = []
-    for cell in range(SIZE * SIZE):
-        x0, y0 = cell % SIZE * s, cell // SIZE * s
+    for cell in range(size * size):
+        x0, y0 = cell % size * s, cell // size * s
         patches.append(b"".join(square[(y0 + y) * side + x0:(y0 + y) * side + x0 + s] for y in range(s)))
     stats = []
     for patch in patches:

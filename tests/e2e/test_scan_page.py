@@ -208,3 +208,51 @@ def test_cancel_while_reading_ignores_the_late_answer(app):
     page.wait_for_function("window.scanAnswered === true", timeout=READ_MS)
     assert page.locator("#scan-dialog").get_attribute("data-state") == "choose"
     assert not page.locator("#scan-board").is_visible()
+
+
+@pytest.mark.parametrize("box", [(2, 3), (4, 4)], ids=["6x6", "16x16"])
+def test_a_screenshot_of_another_side_is_read_at_its_side_corrected_and_played(app, box):
+    """A 6x6 and a 16x16 screenshot (the side told by the grid's lines): the board is drawn at that side
+    with its boxes, takes only the side's symbols (a 16x16's A..G in either case), and plays the puzzle as
+    a game of that side."""
+    from test_scan import SIDES, screenshot
+    from test_scan import png as rgba_png
+
+    page = app.page
+    puzzle = SIDES[box]
+    n = box[0] * box[1]
+    width, height, rgba = screenshot(puzzle, cell=50 if n == 6 else 30, dot=4 if n == 6 else 3, box=box)
+    read(page, {"name": f"side-{n}.png", "mimeType": "image/png", "buffer": rgba_png(width, height, rgba)})
+    assert page.locator("#scan-dialog").get_attribute("data-state") == "read"
+    assert page.locator("#scan-board input").count() == n * n
+    assert page.locator("#scan-board").get_attribute("data-size") == str(n)
+    # the 6x6 is read exactly; the 16x16's small 5x7 letters not all (docs/scan.md): every cell misread is
+    # flagged, and the player corrects it by keyboard (a letter in either case)
+    board = board_read(page)
+    wrong = [i for i, (a, b) in enumerate(zip(board, puzzle, strict=True)) if a != b]
+    if n == 6:
+        assert not wrong
+        expect(page.locator("#scan-status")).to_contain_text(f"Read {n * n - puzzle.count('.')} givens")
+    for i in wrong:
+        expect(page.locator("#scan-board .scan-cell").nth(i)).to_have_class(re.compile(r"\buncertain\b"))
+        page.locator(f"#scan-board input[data-cell='{i}']").focus()
+        page.keyboard.press("Delete" if puzzle[i] == "." else puzzle[i].lower())
+    assert board_read(page) == puzzle
+    # the boxes' edges: a 6x6's boxes are 2 rows x 3 columns, a 16x16's 4 x 4
+    assert "box-right" in page.locator(f"#scan-board .scan-cell >> nth={box[1] - 1}").get_attribute("class")
+    assert "box-bottom" in page.locator(f"#scan-board .scan-cell >> nth={(box[0] - 1) * n}").get_attribute("class")
+    empty = puzzle.index(".")
+    cell = page.locator(f"#scan-board input[data-cell='{empty}']")
+    cell.focus()
+    page.keyboard.press("7" if n == 6 else "h")  # not a symbol of this side: ignored
+    expect(cell).to_have_value("")
+    solution = handle({"type": "solve", "payload": {"text": puzzle}})["result"]["cells"][0]
+    symbol = "123456789ABCDEFG"[solution[empty] - 1]
+    page.keyboard.press(symbol.lower())
+    expect(cell).to_have_value(symbol)
+    corrected = puzzle[:empty] + symbol + puzzle[empty + 1:]
+    page.click("#scan-play")
+    expect(page.locator("#scan-dialog")).to_be_hidden()
+    page.wait_for_function("n => window.sudoku.game.n === n", arg=n, timeout=READ_MS)
+    line = "".join("123456789ABCDEFG"[d - 1] if d else "." for d in page.evaluate("window.sudoku.game.givens"))
+    assert line == corrected

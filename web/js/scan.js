@@ -13,9 +13,14 @@
 // of My games, source "picture"); Solve and Hint are then the game's own. A picture with no grid says so
 // and shows where the reader looked, when it came near one.
 //
+// A screenshot's grid may be 4x4, 6x6, 12x12 or 16x16 too (the reader tells the side from its lines,
+// result.size): the board is drawn at that side, with the engine's boxes, and takes its symbols (A..G
+// for 10..16).
+//
 // Strings: in i18n.js under "scan.".
 import { houseText, panelT } from "./i18n.js";
 import { el } from "./dom.js";
+import { BOXES, DEFAULT_SYMBOLS, cellName, housesOf, houseKind } from "./geometry.js";
 
 const t = panelT("scan");
 //: The long side a picture is scaled to (the reader is tuned at this size; docs/scan.md).
@@ -24,32 +29,33 @@ export const MAX_SIDE = 800;
 const MAX_FILE_BYTES = 40 * 1024 * 1024;
 //: A read that takes longer is stopped (the engine restarts); it takes about a second.
 const TIMEOUT_MS = 60_000;
+//: The side of a grid read from a photo (and of the board before any read).
 const N = 9;
 
-
-// The cells of each row, column and box of a 9x9 grid.
-/** A house of the 9x9 grid: its kind, its place and its cells. @typedef {{kind: string, k: number, cells: number[]}} ScanHouse */
+/** A house of the grid read: its kind, its place and its cells. @typedef {{kind: string, k: number, cells: number[]}} ScanHouse */
 /** A picture ready to send: the canvas it was drawn on, its size and its grey bytes (base64). @typedef {{canvas: HTMLCanvasElement, width: number, height: number, pixels: string}} Picture */
 /** A status line's words: a key and its parameters. @typedef {[string, Record<string, unknown>?]} ScanMessage */
 
-const HOUSES = (() => {
-  /** @type {ScanHouse[]} */
-  const houses = [];
-  for (let k = 0; k < N; k++) {
-    houses.push({ kind: "row", k, cells: Array.from({ length: N }, (_, c) => k * N + c) });
-    houses.push({ kind: "column", k, cells: Array.from({ length: N }, (_, r) => r * N + k) });
-    const r0 = Math.floor(k / 3) * 3, c0 = (k % 3) * 3;
-    houses.push({ kind: "box", k, cells: Array.from({ length: N }, (_, i) => (r0 + Math.floor(i / 3)) * N + c0 + (i % 3)) });
-  }
-  return houses;
-})();
+// The rows, columns and boxes of a grid of side n (the engine's box shapes: geometry.js).
+/** @param {number} n @returns {ScanHouse[]} */
+function housesOfSide(n) {
+  const shape = { n, box: BOXES[n] };
+  return housesOf(shape).map((cells, h) => {
+    const [kind, k] = houseKind(h, shape);
+    return { kind, k, cells };
+  });
+}
 
-// Two equal digits in a house: [{kind, k, digit, cells}].
+// A digit (1..n, 0 empty) as the grid writes it: 1..9, then A..G.
+/** @param {number} d @returns {string} */
+const symbol = (d) => (d ? DEFAULT_SYMBOLS[d - 1] : "");
+
+// Two equal digits in a house: [{kind, k, digit, cells}]; the side is the square root of the cells.
 /** @param {number[]} digits @returns {(ScanHouse & {digit: number})[]} */
 export function duplicates(digits) {
   /** @type {(ScanHouse & {digit: number})[]} */
   const found = [];
-  for (const house of HOUSES) {
+  for (const house of housesOfSide(Math.round(Math.sqrt(digits.length)))) {
     /** @type {Map<number, number>} */
     const seen = new Map();
     for (const cell of house.cells) {
@@ -130,6 +136,7 @@ export class ScanReader {
     this.engine = engine;
     this.load = load;
     this.serial = 0; // the newest read: an answer to an older one (cancelled, replaced) is ignored
+    this.n = N; // the side of the grid read (the board's)
     this.digits = new Array(N * N).fill(0);
     /** @type {Set<number>} */
     this.uncertain = new Set();
@@ -164,15 +171,7 @@ export class ScanReader {
     this.figure = el("div", { id: "scan-figure", class: "scan-figure" });
     this.cells = [];
     this.grid = el("div", { id: "scan-board", class: "scan-board", role: "group" });
-    for (let i = 0; i < N * N; i++) {
-      const input = el("input", { type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false",
-        "data-cell": String(i), tabindex: i === 0 ? "0" : "-1", enterkeyhint: "done" });
-      const r = Math.floor(i / N), c = i % N;
-      const cell = el("div", { class: `scan-cell${c % 3 === 2 && c < 8 ? " box-right" : ""}${r % 3 === 2 && r < 8 ? " box-bottom" : ""}` },
-        input);
-      this.cells.push(input);
-      this.grid.append(cell);
-    }
+    this.buildBoard(N);
     this.notes = el("ul", { id: "scan-notes", class: "scan-notes" });
     this.legend = el("p", { id: "scan-legend", class: "scan-legend" });
     this.playButton = L(el("button", { type: "button", id: "scan-play", class: "primary", text: t("play") }), "play");
@@ -244,6 +243,29 @@ export class ScanReader {
       for (const [node, key] of this.labels) node.textContent = t(key);
       this.redraw();
     });
+  }
+
+  // The board's n x n cells (again when a read's side differs): box edges from the engine's box shape.
+  /** @param {number} n */
+  buildBoard(n) {
+    this.n = n;
+    this.focused = 0;
+    this.cells = [];
+    const [rows, cols] = BOXES[n];
+    this.grid.style.setProperty("--n", String(n));
+    this.grid.dataset.size = String(n);
+    const cells = [];
+    for (let i = 0; i < n * n; i++) {
+      const input = el("input", { type: "text", inputmode: n > 9 ? "text" : "numeric", autocomplete: "off",
+        autocapitalize: "characters", spellcheck: "false", "data-cell": String(i), tabindex: i === 0 ? "0" : "-1",
+        enterkeyhint: "done" });
+      const r = Math.floor(i / n), c = i % n;
+      const edges = [c % cols === cols - 1 && c < n - 1 ? " box-right" : "", r % rows === rows - 1 && r < n - 1 ? " box-bottom" : "",
+        c === n - 1 ? " last-column" : "", r === n - 1 ? " last-row" : ""];
+      this.cells.push(input);
+      cells.push(el("div", { class: `scan-cell${edges.join("")}` }, input));
+    }
+    this.grid.replaceChildren(...cells);
   }
 
   open() {
@@ -330,7 +352,9 @@ export class ScanReader {
     }
     if (serial !== this.serial) return;
     this.outline(result.corners, false);
-    this.digits = [...result.puzzle].map((ch) => (ch === "." ? 0 : Number(ch)));
+    const n = result.size || N;
+    if (n !== this.n) this.buildBoard(n);
+    this.digits = [...result.puzzle].map((ch) => (ch === "." ? 0 : DEFAULT_SYMBOLS.indexOf(ch) + 1));
     this.uncertain = new Set(result.uncertain);
     this.show("read");
     // the reader's own check: a printed Sudoku has one solution (result.solutions: 0 none, 2 several)
@@ -381,14 +405,15 @@ export class ScanReader {
   renderBoard() {
     const clashes = duplicates(this.digits);
     const clashing = new Set(clashes.flatMap((d) => d.cells));
-    for (let i = 0; i < N * N; i++) {
+    const n = this.n;
+    for (let i = 0; i < n * n; i++) {
       const input = this.cells[i];
-      const text = this.digits[i] ? String(this.digits[i]) : "";
+      const text = symbol(this.digits[i]);
       if (input.value !== text) input.value = text;
       const cell = /** @type {HTMLElement} */ (input.parentElement);
       cell.classList.toggle("uncertain", this.uncertain.has(i));
       cell.classList.toggle("clash", clashing.has(i));
-      const r = Math.floor(i / N) + 1, c = (i % N) + 1;
+      const r = Math.floor(i / n) + 1, c = (i % n) + 1;
       const what = [t("cell", { r, c })];
       if (this.uncertain.has(i)) what.push(t("cellUncertain"));
       if (clashing.has(i)) what.push(t("cellClash"));
@@ -400,12 +425,12 @@ export class ScanReader {
       ...(this.uncertain.size ? [el("span", { class: "scan-key uncertain", "aria-hidden": "true" }), el("span", { text: t("legendUncertain", { count: this.uncertain.size }) })] : []),
       ...(clashes.length ? [el("span", { class: "scan-key clash", "aria-hidden": "true" }), el("span", { text: t("legendClash") })] : []),
       el("span", { text: t("legendFix") }));
-    const name = (/** @type {number} */ i) => `r${Math.floor(i / N) + 1}c${(i % N) + 1}`;
+    const name = (/** @type {number} */ i) => cellName(i, n);
     // A pair of cells in one row (or column) and one box is said once.
     const said = new Set();
     const pairs = clashes.filter((d) => !said.has(String(d.cells)) && said.add(String(d.cells)));
     this.notes.replaceChildren(...pairs.map((d) => el("li", {
-      text: t("clash", { digit: d.digit, house: houseText(d.kind, d.k), a: name(d.cells[0]), b: name(d.cells[1]) }) })));
+      text: t("clash", { digit: symbol(d.digit), house: houseText(d.kind, d.k), a: name(d.cells[0]), b: name(d.cells[1]) }) })));
   }
 
   /** @param {number} i @param {boolean} [move] */
@@ -432,16 +457,18 @@ export class ScanReader {
   onKey(event) {
     const i = Number(/** @type {HTMLElement} */ (event.target).dataset.cell);
     if (!Number.isInteger(i) || event.ctrlKey || event.metaKey || event.altKey) return;
-    const r = Math.floor(i / N), c = i % N;
+    const n = this.n;
+    const r = Math.floor(i / n), c = i % n;
     /** @type {Record<string, [number, number]>} */
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const digit = this.digitOf(event.key);
     if (moves[event.key]) {
       event.preventDefault();
       const [dr, dc] = moves[event.key];
-      this.focusCell(((r + dr + N) % N) * N + ((c + dc + N) % N));
-    } else if (/^[1-9]$/.test(event.key)) {
+      this.focusCell(((r + dr + n) % n) * n + ((c + dc + n) % n));
+    } else if (digit) {
       event.preventDefault();
-      this.set(i, Number(event.key));
+      this.set(i, digit);
     } else if (["Backspace", "Delete", "0", ".", " "].includes(event.key)) {
       event.preventDefault();
       this.set(i, 0);
@@ -456,12 +483,20 @@ export class ScanReader {
     const target = /** @type {HTMLInputElement} */ (event.target);
     const i = Number(target.dataset.cell);
     if (!Number.isInteger(i)) return;
-    const typed = target.value.replace(/[^1-9]/g, "");
-    this.set(i, typed ? Number(typed[typed.length - 1]) : 0);
+    const typed = [...target.value].map((ch) => this.digitOf(ch)).filter(Boolean);
+    this.set(i, typed.length ? typed[typed.length - 1] : 0);
+  }
+
+  // The digit a key or typed character names on this board (1..n: 1..9, then A..G in either case), or 0.
+  /** @param {string} key @returns {number} */
+  digitOf(key) {
+    if (key.length !== 1) return 0;
+    const d = DEFAULT_SYMBOLS.indexOf(key.toUpperCase()) + 1;
+    return d >= 1 && d <= this.n ? d : 0;
   }
 
   play() {
-    const line = this.digits.map((d) => (d ? String(d) : ".")).join("");
+    const line = this.digits.map((d) => symbol(d) || ".").join("");
     this.dialog.close();
     this.load(line);
   }
