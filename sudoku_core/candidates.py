@@ -21,7 +21,7 @@ tables are immutable, so sharing them is safe).
 forcing nets' propagation, the generator's logic fill, the lab's ladder and the backtracking engine. The
 cell and house bit sets every one of them needs are fields of :class:`Tables`; a subsystem with a
 representation of its own (the backtracker's whole-grid integers, the ladder's cell tuples) builds its
-tables from these with :meth:`Tables.derived`, once per geometry, held in the same cache entry.
+tables with :func:`derived`, once per geometry, held in the same cache entry.
 
 Propagation (singles, locked candidates) is written once per representation, where its caller needs it,
 not once for all: the backtracker's on whole-grid integers (its search's hot loop, with a copy unrolled
@@ -34,7 +34,8 @@ where their rules are the same, their fixed points are the same.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .grid import MEMO_SIZE, Geometry, geometry
@@ -74,150 +75,50 @@ def mask_of(items: Iterable[int]) -> int:
 _T = TypeVar("_T")
 
 
+@dataclass(frozen=True)
 class Tables:
-    """Bit-set tables for one geometry: what finders and propagators use instead of looping over tuples.
+    """Bit-set tables for one geometry: what finders and propagators use instead of looping over tuples."""
 
-    Each table is built on first use and then read like a plain attribute (a Killer generator makes a
-    geometry per cage layout it tries, and its backtracker needs none of the finders' tables); nothing
-    writes them after that, so sharing them is safe.
-    """
-
-    def __init__(self, geo: Geometry) -> None:
-        self.geo = geo
-        #: ``n`` and ``ncells`` of the geometry.
-        self.n = geo.n
-        self.ncells = geo.ncells
-        self._derived: dict[Callable[[Any], Any], Any] = {}
-
-    def derived(self, build: Callable[[Tables], _T]) -> _T:
-        """``build(self)``, built once per geometry and kept with these tables (so bounded by the same
-        cache): a subsystem's own representation of the geometry, made from the shared tables."""
-        out = self._derived.get(build)
-        if out is None:
-            out = self._derived[build] = build(self)
-        return out
-
-    def __repr__(self) -> str:
-        return f"Tables({self.geo!r})"
-
-    @cached_property
-    def house_bits(self) -> tuple[int, ...]:
-        """``house_bits[h]``: bit set of the cells of house ``h``."""
-        return tuple(mask_of(h) for h in self.geo.houses)
-
-    @cached_property
-    def peer_bits(self) -> tuple[int, ...]:
-        """``peer_bits[c]``: bit set of the peers of cell ``c``."""
-        return tuple(mask_of(p) for p in self.geo.peers)
-
-    @cached_property
-    def rows(self) -> tuple[int, ...]:
-        """House numbers of the rows (``cols``, ``boxes``: of the columns, the boxes), for fish and
-        intersections."""
-        return tuple(range(self.n))
-
-    @cached_property
-    def cols(self) -> tuple[int, ...]:
-        return tuple(range(self.n, 2 * self.n))
-
-    @cached_property
-    def boxes(self) -> tuple[int, ...]:
-        return tuple(range(2 * self.n, 3 * self.n))
-
-    @cached_property
-    def row_of(self) -> tuple[int, ...]:
-        """``row_of[c]`` (``col_of``, ``box_of``): the 0-based index of the row of cell ``c`` (not its house
-        number)."""
-        n = self.n
-        return tuple(c // n for c in range(self.ncells))
-
-    @cached_property
-    def col_of(self) -> tuple[int, ...]:
-        n = self.n
-        return tuple(c % n for c in range(self.ncells))
-
-    @cached_property
-    def box_of(self) -> tuple[int, ...]:
-        return tuple(self.geo.box_of(c) for c in range(self.ncells))
-
-    @cached_property
-    def crossings(self) -> tuple[tuple[int, int, int], ...]:
-        """Every box/line crossing as ``(box house, line house, bit set of the shared cells)``, box by box."""
-        n, hb = self.n, self.house_bits
-        return tuple((b, line, hb[b] & hb[line]) for b in range(2 * n, 3 * n) for line in range(2 * n)
-                     if hb[b] & hb[line])
-
-    @cached_property
-    def crossings_by_line(self) -> tuple[tuple[int, int, int], ...]:
-        """The same crossings ordered by line, then box."""
-        return tuple(sorted(self.crossings, key=lambda x: (x[1], x[0])))
-
-    @cached_property
-    def pointing(self) -> tuple[tuple[int, int, int], ...]:
-        """Locked candidates, as ``(source house, target house, bit set of the shared cells)``: ``pointing``
-        from every block (box, region, window) into every house it meets, ``claiming`` from every line
-        (row, column, diagonal) into every block it meets. On a classic grid these are exactly
-        ``crossings`` and ``crossings_by_line``; a variant adds its extra houses (a window and the box it
-        overlaps, a diagonal and a box), so the intersections work on every pair of houses."""
-        hb = self.house_bits
-        return tuple((s, t, hb[s] & hb[t]) for s in self._blocks for t in range(len(hb)) if t != s and hb[s] & hb[t])
-
-    @cached_property
-    def claiming(self) -> tuple[tuple[int, int, int], ...]:
-        hb = self.house_bits
-        return tuple((s, t, hb[s] & hb[t]) for s in self._lines for t in self._blocks if hb[s] & hb[t])
-
-    @property
-    def _lines(self) -> tuple[int, ...]:
-        n, geo = self.n, self.geo
-        return (*range(2 * n), *(range(3 * n, len(geo.houses)) if geo.variant == "x" else ()))
-
-    @property
-    def _blocks(self) -> tuple[int, ...]:
-        n, geo = self.n, self.geo
-        return (*range(2 * n, 3 * n), *(range(3 * n, len(geo.houses)) if geo.variant != "x" else ()))
-
-    @cached_property
-    def digits(self) -> tuple[int, ...]:
-        """The digits, ``1 .. n``."""
-        return tuple(range(1, self.n + 1))
-
-    @cached_property
-    def all_cells(self) -> int:
-        """The bit set of every cell."""
-        return (1 << self.ncells) - 1
-
-    @cached_property
-    def houses_of(self) -> tuple[int, ...]:
-        """``houses_of[c]``: the houses holding cell ``c``, as a bit set over house numbers."""
-        return tuple(mask_of(hs) for hs in self.geo.cell_houses)
-
-    @cached_property
-    def locks(self) -> tuple[tuple[int, int, int], ...]:
-        """Box-line locked candidates on per-digit cell sets: ``(shared cells, rest of the box, rest of the
-        line)`` for every box (a Jigsaw's region) and row or column that share two or more cells, box by
-        box. (A crossing of one cell never locks anything that a hidden single has not placed already.)"""
-        hb = self.house_bits
-        return tuple((x, hb[b] & ~x, hb[line] & ~x) for b, line, x in self.crossings if x & (x - 1))
-
-    @cached_property
-    def slices(self) -> tuple[tuple[int, int], ...]:
-        """A branch packed into one int (the forcing nets): digit ``d``'s cell set shifted by ``shift`` for
-        each ``(d, shift)``, digit-major, in a power-of-two number of slices so that the shifts of
-        :attr:`folds` fold every digit onto the first slice."""
-        return tuple((d, (d - 1) * self.ncells) for d in self.digits)
-
-    @cached_property
-    def folds(self) -> tuple[int, ...]:
-        width = 1
-        while width < self.n:
-            width *= 2
-        folds = []
-        while width > 1:
-            width //= 2
-            folds.append(width * self.ncells)
-        return tuple(folds)
-
+    geo: Geometry
+    #: ``house_bits[h]``: bit set of the cells of house ``h``.
+    house_bits: tuple[int, ...] = field(repr=False)
+    #: ``peer_bits[c]``: bit set of the peers of cell ``c``.
+    peer_bits: tuple[int, ...] = field(repr=False)
+    #: ``rows`` / ``cols`` / ``boxes``: house numbers of each kind, for fish and intersections.
+    rows: tuple[int, ...] = ()
+    cols: tuple[int, ...] = ()
+    boxes: tuple[int, ...] = ()
+    #: ``row_of[c]``, ``col_of[c]``, ``box_of[c]``: 0-based indices (not house numbers).
+    row_of: tuple[int, ...] = field(default=(), repr=False)
+    col_of: tuple[int, ...] = field(default=(), repr=False)
+    box_of: tuple[int, ...] = field(default=(), repr=False)
+    #: Every box/line crossing as ``(box house, line house, bit set of the shared cells)``.
+    crossings: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
+    #: The same crossings ordered by line, then box.
+    crossings_by_line: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
+    #: Locked candidates, as ``(source house, target house, bit set of the shared cells)``: ``pointing``
+    #: from every block (box, region, window) into every house it meets, ``claiming`` from every line
+    #: (row, column, diagonal) into every block it meets. On a classic grid these are exactly
+    #: ``crossings`` and ``crossings_by_line``; a variant adds its extra houses (a window and the box it
+    #: overlaps, a diagonal and a box), so the intersections work on every pair of houses.
+    pointing: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
+    claiming: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
+    #: ``n`` and ``ncells`` of the geometry; ``digits``: ``1 .. n``; ``all_cells``: the bit set of every cell.
+    n: int = 0
+    ncells: int = 0
+    digits: tuple[int, ...] = ()
+    all_cells: int = 0
+    #: ``houses_of[c]``: the houses holding cell ``c``, as a bit set over house numbers.
+    houses_of: tuple[int, ...] = field(default=(), repr=False)
+    #: Box-line locked candidates on per-digit cell sets: ``(shared cells, rest of the box, rest of the
+    #: line)`` for every box (a Jigsaw's region) and row or column that share two or more cells, box by box.
+    #: (A crossing of one cell never locks anything that a hidden single has not placed already.)
+    locks: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
+    #: A branch packed into one int (the forcing nets): digit ``d``'s cell set shifted by ``shift`` for each
+    #: ``(d, shift)`` of ``slices``, digit-major, with a power-of-two number of slices so that the shifts of
+    #: ``folds`` fold every digit onto the first slice.
+    slices: tuple[tuple[int, int], ...] = field(default=(), repr=False)
+    folds: tuple[int, ...] = field(default=(), repr=False)
     def cell_houses_kind(self, a: int, b: int, kind: int) -> bool:
         """True when cells ``a`` and ``b`` share a house of ``kind`` (0 row, 1 column, 2 box)."""
         return self.geo.cell_houses[a][kind] == self.geo.cell_houses[b][kind]
@@ -230,15 +131,75 @@ def _shape(geo: Geometry) -> tuple:
     return geo.key
 
 
-def tables(geo: Geometry) -> Tables:
-    """The shared :class:`Tables` for ``geo``."""
-    return _tables(geo.key)
+class _Entry:
+    """The cache's entry for one geometry: its :class:`Tables`, built on the first :func:`tables`, and
+    what :func:`derived` built for it."""
+
+    __slots__ = ("derived", "geo", "tables")
+
+    def __init__(self, geo: Geometry) -> None:
+        self.geo = geo
+        self.tables: Tables | None = None
+        self.derived: dict[Callable[[Geometry], Any], Any] = {}
 
 
 @lru_cache(maxsize=MEMO_SIZE)  # bounded: a Killer generator makes a geometry per cage layout it tries
-def _tables(key: tuple) -> Tables:
+def _entry(key: tuple) -> _Entry:
     """Keyed by :attr:`Geometry.key`: hashing the Geometry itself would hash its houses and peers."""
-    return Tables(geometry(*key))
+    return _Entry(geometry(*key))
+
+
+def tables(geo: Geometry) -> Tables:
+    """The shared :class:`Tables` for ``geo``."""
+    entry = _entry(geo.key)
+    t = entry.tables
+    if t is None:
+        t = entry.tables = _tables(entry.geo)
+    return t
+
+
+def derived(geo: Geometry, build: Callable[[Geometry], _T]) -> _T:
+    """``build(geo)``, built once per geometry and kept in the same cache entry as its :class:`Tables`: a
+    subsystem's own representation of the geometry (the backtracker's whole-grid constants, the ladder's
+    cell tuples). It does not build the Tables: a Killer generator makes a geometry per cage layout it
+    tries, and its backtracker reads none of the finders' tables."""
+    entry = _entry(geo.key)
+    out = entry.derived.get(build)
+    if out is None:
+        out = entry.derived[build] = build(entry.geo)
+    return out
+
+
+def _tables(geo: Geometry) -> Tables:
+    n = geo.n
+    house_bits = tuple(mask_of(h) for h in geo.houses)
+    peer_bits = tuple(mask_of(p) for p in geo.peers)
+    crossings = tuple(
+        (b, line, house_bits[b] & house_bits[line])
+        for b in range(2 * n, 3 * n) for line in range(2 * n) if house_bits[b] & house_bits[line]
+    )
+    cells = range(n * n)
+    extra = range(3 * n, len(geo.houses))
+    lines = (*range(2 * n), *(extra if geo.variant == "x" else ()))
+    blocks = (*range(2 * n, 3 * n), *(extra if geo.variant != "x" else ()))
+    pointing = tuple((s, t, house_bits[s] & house_bits[t])
+                     for s in blocks for t in range(len(house_bits)) if t != s and house_bits[s] & house_bits[t])
+    claiming = tuple((s, t, house_bits[s] & house_bits[t])
+                     for s in lines for t in blocks if house_bits[s] & house_bits[t])
+    locks = tuple((x, house_bits[b] & ~x, house_bits[line] & ~x) for b, line, x in crossings if x & (x - 1))
+    ncells = n * n
+    width = 1
+    while width < n:
+        width *= 2
+    folds = []
+    while width > 1:
+        width //= 2
+        folds.append(width * ncells)
+    return Tables(geo, house_bits, peer_bits, tuple(range(n)), tuple(range(n, 2 * n)), tuple(range(2 * n, 3 * n)),
+                  tuple(c // n for c in cells), tuple(c % n for c in cells), tuple(geo.box_of(c) for c in cells),
+                  crossings, tuple(sorted(crossings, key=lambda x: (x[1], x[0]))), pointing, claiming,
+                  n, ncells, tuple(range(1, n + 1)), (1 << ncells) - 1, tuple(mask_of(hs) for hs in geo.cell_houses),
+                  locks, tuple((d, (d - 1) * ncells) for d in range(1, n + 1)), tuple(folds))
 
 
 class State:

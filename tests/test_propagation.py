@@ -35,7 +35,7 @@ from pathlib import Path
 import pytest
 from support import sample
 
-from sudoku_core.candidates import State, tables
+from sudoku_core.candidates import State, derived, tables
 from sudoku_core.formats import parse
 from sudoku_core.generate import _Digger
 from sudoku_core.grid import Geometry, geometry_for_side
@@ -252,6 +252,6 @@ def test_every_subsystem_reads_one_set_of_tables():
         assert State.from_values(geo, [0] * geo.ncells).t is t
         assert forcing._tab(geo.key) is t
         assert backtrack._tables(geo) is backtrack._tables(geo)
-        assert t.derived(backtrack._build) is backtrack._tables(geo)
+        assert derived(geo, backtrack._build) is backtrack._tables(geo)
         digger = _Digger(geo, solution, {}, None)
         assert digger.house_bits is t.house_bits and digger.peer_bits is t.peer_bits

@@ -56,7 +56,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, replace
 
-from ..candidates import Tables, tables
+from ..candidates import derived
 from ..grid import Geometry, cage_combinations
 from ..work import run
 from . import Search
@@ -124,13 +124,12 @@ class _Tables:
 
 
 def _tables(geo: Geometry) -> _Tables:
-    """The whole-grid constants of ``geo``, built once per geometry with its shared tables
-    (:func:`~sudoku_core.candidates.tables`)."""
-    return tables(geo).derived(_build)
+    """The whole-grid constants of ``geo``, built once per geometry and kept in the shared tables' cache
+    (:func:`~sudoku_core.candidates.derived`)."""
+    return derived(geo, _build)
 
 
-def _build(shared: Tables) -> _Tables:
-    geo = shared.geo
+def _build(geo: Geometry) -> _Tables:
     br, bc = geo.box_rows, geo.box_cols
     n = geo.n
     cw = n + 1

@@ -44,7 +44,7 @@ item)`` and ``("solution",)``, as the production DLX engine does.
 
 from __future__ import annotations
 
-from ..candidates import Tables, bits, tables
+from ..candidates import bits, derived, tables
 from ..errors import SudokuError
 from ..grid import Geometry
 from . import Engine, Search
@@ -90,9 +90,10 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _segments(t: Tables) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+def _segments(geo: Geometry) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
     """Per (box, line) that meet: the shared cells, the rest of the box, the rest of the line (built once
-    per geometry, with its :func:`~sudoku_core.candidates.tables`)."""
+    per geometry from its :func:`~sudoku_core.candidates.tables`, kept by :func:`~sudoku_core.candidates.derived`)."""
+    t = tables(geo)
     hb = t.house_bits
     return tuple((tuple(bits(x)), tuple(bits(hb[b] & ~x)), tuple(bits(hb[line] & ~x))) for b, line, x in t.crossings)
 
@@ -139,7 +140,7 @@ def search(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, 
         stats["eliminations"] += struck
 
     naked, hidden, locked = "naked" in rules, "hidden" in rules, "locked" in rules
-    segments = tables(geo).derived(_segments) if locked else ()
+    segments = derived(geo, _segments) if locked else ()
 
     def propagate(g: list[int], m: list[int]) -> bool:
         """Apply the rules to a fixpoint; False on a contradiction."""
