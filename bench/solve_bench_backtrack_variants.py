@@ -33,7 +33,7 @@ def load_revision(rev: str):
 def generic_only(geo, cells, limit, node_limit):
     """The current engine with the 3x3 unrolled path switched off."""
     tables = backtrack._tables
-    backtrack._tables = lambda br, bc: dataclasses.replace(tables(br, bc), k9=None)
+    backtrack._tables = lambda geo: dataclasses.replace(tables(geo), k9=None)
     try:
         return backtrack.solve_fast(geo, cells, limit, node_limit)
     finally:

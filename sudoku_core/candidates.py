@@ -16,16 +16,29 @@ Representation, chosen for speed in pure Python:
 Both views are kept in step by :meth:`State.place` and :meth:`State.eliminate`; nothing else writes
 them. Geometry-derived bit tables live in :class:`Tables`, built once per geometry (memoised; the
 tables are immutable, so sharing them is safe).
+
+:func:`tables` is the one place a geometry's tables are built, for every subsystem: the finders, the
+forcing nets' propagation, the generator's logic fill, the lab's ladder and the backtracking engine. The
+cell and house bit sets every one of them needs are fields of :class:`Tables`; a subsystem with a
+representation of its own (the backtracker's whole-grid integers, the ladder's cell tuples) builds its
+tables with :func:`derived`, once per geometry, held in the same cache entry.
+
+Propagation (singles, locked candidates) is written once per representation, where its caller needs it,
+not once for all: the backtracker's on whole-grid integers (its search's hot loop, with a copy unrolled
+for 3x3 boxes), the ladder's on candidate lists (it counts and traces every placement for the lab), the
+forcing nets' on per-digit cell sets (with pairs, and rescanning only what changed) and the generator's
+logic fill (over a known solution). ``tests/test_propagation.py`` runs them all on the same positions:
+where their rules are the same, their fixed points are the same.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from .grid import MEMO_SIZE, Geometry
+from .grid import MEMO_SIZE, Geometry, geometry
 
 if TYPE_CHECKING:
     from .puzzle import Puzzle
@@ -59,9 +72,12 @@ def mask_of(items: Iterable[int]) -> int:
     return m
 
 
+_T = TypeVar("_T")
+
+
 @dataclass(frozen=True)
 class Tables:
-    """Bit-set tables for one geometry: what finders use instead of looping over tuples."""
+    """Bit-set tables for one geometry: what finders and propagators use instead of looping over tuples."""
 
     geo: Geometry
     #: ``house_bits[h]``: bit set of the cells of house ``h``.
@@ -87,8 +103,22 @@ class Tables:
     #: overlaps, a diagonal and a box), so the intersections work on every pair of houses.
     pointing: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
     claiming: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
-
-
+    #: ``n`` and ``ncells`` of the geometry; ``digits``: ``1 .. n``; ``all_cells``: the bit set of every cell.
+    n: int = 0
+    ncells: int = 0
+    digits: tuple[int, ...] = ()
+    all_cells: int = 0
+    #: ``houses_of[c]``: the houses holding cell ``c``, as a bit set over house numbers.
+    houses_of: tuple[int, ...] = field(default=(), repr=False)
+    #: Box-line locked candidates on per-digit cell sets: ``(shared cells, rest of the box, rest of the
+    #: line)`` for every box (a Jigsaw's region) and row or column that share two or more cells, box by box.
+    #: (A crossing of one cell never locks anything that a hidden single has not placed already.)
+    locks: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
+    #: A branch packed into one int (the forcing nets): digit ``d``'s cell set shifted by ``shift`` for each
+    #: ``(d, shift)`` of ``slices``, digit-major, with a power-of-two number of slices so that the shifts of
+    #: ``folds`` fold every digit onto the first slice.
+    slices: tuple[tuple[int, int], ...] = field(default=(), repr=False)
+    folds: tuple[int, ...] = field(default=(), repr=False)
     def cell_houses_kind(self, a: int, b: int, kind: int) -> bool:
         """True when cells ``a`` and ``b`` share a house of ``kind`` (0 row, 1 column, 2 box)."""
         return self.geo.cell_houses[a][kind] == self.geo.cell_houses[b][kind]
@@ -101,9 +131,46 @@ def _shape(geo: Geometry) -> tuple:
     return geo.key
 
 
+class _Entry:
+    """The cache's entry for one geometry: its :class:`Tables`, built on the first :func:`tables`, and
+    what :func:`derived` built for it."""
+
+    __slots__ = ("derived", "geo", "tables")
+
+    def __init__(self, geo: Geometry) -> None:
+        self.geo = geo
+        self.tables: Tables | None = None
+        self.derived: dict[Callable[[Geometry], Any], Any] = {}
+
+
 @lru_cache(maxsize=MEMO_SIZE)  # bounded: a Killer generator makes a geometry per cage layout it tries
+def _entry(key: tuple) -> _Entry:
+    """Keyed by :attr:`Geometry.key`: hashing the Geometry itself would hash its houses and peers."""
+    return _Entry(geometry(*key))
+
+
 def tables(geo: Geometry) -> Tables:
     """The shared :class:`Tables` for ``geo``."""
+    entry = _entry(geo.key)
+    t = entry.tables
+    if t is None:
+        t = entry.tables = _tables(entry.geo)
+    return t
+
+
+def derived(geo: Geometry, build: Callable[[Geometry], _T]) -> _T:
+    """``build(geo)``, built once per geometry and kept in the same cache entry as its :class:`Tables`: a
+    subsystem's own representation of the geometry (the backtracker's whole-grid constants, the ladder's
+    cell tuples). It does not build the Tables: a Killer generator makes a geometry per cage layout it
+    tries, and its backtracker reads none of the finders' tables."""
+    entry = _entry(geo.key)
+    out = entry.derived.get(build)
+    if out is None:
+        out = entry.derived[build] = build(entry.geo)
+    return out
+
+
+def _tables(geo: Geometry) -> Tables:
     n = geo.n
     house_bits = tuple(mask_of(h) for h in geo.houses)
     peer_bits = tuple(mask_of(p) for p in geo.peers)
@@ -119,9 +186,20 @@ def tables(geo: Geometry) -> Tables:
                      for s in blocks for t in range(len(house_bits)) if t != s and house_bits[s] & house_bits[t])
     claiming = tuple((s, t, house_bits[s] & house_bits[t])
                      for s in lines for t in blocks if house_bits[s] & house_bits[t])
+    locks = tuple((x, house_bits[b] & ~x, house_bits[line] & ~x) for b, line, x in crossings if x & (x - 1))
+    ncells = n * n
+    width = 1
+    while width < n:
+        width *= 2
+    folds = []
+    while width > 1:
+        width //= 2
+        folds.append(width * ncells)
     return Tables(geo, house_bits, peer_bits, tuple(range(n)), tuple(range(n, 2 * n)), tuple(range(2 * n, 3 * n)),
                   tuple(c // n for c in cells), tuple(c % n for c in cells), tuple(geo.box_of(c) for c in cells),
-                  crossings, tuple(sorted(crossings, key=lambda x: (x[1], x[0]))), pointing, claiming)
+                  crossings, tuple(sorted(crossings, key=lambda x: (x[1], x[0]))), pointing, claiming,
+                  n, ncells, tuple(range(1, n + 1)), (1 << ncells) - 1, tuple(mask_of(hs) for hs in geo.cell_houses),
+                  locks, tuple((d, (d - 1) * ncells) for d in range(1, n + 1)), tuple(folds))
 
 
 class State:

@@ -55,9 +55,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
-from ..grid import MEMO_SIZE, Geometry, cage_combinations, geometry
+from ..candidates import derived
+from ..grid import Geometry, cage_combinations
 from ..work import run
 from . import Search
 from .exact_cover import DEFAULT_TRACE_LIMIT, next_stop
@@ -123,9 +123,13 @@ class _Tables:
     cages: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
 
 
-@lru_cache(maxsize=MEMO_SIZE)
-def _tables(*key) -> _Tables:
-    geo = geometry(*key)
+def _tables(geo: Geometry) -> _Tables:
+    """The whole-grid constants of ``geo``, built once per geometry and kept in the shared tables' cache
+    (:func:`~sudoku_core.candidates.derived`)."""
+    return derived(geo, _build)
+
+
+def _build(geo: Geometry) -> _Tables:
     br, bc = geo.box_rows, geo.box_cols
     n = geo.n
     cw = n + 1
@@ -508,7 +512,7 @@ _Propagator = Callable[[_Tables, int, int, int], tuple[int, int] | None]
 def _setup(geo: Geometry, cells: list[int]) -> tuple[_Tables, _Propagator, int, tuple[int, int] | None]:
     """Tables, the propagator for this shape, the givens' bits and the root position (None if the
     givens clash)."""
-    t = _tables(*geo.key)
+    t = _tables(geo)
     prop: _Propagator = _propagate9 if t.k9 is not None else _propagate
     cw = t.cw
     givens = 0

@@ -44,10 +44,9 @@ item)`` and ``("solution",)``, as the production DLX engine does.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from ..candidates import bits, derived, tables
 from ..errors import SudokuError
-from ..grid import MEMO_SIZE, Geometry
+from ..grid import Geometry
 from . import Engine, Search
 from .dlx import describe_option, option_of, sudoku_matrix
 
@@ -91,19 +90,12 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=MEMO_SIZE)  # bounded: one entry per geometry, and generators make many
 def _segments(geo: Geometry) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
-    """Per (box, line) that meet: the shared cells, the rest of the box, the rest of the line."""
-    n = geo.n
-    out = []
-    for b in range(n):
-        box = geo.houses[2 * n + b]
-        for line in geo.houses[:2 * n]:
-            shared = tuple(c for c in box if c in line)
-            if shared:
-                out.append((shared, tuple(c for c in box if c not in shared),
-                            tuple(c for c in line if c not in shared)))
-    return tuple(out)
+    """Per (box, line) that meet: the shared cells, the rest of the box, the rest of the line (built once
+    per geometry from its :func:`~sudoku_core.candidates.tables`, kept by :func:`~sudoku_core.candidates.derived`)."""
+    t = tables(geo)
+    hb = t.house_bits
+    return tuple((tuple(bits(x)), tuple(bits(hb[b] & ~x)), tuple(bits(hb[line] & ~x))) for b, line, x in t.crossings)
 
 
 def search(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, order: str = "fewest",
@@ -148,7 +140,7 @@ def search(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, 
         stats["eliminations"] += struck
 
     naked, hidden, locked = "naked" in rules, "hidden" in rules, "locked" in rules
-    segments = _segments(geo) if locked else ()
+    segments = derived(geo, _segments) if locked else ()
 
     def propagate(g: list[int], m: list[int]) -> bool:
         """Apply the rules to a fixpoint; False on a contradiction."""

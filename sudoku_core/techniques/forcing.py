@@ -61,10 +61,9 @@ net) has one link from each cause.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import Any, TypeVar
 
-from ..candidates import State, _shape, bits, single_places
+from ..candidates import State, Tables, _shape, bits, single_places, tables
 from ..grid import geometry
 from ..step import Cand, Link, Step
 
@@ -85,49 +84,14 @@ MAX_BRANCHES = 1200
 MAX_NET_BRANCHES = 360
 
 
-class _Tab:
-    """Bit tables of one geometry for propagation."""
-
-    __slots__ = ("all_cells", "cell_houses", "crossings", "digits", "folds", "house_bits", "n", "ncells",
-                 "peer_bits", "slices")
-
-    def __init__(self, shape: tuple) -> None:
-        geo = geometry(*shape)
-        n = geo.n
-        self.n = n
-        self.digits = tuple(range(1, n + 1))
-        self.house_bits = tuple(sum(1 << c for c in h) for h in geo.houses)
-        self.peer_bits = tuple(sum(1 << p for p in ps) for ps in geo.peers)
-        #: ``cell_houses[c]``: the houses holding cell ``c``, as a bit set over house numbers.
-        self.cell_houses = tuple(sum(1 << h for h in hs) for hs in geo.cell_houses)
-        self.ncells = n * n
-        #: ``(d, shift)``: digit ``d``'s slice of a packed branch (see :func:`_pack`).
-        self.slices = tuple((d, (d - 1) * n * n) for d in self.digits)
-        self.all_cells = (1 << (n * n)) - 1
-        # Packing a branch into one int, digit-major with a power-of-two number of slices, lets the
-        # "does every cell keep a candidate" test of two branches fold the slices with a few shifts.
-        slices = 1
-        while slices < n:
-            slices *= 2
-        folds = []
-        while slices > 1:
-            slices //= 2
-            folds.append(slices * n * n)
-        self.folds = tuple(folds)
-        hb = self.house_bits
-        # (shared cells, rest of the box, rest of the line) for every box/line crossing with 2+ cells.
-        cr = []
-        for b in range(2 * n, 3 * n):
-            for line in range(2 * n):
-                inter = hb[b] & hb[line]
-                if inter & (inter - 1):
-                    cr.append((inter, hb[b] & ~inter, hb[line] & ~inter))
-        self.crossings = tuple(cr)
+#: The bit tables of one geometry (:class:`~sudoku_core.candidates.Tables`): propagation reads ``digits``,
+#: ``house_bits``, ``peer_bits``, ``houses_of``, ``locks`` and ``all_cells``; a packed branch ``slices`` and
+#: ``folds``.
+_Tab = Tables
 
 
-@lru_cache(maxsize=64)
-def _tab(shape: tuple) -> _Tab:
-    return _Tab(shape)
+def _tab(shape: tuple) -> Tables:
+    return tables(geometry(*shape))
 
 
 def _place(W: list[int], P: int, tab: _Tab, d: int, x: int) -> int:
@@ -161,7 +125,7 @@ def propagate(W: list[int], P: int, tab: _Tab, locked: bool = False, scanned: li
     lost a place since (no other house can have changed): most steps of a branch remove a digit from a
     few cells, so this scans a few houses instead of all of them, with the same result.
     """
-    digits, house_bits, all_cells, cell_houses = tab.digits, tab.house_bits, tab.all_cells, tab.cell_houses
+    digits, house_bits, all_cells, houses_of = tab.digits, tab.house_bits, tab.all_cells, tab.houses_of
     if scanned is None:
         scanned = [0] * (tab.n + 1)
     lscanned = [0] * (tab.n + 1) if locked else None
@@ -193,7 +157,7 @@ def propagate(W: list[int], P: int, tab: _Tab, locked: bool = False, scanned: li
                 gone, hs = s ^ w, 0
                 while gone:
                     low = gone & -gone
-                    hs |= cell_houses[low.bit_length() - 1]
+                    hs |= houses_of[low.bit_length() - 1]
                     gone ^= low
                 while hs:  # the houses that lost a place, in house order (as the full scan)
                     low = hs & -hs
@@ -227,7 +191,7 @@ def propagate(W: list[int], P: int, tab: _Tab, locked: bool = False, scanned: li
             if w == lscanned[d]:
                 continue
             lscanned[d] = w
-            for inter, box_rest, line_rest in tab.crossings:
+            for inter, box_rest, line_rest in tab.locks:
                 if w & inter:
                     if not w & box_rest and w & line_rest:
                         w &= ~line_rest
