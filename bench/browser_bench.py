@@ -31,7 +31,11 @@ to run (all by default), so a run can be short.
 * bytes: every response the server sent for a cold visit in Chromium (until the service worker has
   precached the site), raw, gzip -9 and brotli q11 (Node's zlib) per file, summed.
 * newgame (Chromium): the New game dialog driven as a player does, for every size and level it offers
-  (rot180, the default symmetry), from the Generate click to the dialog closing; median and p95.
+  (rot180, the default symmetry, or each of ``--symmetry A,B``), from the Generate click to the dialog
+  closing; median and p95 of ``--newgame-runs`` games (live where the bank has none). For a choice the
+  shipped bank lacks whose game took long, the refill then makes it ahead: the same number of games with
+  the bank warm (each waits, engine idle, for the refill's next puzzle), their median and p95, and the
+  refill's engine time per banked puzzle (refill.js's ``workMs`` over ``made``: its slices, in the worker).
 * hint: the ``hint`` and ``rate`` (quick, as the page) operations on the 9x9 Expert and Extreme bank
   puzzles, in the browser through the worker (round trip included) and in this CPython through the
   same bridge; median per call and the ratio of the sums.
@@ -482,6 +486,9 @@ AHEAD_JS = """async ([size, level, symmetry, minimal, timeout, variant]) => {
 }"""
 
 
+REFILL_JS = """() => ({made: window.sudoku.newGame.refill.made, workMs: window.sudoku.newGame.refill.workMs})"""
+
+
 def newgame_figures(browser, url: str, runs: int, sizes, levels, symmetry: str = "rot180",
                     minimal: bool = False, variant: str = "classic") -> None:
     context = browser.new_context()
@@ -508,21 +515,41 @@ def newgame_figures(browser, url: str, runs: int, sizes, levels, symmetry: str =
                     + (f" (from the bank {bank}/{runs})" if bank else "")
                     + (f" (the dialog gave up {gave_up}/{runs})" if gave_up else ""))
             if level and (symmetry not in ("rot180", "none") or minimal or (variant != "classic" and bank < runs)):
-                # A choice the shipped bank lacks: once one took long, the refill makes it ahead.
-                waited = page.evaluate(AHEAD_JS, [size, level, symmetry, minimal, 600_000, variant_arg])
-                if waited < 0:
-                    line += "; quick, so not made ahead"
-                else:
+                # A choice the shipped bank lacks: once one took long, the refill makes it ahead. Then the
+                # bank warm: each of ``runs`` games waits (engine idle) for the refill's next puzzle first.
+                warm, waits = [], []
+                for _ in range(runs):
+                    before = page.evaluate(REFILL_JS)
+                    waited = page.evaluate(AHEAD_JS, [size, level, symmetry, minimal, 600_000, variant_arg])
+                    if waited < 0:
+                        break
+                    after = page.evaluate(REFILL_JS)
+                    waits.append((waited, after["made"] - before["made"], after["workMs"] - before["workMs"]))
                     r = page.evaluate(NEWGAME_JS, [size, level, symmetry, minimal, variant_arg])
-                    ahead = "seed" not in r["message"]
-                    line += (f"; made ahead after {waited / 1000:.0f} s idle, next game {r['ms']:.0f} ms"
-                             if ahead else "; not made ahead within 10 min")
+                    if "seed" in r["message"]:  # generated, not taken from the bank: not made ahead in time
+                        break
+                    warm.append(r["ms"])
+                made = sum(m for _, m, _ in waits)
+                work = sum(w for _, _, w in waits)
+                if not waits:
+                    line += "; quick, so not made ahead"
+                elif not warm:
+                    line += "; not made ahead within 10 min"
+                else:
+                    line += (f"; bank warm: median {statistics.median(warm):.0f} ms, p95 {p95(warm):.0f} ms "
+                             f"({len(warm)} games); the refill's engine time {work / max(made, 1) / 1000:.1f} s "
+                             f"per banked puzzle ({made} made)")
             print(line)
     context.close()
 
 
 def bank_puzzles(key: str) -> list[str]:
-    """The puzzles of one bank entry ("9|expert") in web/js/bank.js."""
+    """The puzzles of one bank entry ("9|expert") in web/js/bank.js; its Extremes are the engine's catalogue's
+    (sudoku_core/extremes.py, which build.py writes into the page)."""
+    from sudoku_core.extremes import bank_lists
+
+    if key in bank_lists():
+        return bank_lists()[key]
     text = (ROOT / "web" / "js" / "bank.js").read_text()
     block = re.search(r'"' + re.escape(key) + r'":\s*\[(.*?)\]', text, re.S).group(1)
     return re.findall(r'"([^"]+)"', block)
@@ -672,7 +699,8 @@ def main() -> int:
                         help="browsers for boot and phases (default: all three)")
     parser.add_argument("--runs", type=int, default=5, help="fresh profiles per browser for boot and phases")
     parser.add_argument("--newgame-runs", type=int, default=5, help="new games per size and level")
-    parser.add_argument("--symmetry", default="rot180", help="new games' symmetry (the dialog's values)")
+    parser.add_argument("--symmetry", default="rot180",
+                        help="new games' symmetry (the dialog's values), or several, comma-separated")
     parser.add_argument("--minimal", action="store_true", help="new games with 'minimal' ticked")
     parser.add_argument("--variant", default="classic", help="new games' variant (classic, x, windoku, jigsaw)")
     parser.add_argument("--sizes", nargs="*", type=int, default=list(SIZES))
@@ -749,8 +777,9 @@ def main() -> int:
             if browser is not None:
                 chromium_parts = (
                     ("bytes", lambda: first_visit_bytes(browser, url, site, served)),
-                    ("newgame", lambda: newgame_figures(browser, url, args.newgame_runs, args.sizes, args.levels,
-                                                       args.symmetry, args.minimal, args.variant)),
+                    ("newgame", lambda: [newgame_figures(browser, url, args.newgame_runs, args.sizes, args.levels,
+                                                        symmetry, args.minimal, args.variant)
+                                         for symmetry in args.symmetry.split(",")]),
                     ("hint", lambda: hint_figures(browser, url, args.hint_puzzles)),
                     ("interp", lambda: interpreter_figures(browser, url, puzzles, args.methods, args.interp)),
                     ("solve", lambda: solve_figures(browser, url, puzzles, args.methods, args.data)),

@@ -29,6 +29,7 @@ export class BankRefill {
     this.wanted = []; // [bank.bankKind(...)]: {key, options}, most recent first
     this.running = false;
     this.made = 0; // puzzles made this visit (for tests and the curious)
+    this.workMs = 0; // engine time its slices took this visit, puzzles kept or not (bench/browser_bench.py)
     document.addEventListener("visibilitychange", () => this.kick());
   }
 
@@ -73,6 +74,7 @@ export class BankRefill {
     let spent = performance.now() - worked;
     while (!r.done) {
       if (spent > WORK_MS) {
+        this.workMs += spent;
         this.engine.request("job_stop", { job: r.job }, background).catch(() => {});
         return false;
       }
@@ -81,6 +83,7 @@ export class BankRefill {
       r = await this.engine.request("job_step", { job: r.job, ms: SLICE_MS }, background);
       spent += performance.now() - worked;
     }
+    this.workMs += spent;
     const line = r.found ? bankLine(/** @type {{line: string}} */ (r)) : null; // a found puzzle has its line
 
     if (!line || !addToBank(key, line)) return false;
