@@ -154,6 +154,11 @@ FOUND: dict[str, tuple[str, ...]] = {
         # grids, 15 s of CPU: the only one of seeds extreme-dihedral-1 to -6, and it serves every symmetry)
         # extreme-dihedral-6
         "3.......4..45.39...6..8..3..5..4..6...86.52...1..7..5..7..3..9...17.93..9.......1",
+        # dihedral: bench/find_extremes.py --size 9 --symmetry dihedral --method dig (GENERATOR_VERSION 11)
+        # extreme-9-dihedral-7
+        ".2.5.4.1.5...1...4...3.7...1.9...3.5.5.....4.8.4...1.2...6.1...7...5...6.4.2.8.9.",
+        # extreme-9-dihedral-8
+        "....4......83.51...2.7.8.3..84...92.6.......1.31...57..6.1.2.9...79.32......7....",
         # diagonal: generate --size 9 --level extreme --symmetry diagonal --seed SEED (GENERATOR_VERSION 9)
         # extreme-diagonal-1
         "8..6.2.....9.51.4..42......2.........1...45.797..3.4.1....19..4.8.....1.....873.2",
@@ -166,6 +171,64 @@ FOUND: dict[str, tuple[str, ...]] = {
         # mirror_v: generate --size 9 --level extreme --symmetry mirror_v --seed SEED (GENERATOR_VERSION 9)
         # extreme-mirror_v-4
         "27.....69..36.97....98273..3..4.5..2.5.....8.6.......7...1.2....2..5..9.7.......8",
+    ),
+    "12": (
+        # dihedral: bench/find_extremes.py --size 12 --symmetry dihedral --method dig (GENERATOR_VERSION 11)
+        # extreme-12-dihedral-1
+        "..4B.9C.A3...2........7.6..9....4..81.B.3..A.9.2...59..81...C..."
+        ".6B....37....12....6...2A..C5...B.A.5..6.4.C5..1....B..4.3......"
+        "..2...C7.36.85..",
+        # extreme-12-dihedral-2
+        "C..85..A6..B.B...86...A.....294B....6...9..4...55.37....A4.C.48."
+        ".....6B..21......39.9.CB....87.48...4..5...2....8127.....3...65."
+        "..C.B..1A..37..9",
+        # extreme-12-dihedral-3
+        "4....B6....3...A1..9C.....7.A32C.9...7.9....1.C..AC......49.B.5."
+        ".....7.A3.A......5.8.49......CA..B.5....7.4...B.6753.A.....39..1"
+        "4...2....CB....9",
+        # diagonal: bench/find_extremes.py --size 12 --symmetry diagonal --method lift (GENERATOR_VERSION 11)
+        # extreme-12-diagonal-2
+        "..CB..2..8...2.8.7..3.9.3....8B....614...C8...5.....7.A.6....8A5"
+        "...67...C.128...5.B......1.2..8..5..9B7...CA2..........1.3.A..51"
+        "8.....5.....A9.2",
+        # extreme-12-diagonal-4
+        ".6...1.57...C.......46B....5B.4...2...5...2.9137..1...A...822..."
+        "...9B.A...692.1....48....7...A..15.4.B...7...B.2...38..1.49368.."
+        ".......8A.B..9..",
+        # mirror_h: bench/find_extremes.py --size 12 --symmetry mirror_h --method lift (GENERATOR_VERSION 11)
+        # extreme-12-mirror_h-3
+        "8..C.A...1.B43A.9..5.....7......5.....4.A.5...B1..6.2.....A....5"
+        "B97.C6.....7158.AB....9.4.....C...B.7.2...54.8......4...B13.5..7"
+        "....6..4.8...7.2",
+    ),
+    "16": (
+        # dihedral: bench/find_extremes.py --size 16 --symmetry dihedral --method dig (GENERATOR_VERSION 11)
+        # extreme-16-dihedral-1
+        ".B5..3....F..46.C.8.2.6B5E.D.9.33E.....16.....BD...6.9.47.8.F..."
+        ".F....A..7....C.A..2..DFG6..3..7.1..E2....9F..4..4BC.G....5.2A1."
+        ".GCE.D....7.862..8..9C....31..D.F..9..462C..B..A.A....8..G....7."
+        "...5.8.73.A.C...7C.....E9.....F4D.E.6.2CB4.7.1.8.62..4....C..73.",
+        # extreme-16-dihedral-2
+        ".71..68AD53..E2.4..6.1F3987.G..55...C......E...D.3...5....4...8."
+        "..B....C4....5..EF.2.8....G.1.6ADG.....67.....9268..F.A71E.9..D3"
+        "GC..8.9127.6..E436.....BF.....G91B.E.A....D.2.37..5....EA....1.."
+        ".2...F....9...5.8...3......7...EA..F.EC4G38.9..B.E3..27851F..GA.",
+        # extreme-16-dihedral-3
+        "..4E..579F..2D...FG.3E....D6.19.19..4..G8..A..FED..7........G..8"
+        ".35.F..9E..2.B8..B...2....G...E.8.....C..3.....29.1.8..4D..5.7.6"
+        "E.A.G..B2..F.C.1F.....8..G.....4.6...7....4...3..4D.E..35..B.96."
+        "6..A........E..DB5..6..2C..D..19.23.D8....F4.AB...EF..B519..3G..",
+        # rot90: bench/find_extremes.py --size 16 --symmetry rot90 --method lift (GENERATOR_VERSION 11)
+        # extreme-16-rot90-3
+        "8..9.GD.F....1.7......F91A.2.5..B2..7.....96.......A..3.5...9..6"
+        ".97.4...8..C.G....F...EG94.....D.8...F.6A.3.B.C1GE.6387..D2...9."
+        ".C...76..8E14.G935.4.B.16.G...D.6.....24CB...E....8.G..A...4.B2."
+        "7..C...B.G..D.......89.....B..3F..3.2.GD79......9.B....3.1F.5..2",
+        # extreme-16-rot90-5
+        "71.......F.DE..B..EFB.....G.8..9..B..A.G..9..DF.GD.6..89E..52.1."
+        "D..9.F4B.6....2..FA...E.9..2.B..E...5..2C.F7D......5.G9..A.B1F.."
+        "..DEC.A..2B.4......C7B.4D..9...8..4.6..3.C...97..7....F.546.A..C"
+        ".8.D2..CBE..6.5F.42..6..F.7..G..9..1.4.....C7E..C..7D.1.......B2",
     ),
     "9|x": (
         # rot90: generate --variant x --size 9 --level extreme --symmetry rot90 --seed SEED
