@@ -128,6 +128,15 @@ WebKitGTK 2.50.6 (Xvfb, software rendering). Every returning visit booted from t
   Expert 540 / 764 ms median live; Extreme 33.9 s / 13.7 s median live (max 53 s / 39 s), and once such a
   game has taken over a second the refill makes that choice ahead: after 43 s / 15 s idle the next game
   came in 24 / 20 ms.
+  Again with the catalogue's symmetric Extremes (GENERATOR_VERSION 11; ``--parts newgame --symmetry
+  dihedral,mirror_h --sizes 9 12 16 --levels extreme --newgame-runs 3``, 2026-11-28, load average 28 on the 2
+  cores, so every wall figure is inflated several times), live median / p95 then with the bank warm, and the
+  refill's engine time per banked puzzle:
+      dihedral  9x9 3.7 / 5.8 s, warm 227 / 243 ms, refill 3.1 s;  12x12 8.5 / 12.1 s, warm 60 / 199 ms, 7.1 s;
+                16x16 51.2 / 69.1 s, warm 97 / 114 ms, 23.4 s
+      mirror_h  9x9 2.7 / 3.0 s, warm 15 / 19 ms, 1.7 s;  12x12 3.7 / 3.8 s, warm 43 / 114 ms, 2.5 s;
+                16x16 34.1 / 37.9 s, warm 47 / 127 ms, 22.2 s
+  A 16x16 Extreme is mostly its rating (the generator rates every puzzle it hands out): over 8 s live.
 
   hint, rate (10 9x9 bank puzzles): hint 2.0 ms in the browser against 0.3 ms in CPython (the worker's
   bare round trip is 2.7 ms); rate (quick) 50.8 ms against 34.9 ms, ratio of sums 1.26.
