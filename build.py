@@ -495,6 +495,7 @@ def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
     (dist / "index.html").write_text(prerender_board((dist / "index.html").read_text()))
     write_lessons(dist, web)
     write_words(dist)
+    write_bank_extremes(dist)
     (dist / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         if name != "python_stdlib.zip":
@@ -564,6 +565,22 @@ def write_lessons(dist: Path, web: Path = WEB) -> None:
     (dist / "data").mkdir(exist_ok=True)
     data = page_data(saved.get("examples", {}), saved.get("practice"), saved.get("counters"))
     (dist / "data" / "lessons.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+def bank_extremes_module() -> str:
+    """``js/bank-extremes.js``: the New game bank's Extremes, written from their one source, the engine's
+    catalogue (``sudoku_core.extremes.bank_lists``), so the page's bank and the puzzles a seed's Extreme is
+    drawn from (GENERATOR_VERSION) cannot drift apart. web/js/bank.js merges them into its ``BANK``."""
+    from sudoku_core.extremes import bank_lists
+
+    return ("// Written by build.py from sudoku_core/extremes.py (BANKED): the New game bank's Extremes by bank key.\n"
+            "// bank.js merges them into BANK (types/js/bank-extremes.d.ts).\n"
+            f"export const EXTREMES = {json.dumps(bank_lists(), indent=1)};\n")
+
+
+def write_bank_extremes(dist: Path) -> None:
+    """Write :func:`bank_extremes_module` into ``dist/js/``."""
+    (dist / "js" / "bank-extremes.js").write_text(bank_extremes_module(), encoding="utf-8")
 
 
 def write_words(dist: Path) -> None:

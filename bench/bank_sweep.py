@@ -1,4 +1,5 @@
-"""The New game bank's exhaustive check: every entry of web/js/bank.js, rated.
+"""The New game bank's exhaustive check: every entry of web/js/bank.js (its Extremes are sudoku_core/extremes.py's
+BANKED, which build.py writes into the page), rated.
 
     python bench/bank_sweep.py [--sections 9|expert|killer ...]
 

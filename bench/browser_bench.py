@@ -31,7 +31,11 @@ to run (all by default), so a run can be short.
 * bytes: every response the server sent for a cold visit in Chromium (until the service worker has
   precached the site), raw, gzip -9 and brotli q11 (Node's zlib) per file, summed.
 * newgame (Chromium): the New game dialog driven as a player does, for every size and level it offers
-  (rot180, the default symmetry), from the Generate click to the dialog closing; median and p95.
+  (rot180, the default symmetry, or each of ``--symmetry A,B``), from the Generate click to the dialog
+  closing; median and p95 of ``--newgame-runs`` games (live where the bank has none). For a choice the
+  shipped bank lacks whose game took long, the refill then makes it ahead: the same number of games with
+  the bank warm (each waits, engine idle, for the refill's next puzzle), their median and p95, and the
+  refill's engine time per banked puzzle (refill.js's ``workMs`` over ``made``: its slices, in the worker).
 * hint: the ``hint`` and ``rate`` (quick, as the page) operations on the 9x9 Expert and Extreme bank
   puzzles, in the browser through the worker (round trip included) and in this CPython through the
   same bridge; median per call and the ratio of the sums.
@@ -124,6 +128,15 @@ WebKitGTK 2.50.6 (Xvfb, software rendering). Every returning visit booted from t
   Expert 540 / 764 ms median live; Extreme 33.9 s / 13.7 s median live (max 53 s / 39 s), and once such a
   game has taken over a second the refill makes that choice ahead: after 43 s / 15 s idle the next game
   came in 24 / 20 ms.
+  Again with the catalogue's symmetric Extremes (GENERATOR_VERSION 11; ``--parts newgame --symmetry
+  dihedral,mirror_h --sizes 9 12 16 --levels extreme --newgame-runs 3``, 2026-11-28, load average 28 on the 2
+  cores, so every wall figure is inflated several times), live median / p95 then with the bank warm, and the
+  refill's engine time per banked puzzle:
+      dihedral  9x9 3.7 / 5.8 s, warm 227 / 243 ms, refill 3.1 s;  12x12 8.5 / 12.1 s, warm 60 / 199 ms, 7.1 s;
+                16x16 51.2 / 69.1 s, warm 97 / 114 ms, 23.4 s
+      mirror_h  9x9 2.7 / 3.0 s, warm 15 / 19 ms, 1.7 s;  12x12 3.7 / 3.8 s, warm 43 / 114 ms, 2.5 s;
+                16x16 34.1 / 37.9 s, warm 47 / 127 ms, 22.2 s
+  A 16x16 Extreme is mostly its rating (the generator rates every puzzle it hands out): over 8 s live.
 
   hint, rate (10 9x9 bank puzzles): hint 2.0 ms in the browser against 0.3 ms in CPython (the worker's
   bare round trip is 2.7 ms); rate (quick) 50.8 ms against 34.9 ms, ratio of sums 1.26.
@@ -482,6 +495,9 @@ AHEAD_JS = """async ([size, level, symmetry, minimal, timeout, variant]) => {
 }"""
 
 
+REFILL_JS = """() => ({made: window.sudoku.newGame.refill.made, workMs: window.sudoku.newGame.refill.workMs})"""
+
+
 def newgame_figures(browser, url: str, runs: int, sizes, levels, symmetry: str = "rot180",
                     minimal: bool = False, variant: str = "classic") -> None:
     context = browser.new_context()
@@ -508,21 +524,41 @@ def newgame_figures(browser, url: str, runs: int, sizes, levels, symmetry: str =
                     + (f" (from the bank {bank}/{runs})" if bank else "")
                     + (f" (the dialog gave up {gave_up}/{runs})" if gave_up else ""))
             if level and (symmetry not in ("rot180", "none") or minimal or (variant != "classic" and bank < runs)):
-                # A choice the shipped bank lacks: once one took long, the refill makes it ahead.
-                waited = page.evaluate(AHEAD_JS, [size, level, symmetry, minimal, 600_000, variant_arg])
-                if waited < 0:
-                    line += "; quick, so not made ahead"
-                else:
+                # A choice the shipped bank lacks: once one took long, the refill makes it ahead. Then the
+                # bank warm: each of ``runs`` games waits (engine idle) for the refill's next puzzle first.
+                warm, waits = [], []
+                for _ in range(runs):
+                    before = page.evaluate(REFILL_JS)
+                    waited = page.evaluate(AHEAD_JS, [size, level, symmetry, minimal, 600_000, variant_arg])
+                    if waited < 0:
+                        break
+                    after = page.evaluate(REFILL_JS)
+                    waits.append((waited, after["made"] - before["made"], after["workMs"] - before["workMs"]))
                     r = page.evaluate(NEWGAME_JS, [size, level, symmetry, minimal, variant_arg])
-                    ahead = "seed" not in r["message"]
-                    line += (f"; made ahead after {waited / 1000:.0f} s idle, next game {r['ms']:.0f} ms"
-                             if ahead else "; not made ahead within 10 min")
+                    if "seed" in r["message"]:  # generated, not taken from the bank: not made ahead in time
+                        break
+                    warm.append(r["ms"])
+                made = sum(m for _, m, _ in waits)
+                work = sum(w for _, _, w in waits)
+                if not waits:
+                    line += "; quick, so not made ahead"
+                elif not warm:
+                    line += "; not made ahead within 10 min"
+                else:
+                    line += (f"; bank warm: median {statistics.median(warm):.0f} ms, p95 {p95(warm):.0f} ms "
+                             f"({len(warm)} games); the refill's engine time {work / max(made, 1) / 1000:.1f} s "
+                             f"per banked puzzle ({made} made)")
             print(line)
     context.close()
 
 
 def bank_puzzles(key: str) -> list[str]:
-    """The puzzles of one bank entry ("9|expert") in web/js/bank.js."""
+    """The puzzles of one bank entry ("9|expert") in web/js/bank.js; its Extremes are the engine's catalogue's
+    (sudoku_core/extremes.py, which build.py writes into the page)."""
+    from sudoku_core.extremes import bank_lists
+
+    if key in bank_lists():
+        return bank_lists()[key]
     text = (ROOT / "web" / "js" / "bank.js").read_text()
     block = re.search(r'"' + re.escape(key) + r'":\s*\[(.*?)\]', text, re.S).group(1)
     return re.findall(r'"([^"]+)"', block)
@@ -672,7 +708,8 @@ def main() -> int:
                         help="browsers for boot and phases (default: all three)")
     parser.add_argument("--runs", type=int, default=5, help="fresh profiles per browser for boot and phases")
     parser.add_argument("--newgame-runs", type=int, default=5, help="new games per size and level")
-    parser.add_argument("--symmetry", default="rot180", help="new games' symmetry (the dialog's values)")
+    parser.add_argument("--symmetry", default="rot180",
+                        help="new games' symmetry (the dialog's values), or several, comma-separated")
     parser.add_argument("--minimal", action="store_true", help="new games with 'minimal' ticked")
     parser.add_argument("--variant", default="classic", help="new games' variant (classic, x, windoku, jigsaw)")
     parser.add_argument("--sizes", nargs="*", type=int, default=list(SIZES))
@@ -749,8 +786,9 @@ def main() -> int:
             if browser is not None:
                 chromium_parts = (
                     ("bytes", lambda: first_visit_bytes(browser, url, site, served)),
-                    ("newgame", lambda: newgame_figures(browser, url, args.newgame_runs, args.sizes, args.levels,
-                                                       args.symmetry, args.minimal, args.variant)),
+                    ("newgame", lambda: [newgame_figures(browser, url, args.newgame_runs, args.sizes, args.levels,
+                                                        symmetry, args.minimal, args.variant)
+                                         for symmetry in args.symmetry.split(",")]),
                     ("hint", lambda: hint_figures(browser, url, args.hint_puzzles)),
                     ("interp", lambda: interpreter_figures(browser, url, puzzles, args.methods, args.interp)),
                     ("solve", lambda: solve_figures(browser, url, puzzles, args.methods, args.data)),

@@ -10,11 +10,14 @@ hands it out.
 
 Keys: ``"SIDE"`` for classic grids (default boxes), ``"SIDE|VARIANT"`` for the others. Entries are lines in
 the page's one-line form (default symbols, ``.`` empty; ``x:``, ``windoku:`` and ``jigsaw:DIGITS:REGIONS``
-for the variants). Each was made by this generator and rated Extreme by this rater: the rot180 ones are the
-New game bank's Extremes (``web/js/bank.js`` says how they were made); the others' seeds are beside them
-(``python3 -m sudoku_core generate --size 9 --level extreme --symmetry SYM --seed SEED`` of
-GENERATOR_VERSION 9, which dug every Extreme). A diagonal pattern turned a quarter is antidiagonal, a
-mirror_v one mirror_h, so one entry serves both; a dihedral entry would serve every symmetry.
+for the variants). Each was made by this generator and rated Extreme by this rater. ``BANKED`` are the New
+game bank's Extremes (rot180), listed here only: build.py writes them into the page (``js/bank-extremes.js``,
+merged into web/js/bank.js's ``BANK``, whose notes say how they were made), so the bank the page serves and
+the puzzles a seed is drawn from are one list. ``FOUND`` are the others, each with how it was made: the
+seeds of ``python3 -m sudoku_core generate --size 9 --level extreme --symmetry SYM --seed SEED`` of
+GENERATOR_VERSION 9, which dug every Extreme, or of ``bench/find_extremes.py``. A diagonal pattern turned a
+quarter is antidiagonal, a mirror_v one mirror_h, so one entry serves both; a dihedral entry serves every
+symmetry.
 
 The entries are part of the generator: a seed's Extreme is drawn from them, so adding, removing or
 reordering one changes which puzzle a seed gives (bump ``GENERATOR_VERSION``).
@@ -25,10 +28,9 @@ is rated when it is made, and ``bench/extreme_bench.py`` re-rates them and measu
 
 from __future__ import annotations
 
-#: Extremes by grid kind (see the module notes).
-EXTREMES: dict[str, tuple[str, ...]] = {
+#: The New game bank's Extremes, rot180 (see the module notes): build.py writes them into the page's bank.
+BANKED: dict[str, tuple[str, ...]] = {
     "9": (
-        # rot180, the bank's
         "3.8..1.4.94..8..7...2..6..........95.3.2.5.1.56..........4..8...8..6..39.9.8..7.4",
         "..1..23..2..5......8..9.52.61....7.....9.4.....3....19.64.8..3......3..6..52..4..",
         ".3.2...1......735.....38..9.......91.854.273.12.......4..82.....516......9...1.4.",
@@ -56,22 +58,6 @@ EXTREMES: dict[str, tuple[str, ...]] = {
         ".5.4.21.......6.8...1.5...6...8...6.8.2...7.5.9...3...4...7.6...7.6.......69.5.1.",
         ".....71....5....874..1..2....465...33.......62...794....3..4..158....9....19.....",
         ".3..4.7..1.2.....4.6.2..89.7...2.......6.5.......9...3.25..1.8.3.....2.9..4.6..5.",
-        # dihedral: generate --size 9 --level extreme --symmetry dihedral --seed SEED (GENERATOR_VERSION 9; 2,559
-        # grids, 15 s of CPU: the only one of seeds extreme-dihedral-1 to -6, and it serves every symmetry)
-        # extreme-dihedral-6
-        "3.......4..45.39...6..8..3..5..4..6...86.52...1..7..5..7..3..9...17.93..9.......1",
-        # diagonal: generate --size 9 --level extreme --symmetry diagonal --seed SEED (GENERATOR_VERSION 9)
-        # extreme-diagonal-1
-        "8..6.2.....9.51.4..42......2.........1...45.797..3.4.1....19..4.8.....1.....873.2",
-        # extreme-diagonal-2
-        "..62....8.8..3.64.7.......13..6.7....6...59.....38.....3..5.1...5.....399.1....5.",
-        # extreme-diagonal-3
-        "16.4....34.9.2.5...5....4..6..3...7..9...2.......7.2.1.82..6......8...5.9....7...",
-        # extreme-diagonal-4
-        "..4.9.6.....7..98.5....6.4..3.....2.6....3..9..7.84.5.75........284.7..1....5..32",
-        # mirror_v: generate --size 9 --level extreme --symmetry mirror_v --seed SEED (GENERATOR_VERSION 9)
-        # extreme-mirror_v-4
-        "27.....69..36.97....98273..3..4.5..2.5.....8.6.......7...1.2....2..5..9.7.......8",
     ),
     "12": (
         "5..C...32.B7.......7A...7...BC2..39.82.9..B...6....A3..8....361."
@@ -134,12 +120,125 @@ EXTREMES: dict[str, tuple[str, ...]] = {
         ".6........38.9FG.C.8...AB.5.D7.1...3..G..F..E..BFB...E..G6D.84..",
     ),
     "9|x": (
-        # rot180, the bank's
         "x:.....1.....1.35..2.4.......3......8..14...53..6......7.......7.4..36.1.....5.....",
         "x:..8...2..92....4.5....52..........1...........7..........39....1.5....84..3...5..",
         "x:...7.52....6.....43.....6..6.....9.....987.....8.....3..2.....78.....4....93.2...",
         "x:.......2..7..13.9.........1..7...584.........839...7..6.........8.62..5..9.......",
         "x:.9...7.4...2.3....1..4...3..8.......47.....68.......9..1...2..3....7.2...2.8...7.",
+    ),
+    "9|windoku": (
+        "windoku:.........1..9.8....6...54....2....97...2.9...75....2....16...5....8.7..4.........",
+        "windoku:......2......82.6....5..3.95.....8...9..2..4...4.....59.1..7....3.96......2......",
+        "windoku:8..9..26......2....92....7.1...2.................4...1.1....84....3......85..9..6",
+        "windoku:....7.3...3.........18..74......5....4.....6....2......14..69.........7...9.5....",
+        "windoku:...81....8.3....4..7.........8.6....6.5...9.8....3.2.........6..8....3.2....96...",
+    ),
+    "9|jigsaw": (
+        "jigsaw:7.........5.9...82..........46.....5....6....3.....21..........53...9.6.........7:"
+        "AABBCCCCCDABBCCEECDAABBBBECDAAAABEEEDDDFFEEFEDDGGFFFFHDGGFFIIHHGGIIIIIHHGGGIIHHHH",
+        "jigsaw:.....6..13......8.....2......5......5...8...4......5......7.....4......31..5.....:"
+        "AAAABCCCDABBBBBCCDAAEBBFCCDAEEGBFCCDAEGGGFFFDEEGGFFHDDIEEGFFHDHIEIGGHHDHIIIIIIHHH",
+        "jigsaw:...1......1..2....9...853........2..1.......6..4........685...2....3..5......8...:"
+        "AABBBBCCCAADBEBBBCAADBEECCCAADDEECFGHADEEECFGHDDDDEFFGHHHHHHFGGHIIIIFFGGIIIIIFFGG",
+        "jigsaw:.5.3.7...2.9......9...1.........2..6.........5..6.........9...8......9.4...4.5.7.:"
+        "AAAAABBBBACCDEEBBBAACDEEEFBCACDEEFFBCCCDEEFFGCDDDHFFFGHDDHHHFGGHHHHIGGGGIIIIIIIIG",
+        "jigsaw:..82.......7..8.6....51...........57....8....74...........26....5.3..6.......28..:"
+        "ABBBBBBCCAAABBDDCCEAAABDDCCEEAADDDDCEFFFFFDGCEHHHFFGGCEEEHHFGGGEHHHHFIGGIIIIIIIIG",
+    ),
+}
+
+#: Extremes of other symmetries, each with how it was made.
+FOUND: dict[str, tuple[str, ...]] = {
+    "9": (
+        # dihedral: generate --size 9 --level extreme --symmetry dihedral --seed SEED (GENERATOR_VERSION 9; 2,559
+        # grids, 15 s of CPU: the only one of seeds extreme-dihedral-1 to -6, and it serves every symmetry)
+        # extreme-dihedral-6
+        "3.......4..45.39...6..8..3..5..4..6...86.52...1..7..5..7..3..9...17.93..9.......1",
+        # dihedral: bench/find_extremes.py --size 9 --symmetry dihedral --method dig (GENERATOR_VERSION 11)
+        # extreme-9-dihedral-7
+        ".2.5.4.1.5...1...4...3.7...1.9...3.5.5.....4.8.4...1.2...6.1...7...5...6.4.2.8.9.",
+        # extreme-9-dihedral-8
+        "....4......83.51...2.7.8.3..84...92.6.......1.31...57..6.1.2.9...79.32......7....",
+        # extreme-9-dihedral-9
+        "..7...1...3.8.7.6.8...2...3.8.254.3...36.95...5.371.8.3...6...1.6.1.8.9...4...8..",
+        # extreme-9-dihedral-10
+        "...4.1.....4.8.1...82.5.64.3.......1.61...52.9.......8.16.3.95...3.1.2.....9.5...",
+        # extreme-9-dihedral-11
+        "..4.2.3.....5.4...7...6...5.5.....6.6.9...7.8.2.....1.8...4...7...6.3.....1.7.2..",
+        # extreme-9-dihedral-12
+        "....6.....2.5.1.7...64.31...68...34.9.......1.31...89...48.79...5.9.2.1.....1....",
+        # diagonal: generate --size 9 --level extreme --symmetry diagonal --seed SEED (GENERATOR_VERSION 9)
+        # extreme-diagonal-1
+        "8..6.2.....9.51.4..42......2.........1...45.797..3.4.1....19..4.8.....1.....873.2",
+        # extreme-diagonal-2
+        "..62....8.8..3.64.7.......13..6.7....6...59.....38.....3..5.1...5.....399.1....5.",
+        # extreme-diagonal-3
+        "16.4....34.9.2.5...5....4..6..3...7..9...2.......7.2.1.82..6......8...5.9....7...",
+        # extreme-diagonal-4
+        "..4.9.6.....7..98.5....6.4..3.....2.6....3..9..7.84.5.75........284.7..1....5..32",
+        # mirror_v: generate --size 9 --level extreme --symmetry mirror_v --seed SEED (GENERATOR_VERSION 9)
+        # extreme-mirror_v-4
+        "27.....69..36.97....98273..3..4.5..2.5.....8.6.......7...1.2....2..5..9.7.......8",
+    ),
+    "12": (
+        # dihedral: bench/find_extremes.py --size 12 --symmetry dihedral --method dig (GENERATOR_VERSION 11)
+        # extreme-12-dihedral-1
+        "..4B.9C.A3...2........7.6..9....4..81.B.3..A.9.2...59..81...C..."
+        ".6B....37....12....6...2A..C5...B.A.5..6.4.C5..1....B..4.3......"
+        "..2...C7.36.85..",
+        # extreme-12-dihedral-2
+        "C..85..A6..B.B...86...A.....294B....6...9..4...55.37....A4.C.48."
+        ".....6B..21......39.9.CB....87.48...4..5...2....8127.....3...65."
+        "..C.B..1A..37..9",
+        # extreme-12-dihedral-3
+        "4....B6....3...A1..9C.....7.A32C.9...7.9....1.C..AC......49.B.5."
+        ".....7.A3.A......5.8.49......CA..B.5....7.4...B.6753.A.....39..1"
+        "4...2....CB....9",
+        # diagonal: bench/find_extremes.py --size 12 --symmetry diagonal --method lift (GENERATOR_VERSION 11)
+        # extreme-12-diagonal-2
+        "..CB..2..8...2.8.7..3.9.3....8B....614...C8...5.....7.A.6....8A5"
+        "...67...C.128...5.B......1.2..8..5..9B7...CA2..........1.3.A..51"
+        "8.....5.....A9.2",
+        # extreme-12-diagonal-4
+        ".6...1.57...C.......46B....5B.4...2...5...2.9137..1...A...822..."
+        "...9B.A...692.1....48....7...A..15.4.B...7...B.2...38..1.49368.."
+        ".......8A.B..9..",
+        # mirror_h: bench/find_extremes.py --size 12 --symmetry mirror_h --method lift (GENERATOR_VERSION 11)
+        # extreme-12-mirror_h-3
+        "8..C.A...1.B43A.9..5.....7......5.....4.A.5...B1..6.2.....A....5"
+        "B97.C6.....7158.AB....9.4.....C...B.7.2...54.8......4...B13.5..7"
+        "....6..4.8...7.2",
+    ),
+    "16": (
+        # dihedral: bench/find_extremes.py --size 16 --symmetry dihedral --method dig (GENERATOR_VERSION 11)
+        # extreme-16-dihedral-1
+        ".B5..3....F..46.C.8.2.6B5E.D.9.33E.....16.....BD...6.9.47.8.F..."
+        ".F....A..7....C.A..2..DFG6..3..7.1..E2....9F..4..4BC.G....5.2A1."
+        ".GCE.D....7.862..8..9C....31..D.F..9..462C..B..A.A....8..G....7."
+        "...5.8.73.A.C...7C.....E9.....F4D.E.6.2CB4.7.1.8.62..4....C..73.",
+        # extreme-16-dihedral-2
+        ".71..68AD53..E2.4..6.1F3987.G..55...C......E...D.3...5....4...8."
+        "..B....C4....5..EF.2.8....G.1.6ADG.....67.....9268..F.A71E.9..D3"
+        "GC..8.9127.6..E436.....BF.....G91B.E.A....D.2.37..5....EA....1.."
+        ".2...F....9...5.8...3......7...EA..F.EC4G38.9..B.E3..27851F..GA.",
+        # extreme-16-dihedral-3
+        "..4E..579F..2D...FG.3E....D6.19.19..4..G8..A..FED..7........G..8"
+        ".35.F..9E..2.B8..B...2....G...E.8.....C..3.....29.1.8..4D..5.7.6"
+        "E.A.G..B2..F.C.1F.....8..G.....4.6...7....4...3..4D.E..35..B.96."
+        "6..A........E..DB5..6..2C..D..19.23.D8....F4.AB...EF..B519..3G..",
+        # rot90: bench/find_extremes.py --size 16 --symmetry rot90 --method lift (GENERATOR_VERSION 11)
+        # extreme-16-rot90-3
+        "8..9.GD.F....1.7......F91A.2.5..B2..7.....96.......A..3.5...9..6"
+        ".97.4...8..C.G....F...EG94.....D.8...F.6A.3.B.C1GE.6387..D2...9."
+        ".C...76..8E14.G935.4.B.16.G...D.6.....24CB...E....8.G..A...4.B2."
+        "7..C...B.G..D.......89.....B..3F..3.2.GD79......9.B....3.1F.5..2",
+        # extreme-16-rot90-5
+        "71.......F.DE..B..EFB.....G.8..9..B..A.G..9..DF.GD.6..89E..52.1."
+        "D..9.F4B.6....2..FA...E.9..2.B..E...5..2C.F7D......5.G9..A.B1F.."
+        "..DEC.A..2B.4......C7B.4D..9...8..4.6..3.C...97..7....F.546.A..C"
+        ".8.D2..CBE..6.5F.42..6..F.7..G..9..1.4.....C7E..C..7D.1.......B2",
+    ),
+    "9|x": (
         # rot90: generate --variant x --size 9 --level extreme --symmetry rot90 --seed SEED
         # extreme-x-rot90-1
         "x:..2.3.....56..2.7....6...21.7....1..6.......7..4....6.74...6....6.3..78.....4.5..",
@@ -168,12 +267,6 @@ EXTREMES: dict[str, tuple[str, ...]] = {
         "x:96..5..71............198............6.......382.3.6.95............7.5......412...",
     ),
     "9|windoku": (
-        # rot180, the bank's
-        "windoku:.........1..9.8....6...54....2....97...2.9...75....2....16...5....8.7..4.........",
-        "windoku:......2......82.6....5..3.95.....8...9..2..4...4.....59.1..7....3.96......2......",
-        "windoku:8..9..26......2....92....7.1...2.................4...1.1....84....3......85..9..6",
-        "windoku:....7.3...3.........18..74......5....4.....6....2......14..69.........7...9.5....",
-        "windoku:...81....8.3....4..7.........8.6....6.5...9.8....3.2.........6..8....3.2....96...",
         # rot90: generate --variant windoku --size 9 --level extreme --symmetry rot90 --seed SEED
         # extreme-windoku-rot90-1
         "windoku:..86.2.1.6............8...37.......1..2...8..5.......72...9............8.1.5.67..",
@@ -202,17 +295,6 @@ EXTREMES: dict[str, tuple[str, ...]] = {
         "windoku:.........4..3.6..2.........7.9...1.6...6.9.....2.8.9.....9.5.....3...2..2.......9",
     ),
     "9|jigsaw": (
-        # rot180, the bank's
-        "jigsaw:7.........5.9...82..........46.....5....6....3.....21..........53...9.6.........7:"
-        "AABBCCCCCDABBCCEECDAABBBBECDAAAABEEEDDDFFEEFEDDGGFFFFHDGGFFIIHHGGIIIIIHHGGGIIHHHH",
-        "jigsaw:.....6..13......8.....2......5......5...8...4......5......7.....4......31..5.....:"
-        "AAAABCCCDABBBBBCCDAAEBBFCCDAEEGBFCCDAEGGGFFFDEEGGFFHDDIEEGFFHDHIEIGGHHDHIIIIIIHHH",
-        "jigsaw:...1......1..2....9...853........2..1.......6..4........685...2....3..5......8...:"
-        "AABBBBCCCAADBEBBBCAADBEECCCAADDEECFGHADEEECFGHDDDDEFFGHHHHHHFGGHIIIIFFGGIIIIIFFGG",
-        "jigsaw:.5.3.7...2.9......9...1.........2..6.........5..6.........9...8......9.4...4.5.7.:"
-        "AAAAABBBBACCDEEBBBAACDEEEFBCACDEEFFBCCCDEEFFGCDDDHFFFGHDDHHHFGGHHHHIGGGGIIIIIIIIG",
-        "jigsaw:..82.......7..8.6....51...........57....8....74...........26....5.3..6.......28..:"
-        "ABBBBBBCCAAABBDDCCEAAABDDCCEEAADDDDCEFFFFFDGCEHHHFFGGCEEEHHFGGGEHHHHFIGGIIIIIIIIG",
         # rot90: generate --variant jigsaw --size 9 --level extreme --symmetry rot90 --seed SEED
         # extreme-jigsaw-rot90-1
         "jigsaw:.....9.3.31.6...7.....1....2......5...7...8...4......6....8.....9...4.83.6.9.....:"
@@ -246,3 +328,18 @@ EXTREMES: dict[str, tuple[str, ...]] = {
         "AAAAABCCCADDBBBBBCADDBECCCCADBBEECFFADEEEEEEFDDDGHHHFFGGGGIIHFFGIIGIIHFFGGIIIHHHH",
     ),
 }
+
+#: Every Extreme by grid kind, the bank's first (a seed's draw depends on this order).
+EXTREMES: dict[str, tuple[str, ...]] = {key: BANKED.get(key, ()) + FOUND.get(key, ()) for key in (*BANKED, *FOUND)}
+
+
+def bank_key(key: str) -> str:
+    """The New game bank's key (web/js/bank.js) of a catalogue key: ``"9"`` is ``"9|extreme"``, ``"9|x"``
+    is ``"9|extreme|x"``."""
+    side, _, variant = key.partition("|")
+    return f"{side}|extreme" + (f"|{variant}" if variant else "")
+
+
+def bank_lists() -> dict[str, list[str]]:
+    """The bank's Extremes by its keys, as build.py writes them into the page (``js/bank-extremes.js``)."""
+    return {bank_key(key): list(lines) for key, lines in BANKED.items()}

@@ -128,7 +128,7 @@ if TYPE_CHECKING:
     from .rate import Rating
 
 #: Bumped whenever a change makes a seed give another puzzle.
-GENERATOR_VERSION = 10  # 2: easy and medium digs use the level's own fill (naked singles; singles);
+GENERATOR_VERSION = 11  # 2: easy and medium digs use the level's own fill (naked singles; singles);
 # 3: the rater knows WXYZ- and VWXYZ-Wings (expert), so a candidate that needed forcing may rate expert;
 # 4: the rater knows UR types 5 and 6, more Hidden Rectangles, ALS of up to 8 cells and ALS-XY-Chains;
 # 5: the rater knows Death Blossom (expert)
@@ -142,6 +142,8 @@ GENERATOR_VERSION = 10  # 2: easy and medium digs use the level's own fill (nake
 # one whose Hard path scores highest) and looks again around it
 # 10: an Extreme (not a Killer, no practice technique, not minimal) starts from a catalogued Extreme moved into
 # another of the symmetry asked for (extreme_start), and is dug only where the catalogue has none
+# 11: the catalogue has more Extremes (dihedral and other symmetries, 9x9 to 16x16; bench/find_extremes.py),
+# and an X's Extreme is reordered too (X_LINE_ORDERS), so a seed's Extreme may be another
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
@@ -795,6 +797,12 @@ LINE_ORDERS = {
 }
 
 
+#: An X's line orders: rows and columns reordered alike, by an order that commutes with reversing them, take
+#: both diagonals to themselves ((i, i) to (p(i), p(i)); (i, m - i) to (p(i), m - p(i))) and keep bands and
+#: stacks whole; these orders are among every symmetry's :data:`LINE_ORDERS`, so every pattern keeps its.
+X_LINE_ORDERS = ("sym", "same")
+
+
 def _reflecting_order(rng: random.Random, count: int) -> list[int]:
     """A random order of ``count`` items that commutes with reversing them: ``order[m - i] = m - order[i]``."""
     m = count - 1
@@ -823,6 +831,32 @@ def _symmetric_lines(rng: random.Random, groups: int, size: int) -> list[int]:
         for i in range(size):
             lines[t * size + i] = s * size + inner[i]
             lines[m - (t * size + i)] = m - (s * size + inner[i])
+    return lines
+
+
+def _refined_lines(rng: random.Random, n: int, br: int, bc: int, symmetric: bool) -> list[int]:
+    """A random order of ``n`` lines that moves each line only among those of its band (``br`` lines) and of
+    its stack (``bc`` lines), so it serves rows and columns alike on oblong boxes; with ``symmetric`` one that
+    commutes with reversing the lines (``lines[m - i] = m - lines[i]``)."""
+    m = n - 1
+    blocks: dict[tuple[int, int], list[int]] = {}
+    for i in range(n):
+        blocks.setdefault((i // br, i // bc), []).append(i)
+    lines = list(range(n))
+    for block in blocks.values():
+        if symmetric and block[0] > m - block[-1]:
+            continue  # the mirror of a block drawn already
+        if symmetric and block[0] == m - block[-1]:
+            order = _reflecting_order(rng, len(block))
+            for t, x in enumerate(block):
+                lines[x] = block[order[t]]
+            continue
+        shuffled = list(block)
+        rng.shuffle(shuffled)
+        for x, y in zip(block, shuffled, strict=True):
+            lines[x] = y
+            if symmetric:
+                lines[m - x] = m - y
     return lines
 
 
@@ -855,8 +889,9 @@ def extreme_start(geo: Geometry, variant: str, symmetry: str, rng: random.Random
     puzzle).
 
     One entry whose pattern some symmetry of the square turns into a ``symmetry`` pattern is drawn, turned
-    so, its lines reordered within bands and stacks as :data:`LINE_ORDERS` allows for ``symmetry`` (classic
-    grids only: a variant's diagonals and windows would not stay), and its digits relabelled. Each of these
+    so, its lines reordered within bands and stacks as :data:`LINE_ORDERS` allows for ``symmetry`` (an X's as
+    :data:`X_LINE_ORDERS` allows, which keeps its diagonals; a Windoku's windows and a Jigsaw's regions would
+    not stay), and its digits relabelled. Each of these
     maps a solved grid to a solved grid and every logic step to a step of the same technique, so the
     puzzle's difficulty stays; the caller rates it anyway. The result is checked here: one solution (the
     DLX engine counts two) and a pattern of ``symmetry``.
@@ -901,7 +936,8 @@ def transformed(geo: Geometry, cells: Sequence[int], solution: Sequence[int], sy
                 rng: random.Random) -> tuple[Geometry, list[int], list[int]]:
     """A puzzle (``cells`` and its ``solution`` on ``geo``) moved by symmetry ``k`` of the square (one of
     :func:`square_maps`; a Jigsaw's regions move with it), then, on a classic grid, its rows and columns
-    reordered at random within what :data:`LINE_ORDERS` allows for ``symmetry``, and its digits relabelled
+    reordered at random within what :data:`LINE_ORDERS` allows for ``symmetry`` (on an X, within
+    :data:`X_LINE_ORDERS`), and its digits relabelled
     at random: ``(geometry, cells, solution)``. A pattern of ``symmetry`` after the move stays one."""
     n = geo.n
     if geo.regions is not None:
@@ -909,12 +945,16 @@ def transformed(geo: Geometry, cells: Sequence[int], solution: Sequence[int], sy
     else:
         new_geo = geo
     cells, solution = _moved(geo, cells, k), _moved(geo, solution, k)
-    if geo.variant == "classic":
+    kinds = LINE_ORDERS[symmetry] if geo.variant == "classic" else X_LINE_ORDERS if geo.variant == "x" else None
+    if kinds is not None:
         br, bc = geo.box_rows, geo.box_cols
-        row_kind, col_kind = LINE_ORDERS[symmetry]
+        row_kind, col_kind = kinds
         rows = _symmetric_lines(rng, n // br, br) if row_kind == "sym" else _shuffled_lines(rng, n // br, br)
-        if col_kind in ("same", "anti") and br != bc:  # oblong boxes: rows cannot go where columns were
-            rows = cols = list(range(n))
+        if col_kind in ("same", "anti") and br != bc:
+            # Oblong boxes: the same order for rows and columns must keep bands and stacks both whole, so each
+            # line stays among those of its band and its stack.
+            rows = _refined_lines(rng, n, br, bc, row_kind == "sym")
+            cols = rows if col_kind == "same" else [n - 1 - x for x in reversed(rows)]
         elif col_kind in ("same", "anti"):
             cols = rows if col_kind == "same" else [n - 1 - x for x in reversed(rows)]
         else:

@@ -26,7 +26,6 @@ from sudoku_core.generate import (
     SYMMETRIES,
     GenerationError,
     GenerationStopped,
-    extreme_start,
     full_grid,
     generate,
     is_symmetric,
@@ -40,7 +39,6 @@ from sudoku_core.generate import (
 from sudoku_core.grid import geometry_for_side, variant_geometry
 from sudoku_core.rate import rate
 from sudoku_core.solvers import engine
-from sudoku_core.work import run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -275,11 +273,6 @@ def test_an_extreme_from_the_catalogue_is_rated_unique_and_symmetric(symmetry, v
     assert pattern_has(symmetry, g.puzzle.geometry, g.puzzle.cells)
     assert g.exact and g.level == "extreme" == rate(g.puzzle).level
     assert generate(9, level="extreme", symmetry=symmetry, variant=variant, seed=seed).puzzle == g.puzzle
-
-
-def test_no_catalogue_entry_for_a_symmetry_means_a_dig():
-    # Only the rot180 Extremes of 12x12 exist: a turn cannot make them mirror-symmetric.
-    assert run(extreme_start(variant_geometry(12, "classic"), "classic", "mirror_h", random.Random(1))) is None
 
 
 @pytest.mark.parametrize("key", sorted(EXTREMES))

@@ -110,6 +110,17 @@ def main(base: str, puzzle: str, jigsaw: str, killer: str) -> dict:
             driver.find_element(By.ID, "hint").click()
             until(driver, "!document.getElementById('hint-text').hidden", 60)
             facts["offline_hint"] = driver.find_element(By.ID, "hint-text").text
+        # A dihedral 9x9 Extreme (issue 33): not the bank's symmetry, made live from the engine's catalogue.
+        driver.find_element(By.ID, "new-game").click()
+        driver.execute_script("""const set = (id, v) => { const s = document.getElementById(id); s.value = v;
+            s.dispatchEvent(new Event('change')); }; set('ng-size', '9'); set('ng-level', 'extreme');
+            set('ng-symmetry', 'dihedral');""")
+        asked = time.monotonic()
+        driver.find_element(By.ID, "ng-generate").click()
+        until(driver, "window.sudoku.game.n === 9 && !document.getElementById('newgame-dialog').open", 300)
+        facts["extreme"] = driver.execute_script(
+            "return {line: window.sudoku.game.shareLine(), level: window.sudoku.game.info.level}")
+        facts["extreme"]["seconds"] = round(time.monotonic() - asked, 1)  # printed by the test, not asserted
         # A Jigsaw link: the engine's regions, drawn with their borders, named in the cells' labels.
         driver.execute_script("location.hash = encodeURIComponent(arguments[0])", jigsaw)
         until(driver, "window.sudoku.game.variant === 'jigsaw' && !window.sudoku.engine.busy", 60)

@@ -28,6 +28,7 @@ export class BankRefill {
     this.wanted = []; // [bank.bankKind(...)]: {key, options}, most recent first
     this.running = false;
     this.made = 0; // puzzles made this visit (for tests and the curious)
+    this.workMs = 0; // engine time its slices took this visit, puzzles kept or not (bench/browser_bench.py)
     document.addEventListener("visibilitychange", () => this.kick());
   }
 
@@ -64,7 +65,6 @@ export class BankRefill {
   // One puzzle of a choice, in slices while the engine is otherwise idle; true when kept.
   /** @param {BankKind} kind @returns {Promise<boolean>} */
   async make({ key, options }) {
-
     await this.quiet();
     // The engine's time on this puzzle: each slice's, from its request to its answer (not the waits between).
     let worked = performance.now();
@@ -84,9 +84,14 @@ export class BankRefill {
           worked = performance.now();
         } });
     } catch (error) {
-      if (isStopped(error)) return false;
+      if (isStopped(error)) {
+        this.workMs += spent;
+        return false;
+      }
       throw error;
     }
+    spent += performance.now() - worked; // the last slice's, which no progress call counted
+    this.workMs += spent;
     const line = r.found ? bankLine(/** @type {{line: string}} */ (r)) : null; // a found puzzle has its line
 
     if (!line || !addToBank(key, line)) return false;

@@ -1,0 +1,91 @@
+"""The Extreme catalogue (sudoku_core/extremes.py) and the New game bank: one source for the bank's Extremes.
+
+The bank's Extremes (9x9, 12x12, 16x16 classic; 9x9 X, Windoku, Jigsaw; rot180) are listed once, in the
+engine's catalogue (``BANKED``), from which a seed's Extreme is drawn; build.py writes them into the page as
+``js/bank-extremes.js`` and web/js/bank.js merges them into its ``BANK``. tests/test_bank.py checks each
+entry as a banked puzzle (unique by two solvers, rot180, rated Extreme).
+"""
+
+import json
+import random
+import re
+from pathlib import Path
+from unittest import mock
+
+import pytest
+
+import build
+from sudoku_core import extremes
+from sudoku_core.extremes import BANKED, EXTREMES, FOUND, bank_key, bank_lists
+from sudoku_core.formats import parse
+from sudoku_core.generate import SYMMETRIES, extreme_start, generate, is_symmetric, transformed
+from sudoku_core.grid import variant_geometry
+from sudoku_core.rate import rate
+from sudoku_core.solvers import engine
+from sudoku_core.work import run
+
+ROOT = Path(__file__).resolve().parent.parent
+BANK_JS = (ROOT / "web" / "js" / "bank.js").read_text(encoding="utf-8")
+
+
+def test_the_page_bank_takes_its_extremes_from_the_catalogue_and_lists_none_itself():
+    module = build.bank_extremes_module()
+    written = json.loads(re.search(r"export const EXTREMES = (\{.*\});", module, re.S).group(1))
+    assert written == bank_lists() == {bank_key(k): list(v) for k, v in BANKED.items()}
+    assert set(written) == {"9|extreme", "12|extreme", "16|extreme", "9|extreme|x", "9|extreme|windoku",
+                            "9|extreme|jigsaw"}
+    assert 'import { EXTREMES } from "./bank-extremes.js";' in BANK_JS and "  ...EXTREMES,\n" in BANK_JS
+    for key in written:  # no second copy in bank.js to drift from the engine's
+        assert f'\n  "{key}": [' not in BANK_JS
+    for lines in written.values():
+        assert not any(line in BANK_JS for line in lines)
+
+
+def test_the_catalogue_is_the_bank_then_the_found_in_that_order():
+    # A seed's Extreme is drawn by position: the bank's first, then the others.
+    assert set(EXTREMES) == set(BANKED) | set(FOUND)
+    for key, lines in EXTREMES.items():
+        assert lines == BANKED.get(key, ()) + FOUND.get(key, ())
+    assert bank_key("9") == "9|extreme" and bank_key("9|jigsaw") == "9|extreme|jigsaw"
+
+
+def test_an_x_is_reordered_too_and_keeps_its_diagonals():
+    # An X's rows and columns are reordered alike, in orders that commute with reversal: both diagonals stay
+    # (the solution stays an X solution) and the patterns differ beyond the square's eight maps.
+    line = BANKED["9|x"][0]
+    puzzle = parse(line)
+    geo, cells = puzzle.geometry, list(puzzle.cells)
+    solution = engine("dlx")(geo, cells, 2, None).solutions[0]
+    patterns = set()
+    for seed in range(12):
+        new_geo, moved, solved = transformed(geo, cells, solution, "rot180", 0, random.Random(seed))
+        assert engine("dlx")(new_geo, moved, 2, None).solutions == [solved]  # unique, as an X
+        assert len({solved[i * 9 + i] for i in range(9)}) == 9
+        assert len({solved[i * 9 + 8 - i] for i in range(9)}) == 9
+        assert is_symmetric(new_geo, moved, "rot180")
+        patterns.add(tuple(bool(v) for v in moved))
+    assert len(patterns) > 1
+
+
+@pytest.mark.parametrize("size", [12, 16])
+@pytest.mark.parametrize("symmetry", [s for s in SYMMETRIES if s not in ("none", "rot180")])
+def test_every_symmetry_of_a_big_classic_grid_has_a_catalogued_extreme(size, symmetry):
+    # A dihedral entry serves every symmetry; the others serve theirs (and their turns where the boxes allow).
+    got = run(extreme_start(variant_geometry(size, "classic"), "classic", symmetry, random.Random(symmetry)))
+    assert got is not None
+    geo, cells, _ = got
+    assert is_symmetric(geo, cells, symmetry)
+
+
+def test_a_dihedral_extreme_is_made_from_the_catalogue_and_rated():
+    g = generate(9, level="extreme", symmetry="dihedral", seed=3)
+    assert g.stats.get("extreme_starts") == 1 and g.attempts == 1 and g.exact
+    assert is_symmetric(g.puzzle.geometry, g.puzzle.cells, "dihedral")
+    assert rate(g.puzzle).level == "extreme"
+
+
+def test_no_catalogue_entry_for_a_symmetry_means_a_dig():
+    # A grid kind whose entries have no pattern a turn makes mirror-symmetric: extreme_start gives up at once.
+    rot180_only = {"12": BANKED["12"]}
+    with mock.patch.dict(extremes.EXTREMES, rot180_only):
+        assert run(extreme_start(variant_geometry(12, "classic"), "classic", "mirror_h", random.Random(1))) is None
