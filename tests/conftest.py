@@ -10,13 +10,25 @@
 * The longest work goes to the workers first, so that neither waits alone at the end: the browser
   tests (``e2e``; those sharing one booted page are one xdist group, tests/e2e/conftest.py), then the
   tests marked ``slow`` (seconds each), then the rest in file order.
+* ``page_in_node`` runs the page's own modules in node, without a browser, on the ``build-info.js`` the
+  build writes (the engine's facts): the node tests of the page against the engine use it.
 * ``--durations=N`` also prints the 15 slowest modules (their tests' seconds summed), to see where a
   run's time goes; tests/run.sh's README paragraph says what the last measurements found.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _weight(item) -> int:
@@ -60,3 +72,28 @@ class _ModuleTimes:
 def pytest_configure(config):
     if config.getoption("durations", None) is not None and not hasattr(config, "workerinput"):
         config.pluginmanager.register(_ModuleTimes(), "module-times")
+
+
+@pytest.fixture
+def page_in_node(tmp_path) -> Callable[[str, Any], Any]:
+    """``page_in_node(script, job)``: runs ``script`` (an ES module that imports ``./js/...``, reads ``job``
+    as JSON on its standard input and writes its answer as JSON) in node beside a copy of ``web/js`` and the
+    ``build-info.js`` that build.py writes from :func:`build.engine_facts`; returns the answer."""
+    if not shutil.which("node"):
+        pytest.fail("needs node (Debian package nodejs; tests/run.sh installs it)")
+    spec = importlib.util.spec_from_file_location("build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    shutil.copytree(ROOT / "web" / "js", tmp_path / "js")
+    (tmp_path / "build-info.js").write_text(build.build_info_module(build.engine_facts()))
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+
+    def run(script: str, job: Any) -> Any:
+        (tmp_path / "run.mjs").write_text(script)
+        done = subprocess.run(["node", "run.mjs"], input=json.dumps(job), cwd=tmp_path, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    return run

@@ -9,8 +9,11 @@
 #   through sudo unless run as root. A run whose `-m` leaves out the e2e tests (pytest's own reading of the
 #   expression, tests/support.py) needs no browser and no build: it installs no browser and skips build.py.
 # * Checks run fastest first: ruff, mypy, tsc, the build, then pytest; the first to fail stops the run.
+#   What does not wait on another runs beside it, on the second core: `npm ci` (node_modules: tsc, axe,
+#   Pyodide) while pip installs, and the build beside tsc.
 # * Python packages go into a project-local virtual environment, .venv/ (ignored by git): the pinned
-#   tests/requirements.txt and the engine itself (pip install -e .). Nothing goes into the system's
+#   tests/requirements.txt and the engine itself (pip install -e .), in one pip run that does not
+#   byte-compile them all (Python compiles what the tests import, once). Nothing goes into the system's
 #   Python. PYTHON=... picks the interpreter the environment is made from (default python3, 3.11+).
 # * pytest runs on every core (pytest-xdist, one worker per core, at most 4): `--dist loadgroup` keeps
 #   the browser tests of a module that share a module-scoped page on one worker (tests/e2e/conftest.py
@@ -48,14 +51,34 @@ command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 apt_install "${missing[@]}"
 
+# --- node_modules (tsc, axe-core, the pinned Pyodide), beside pip's work ---------------------------
+npm_log=$(mktemp)
+npm_pid=
+trap '[ -z "$npm_pid" ] || kill "$npm_pid" 2>/dev/null; rm -f "$npm_log"' EXIT
+if [ ! -x node_modules/.bin/tsc ]; then
+  npm ci --no-audit --no-fund >"$npm_log" 2>&1 &
+  npm_pid=$!
+fi
+npm_done() {  # waits for that npm ci; its output, and its failure stops the run
+  [ -n "$npm_pid" ] || return 0
+  local rc=0
+  wait "$npm_pid" || rc=$?
+  npm_pid=
+  cat "$npm_log"
+  rm -f "$npm_log"
+  if [ "$rc" -ne 0 ]; then
+    echo "tests/run.sh: npm ci failed (status $rc)" >&2
+    exit "$rc"
+  fi
+}
+
 # --- the project's virtual environment ---------------------------------------------------------
 if ! "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
   echo "tests/run.sh: creating $VENV" >&2
   "$PYTHON" -m venv --clear "$VENV"
 fi
 PY="$VENV/bin/python"
-"$PY" -m pip install -q --disable-pip-version-check -r tests/requirements.txt
-"$PY" -m pip install -q --disable-pip-version-check -e .
+"$PY" -m pip install -q --disable-pip-version-check --no-compile -r tests/requirements.txt -e .
 
 # --- the browsers, if the arguments select any e2e test ----------------------------------------
 status=0
@@ -79,15 +102,21 @@ fi
 "$PY" -m mypy  # the engine's types, zero errors (files and settings: [tool.mypy] in pyproject.toml)
 # The page's JSDoc types (tsconfig.json: the modules that start with `// @ts-check`), and the worker's and
 # the service worker's (tsconfig.worker.json: a worker's globals, no DOM), zero errors.
-[ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund
-node_modules/.bin/tsc -p .
-node_modules/.bin/tsc -p tsconfig.worker.json
-
-# Build the site (and install the pinned Pyodide from npm) first, so a broken build stops the run
-# early; the e2e tests use this build (tests/e2e/conftest.py's `site`) instead of making their own.
+npm_done
+# Build the site (Pyodide comes from node_modules) beside tsc, so a broken build stops the run before
+# pytest; the e2e tests use this build (tests/e2e/conftest.py's `site`) instead of making their own.
 # A run without e2e tests builds nothing.
+build_pid=
 if [ "$e2e" = 1 ]; then
-  "$PY" build.py
-  export SUDOKU_TEST_SITE="$PWD/dist"
+  "$PY" build.py &
+  build_pid=$!
 fi
+tsc_status=0
+node_modules/.bin/tsc -p . || tsc_status=$?
+[ "$tsc_status" -ne 0 ] || node_modules/.bin/tsc -p tsconfig.worker.json || tsc_status=$?
+build_status=0
+[ -z "$build_pid" ] || wait "$build_pid" || build_status=$?
+[ "$tsc_status" -eq 0 ] || exit "$tsc_status"
+[ "$build_status" -eq 0 ] || exit "$build_status"
+[ "$e2e" = 0 ] || export SUDOKU_TEST_SITE="$PWD/dist"
 exec "$PY" -m pytest -p no:playwright -p no:cacheprovider -n auto --maxprocesses=4 --dist loadgroup "$@"

@@ -9,19 +9,9 @@ with cages), that the page's houses, their kinds and every cell's peers are the 
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
-import pytest
-
 from sudoku_core.errors import RegionError
 from sudoku_core.formats import parse
 from sudoku_core.grid import STANDARD_BOXES, VARIANTS, Geometry, geometry, variant_geometry
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # A 9x9 Jigsaw and a Killer in the one-line form of docs/variants.md (tests/e2e/play_support.py's).
 JIGSAW = ("jigsaw:3.2.6.......7.8.....8......57.....3......3..5.4...........9.......2.....4.3....9.:"
@@ -31,7 +21,8 @@ KILLER = ("killer:" + "." * 81 + ":aaabccdddaeebfghhijekbfgggijjklllmniokkppllii
 
 RUNNER = """
 import * as G from "./js/geometry.js";
-const shapes = JSON.parse(process.argv[2]);
+import fs from "node:fs";
+const shapes = JSON.parse(fs.readFileSync(0, "utf8"));
 const out = shapes.map((s) => {
   const shape = { n: s.n, box: G.BOXES[s.n], variant: s.variant, regions: s.regions, cages: s.cages };
   const houses = G.housesOf(shape);
@@ -67,23 +58,10 @@ def _engine_shapes() -> list[tuple[dict, Geometry | None]]:
     return out
 
 
-def test_the_pages_geometry_is_the_engines_for_every_side_and_variant(tmp_path):
-    if not shutil.which("node"):
-        pytest.fail("needs node (Debian package nodejs; tests/run.sh installs it)")
-    spec = importlib.util.spec_from_file_location("build", ROOT / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    (tmp_path / "js").mkdir()
-    shutil.copy(ROOT / "web" / "js" / "geometry.js", tmp_path / "js" / "geometry.js")
-    (tmp_path / "build-info.js").write_text(build.build_info_module(build.engine_facts()))
-    (tmp_path / "package.json").write_text('{"type": "module"}')
-    (tmp_path / "run.mjs").write_text(RUNNER)
+def test_the_pages_geometry_is_the_engines_for_every_side_and_variant(page_in_node):
     shapes = _engine_shapes()
     assert {s["variant"] for s, g in shapes if g} == set(VARIANTS) and sum(g is None for _, g in shapes) > 0
-    done = subprocess.run(["node", "run.mjs", json.dumps([s for s, _ in shapes])], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    page = json.loads(done.stdout)
+    page = page_in_node(RUNNER, [s for s, _ in shapes])
 
     from sudoku_core.puzzle import DEFAULT_SYMBOLS
 

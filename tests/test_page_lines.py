@@ -16,12 +16,7 @@ checks that the page's reader is a subset of the engine's that agrees with it:
 
 from __future__ import annotations
 
-import importlib.util
-import json
 import random
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -29,8 +24,6 @@ from sudoku_core.errors import RegionError, SudokuError
 from sudoku_core.formats import format_variant, parse
 from sudoku_core.grid import STANDARD_BOXES, VARIANTS, geometry, page_domain, variant_geometry
 from sudoku_core.puzzle import DEFAULT_SYMBOLS
-
-ROOT = Path(__file__).resolve().parent.parent
 
 JIGSAW = ("jigsaw:3.2.6.......7.8.....8......57.....3......3..5.4...........9.......2.....4.3....9.:"
           "AAABBBBBBAAAACCBBBDAACCCEEFDDDCEEEFFDCCCEEFFFDDGGGEEFFHDGGGIIFIHDGHGGIIIHHHHHHIII")
@@ -130,23 +123,7 @@ def _shape(puzzle) -> dict:
     return shape
 
 
-def _run_page(tmp_path: Path, job: dict) -> dict:
-    if not shutil.which("node"):
-        pytest.fail("needs node (Debian package nodejs; tests/run.sh installs it)")
-    spec = importlib.util.spec_from_file_location("build", ROOT / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    shutil.copytree(ROOT / "web" / "js", tmp_path / "js")
-    (tmp_path / "build-info.js").write_text(build.build_info_module(build.engine_facts()))
-    (tmp_path / "package.json").write_text('{"type": "module"}')
-    (tmp_path / "run.mjs").write_text(RUNNER)
-    done = subprocess.run(["node", "run.mjs"], input=json.dumps(job), cwd=tmp_path, capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-
-def test_the_pages_line_reader_is_a_subset_of_the_engines_and_agrees_with_it(tmp_path):
+def test_the_pages_line_reader_is_a_subset_of_the_engines_and_agrees_with_it(page_in_node):
     lines = _corpus()
     engine: list[object] = []
     for line in lines:
@@ -156,7 +133,7 @@ def test_the_pages_line_reader_is_a_subset_of_the_engines_and_agrees_with_it(tmp
             engine.append(error)
     written = [format_variant(p, one_line=True) for p in engine if not isinstance(p, Exception)]
     killers = [p for p in engine if not isinstance(p, Exception) and p.geometry.cages is not None]
-    page = _run_page(tmp_path, {
+    page = page_in_node(RUNNER, {
         "lines": lines + written,
         "killers": [{"digits": "".join(DEFAULT_SYMBOLS[d - 1] if d else "." for d in p.cells),
                      "cages": [{"sum": t, "cells": list(cs)} for t, cs in p.geometry.cages]} for p in killers]})

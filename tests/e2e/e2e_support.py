@@ -22,15 +22,18 @@ LIVE: list[App] = []
 class App:
     """One browser context and page on the site, with what it logged."""
 
-    def __init__(self, browser, url: str, **context_options) -> None:
+    def __init__(self, browser, url: str, context=None, **context_options) -> None:
+        """A fresh context made with ``context_options``; or, given ``context`` (kept open by its owner
+        for several apps in turn), a new page in it: then the requests recorded are the page's."""
         self.base = re.match(r"https?://[^/]+/", url).group(0)
-        self.context = browser.new_context(**context_options)
+        self.owns_context = context is None
+        self.context = browser.new_context(**context_options) if context is None else context
         self.context.set_default_timeout(STEP_TIMEOUT_MS)
         self.console: list[str] = []
         self.errors: list[str] = []
         self.requests: list[str] = []
-        self.context.on("request", lambda r: self.requests.append(r.url))
         self.page = self.context.new_page()
+        (self.context if self.owns_context else self.page).on("request", lambda r: self.requests.append(r.url))
         self._watch(self.page)
         self.url = url
         LIVE.append(self)
@@ -69,7 +72,10 @@ class App:
     def close(self) -> None:
         if self in LIVE:
             LIVE.remove(self)
-        self.context.close()
+        if self.owns_context:
+            self.context.close()
+        else:
+            self.page.close()
 
 
 def asset(page, name: str) -> str:

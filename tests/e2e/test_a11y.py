@@ -4,7 +4,9 @@ states of the page in every theme (light, dark, high contrast light and dark), i
 run shows them (`pytest -s`).
 
 axe is injected with `add_script_tag`, which the page's CSP forbids: these contexts bypass the CSP
-(`bypass_csp=True`); every other test runs the page under it.
+(`bypass_csp=True`); every other test runs the page under it. The game's, the lab's and the Learn page's
+checks in one variant run in a row (one xdist group) in one context of that variant, each on a page of
+its own (a11y_support.VariantContexts): a boot after the first reuses the context's cache.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 import subprocess
 
 import pytest
-from a11y_support import AXE, VARIANTS, audit, axe_app
+from a11y_support import AXE, VARIANTS, VariantContexts, audit, axe_app
 from e2e_support import ROOT
 from play_support import EASY, EASY_SOLUTION, open_game, open_more, open_study, settle, wait_truth
 from playwright.sync_api import expect
@@ -29,6 +31,19 @@ def axe_installed():
     if not AXE.exists():
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
     assert AXE.exists(), f"npm ci did not install {AXE}"
+
+
+@pytest.fixture(scope="module")
+def contexts(browser):
+    """The context of the variant whose checks are running (see the module's docstring)."""
+    held = VariantContexts(browser)
+    yield held
+    held.close()
+
+
+def by_variant(variants) -> list:
+    """The variants as parameters, each one xdist group, so that its checks run in a row in one context."""
+    return [pytest.param(v, marks=pytest.mark.xdist_group(f"test_a11y-{v}")) for v in variants]
 
 
 def drawn_step(tech: str) -> dict:
@@ -88,9 +103,9 @@ def states(page):
     yield "two solutions"
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
-def test_no_axe_violation_in_any_state(browser, server, variant):
-    with axe_app(browser, server + "index.html#" + EASY, variant) as (app, _options, contrast):
+@pytest.mark.parametrize("variant", by_variant(VARIANTS))
+def test_no_axe_violation_in_any_state(browser, server, contexts, variant):
+    with axe_app(browser, server + "index.html#" + EASY, variant, contexts) as (app, _options, contrast):
         page = app.goto().wait_ready().page
         settle(page)
         if contrast:
@@ -173,9 +188,9 @@ def test_the_grid_grows_with_zoom_and_the_page_reflows_at_320_by_256(server, ope
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
-def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(browser, server, variant):
-    with axe_app(browser, server + "lab.html#" + EASY, variant) as (app, options, contrast):
+@pytest.mark.parametrize("variant", by_variant(VARIANTS))
+def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(browser, server, contexts, variant):
+    with axe_app(browser, server + "lab.html#" + EASY, variant, contexts) as (app, options, contrast):
         page = app.goto().page
         if contrast:  # chosen on the game's page, saved, and followed by the lab
             page.evaluate("localStorage.setItem('sudoku.settings.v1', JSON.stringify({contrast: true}))")
@@ -201,10 +216,10 @@ def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(browser, server
             assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
-def test_the_learn_page_has_no_axe_violation_and_wears_the_game_s_theme(browser, server, variant):
+@pytest.mark.parametrize("variant", by_variant(VARIANTS))
+def test_the_learn_page_has_no_axe_violation_and_wears_the_game_s_theme(browser, server, contexts, variant):
     """The Learn page (issue 30): the index alone, a lesson at each step of its example, and a Killer's."""
-    with axe_app(browser, server + "learn.html", variant) as (app, options, contrast):
+    with axe_app(browser, server + "learn.html", variant, contexts) as (app, options, contrast):
         page = app.goto().wait_ready().page
         if contrast:  # chosen on the game's page, saved, and followed here
             page.evaluate("localStorage.setItem('sudoku.settings.v1', JSON.stringify({contrast: true}))")
@@ -230,8 +245,8 @@ def test_the_learn_page_has_no_axe_violation_and_wears_the_game_s_theme(browser,
             assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-@pytest.mark.parametrize("variant", ["light", "dark"])
-def test_the_lab_on_a_killer_has_no_axe_violation(browser, server, variant):
+@pytest.mark.parametrize("variant", by_variant(["light", "dark"]))
+def test_the_lab_on_a_killer_has_no_axe_violation(browser, server, contexts, variant):
     """The lab's variant views: a Killer's dashed cages and sums on the replay grid, the compare table's
     unsupported rows, the matrix's cage column and the cage's combination table."""
     from urllib.parse import quote
@@ -239,7 +254,7 @@ def test_the_lab_on_a_killer_has_no_axe_violation(browser, server, variant):
     from sudoku_core.lab_samples import SAMPLES
 
     killer = SAMPLES["variants"][1][3]
-    with axe_app(browser, server + "lab.html#" + quote(killer), variant) as (app, _, _):
+    with axe_app(browser, server + "lab.html#" + quote(killer), variant, contexts) as (app, _, _):
         page = app.goto().page
         expect(page.locator("#message")).to_have_attribute("data-kind", "ok", timeout=180_000)
         page.fill("#node-limit", "20000")

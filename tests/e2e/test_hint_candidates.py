@@ -11,7 +11,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from play_support import KILLER, engine_auto_notes, open_game, open_study, settle, until
+from e2e_support import shared_app
+from play_support import KILLER, engine_auto_notes, load, open_game, open_study, settle, until
 from playwright.sync_api import expect
 
 from sudoku_core.candidates import State
@@ -25,6 +26,12 @@ HERE = Path(__file__).resolve().parent
 POINTING = "4...3.......6..8..........1....5..9..8....6...7.2........1927..513...942927.4.1.."
 # A 9x9 that naked and hidden singles solve (its first hint is a single).
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+@pytest.fixture(scope="module")
+def app(browser, server):
+    """One page for the tests that each load their own puzzle (one boot, not three)."""
+    yield from shared_app(browser, server + "index.html", locale="en-US")
 
 
 def hint(page) -> str:
@@ -88,8 +95,9 @@ def test_an_elimination_applied_without_notes_is_on_the_board_undone_at_once_kep
     assert page.evaluate("window.sudoku.hints.hint.step")["eliminations"] != elims
 
 
-def test_levels_build_where_then_the_pattern_then_the_answer(open_app, server):
-    _, page = open_game(open_app, server, EASY)
+def test_levels_build_where_then_the_pattern_then_the_answer(app):
+    page = app.page
+    load(page, EASY)
     first = hint(page)
     step = page.evaluate("window.sudoku.hints.hint.step")
     assert step["technique"] in ("naked_single", "hidden_single", "full_house")
@@ -111,8 +119,9 @@ def test_levels_build_where_then_the_pattern_then_the_answer(open_app, server):
     assert page.evaluate(f"window.sudoku.game.entries[{cell}]") == digit
 
 
-def test_every_candidate_a_hint_draws_is_on_the_board(open_app, server):
-    _, page = open_game(open_app, server, POINTING)
+def test_every_candidate_a_hint_draws_is_on_the_board(app):
+    page = app.page
+    load(page, POINTING)
     hint(page)
     hint(page)  # the pattern
     rings = drawn(page, ".rs-cand")
@@ -134,8 +143,9 @@ def test_every_candidate_a_hint_draws_is_on_the_board(open_app, server):
     until(page, "document.querySelectorAll('#board .notes > span.shown').length === 0")
 
 
-def test_a_listed_step_can_be_applied_and_the_words_shown_are_the_drawn_steps(open_app, server):
-    _, page = open_game(open_app, server, POINTING)
+def test_a_listed_step_can_be_applied_and_the_words_shown_are_the_drawn_steps(app):
+    page = app.page
+    load(page, POINTING)
     page.click("#all-steps")
     until(page, "!!document.querySelector('#all-list button.all-step')")
     page.locator("#all-list details").first.evaluate("d => d.open = true")

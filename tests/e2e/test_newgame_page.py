@@ -20,6 +20,17 @@ def app(browser, server):
     yield from shared_app(browser, server + "index.html")
 
 
+def choose(page, *, size: str | None = None, level: str | None = None, symmetry: str | None = None,
+           technique: str | None = None) -> None:
+    """Open the New game dialog and pick what is named, in the dialog's order (the size first: it greys out
+    the levels it cannot reach)."""
+    page.click("#new-game")
+    for select, value in (("#ng-size", size), ("#ng-level", level), ("#ng-symmetry", symmetry),
+                          ("#ng-technique", technique)):
+        if value is not None:
+            page.select_option(select, value)
+
+
 def cells(page) -> list[str]:
     return page.locator("#board [role=gridcell]").all_text_contents()
 
@@ -41,12 +52,9 @@ def wait_made_here(page, key: str, timeout: int) -> list[str]:
 
 def test_new_game_dialog_generates_a_puzzle(app):
     page = app.page
-    page.click("#new-game")
+    choose(page, size="4", level="easy", symmetry="rot180")
     dialog = page.locator("#newgame-dialog")
     expect(dialog).to_be_visible()
-    page.select_option("#ng-size", "4")
-    page.select_option("#ng-level", "easy")
-    page.select_option("#ng-symmetry", "rot180")
     page.click("#ng-generate")
     expect(dialog).to_be_hidden()
     expect(page.locator("#message")).to_contain_text("New 4×4 Easy puzzle")
@@ -60,10 +68,7 @@ def test_an_extreme_the_bank_does_not_keep_is_made_live_and_is_extreme(app):
     # The bank keeps rot180 Extremes only; a diagonal one is made in the engine (from a catalogued Extreme
     # moved into another: sudoku_core.generate.extreme_start), and it is what was asked for.
     page = app.page
-    page.click("#new-game")
-    page.select_option("#ng-size", "9")
-    page.select_option("#ng-level", "extreme")
-    page.select_option("#ng-symmetry", "diagonal")
+    choose(page, size="9", level="extreme", symmetry="diagonal")
     page.click("#ng-generate")
     expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=60_000)
     expect(page.locator("#message")).to_contain_text("Extreme")
@@ -83,10 +88,7 @@ def test_cancel_keeps_the_game_and_the_page_responsive(app):
     for _ in range(5):
         load(page, EASY)
         before = cells(page)
-        page.click("#new-game")
-        page.select_option("#ng-size", "16")
-        page.select_option("#ng-level", "extreme")
-        page.select_option("#ng-symmetry", "mirror_v")
+        choose(page, size="16", level="extreme", symmetry="mirror_v")
         page.click("#ng-generate")
         expect(page.locator("#ng-progress")).to_be_visible()
         # Never frozen: frames keep coming while the engine works.
@@ -136,10 +138,7 @@ def test_slow_levels_come_from_the_bank_at_once_and_never_twice(app):
     page = app.page
     seen = []
     for symmetry in ("rot180", "none"):
-        page.click("#new-game")
-        page.select_option("#ng-size", "9")
-        page.select_option("#ng-level", "expert")
-        page.select_option("#ng-symmetry", symmetry)
+        choose(page, size="9", level="expert", symmetry=symmetry)
         page.click("#ng-generate")
         expect(page.locator("#newgame-dialog")).to_be_hidden()
         expect(page.locator("#message")).to_contain_text("New 9×9 Expert puzzle")
@@ -154,24 +153,19 @@ def test_slow_levels_come_from_the_bank_at_once_and_never_twice(app):
 
 def test_a_game_to_practise_a_technique(app):
     page = app.page
-    page.click("#new-game")
-    page.select_option("#ng-size", "9")
-    page.select_option("#ng-technique", "skyscraper")
+    choose(page, size="9", technique="skyscraper")
     page.click("#ng-generate")
     expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=180_000)
     expect(page.locator("#message")).to_contain_text("to practise Skyscraper")
     # The engine's own rating of the loaded puzzle agrees: its hardest step is a Skyscraper.
     until(page, "window.sudoku.hints.rating && window.sudoku.hints.rating.hardest === 'skyscraper'")
-    page.click("#new-game")
-    page.select_option("#ng-technique", "")
+    choose(page, technique="")
     page.click("#ng-close")
 
 
 def test_levels_a_size_cannot_reach_are_greyed_out(app):
     page = app.page
-    page.click("#new-game")
-    page.select_option("#ng-size", "9")
-    page.select_option("#ng-level", "hard")
+    choose(page, size="9", level="hard")
     page.select_option("#ng-size", "4")  # a 4x4 is always solved by singles: Easy only
     disabled = page.eval_on_selector_all("#ng-level option", "os => os.filter(o => o.disabled).map(o => o.value)")
     assert disabled == ["medium", "hard", "expert", "extreme"]
@@ -190,10 +184,7 @@ def test_a_big_hard_generation_reports_between_slices_and_stops_within_one(app):
     once came out within three slices.)"""
     page = app.page
     app.wait_ready()
-    page.click("#new-game")
-    page.select_option("#ng-size", "16")
-    page.select_option("#ng-level", "extreme")
-    page.select_option("#ng-symmetry", "mirror_v")  # not a symmetry the bank serves: the generator runs
+    choose(page, size="16", level="extreme", symmetry="mirror_v")  # a symmetry the bank does not serve: generated
     worker = page.evaluate("() => window.sudoku.engine.startedAt")
     page.click("#ng-generate")
     progress = page.locator("#ng-progress")
@@ -215,10 +206,7 @@ def test_a_level_running_low_is_refilled_in_the_background_and_served_at_once(op
     shipped = page.evaluate("url => import(url).then(m => m.BANK['9|expert'])", asset(page, "js/bank.js"))
     page.evaluate("list => localStorage.setItem('sudoku.bank.v1', JSON.stringify({version: 1, served: list}))",
                   shipped)
-    page.click("#new-game")
-    page.select_option("#ng-size", "9")
-    page.select_option("#ng-level", "expert")
-    page.select_option("#ng-symmetry", "rot180")
+    choose(page, size="9", level="expert", symmetry="rot180")
     page.click("#ng-generate")
     expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=120_000)
     expect(page.locator("#message")).to_contain_text("(seed ")  # generated, not from the bank
@@ -246,10 +234,7 @@ def test_a_choice_that_was_slow_to_make_is_made_ahead_and_then_comes_at_once(ope
     app = open_app(server + "index.html").goto().wait_ready()
     page = app.page
     page.evaluate("() => { window.sudoku.newGame.slowMs = 0; }")
-    page.click("#new-game")
-    page.select_option("#ng-size", "6")
-    page.select_option("#ng-level", "medium")
-    page.select_option("#ng-symmetry", "diagonal")
+    choose(page, size="6", level="medium", symmetry="diagonal")
     page.click("#ng-generate")
     expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=60_000)
     expect(page.locator("#message")).to_contain_text("(seed ")  # generated
