@@ -52,6 +52,12 @@ class App:
         self.page.goto(url or self.url)
         return self
 
+    def wait_painted(self) -> App:
+        """Until the game page's modules have run (the board painted, ``window.sudoku`` set). The load event
+        does not wait for them: i18n.js awaits the chosen language's words at its top level."""
+        self.page.wait_for_function("() => window.sudoku !== undefined", timeout=BOOT_TIMEOUT_MS)
+        return self
+
     def wait_ready(self) -> App:
         self.page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
         return self

@@ -60,7 +60,7 @@ def touch(page) -> None:
 
 def test_a_first_visit_opens_on_a_puzzle_to_play_before_the_engine_is_ready(server, open_app):
     app = open_app(server + "index.html", locale="en-US")
-    page = app.goto().page
+    page = app.goto().wait_painted().page
     # Painted from the page alone: a Medium puzzle, in play, the player's first taps already work.
     givens = page.evaluate("window.sudoku.game.givenCount")
     assert 17 <= givens < 81
@@ -76,6 +76,7 @@ def test_a_first_visit_opens_on_a_puzzle_to_play_before_the_engine_is_ready(serv
     expect(page.locator("#rating-badge")).to_have_text("Medium")
     # Coming back lands in that game, digit and all.
     page.reload()
+    app.wait_painted()
     assert page.evaluate(f"window.sudoku.game.entries[{first_empty}]") == 5
     expect(page.locator("#message")).to_contain_text("Welcome back")
     assert len(entries(page)) == 1
