@@ -42,18 +42,31 @@ def find_cage_combination(state: State) -> Iterator[Step]:
     geo = state.geo
     if not geo.cages:
         return
-    values, cand = state.values, state.cand
+    values, cand, n = state.values, state.cand, geo.n
     for total, cells in geo.cages:
-        placed = sum(1 << values[c] for c in cells if values[c])
-        opened = [c for c in cells if not values[c]]
-        if not opened:
+        placed = 0
+        masks = []
+        for c in cells:
+            if values[c]:
+                placed |= 1 << values[c]
+            else:
+                masks.append(cand[c])
+        if not masks:
             continue
-        allowed = _union(_combinations_left(state, total, cells)) & ~placed
+        allowed = _allowed(len(cells), total, n, placed, tuple(masks))
+        if all(m & allowed == m for m in masks):
+            continue  # (checked first: at most positions no cage loses anything)
+        opened = [c for c in cells if not values[c]]
         elims = tuple((c, d) for c in opened for d in _bits(cand[c] & ~allowed))
-        if elims:
-            yield Step("cage_combination", eliminations=elims, cells=cells,
-                       candidates=tuple((c, d) for c in opened for d in _bits(cand[c] & allowed)),
-                       digits=tuple(_bits(allowed)))
+        yield Step("cage_combination", eliminations=elims, cells=cells,
+                   candidates=tuple((c, d) for c in opened for d in _bits(cand[c] & allowed)),
+                   digits=tuple(_bits(allowed)))
+
+
+@lru_cache(maxsize=8192)  # bounded; most cages stay as they were from one step to the next
+def _allowed(size: int, total: int, n: int, placed: int, cands: tuple[int, ...]) -> int:
+    """The digits of the combinations left of a cage (:func:`_combos_left`'s arguments) not yet placed."""
+    return _union(_combos_left(size, total, n, placed, cands)) & ~placed
 
 
 def _combinations_left(state: State, total: int, cells: tuple[int, ...]) -> tuple[int, ...]:
@@ -152,15 +165,37 @@ def _union(masks: Iterable[int]) -> int:
     return out
 
 
-def _group_step(state, house: int, kind: str, group: list[int], total: int, differ, cages, tech: str = "rule_45",
-                houses: tuple[int, ...] | None = None) -> Step | None:
-    """The step of a group of known sum, or None when it removes nothing."""
+def _group_step(state, house: int, kind: str, group: list[int], total: int, peer_bits: tuple[int, ...] | None,
+                cages, tech: str = "rule_45", houses: tuple[int, ...] | None = None) -> Step | None:
+    """The step of a group of known sum, or None when it removes nothing. Its open cells that are peers
+    (``peer_bits``, :attr:`~sudoku_core.candidates.Tables.peer_bits`) differ; all of them when None."""
     values, cand = state.values, state.cand
-    rest = total - sum(values[c] for c in group if values[c])
-    opened = [c for c in group if not values[c]]
-    if not opened or len(opened) > MAX_GROUP:
+    rest = total
+    opened = []
+    for c in group:
+        if values[c]:
+            rest -= values[c]
+        else:
+            opened.append(c)
+    k = len(opened)
+    if not opened or k > MAX_GROUP:
         return None
-    reached = _fillings(opened, cand, rest, lambda i, j: differ(opened[i], opened[j]))
+    if peer_bits is None:
+        pattern = (1 << k * (k - 1) // 2) - 1
+    else:  # the differ relation as _fillings lays it out
+        pattern, bit = 0, 0
+        for i in range(1, k):
+            row = peer_bits[opened[i]]
+            for j in range(i):
+                if row >> opened[j] & 1:
+                    pattern |= 1 << bit
+                bit += 1
+    reached = _reach(tuple(cand[c] for c in opened), rest, pattern)
+    for c, m in zip(opened, reached, strict=True):
+        if cand[c] & ~m:
+            break
+    else:
+        return None  # (the fillings reach every candidate: the common case, checked first)
     places: list[tuple[int, int]] = []
     elims: list[tuple[int, int]] = []
     for c, m in zip(opened, reached, strict=True):
@@ -168,8 +203,6 @@ def _group_step(state, house: int, kind: str, group: list[int], total: int, diff
             places.append((c, m.bit_length() - 1))
         else:
             elims.extend((c, d) for d in _bits(cand[c] & ~m))
-    if not places and not elims:
-        return None
     return Step(tech, placements=tuple(places), eliminations=tuple(elims), cells=tuple(opened),
                 candidates=tuple((c, d) for c, m in zip(opened, reached, strict=True) for d in _bits(cand[c] & m)),
                 houses=(house,) if houses is None else houses, digits=tuple(_bits(_union(reached))),
@@ -177,23 +210,38 @@ def _group_step(state, house: int, kind: str, group: list[int], total: int, diff
                 variant=kind)
 
 
+def _empty_cells(values: list[int]) -> int:
+    """Bit set of the cells without a digit."""
+    out = 0
+    for c, v in enumerate(values):
+        if not v:
+            out |= 1 << c
+    return out
+
+
+def _few_open(group_bits: int, empty: int) -> bool:
+    """Whether a group (bit set ``group_bits``) has an open cell, and at most :data:`MAX_GROUP`."""
+    return 0 < (group_bits & empty).bit_count() <= MAX_GROUP
+
+
 def find_rule_45(state: State) -> Iterator[Step]:
     """Innies, then outies, of each row, column and box in turn."""
     geo = state.geo
     if not geo.cages:
         return
-    peers = geo.peers
-    for h, kind, group, total, cages in _house_sums(geo.key):
-        differ = (lambda a, b: True) if kind == "innies" else (lambda a, b: b in peers[a])
-        step = _group_step(state, h, kind, group, total, differ, cages)
+    peer_bits, empty = state.t.peer_bits, _empty_cells(state.values)
+    for h, kind, group, total, cages, group_bits in _house_sums(geo.key):
+        if not _few_open(group_bits, empty):
+            continue
+        step = _group_step(state, h, kind, group, total, None if kind == "innies" else peer_bits, cages)
         if step is not None:
             yield step
 
 
 @lru_cache(maxsize=MEMO_SIZE)  # bounded: a Killer generator makes a geometry per cage layout it tries
-def _house_sums(key: tuple) -> tuple[tuple[int, str, list[int], int, list[int]], ...]:
+def _house_sums(key: tuple) -> tuple[tuple[int, str, list[int], int, list[int], int], ...]:
     """The groups of known sum of single houses of the Killer ``geometry(*key)``, in the order
-    :func:`find_rule_45` looks at them: ``(house, kind, cells, sum, cages)``."""
+    :func:`find_rule_45` looks at them: ``(house, kind, cells, sum, cages, bit set of the cells)``."""
     geo = geometry(*key)
     assert geo.cages is not None and geo.cage_of is not None  # a Killer's key
     n, cage_of, cages = geo.n, geo.cage_of, geo.cages
@@ -208,14 +256,15 @@ def _house_sums(key: tuple) -> tuple[tuple[int, str, list[int], int, list[int]],
             covered = {c for q in inner for c in cages[q][1]}
             innies = [c for c in house if c not in covered]
             if innies:
-                out.append((h, "innies", innies, whole - sum(cages[q][0] for q in inner), inner))
+                out.append((h, "innies", innies, whole - sum(cages[q][0] for q in inner), inner, _cage_bits(innies)))
         if all(cage_of[c] >= 0 for c in house) and len(inner) < len(touching):
             outies = [c for q in touching for c in cages[q][1] if c not in inside]
-            out.append((h, "outies", outies, sum(cages[q][0] for q in touching) - whole, touching))
+            out.append((h, "outies", outies, sum(cages[q][0] for q in touching) - whole, touching,
+                        _cage_bits(outies)))
     return tuple(out)
 
 
-def _cage_bits(cells: tuple[int, ...]) -> int:
+def _cage_bits(cells: Iterable[int]) -> int:
     out = 0
     for c in cells:
         out |= 1 << c
@@ -327,15 +376,16 @@ def find_rule_45_blocks(state: State) -> Iterator[Step]:
         yield from _block_steps(state, _mixed_blocks(state.geo), False, "rule_45_blocks")
 
 
-def _known_sums(state: State, houses: tuple[int, ...]) -> tuple[tuple[str, list[int], int, list[int]], ...]:
-    """The groups of known sum of a block of whole houses (no cell twice): ``(kind, cells, sum, cages)``
+def _known_sums(state: State, houses: tuple[int, ...]) -> tuple[tuple[str, list[int], int, list[int], int], ...]:
+    """The groups of known sum of a block of whole houses (no cell twice): ``(kind, cells, sum, cages,
+    bit set of the cells)``
     for the innies, the outies, and the piece of a cage outside the block when the innies all lie in that
     one cage (the cage split in two). They depend on the cages alone (:func:`_block_sums`)."""
     return _block_sums(state.geo.key, houses)
 
 
 @lru_cache(maxsize=8192)  # bounded; a 9x9 Killer has about 150 blocks, looked at step after step
-def _block_sums(key: tuple, houses: tuple[int, ...]) -> tuple[tuple[str, list[int], int, list[int]], ...]:
+def _block_sums(key: tuple, houses: tuple[int, ...]) -> tuple[tuple[str, list[int], int, list[int], int], ...]:
     """:func:`_known_sums` of the Killer ``geometry(*key)``."""
     geo = geometry(*key)
     assert geo.cages is not None and geo.cage_of is not None
@@ -358,19 +408,18 @@ def _block_sums(key: tuple, houses: tuple[int, ...]) -> tuple[tuple[str, list[in
     if all(cage_of[c] >= 0 for c in block) and len(inner) < len(touching):
         outies = [c for q in touching for c in cages[q][1] if c not in inside]
         out.append(("outies", outies, sum(cages[q][0] for q in touching) - whole, touching))
-    return tuple(out)
+    return tuple((*g, _cage_bits(g[1])) for g in out)
 
 
 def _block_steps(state: State, blocks: Iterable[tuple[int, ...]], split: bool, tech: str) -> Iterator[Step]:
     """The steps of the groups of known sum of ``blocks`` (:func:`_known_sums`): the split cages' outside
     pieces if ``split``, else the innies and outies."""
-    peers = state.geo.peers
+    peer_bits, empty = state.t.peer_bits, _empty_cells(state.values)
     for houses in blocks:
-        for kind, group, total, cages in _known_sums(state, houses):
-            if (kind == "split") != split:
+        for kind, group, total, cages, group_bits in _known_sums(state, houses):
+            if (kind == "split") != split or not _few_open(group_bits, empty):
                 continue
-            step = _group_step(state, houses[0], kind, group, total, lambda a, b: b in peers[a], cages,
-                               tech=tech, houses=houses)
+            step = _group_step(state, houses[0], kind, group, total, peer_bits, cages, tech=tech, houses=houses)
             if step is not None:
                 yield step
 
@@ -404,7 +453,6 @@ def find_cage_filling(state: State) -> Iterator[Step]:
         placed = sum(1 << values[c] for c in cells if values[c])
         if not 1 < len(opened) <= MAX_GROUP or any(cand[c] & placed for c in opened):
             continue  # (a placed digit still among the candidates: the combinations remove it first)
-        step = _group_step(state, cells[0], "cage", list(cells), total, lambda a, b: True, [q],
-                           tech="cage_filling", houses=())
+        step = _group_step(state, cells[0], "cage", list(cells), total, None, [q], tech="cage_filling", houses=())
         if step is not None:
             yield step
