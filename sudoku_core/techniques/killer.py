@@ -43,18 +43,20 @@ def find_cage_combination(state: State) -> Iterator[Step]:
     if not geo.cages:
         return
     values, cand, n = state.values, state.cand, geo.n
-    for total, cells in geo.cages:
-        placed = 0
+    empty = _empty_cells(values)
+    for (total, cells), cage_bits in zip(geo.cages, _cage_masks(geo.key), strict=True):
+        if not cage_bits & empty:
+            continue
+        placed = within = 0
         masks = []
         for c in cells:
             if values[c]:
                 placed |= 1 << values[c]
             else:
                 masks.append(cand[c])
-        if not masks:
-            continue
+                within |= cand[c]
         allowed = _allowed(len(cells), total, n, placed, tuple(masks))
-        if all(m & allowed == m for m in masks):
+        if not within & ~allowed:
             continue  # (checked first: at most positions no cage loses anything)
         opened = [c for c in cells if not values[c]]
         elims = tuple((c, d) for c in opened for d in _bits(cand[c] & ~allowed))
@@ -271,6 +273,14 @@ def _cage_bits(cells: Iterable[int]) -> int:
     return out
 
 
+@lru_cache(maxsize=MEMO_SIZE)  # bounded, keyed on the geometry (Geometry.key)
+def _cage_masks(key: tuple) -> tuple[int, ...]:
+    """The bit set of the cells of each cage of the Killer ``geometry(*key)``."""
+    cages = geometry(*key).cages
+    assert cages is not None
+    return tuple(_cage_bits(cells) for _, cells in cages)
+
+
 def find_cage_pointing(state: State) -> Iterator[Step]:
     """A digit every combination left of a cage holds is in the cage: the cells outside it that see every
     open cell of the cage where it can go lose it (a cage inside one house clears the rest of the house)."""
@@ -447,11 +457,17 @@ def find_cage_filling(state: State) -> Iterator[Step]:
     geo = state.geo
     if not geo.cages:
         return
-    values, cand = state.values, state.cand
-    for q, (total, cells) in enumerate(geo.cages):
-        opened = [c for c in cells if not values[c]]
-        placed = sum(1 << values[c] for c in cells if values[c])
-        if not 1 < len(opened) <= MAX_GROUP or any(cand[c] & placed for c in opened):
+    values, cand, empty = state.values, state.cand, _empty_cells(state.values)
+    for q, ((total, cells), cage_bits) in enumerate(zip(geo.cages, _cage_masks(geo.key), strict=True)):
+        if not 1 < (cage_bits & empty).bit_count() <= MAX_GROUP:
+            continue
+        placed = within = 0
+        for c in cells:
+            if values[c]:
+                placed |= 1 << values[c]
+            else:
+                within |= cand[c]
+        if within & placed:
             continue  # (a placed digit still among the candidates: the combinations remove it first)
         step = _group_step(state, cells[0], "cage", list(cells), total, None, [q], tech="cage_filling", houses=())
         if step is not None:
