@@ -383,20 +383,14 @@ def _mixed_blocks_of(key: tuple) -> tuple[tuple[int, ...], ...]:
 def find_rule_45_blocks(state: State) -> Iterator[Step]:
     """Innies and outies of two boxes side by side, or of a row or column and the box beside it."""
     if state.geo.cages:
-        yield from _block_steps(state, _mixed_blocks(state.geo), False, "rule_45_blocks")
+        yield from _block_steps(state, "mixed", "rule_45_blocks")
 
 
-def _known_sums(state: State, houses: tuple[int, ...]) -> tuple[tuple[str, list[int], int, list[int], int], ...]:
-    """The groups of known sum of a block of whole houses (no cell twice): ``(kind, cells, sum, cages,
-    bit set of the cells)``
-    for the innies, the outies, and the piece of a cage outside the block when the innies all lie in that
-    one cage (the cage split in two). They depend on the cages alone (:func:`_block_sums`)."""
-    return _block_sums(state.geo.key, houses)
-
-
-@lru_cache(maxsize=8192)  # bounded; a 9x9 Killer has about 150 blocks, looked at step after step
-def _block_sums(key: tuple, houses: tuple[int, ...]) -> tuple[tuple[str, list[int], int, list[int], int], ...]:
-    """:func:`_known_sums` of the Killer ``geometry(*key)``."""
+@lru_cache(maxsize=8192)  # bounded; a 9x9 Killer has about 150 blocks
+def _block_sums(key: tuple, houses: tuple[int, ...]) -> tuple[tuple[str, list[int], int, list[int]], ...]:
+    """The groups of known sum of a block of whole houses (no cell twice) of the Killer ``geometry(*key)``:
+    ``(kind, cells, sum, cages)`` for the innies, the outies, and the piece of a cage outside the block
+    when the innies all lie in that one cage (the cage split in two). They depend on the cages alone."""
     geo = geometry(*key)
     assert geo.cages is not None and geo.cage_of is not None
     cages, cage_of, n = geo.cages, geo.cage_of, geo.n
@@ -418,35 +412,50 @@ def _block_sums(key: tuple, houses: tuple[int, ...]) -> tuple[tuple[str, list[in
     if all(cage_of[c] >= 0 for c in block) and len(inner) < len(touching):
         outies = [c for q in touching for c in cages[q][1] if c not in inside]
         out.append(("outies", outies, sum(cages[q][0] for q in touching) - whole, touching))
-    return tuple((*g, _cage_bits(g[1])) for g in out)
+    return tuple(out)
 
 
-def _block_steps(state: State, blocks: Iterable[tuple[int, ...]], split: bool, tech: str) -> Iterator[Step]:
-    """The steps of the groups of known sum of ``blocks`` (:func:`_known_sums`): the split cages' outside
-    pieces if ``split``, else the innies and outies."""
+@lru_cache(maxsize=MEMO_SIZE)  # bounded, keyed on the geometry (Geometry.key) and one of three families
+def _block_groups(key: tuple, family: str) -> tuple[tuple[tuple[int, ...], str, list[int], int, list[int], int], ...]:
+    """The groups of known sum (:func:`_block_sums`) a family of blocks of the Killer ``geometry(*key)``
+    looks at, in order: ``(houses, kind, cells, sum, cages, bit set of the cells)``. ``"lines"``: the
+    innies and outies of adjacent lines (:func:`_blocks`); ``"mixed"``: of :func:`_mixed_blocks`;
+    ``"split"``: the split cages' outside pieces of single houses, then of both."""
+    n = geometry(*key).n
+    blocks: list[tuple[int, ...]] = []
+    if family == "split":
+        blocks += [(h,) for h in range(3 * n)]
+    if family in ("lines", "split"):
+        blocks += _blocks(n)
+    if family in ("mixed", "split"):
+        blocks += _mixed_blocks_of(key)
+    return tuple((houses, kind, group, total, cages, _cage_bits(group))
+                 for houses in blocks for kind, group, total, cages in _block_sums(key, houses)
+                 if (kind == "split") == (family == "split"))
+
+
+def _block_steps(state: State, family: str, tech: str) -> Iterator[Step]:
+    """The steps of the groups of known sum of a family of blocks (:func:`_block_groups`)."""
     peer_bits, empty = state.t.peer_bits, _empty_cells(state.values)
-    for houses in blocks:
-        for kind, group, total, cages, group_bits in _known_sums(state, houses):
-            if (kind == "split") != split or not _few_open(group_bits, empty):
-                continue
-            step = _group_step(state, houses[0], kind, group, total, peer_bits, cages, tech=tech, houses=houses)
-            if step is not None:
-                yield step
+    for houses, kind, group, total, cages, group_bits in _block_groups(state.geo.key, family):
+        if not _few_open(group_bits, empty):
+            continue
+        step = _group_step(state, houses[0], kind, group, total, peer_bits, cages, tech=tech, houses=houses)
+        if step is not None:
+            yield step
 
 
 def find_rule_45_lines(state: State) -> Iterator[Step]:
     """Innies and outies of 2 or 3 adjacent rows or columns (they sum to 2 or 3 times a house)."""
     if state.geo.cages:
-        yield from _block_steps(state, _blocks(state.geo.n), False, "rule_45_lines")
+        yield from _block_steps(state, "lines", "rule_45_lines")
 
 
 def find_cage_split(state: State) -> Iterator[Step]:
     """A cage that pokes into a house (or a block of adjacent houses) whose other cells are covered by whole
     cages: its piece inside makes up the house's rest, so its piece outside makes up the cage's rest."""
-    geo = state.geo
-    if geo.cages:
-        blocks = [(h,) for h in range(3 * geo.n)] + list(_blocks(geo.n)) + _mixed_blocks(geo)
-        yield from _block_steps(state, blocks, True, "cage_split")
+    if state.geo.cages:
+        yield from _block_steps(state, "split", "cage_split")
 
 
 def find_cage_filling(state: State) -> Iterator[Step]:
