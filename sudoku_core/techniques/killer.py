@@ -212,13 +212,13 @@ def _group_step(state, house: int, kind: str, group: list[int], total: int, peer
                 variant=kind)
 
 
+#: Byte ``0`` (an empty cell) to the character ``1``, any other byte (a digit) to ``0``.
+_EMPTY_AS_BIT = bytes.maketrans(bytes(range(256)), b"1" + b"0" * 255)
+
+
 def _empty_cells(values: list[int]) -> int:
-    """Bit set of the cells without a digit."""
-    out = 0
-    for c, v in enumerate(values):
-        if not v:
-            out |= 1 << c
-    return out
+    """Bit set of the cells without a digit (read as one binary numeral: cell 0 is the last character)."""
+    return int(bytes(values).translate(_EMPTY_AS_BIT)[::-1], 2)
 
 
 def _few_open(group_bits: int, empty: int) -> bool:
