@@ -42,18 +42,33 @@ def find_cage_combination(state: State) -> Iterator[Step]:
     geo = state.geo
     if not geo.cages:
         return
-    values, cand = state.values, state.cand
-    for total, cells in geo.cages:
-        placed = sum(1 << values[c] for c in cells if values[c])
-        opened = [c for c in cells if not values[c]]
-        if not opened:
+    values, cand, n = state.values, state.cand, geo.n
+    empty = _empty_cells(values)
+    for (total, cells), cage_bits in zip(geo.cages, _cage_masks(geo.key), strict=True):
+        if not cage_bits & empty:
             continue
-        allowed = _union(_combinations_left(state, total, cells)) & ~placed
+        placed = within = 0
+        masks = []
+        for c in cells:
+            if values[c]:
+                placed |= 1 << values[c]
+            else:
+                masks.append(cand[c])
+                within |= cand[c]
+        allowed = _allowed(len(cells), total, n, placed, tuple(masks))
+        if not within & ~allowed:
+            continue  # (checked first: at most positions no cage loses anything)
+        opened = [c for c in cells if not values[c]]
         elims = tuple((c, d) for c in opened for d in _bits(cand[c] & ~allowed))
-        if elims:
-            yield Step("cage_combination", eliminations=elims, cells=cells,
-                       candidates=tuple((c, d) for c in opened for d in _bits(cand[c] & allowed)),
-                       digits=tuple(_bits(allowed)))
+        yield Step("cage_combination", eliminations=elims, cells=cells,
+                   candidates=tuple((c, d) for c in opened for d in _bits(cand[c] & allowed)),
+                   digits=tuple(_bits(allowed)))
+
+
+@lru_cache(maxsize=8192)  # bounded; most cages stay as they were from one step to the next
+def _allowed(size: int, total: int, n: int, placed: int, cands: tuple[int, ...]) -> int:
+    """The digits of the combinations left of a cage (:func:`_combos_left`'s arguments) not yet placed."""
+    return _union(_combos_left(size, total, n, placed, cands)) & ~placed
 
 
 def _combinations_left(state: State, total: int, cells: tuple[int, ...]) -> tuple[int, ...]:
@@ -152,15 +167,37 @@ def _union(masks: Iterable[int]) -> int:
     return out
 
 
-def _group_step(state, house: int, kind: str, group: list[int], total: int, differ, cages, tech: str = "rule_45",
-                houses: tuple[int, ...] | None = None) -> Step | None:
-    """The step of a group of known sum, or None when it removes nothing."""
+def _group_step(state, house: int, kind: str, group: list[int], total: int, peer_bits: tuple[int, ...] | None,
+                cages, tech: str = "rule_45", houses: tuple[int, ...] | None = None) -> Step | None:
+    """The step of a group of known sum, or None when it removes nothing. Its open cells that are peers
+    (``peer_bits``, :attr:`~sudoku_core.candidates.Tables.peer_bits`) differ; all of them when None."""
     values, cand = state.values, state.cand
-    rest = total - sum(values[c] for c in group if values[c])
-    opened = [c for c in group if not values[c]]
-    if not opened or len(opened) > MAX_GROUP:
+    rest = total
+    opened = []
+    for c in group:
+        if values[c]:
+            rest -= values[c]
+        else:
+            opened.append(c)
+    k = len(opened)
+    if not opened or k > MAX_GROUP:
         return None
-    reached = _fillings(opened, cand, rest, lambda i, j: differ(opened[i], opened[j]))
+    if peer_bits is None:
+        pattern = (1 << k * (k - 1) // 2) - 1
+    else:  # the differ relation as _fillings lays it out
+        pattern, bit = 0, 0
+        for i in range(1, k):
+            row = peer_bits[opened[i]]
+            for j in range(i):
+                if row >> opened[j] & 1:
+                    pattern |= 1 << bit
+                bit += 1
+    reached = _reach(tuple(cand[c] for c in opened), rest, pattern)
+    for c, m in zip(opened, reached, strict=True):
+        if cand[c] & ~m:
+            break
+    else:
+        return None  # (the fillings reach every candidate: the common case, checked first)
     places: list[tuple[int, int]] = []
     elims: list[tuple[int, int]] = []
     for c, m in zip(opened, reached, strict=True):
@@ -168,8 +205,6 @@ def _group_step(state, house: int, kind: str, group: list[int], total: int, diff
             places.append((c, m.bit_length() - 1))
         else:
             elims.extend((c, d) for d in _bits(cand[c] & ~m))
-    if not places and not elims:
-        return None
     return Step(tech, placements=tuple(places), eliminations=tuple(elims), cells=tuple(opened),
                 candidates=tuple((c, d) for c, m in zip(opened, reached, strict=True) for d in _bits(cand[c] & m)),
                 houses=(house,) if houses is None else houses, digits=tuple(_bits(_union(reached))),
@@ -177,23 +212,38 @@ def _group_step(state, house: int, kind: str, group: list[int], total: int, diff
                 variant=kind)
 
 
+#: Byte ``0`` (an empty cell) to the character ``1``, any other byte (a digit) to ``0``.
+_EMPTY_AS_BIT = bytes.maketrans(bytes(range(256)), b"1" + b"0" * 255)
+
+
+def _empty_cells(values: list[int]) -> int:
+    """Bit set of the cells without a digit (read as one binary numeral: cell 0 is the last character)."""
+    return int(bytes(values).translate(_EMPTY_AS_BIT)[::-1], 2)
+
+
+def _few_open(group_bits: int, empty: int) -> bool:
+    """Whether a group (bit set ``group_bits``) has an open cell, and at most :data:`MAX_GROUP`."""
+    return 0 < (group_bits & empty).bit_count() <= MAX_GROUP
+
+
 def find_rule_45(state: State) -> Iterator[Step]:
     """Innies, then outies, of each row, column and box in turn."""
     geo = state.geo
     if not geo.cages:
         return
-    peers = geo.peers
-    for h, kind, group, total, cages in _house_sums(geo.key):
-        differ = (lambda a, b: True) if kind == "innies" else (lambda a, b: b in peers[a])
-        step = _group_step(state, h, kind, group, total, differ, cages)
+    peer_bits, empty = state.t.peer_bits, _empty_cells(state.values)
+    for h, kind, group, total, cages, group_bits in _house_sums(geo.key):
+        if not _few_open(group_bits, empty):
+            continue
+        step = _group_step(state, h, kind, group, total, None if kind == "innies" else peer_bits, cages)
         if step is not None:
             yield step
 
 
 @lru_cache(maxsize=MEMO_SIZE)  # bounded: a Killer generator makes a geometry per cage layout it tries
-def _house_sums(key: tuple) -> tuple[tuple[int, str, list[int], int, list[int]], ...]:
+def _house_sums(key: tuple) -> tuple[tuple[int, str, list[int], int, list[int], int], ...]:
     """The groups of known sum of single houses of the Killer ``geometry(*key)``, in the order
-    :func:`find_rule_45` looks at them: ``(house, kind, cells, sum, cages)``."""
+    :func:`find_rule_45` looks at them: ``(house, kind, cells, sum, cages, bit set of the cells)``."""
     geo = geometry(*key)
     assert geo.cages is not None and geo.cage_of is not None  # a Killer's key
     n, cage_of, cages = geo.n, geo.cage_of, geo.cages
@@ -208,18 +258,27 @@ def _house_sums(key: tuple) -> tuple[tuple[int, str, list[int], int, list[int]],
             covered = {c for q in inner for c in cages[q][1]}
             innies = [c for c in house if c not in covered]
             if innies:
-                out.append((h, "innies", innies, whole - sum(cages[q][0] for q in inner), inner))
+                out.append((h, "innies", innies, whole - sum(cages[q][0] for q in inner), inner, _cage_bits(innies)))
         if all(cage_of[c] >= 0 for c in house) and len(inner) < len(touching):
             outies = [c for q in touching for c in cages[q][1] if c not in inside]
-            out.append((h, "outies", outies, sum(cages[q][0] for q in touching) - whole, touching))
+            out.append((h, "outies", outies, sum(cages[q][0] for q in touching) - whole, touching,
+                        _cage_bits(outies)))
     return tuple(out)
 
 
-def _cage_bits(cells: tuple[int, ...]) -> int:
+def _cage_bits(cells: Iterable[int]) -> int:
     out = 0
     for c in cells:
         out |= 1 << c
     return out
+
+
+@lru_cache(maxsize=MEMO_SIZE)  # bounded, keyed on the geometry (Geometry.key)
+def _cage_masks(key: tuple) -> tuple[int, ...]:
+    """The bit set of the cells of each cage of the Killer ``geometry(*key)``."""
+    cages = geometry(*key).cages
+    assert cages is not None
+    return tuple(_cage_bits(cells) for _, cells in cages)
 
 
 def find_cage_pointing(state: State) -> Iterator[Step]:
@@ -324,19 +383,14 @@ def _mixed_blocks_of(key: tuple) -> tuple[tuple[int, ...], ...]:
 def find_rule_45_blocks(state: State) -> Iterator[Step]:
     """Innies and outies of two boxes side by side, or of a row or column and the box beside it."""
     if state.geo.cages:
-        yield from _block_steps(state, _mixed_blocks(state.geo), False, "rule_45_blocks")
+        yield from _block_steps(state, "mixed", "rule_45_blocks")
 
 
-def _known_sums(state: State, houses: tuple[int, ...]) -> tuple[tuple[str, list[int], int, list[int]], ...]:
-    """The groups of known sum of a block of whole houses (no cell twice): ``(kind, cells, sum, cages)``
-    for the innies, the outies, and the piece of a cage outside the block when the innies all lie in that
-    one cage (the cage split in two). They depend on the cages alone (:func:`_block_sums`)."""
-    return _block_sums(state.geo.key, houses)
-
-
-@lru_cache(maxsize=8192)  # bounded; a 9x9 Killer has about 150 blocks, looked at step after step
+@lru_cache(maxsize=8192)  # bounded; a 9x9 Killer has about 150 blocks
 def _block_sums(key: tuple, houses: tuple[int, ...]) -> tuple[tuple[str, list[int], int, list[int]], ...]:
-    """:func:`_known_sums` of the Killer ``geometry(*key)``."""
+    """The groups of known sum of a block of whole houses (no cell twice) of the Killer ``geometry(*key)``:
+    ``(kind, cells, sum, cages)`` for the innies, the outies, and the piece of a cage outside the block
+    when the innies all lie in that one cage (the cage split in two). They depend on the cages alone."""
     geo = geometry(*key)
     assert geo.cages is not None and geo.cage_of is not None
     cages, cage_of, n = geo.cages, geo.cage_of, geo.n
@@ -361,33 +415,47 @@ def _block_sums(key: tuple, houses: tuple[int, ...]) -> tuple[tuple[str, list[in
     return tuple(out)
 
 
-def _block_steps(state: State, blocks: Iterable[tuple[int, ...]], split: bool, tech: str) -> Iterator[Step]:
-    """The steps of the groups of known sum of ``blocks`` (:func:`_known_sums`): the split cages' outside
-    pieces if ``split``, else the innies and outies."""
-    peers = state.geo.peers
-    for houses in blocks:
-        for kind, group, total, cages in _known_sums(state, houses):
-            if (kind == "split") != split:
-                continue
-            step = _group_step(state, houses[0], kind, group, total, lambda a, b: b in peers[a], cages,
-                               tech=tech, houses=houses)
-            if step is not None:
-                yield step
+@lru_cache(maxsize=MEMO_SIZE)  # bounded, keyed on the geometry (Geometry.key) and one of three families
+def _block_groups(key: tuple, family: str) -> tuple[tuple[tuple[int, ...], str, list[int], int, list[int], int], ...]:
+    """The groups of known sum (:func:`_block_sums`) a family of blocks of the Killer ``geometry(*key)``
+    looks at, in order: ``(houses, kind, cells, sum, cages, bit set of the cells)``. ``"lines"``: the
+    innies and outies of adjacent lines (:func:`_blocks`); ``"mixed"``: of :func:`_mixed_blocks`;
+    ``"split"``: the split cages' outside pieces of single houses, then of both."""
+    n = geometry(*key).n
+    blocks: list[tuple[int, ...]] = []
+    if family == "split":
+        blocks += [(h,) for h in range(3 * n)]
+    if family in ("lines", "split"):
+        blocks += _blocks(n)
+    if family in ("mixed", "split"):
+        blocks += _mixed_blocks_of(key)
+    return tuple((houses, kind, group, total, cages, _cage_bits(group))
+                 for houses in blocks for kind, group, total, cages in _block_sums(key, houses)
+                 if (kind == "split") == (family == "split"))
+
+
+def _block_steps(state: State, family: str, tech: str) -> Iterator[Step]:
+    """The steps of the groups of known sum of a family of blocks (:func:`_block_groups`)."""
+    peer_bits, empty = state.t.peer_bits, _empty_cells(state.values)
+    for houses, kind, group, total, cages, group_bits in _block_groups(state.geo.key, family):
+        if not _few_open(group_bits, empty):
+            continue
+        step = _group_step(state, houses[0], kind, group, total, peer_bits, cages, tech=tech, houses=houses)
+        if step is not None:
+            yield step
 
 
 def find_rule_45_lines(state: State) -> Iterator[Step]:
     """Innies and outies of 2 or 3 adjacent rows or columns (they sum to 2 or 3 times a house)."""
     if state.geo.cages:
-        yield from _block_steps(state, _blocks(state.geo.n), False, "rule_45_lines")
+        yield from _block_steps(state, "lines", "rule_45_lines")
 
 
 def find_cage_split(state: State) -> Iterator[Step]:
     """A cage that pokes into a house (or a block of adjacent houses) whose other cells are covered by whole
     cages: its piece inside makes up the house's rest, so its piece outside makes up the cage's rest."""
-    geo = state.geo
-    if geo.cages:
-        blocks = [(h,) for h in range(3 * geo.n)] + list(_blocks(geo.n)) + _mixed_blocks(geo)
-        yield from _block_steps(state, blocks, True, "cage_split")
+    if state.geo.cages:
+        yield from _block_steps(state, "split", "cage_split")
 
 
 def find_cage_filling(state: State) -> Iterator[Step]:
@@ -398,13 +466,18 @@ def find_cage_filling(state: State) -> Iterator[Step]:
     geo = state.geo
     if not geo.cages:
         return
-    values, cand = state.values, state.cand
-    for q, (total, cells) in enumerate(geo.cages):
-        opened = [c for c in cells if not values[c]]
-        placed = sum(1 << values[c] for c in cells if values[c])
-        if not 1 < len(opened) <= MAX_GROUP or any(cand[c] & placed for c in opened):
+    values, cand, empty = state.values, state.cand, _empty_cells(state.values)
+    for q, ((total, cells), cage_bits) in enumerate(zip(geo.cages, _cage_masks(geo.key), strict=True)):
+        if not 1 < (cage_bits & empty).bit_count() <= MAX_GROUP:
+            continue
+        placed = within = 0
+        for c in cells:
+            if values[c]:
+                placed |= 1 << values[c]
+            else:
+                within |= cand[c]
+        if within & placed:
             continue  # (a placed digit still among the candidates: the combinations remove it first)
-        step = _group_step(state, cells[0], "cage", list(cells), total, lambda a, b: True, [q],
-                           tech="cage_filling", houses=())
+        step = _group_step(state, cells[0], "cage", list(cells), total, None, [q], tech="cage_filling", houses=())
         if step is not None:
             yield step
