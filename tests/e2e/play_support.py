@@ -8,6 +8,11 @@ from pathlib import Path
 from e2e_support import STEP_TIMEOUT_MS
 from playwright.sync_api import expect
 
+from sudoku_core.formats import parse
+from sudoku_core.generate import is_symmetric
+from sudoku_core.rate import rate
+from sudoku_core.solvers import count_solutions
+
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 # A Jigsaw in the one-line form of docs/variants.md (one solution), and what a page must make of it.
@@ -214,3 +219,13 @@ def check_photo(photo: dict) -> None:
     assert photo["board"] == printed, photo
     assert photo["played"] == printed, photo
     assert photo["hint"].strip(), photo
+
+
+def check_dihedral_extreme(extreme: dict) -> None:
+    """The New game step's dihedral 9x9 Extreme: a puzzle of that symmetry, unique, rated Extreme here too."""
+    print(f"dihedral 9x9 Extreme in New game after {extreme['seconds']} s: {extreme['line']}")
+    puzzle = parse(extreme["line"])
+    assert puzzle.geometry.n == 9 and extreme["level"] == "extreme"
+    assert is_symmetric(puzzle.geometry, list(puzzle.cells), "dihedral")
+    assert count_solutions(puzzle, limit=2, method="dlx") == 1
+    assert rate(puzzle).level == "extreme"

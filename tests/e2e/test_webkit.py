@@ -11,12 +11,7 @@ import sys
 
 import pytest
 from e2e_support import ROOT, run_offline_journey
-from play_support import EASY, JIGSAW, KILLER, check_jigsaw, check_killer, check_photo
-
-from sudoku_core.formats import parse
-from sudoku_core.generate import is_symmetric
-from sudoku_core.rate import rate
-from sudoku_core.solvers import count_solutions
+from play_support import EASY, JIGSAW, KILLER, check_dihedral_extreme, check_jigsaw, check_killer, check_photo
 
 pytestmark = pytest.mark.e2e
 
@@ -41,12 +36,3 @@ def test_webkit_boots_follows_a_link_hints_plays_pastes_solves_generates_and_wor
     check_jigsaw(facts["jigsaw"])  # a Jigsaw link: the same regions as the engine
     check_killer(facts["killer"])  # a Killer link: the same cages as the engine, drawn and named
 
-
-def check_dihedral_extreme(extreme: dict) -> None:
-    """The New game step's dihedral 9x9 Extreme: a puzzle of that symmetry, unique, rated Extreme here too."""
-    print(f"dihedral 9x9 Extreme in New game after {extreme['seconds']} s: {extreme['line']}")
-    puzzle = parse(extreme["line"])
-    assert puzzle.geometry.n == 9 and extreme["level"] == "extreme"
-    assert is_symmetric(puzzle.geometry, list(puzzle.cells), "dihedral")
-    assert count_solutions(puzzle, limit=2, method="dlx") == 1
-    assert rate(puzzle).level == "extreme"
