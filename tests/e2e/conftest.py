@@ -132,8 +132,9 @@ def browser():
 
 @pytest.fixture
 def open_app(browser):
-    """Open fresh apps for one test; each is closed after it, and must have logged no error and
-    made no request off its origin."""
+    """Open fresh apps for one test; each is closed after it (the last opened first), and must have
+    logged no error and made no request off its origin. ``open_app(url, context=other.context)`` opens
+    a page in another app's context instead (a second page of one visitor's browser)."""
     opened: list[App] = []
 
     def opener(url: str, **context_options) -> App:
@@ -143,7 +144,7 @@ def open_app(browser):
 
     yield opener
     problems = []
-    for app in opened:
+    for app in reversed(opened):
         problems += app.errors + [f"request off origin: {u}" for u in app.off_origin()]
         app.close()
     assert not problems, problems

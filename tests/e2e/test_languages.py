@@ -59,7 +59,10 @@ def test_a_browser_in_the_language_opens_the_lab_and_a_lesson_in_it(open_app, se
     assert lab.evaluate("document.documentElement.lang") == lang
     assert lab.title() == locales.section(lang, "lab")["lab.title"]
     expect(lab.locator("#compare-run")).to_have_text(locales.section(lang, "lab")["lab.compare.run"])
-    learn = open_app(server + "learn.html#x_wing", locale=locale).goto().page
+    # The lesson in the same browser (its cache spares the engine's second download and compile), which
+    # has saved no language: the Learn page too opens in the browser's.
+    assert lab.evaluate("localStorage.getItem('sudoku.lang.v1')") is None
+    learn = open_app(server + "learn.html#x_wing", context=lab.context).goto().page
     expect(learn.locator("#lesson")).to_have_attribute("data-technique", "x_wing")
     expect(learn.locator("#lesson-name")).to_have_text(locales.section(lang, "technique")["x_wing"])
 
