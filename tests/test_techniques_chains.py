@@ -467,11 +467,32 @@ def test_nested_net_matches_the_naive_nesting():
     for c, d in keys:
         W = list(a.on[c, d])
         fast = nest.run(W, forcing._singles(W, tab)) < 0
-        W = list(a.W)
-        slow = _naive_nested(W, forcing._place(W, a.P, tab, d, 1 << c), tab) < 0
+        W2 = list(a.W)
+        slow = _naive_nested(W2, forcing._place(W2, a.P, tab, d, 1 << c), tab) < 0
         assert fast == slow, (c, d)
         if fast:
             assert sol[c] != d
+        else:  # the inner branches it skips (witnesses) leave it at the same end state
+            assert W == W2, (c, d)
+
+
+def test_nested_net_skips_only_branches_that_hold():
+    """The nested net does not run a branch whose start holds the end state of one that held: the
+    contradictions it yields are those of every branch run in the same order."""
+    state = _prepared(_forum(15))
+    a = forcing._analyse(state, 0)
+    tab = a.tab
+    nest = forcing._Nested(a)
+    Wp, pk, N = a.W_packed, a.on_packed, tab.ncells
+    order = sorted((k for k, r in a.on.items() if r is not None),
+                   key=lambda k: (-(Wp & ~pk[(k[1] - 1) * N + k[0]]).bit_count(), k[1], k[0]))
+    every = []
+    for c, d in order:
+        W = list(a.on[c, d])
+        if nest.run(W, forcing._singles(W, tab)) < 0:
+            every.append((c, d))
+    got = [s.candidates[0] for s in forcing._nested_steps(state, "forcing_net")]
+    assert got == every and got
 
 
 def test_nested_net_cracks_a_start_the_shallow_nets_cannot():

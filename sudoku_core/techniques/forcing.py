@@ -469,7 +469,9 @@ class _Nested:
 
     Cheap because of monotony: "Y" run inside the branch state S is the closure of S and of the final
     state T of "Y" at the root (or in an earlier round: S only shrinks), so it starts from ``S & T``,
-    is skipped when S does not cut T at all, and rescans only the digits S changed."""
+    is skipped when S does not cut T at all, and rescans only the digits S changed; and it is not run
+    at all when the result of another inner branch that held lies inside ``S & T`` (a witness that it
+    holds too: see :meth:`run`)."""
 
     def __init__(self, base: _Analysis) -> None:
         self.base = base
@@ -499,6 +501,17 @@ class _Nested:
         tab = self.tab
         digits, folds, all_cells, N = tab.digits, tab.folds, tab.all_cells, tab.ncells
         memo: dict[tuple[int, bool], tuple[Sequence[int], int, int]] = {}  # (node, on) -> (W, packed W, P)
+        # Witnesses, packed: the result of an inner branch that held is a closed state (nothing more
+        # follows from it) with no empty cell. The singles closure is monotone, so it keeps every
+        # candidate of such a state that lies inside its start: an inner branch whose start (``a & pT``)
+        # contains a witness cannot contradict itself, and is not run. Skipping a branch that holds
+        # changes nothing but ``memo`` (a later round starts it from an earlier state, and ends at the
+        # same closure), so the facts settled, their order, the log and the answer are the same.
+        # ``decided[node]``: a result that has the node's cell decided as the node's digit (a witness for
+        # "Y"); ``cell_on[c]``: one that decides cell c, and ``digit_on`` the last "Y" of the digit at hand
+        # that held (witnesses for "not Y" when they decide c otherwise, or put the digit on a peer).
+        cell_on: dict[int, int] = {}
+        decided: dict[int, int] = {}
         done = 0
         P = propagate(W, P, tab)
         if P < 0:
@@ -509,6 +522,7 @@ class _Nested:
             for d in digits:
                 rest = W[d] & ~P
                 base = (d - 1) * N
+                digit_on = 0
                 while rest:
                     low = rest & -rest
                     rest ^= low
@@ -516,6 +530,7 @@ class _Nested:
                         continue
                     c = low.bit_length() - 1
                     k = base + c
+                    held = 0
                     for on in (True, False):
                         m = memo.get((k, on))
                         if m is None:
@@ -523,8 +538,19 @@ class _Nested:
                         if m is not None:
                             T, pT, PT = m
                             if pT & a == pT:
+                                if on:
+                                    held = pT
                                 continue
                             x = a & pT
+                            if on:
+                                z = decided.get(k, 0)
+                                if z and z & x == z:
+                                    held = z
+                                    continue
+                            else:
+                                z = cell_on.get(c, 0)
+                                if (z and z & x == z) or (digit_on and digit_on & x == digit_on):
+                                    continue
                             for f in folds:
                                 x |= x >> f
                             if x & all_cells == all_cells:
@@ -532,7 +558,21 @@ class _Nested:
                                 scanned = _start_scan(X, T, W)
                                 P2 = propagate(X, P | PT, tab, scanned=scanned)
                                 if P2 >= 0:
-                                    memo[k, on] = (X, _pack(X, tab), P2)
+                                    pX = _pack(X, tab)
+                                    memo[k, on] = (X, pX, P2)
+                                    if on:
+                                        held = pX
+                                    y = P2 & ~P  # what this branch decided: it holds inside their "Y"s too
+                                    for e in digits:
+                                        z = X[e] & y
+                                        if z:
+                                            y ^= z
+                                            b = (e - 1) * N
+                                            while z:
+                                                low2 = z & -z
+                                                z ^= low2
+                                                c2 = low2.bit_length() - 1
+                                                decided[b + c2] = cell_on[c2] = pX
                                     continue
                         # The inner branch contradicts itself: Y is false (or true) here.
                         if log is not None:
@@ -549,6 +589,8 @@ class _Nested:
                         a = _pack(W, tab)
                         changed = True
                         break
+                    if held:
+                        cell_on[c] = digit_on = held
             done += 1
             if not changed or done == rounds:
                 return P
@@ -579,13 +621,23 @@ def _nested_steps(state: State, tech: str) -> Iterator[Step]:
         assert packed is not None  # only the branches that hold are sorted
         return (-(Wp & ~packed).bit_count(), d, c)
 
+    # The end states of the branches that held (packed): the nested propagation is monotone too, so a
+    # branch whose start contains one of them cannot contradict itself, and is not run (as the inner
+    # branches' witnesses in :meth:`_Nested.run`); it yields nothing either way.
+    held: list[int] = []
     for (c, d), r in sorted(((k, r) for k, r in base.on.items() if r is not None), key=cut):
+        packed = pk[(d - 1) * N + c]
+        assert packed is not None  # the branch holds
+        if any(z & packed == z for z in held):
+            continue
         W = list(r)
         log: list[Fact] = []
         if nest.run(W, _singles(W, tab), log=log) < 0:
             nest.logs[c, d, True] = log
             yield _explained(nest, tech, [(c, d, True)], (), ((c, d),), "contradiction", cells=(c,),
                              candidates=((c, d),), digits=(d,))
+        else:
+            held.append(_pack(W, tab))
 
 
 #: The last analyses made (the few positions a solve or a hint is at), oldest first; at most six, the
