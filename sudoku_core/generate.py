@@ -846,7 +846,7 @@ def killer_start(base: Geometry, level: str, givens: bool, symmetry: str, rng: r
     if not usable:
         return None
     line, ks = rng.choice(usable)
-    k, flip = rng.choice(ks), rng.random() < 0.5
+    k, flip = rng.choice(ks), rng.randrange(2) == 1  # getrandbits-based, as every draw here (see Seeds)
     puzzle = parse(line)
     geo, cells = killer_transformed(puzzle.geometry, puzzle.cells, k, flip)
     yield
