@@ -15,7 +15,9 @@ givens rot180, as the New game dialog asks), in CPU seconds of this process (tim
 machine is shared), a generation stopped after ``--cpu-cap`` s. Every puzzle made is counted to two
 solutions by both engines (backtrack and DLX) and rated again from scratch; "found" counts those that
 are unique by both and re-rate at the level asked. Prints median, p95 and longest beside the figures
-measured before issue 33 (generator version 8, same seeds and cap) where there are some.
+measured before issue 33 (generator version 8, same seeds and cap) where there are some. Since generator
+version 12 an Expert (and an Extreme without givens) starts from sudoku_core/killers.py's catalogue, so this
+times that; ``bench/find_killers.py`` times the search that made the catalogue.
 """
 
 from __future__ import annotations

@@ -100,6 +100,12 @@ Choices
   puzzle, and a miss falls back to digging. Where no entry can take the symmetry (or the side has none),
   the dig runs as before. The price is variety: a 9x9 rot180 Extreme is one of the catalogue's puzzles in
   disguise (relabelled and reordered: 9! * 24 * 24 * 8 versions of each), not a new one.
+* **Killers by transformation.** A 9x9 Killer Expert or Extreme (not minimal) starts the same way, from
+  :mod:`sudoku_core.killers` (:func:`killer_start`), moved only as a Killer's logic allows
+  (:func:`killer_transformed`): a symmetry of the square, and digits and sums flipped or not (16 versions
+  of each entry: a free relabelling would change the sums, a band swap would cut the cages that cross it).
+  Checked unique by the backtracker and rated; without an entry (Extreme with givens; givens of another
+  symmetry than rot180) or on a miss, the search below runs as before.
 * **Time.** The deadline and the progress callback are checked between steps; neither changes which
   puzzle a seed gives, only whether it is reached in time.
 """
@@ -128,7 +134,7 @@ if TYPE_CHECKING:
     from .rate import Rating
 
 #: Bumped whenever a change makes a seed give another puzzle.
-GENERATOR_VERSION = 11  # 2: easy and medium digs use the level's own fill (naked singles; singles);
+GENERATOR_VERSION = 12  # 2: easy and medium digs use the level's own fill (naked singles; singles);
 # 3: the rater knows WXYZ- and VWXYZ-Wings (expert), so a candidate that needed forcing may rate expert;
 # 4: the rater knows UR types 5 and 6, more Hidden Rectangles, ALS of up to 8 cells and ALS-XY-Chains;
 # 5: the rater knows Death Blossom (expert)
@@ -144,6 +150,8 @@ GENERATOR_VERSION = 11  # 2: easy and medium digs use the level's own fill (nake
 # another of the symmetry asked for (extreme_start), and is dug only where the catalogue has none
 # 11: the catalogue has more Extremes (dihedral and other symmetries, 9x9 to 16x16; bench/find_extremes.py),
 # and an X's Extreme is reordered too (X_LINE_ORDERS), so a seed's Extreme may be another
+# 12: a 9x9 Killer Expert or Extreme (not minimal) starts from a catalogued one moved into another
+# (killer_start, sudoku_core/killers.py), and is searched only where the catalogue has none
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
@@ -780,6 +788,75 @@ def killer_cages_for_level(base: Geometry, solution: list[int], rng: random.Rand
         geo = _killer_geometry(base, solution, cages)
         stats["cage_merges"] = stats.get("cage_merges", 0) + 1
     return geo
+
+
+def killer_catalogue_key(level: str, givens: bool) -> str:
+    """The key of :data:`sudoku_core.killers.CATALOGUE` of a 9x9 Killer of ``level``, with or without givens."""
+    return f"{level}|givens" if givens else level
+
+
+def killer_transformed(geo: Geometry, cells: Sequence[int], k: int, flip: bool) -> tuple[Geometry, list[int]]:
+    """A Killer (``cells`` on ``geo``: its givens, or a solution) moved by symmetry ``k`` of the square (its
+    cages move with it), and with ``flip`` every digit ``d`` made ``n + 1 - d`` and every cage sum ``s`` of
+    ``m`` cells ``m * (n + 1) - s``: ``(geometry, cells)``. Both keep every cage connected and map each
+    cage's combinations one to one, so every logic step to a step of the same technique (the rater decides
+    anyway). Relabelling the digits freely, or reordering bands, would not: cage sums change, and a cage can
+    cross the lines moved."""
+    n = geo.n
+    assert geo.cages is not None
+
+    def digit(v: int) -> int:
+        return n + 1 - v if flip and v else v
+
+    cages = []
+    for total, cage in geo.cages:
+        moved = sorted(r * n + c for r, c in (_dihedral(n, k, *divmod(x, n)) for x in cage))
+        cages.append((len(cage) * (n + 1) - total if flip else total, moved))
+    cages.sort(key=lambda tc: tc[1])
+    new_geo = variant_geometry(n, "killer", box=(geo.box_rows, geo.box_cols), cages=cages)
+    return new_geo, [digit(v) for v in _moved(geo, cells, k)]
+
+
+def killer_start(base: Geometry, level: str, givens: bool, symmetry: str, rng: random.Random,
+                 stats: dict | None = None) -> Generator[None, None, tuple[Geometry, list[int], list[int]] | None]:
+    """A Killer of ``level`` from :mod:`sudoku_core.killers` made into another of the same logic, as resumable
+    work returning ``(geometry, cells, solution)``, or None when the catalogue has none for this grid, level
+    and givens (or, with givens, none whose pattern some symmetry of the square makes a ``symmetry`` one).
+
+    One entry is drawn, turned or mirrored by one of the square's eight symmetries, and its digits and sums
+    flipped or not (:func:`killer_transformed`): 16 Killers of the same logic per entry. The result is checked
+    here: one solution (the backtracker, the faster counter of Killers, counts two) and, with givens, a pattern
+    of ``symmetry``. The caller rates it.
+    """
+    from .formats import parse
+    from .killers import CATALOGUE
+
+    stats = stats if stats is not None else {}
+    n = base.n
+    if n != 9 or (base.box_rows, base.box_cols) != (3, 3):
+        return None
+    groups = symmetry_groups(base, symmetry)
+    usable = []
+    for line in CATALOGUE.get(killer_catalogue_key(level, givens), ()):
+        pattern = [int(ch != ".") for ch in line.split(":")[1]]  # the givens, as the one-line form has them
+        ks = [k for k in range(8) if _fills_orbits(_moved(base, pattern, k), groups)]
+        if ks:
+            usable.append((line, ks))
+    yield
+    if not usable:
+        return None
+    line, ks = rng.choice(usable)
+    k, flip = rng.choice(ks), rng.randrange(2) == 1  # getrandbits-based, as every draw here (see Seeds)
+    puzzle = parse(line)
+    geo, cells = killer_transformed(puzzle.geometry, puzzle.cells, k, flip)
+    yield
+    search = yield from search_work("backtrack", geo, list(cells), 2, None)
+    stats["checks"] = stats.get("checks", 0) + 1
+    if len(search.solutions) != 1 or not is_symmetric(geo, cells, symmetry):
+        raise GenerationError(f"a Killer of sudoku_core.killers moved ({k}, {flip}) has {len(search.solutions)} "
+                              f"solutions or lost its symmetry: {line}")
+    stats["killer_starts"] = stats.get("killer_starts", 0) + 1
+    return geo, cells, search.solutions[0]
 
 
 # --- extremes by transformation -------------------------------------------------------------------------
@@ -1537,6 +1614,20 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
             if matches(rating):
                 return result(cells, solution, rating, True, False)
             best = (distance(rating), result(cells, solution, rating, False, False))
+            geo = base
+    if killer and level in ("expert", "extreme") and technique is None and not minimal:
+        # Cages drawn or merged rarely reach these levels (seconds to minutes of search): start from a Killer
+        # found before, moved into another of the same logic (killer_start), rated like any other.
+        attempts += 1
+        yield report("grid")
+        start_from = yield from in_phase(killer_start(base, level, givens, symmetry, rng, stats), "grid")
+        if start_from is not None:
+            geo, cells, solution = start_from
+            yield report("rate")
+            rating = yield from in_phase(rated(cells), "rate")
+            if matches(rating):
+                return result(cells, solution, rating, True, not givens)
+            best = (distance(rating), result(cells, solution, rating, False, not givens))
             geo = base
     while max_attempts is None or attempts < max_attempts:
         attempts += 1

@@ -11,6 +11,7 @@ from itertools import islice
 
 import pytest
 
+from sudoku_core import killers
 from sudoku_core.candidates import State
 from sudoku_core.cli import main
 from sudoku_core.errors import CageError, ConflictError, ParseError, SudokuError
@@ -19,14 +20,18 @@ from sudoku_core.formats import check_rules, format_variant, parse
 from sudoku_core.generate import (
     full_grid,
     generate,
+    is_symmetric,
     killer_cages,
     killer_cages_for_level,
+    killer_start,
+    killer_transformed,
     pair_unavoidables,
     random_cages,
     split_cage,
     variant_techniques,
 )
 from sudoku_core.grid import cage_combinations, geometry, sum_range, variant_geometry
+from sudoku_core.killers import CATALOGUE
 from sudoku_core.puzzle import Puzzle
 from sudoku_core.rate import next_step, rate
 from sudoku_core.solvers import engine, solve
@@ -774,11 +779,76 @@ def test_fillings_reach_what_every_filling_reaches():
         assert _fillings(list(range(k)), cand, total, lambda j, i, on=differ: on[(j, i)]) == want
 
 
-def test_a_killer_expert_without_givens_is_made_in_one_attempt_and_unique_by_both_engines():
+def test_a_killer_expert_without_givens_is_made_in_one_attempt_and_unique_by_both_engines(monkeypatch):
     """Killer Expert without givens (issue 33): the Hard layout's merges are tried one by one, so the
-    first drawn grid gives an Expert (it gave up after 120 s once, then took 24 s of CPU median)."""
-    g = generate(9, level="expert", seed=2, variant="killer", max_attempts=1)
-    assert g.level == "expert" and g.exact and g.stats["grid_tries"] == 1
+    first drawn grid gives an Expert (it gave up after 120 s once, then took 24 s of CPU median). The
+    search, without the catalogue (which has its own tests below): an attempt finds the catalogue empty."""
+    monkeypatch.setitem(killers.CATALOGUE, "expert", ())
+    g = generate(9, level="expert", seed=2, variant="killer", max_attempts=2)
+    assert g.level == "expert" and g.exact and g.stats["grid_tries"] == 1 and "killer_starts" not in g.stats
     geo = g.puzzle.geometry
     assert [len(engine(m)(geo, list(g.puzzle.cells), 2, None).solutions) for m in ("backtrack", "dlx")] == [1, 1]
     assert rate(g.puzzle, unique=True).level == "expert"
+
+
+# --- the catalogue Killer Expert and Extreme start from -------------------------------------------------
+
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
+def test_every_catalogued_killer_is_unique_and_of_its_key(key):
+    """Every entry of sudoku_core.killers: a 9x9 Killer, givens or none as its key says (a rot180 pattern),
+    counted to one solution by the backtracker (bench/find_killers.py counted both engines and rated it)."""
+    level, _, givens = key.partition("|")
+    assert level in ("expert", "extreme") and givens in ("", "givens")
+    for line in CATALOGUE[key]:
+        p = parse(line)
+        assert p.geometry.n == 9 and p.geometry.variant == "killer"
+        assert (p.givens > 0) == bool(givens) and is_symmetric(p.geometry, p.cells, "rot180")
+        assert len(engine("backtrack")(p.geometry, list(p.cells), 2, None).solutions) == 1, line
+
+
+def test_a_killer_moved_and_flipped_keeps_its_logic():
+    """killer_transformed: a turn or mirror of the square with the digits and sums flipped keeps the cages
+    connected and the solution unique, and the rater rates it at the same level."""
+    p = parse(CATALOGUE["expert"][0])
+    sol = engine("backtrack")(p.geometry, list(p.cells), 2, None).solutions[0]
+    before = rate(p, variant_techniques(BY_ID, "killer"), unique=True)
+    for k, flip in ((5, True), (2, False)):
+        geo, cells = killer_transformed(p.geometry, p.cells, k, flip)
+        assert killer_transformed(p.geometry, sol, k, flip)[0] == geo
+        solution = killer_transformed(p.geometry, sol, k, flip)[1]
+        assert valid(geo, solution)
+        assert sorted(len(c) for _, c in geo.cages) == sorted(len(c) for _, c in p.geometry.cages)
+        moved = Puzzle(geo, tuple(cells), p.alphabet)
+        assert engine("backtrack")(geo, cells, 2, None).solutions == [solution]
+        after = rate(moved, variant_techniques(BY_ID, "killer"), unique=True)
+        # The same level; the path itself may take other steps first (the finders go in cell order).
+        assert after.solved and after.level == before.level == "expert"
+
+
+@pytest.mark.parametrize("givens", [False, True])
+def test_a_killer_expert_starts_from_the_catalogue(givens):
+    """Killer Expert (issue 33 item 1): a catalogued Expert moved into another, in one attempt, unique and rated
+    Expert (bench/killer_levels.py --generate counts both engines and rates again)."""
+    g = generate(9, level="expert", seed=4, variant="killer", givens=givens, symmetry="rot180" if givens else "none")
+    assert g.level == "expert" and g.exact and g.attempts == 1 and g.stats["killer_starts"] == 1
+    p = g.puzzle
+    assert engine("backtrack")(p.geometry, list(p.cells), 2, None).solutions == [list(g.solution.cells)]
+    assert (p.givens > 0) == givens and is_symmetric(p.geometry, p.cells, "rot180")
+
+
+def test_a_catalogue_start_is_the_seed_s():
+    """The same seed moves the same entry the same way; other seeds give other Killers."""
+    def start(seed):
+        geo, _, solution = run_work(killer_start(variant_geometry(9), "expert", False, "none", random.Random(seed)))
+        return geo.cages, solution
+
+    assert start(7) == start(7)
+    assert len({str(start(seed)) for seed in range(6)}) >= 5
+
+
+def test_a_symmetry_no_entry_has_falls_back_to_the_search(monkeypatch):
+    """No catalogued Killer with givens is dihedral: the search makes one as before (here: none in one
+    attempt is not an error of the catalogue, so only the fallback's path is checked, cheaply)."""
+    assert run_work(killer_start(variant_geometry(9), "expert", True, "dihedral", random.Random(1))) is None
+    monkeypatch.setitem(killers.CATALOGUE, "expert", ())
+    assert run_work(killer_start(variant_geometry(9), "expert", False, "none", random.Random(1))) is None

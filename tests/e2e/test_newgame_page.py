@@ -20,13 +20,13 @@ def app(browser, server):
     yield from shared_app(browser, server + "index.html")
 
 
-def choose(page, *, size: str | None = None, level: str | None = None, symmetry: str | None = None,
-           technique: str | None = None) -> None:
-    """Open the New game dialog and pick what is named, in the dialog's order (the size first: it greys out
-    the levels it cannot reach)."""
+def choose(page, *, variant: str | None = None, size: str | None = None, level: str | None = None,
+           symmetry: str | None = None, technique: str | None = None) -> None:
+    """Open the New game dialog and pick what is named, in the dialog's order (the variant and the size first:
+    they grey out the sizes and levels they cannot reach)."""
     page.click("#new-game")
-    for select, value in (("#ng-size", size), ("#ng-level", level), ("#ng-symmetry", symmetry),
-                          ("#ng-technique", technique)):
+    for select, value in (("#ng-variant", variant), ("#ng-size", size), ("#ng-level", level),
+                          ("#ng-symmetry", symmetry), ("#ng-technique", technique)):
         if value is not None:
             page.select_option(select, value)
 
@@ -76,6 +76,22 @@ def test_an_extreme_the_bank_does_not_keep_is_made_live_and_is_extreme(app):
     assert any(givens) and all(bool(givens[r * 9 + c]) == bool(givens[c * 9 + r]) for r in range(9) for c in range(9))
     line = page.evaluate("window.sudoku.game.shareLine()")
     assert handle({"type": "rate", "payload": {"text": line}})["result"]["level"] == "extreme"
+    # A Killer Expert with givens (the page's bank ships none) is made live too, from a catalogued one moved
+    # into another (sudoku_core.generate.killer_start), and comes playable with its cages drawn.
+    choose(page, variant="killer", level="expert")
+    page.check("#ng-givens")
+    page.select_option("#ng-symmetry", "rot180")
+    expect(page.locator("#ng-status")).to_have_text("")  # no warning of a long wait
+    page.click("#ng-generate")
+    expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=60_000)
+    expect(page.locator("#message")).to_contain_text("New 9×9 Killer puzzle, Expert")
+    cages = page.evaluate("window.sudoku.game.cages")
+    assert sum(len(q["cells"]) for q in cages) == 81 and any(page.evaluate("window.sudoku.game.givens"))
+    expect(page.locator("#board .cage-layer path")).to_have_count(len(cages))
+    expect(page.locator("#rating-badge")).to_have_attribute("data-level", "expert")
+    until(page, "window.sudoku.game.truth !== null")  # its solution known: checked as it is played
+    choose(page, variant="classic")
+    page.click("#ng-close")
 
 
 def test_cancel_keeps_the_game_and_the_page_responsive(app):

@@ -31,6 +31,9 @@ const OUT_OF_REACH = { 4: ["medium", "hard", "expert", "extreme"], 6: ["extreme"
 // the other variants are offered at every size.
 /** @type {Record<string, number[]>} */
 const VARIANT_SIZES = { windoku: [9], killer: [9] };
+// The Killer Extremes the engine's catalogue holds (sudoku_core/killers.py's keys): without givens ("none");
+// none with givens yet. It holds Expert Killers of both kinds (with givens, of a rot180 pattern).
+const KILLER_EXTREMES = ["none"];
 
 const SYMMETRIES = BUILD.symmetries; // the engine's (build.py writes them)
 //: Give up after this long (the player can always cancel sooner).
@@ -158,6 +161,8 @@ export class NewGame {
     this.variant.addEventListener("change", () => this.fitSizes());
     this.givens.addEventListener("change", () => this.fitLevels());
     this.level.addEventListener("change", () => this.fitKiller());
+    this.symmetry.addEventListener("change", () => this.fitKiller());
+    this.minimal.addEventListener("change", () => this.fitKiller());
     // A practice technique sets the level itself.
     this.technique.addEventListener("change", () => { this.level.disabled = !!this.technique.value; });
     this.openButton.addEventListener("click", () => this.open());
@@ -224,12 +229,14 @@ export class NewGame {
     this.technique.disabled = killer || this.dialog.dataset.state === "running";
     if (killer) this.technique.value = "";
     if (killer && this.dialog.dataset.state !== "running") this.level.disabled = false;
-    // A Killer without givens is made for Medium and Hard in about a second, for Expert in a few
-    // seconds of CPU but at times over 30 (its cages merged up from Hard), and an Extreme one is rare
-    // either way (docs/variants.md, measured): say so before the wait, not during it, unless the bank
-    // has one ready.
+    // A Killer Expert or Extreme comes from the engine's catalogue, moved into another, in well under a
+    // second (sudoku_core/killers.py; docs/variants.md, measured) where the catalogue has one: an Expert
+    // without givens, or with givens of a rot180 pattern or none, not minimal; an Extreme without givens.
+    // Otherwise it is searched: an Expert in seconds, an Extreme with givens a minute or more, which the
+    // dialog says before the wait, not during it, unless the bank has one ready.
     const kind = killer ? bankKind(this.options()) : null;
-    const slow = killer && (this.level.value === "extreme" || (bare && this.level.value === "expert"))
+    const catalogued = bare || (!this.minimal.checked && ["rot180", "none"].includes(this.symmetry.value));
+    const slow = killer && this.level.value === "extreme" && !(catalogued && KILLER_EXTREMES.includes(bare ? "none" : "givens"))
       && !(kind && bankLeft(kind.key) > 0);
     if (note && this.dialog.dataset.state !== "running" && (slow || this.progressText.dataset.note)) {
       this.progressText.textContent = slow ? t("killerSlow") : "";
