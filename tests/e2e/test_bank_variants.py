@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import pytest
 from e2e_support import asset
+from play_support import fresh_origin_fixtures
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
+
+# Each test's page opens in the module's context on an origin cleared first (no puzzle served yet).
+origin, open_app = fresh_origin_fixtures()
 
 
 def made_here(page, key: str) -> list[str]:

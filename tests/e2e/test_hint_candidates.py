@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import pytest
 from e2e_support import shared_app
-from play_support import KILLER, engine_auto_notes, load, open_game, open_study, settle, until
+from play_support import KILLER, engine_auto_notes, fresh_origin_fixtures, load, open_game, open_study, settle, until
 from playwright.sync_api import expect
 
 from sudoku_core.candidates import State
@@ -20,6 +20,9 @@ from sudoku_core.formats import parse
 from sudoku_core.solvers import solve
 
 pytestmark = pytest.mark.e2e
+
+# A link opens in the module's context kept for them, on an origin cleared first (play_support.FreshOrigin).
+origin, open_app = fresh_origin_fixtures(locale="en-US")
 
 HERE = Path(__file__).resolve().parent
 # A 9x9 whose first step is a Pointing (no single at the start): from tests/data/chains/als_positions.tsv.

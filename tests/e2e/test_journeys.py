@@ -1,7 +1,9 @@
 """A player's journeys (issue 14): open on a game, never lose one, a phone where board, pad and hint
 show together, pause that locks, a finish worth reaching, honest imports, and the words on the way.
 
-Each test opens its own context, so its storage starts empty (a first visit) unless it says otherwise.
+Each test's storage starts empty unless it says otherwise: its app opens in the module's one context on
+an origin whose saved data is cleared first (play_support.FreshOrigin: no saved game, the service worker
+kept), or in a fresh context: a true first visit, or other options (a phone's screen).
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from play_support import (
     EASY,
     EASY_SOLUTION,
     OTHER,
-    answer,
+        answer,
     at,
     candidates,
+    fresh_origin_fixtures,
     load,
     notes_of,
     open_game,
@@ -40,6 +43,9 @@ TARGETS = """() => [...document.querySelectorAll('button, select, summary, input
     .filter(el => el.getClientRects().length && !el.closest('dialog:not([open])')).length"""
 
 
+origin, open_app = fresh_origin_fixtures(locale="en-US")
+
+
 def entries(page) -> list[dict]:
     return page.evaluate("window.sudoku.library.list()")
 
@@ -59,7 +65,7 @@ def touch(page) -> None:
 
 
 def test_a_first_visit_opens_on_a_puzzle_to_play_before_the_engine_is_ready(server, open_app):
-    app = open_app(server + "index.html", locale="en-US")
+    app = open_app(server + "index.html", fresh=True, locale="en-US")
     page = app.goto().wait_painted().page
     # Painted from the page alone: a Medium puzzle, in play, the player's first taps already work.
     givens = page.evaluate("window.sudoku.game.givenCount")

@@ -3,7 +3,8 @@ mistake, an undone solve, one finish per solve whose time the records and My gam
 solve called the first); the address and the Puzzle box follow the game through every way in and a
 reload reopens it; the first visit's puzzle is not called today's.
 
-Each test opens its own context, so its storage starts empty (a first visit).
+Each test's storage starts empty, as on a first visit: its app opens in the module's one context on an
+origin whose saved data is cleared first (play_support.FreshOrigin).
 """
 
 from __future__ import annotations
@@ -11,10 +12,24 @@ from __future__ import annotations
 from urllib.parse import unquote
 
 import pytest
-from play_support import EASY, EASY_SOLUTION, OTHER, at, open_game, open_study, set_language, settle, until, wait_truth
+from play_support import (
+    EASY,
+    EASY_SOLUTION,
+    OTHER,
+    at,
+    fresh_origin_fixtures,
+    open_game,
+    open_study,
+    set_language,
+    settle,
+    until,
+    wait_truth,
+)
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
+
+origin, open_app = fresh_origin_fixtures(locale="en-US")
 
 
 def address(page) -> str:

@@ -14,8 +14,18 @@ from urllib.parse import quote
 
 import pytest
 from a11y_support import audit, axe_app
-from e2e_support import ROOT, asset
-from play_support import KILLER, at, engine_auto_notes, load, open_shared_link, open_study, settle, until
+from e2e_support import ROOT, asset, shared_app
+from play_support import (
+    KILLER,
+    at,
+    engine_auto_notes,
+    fresh_origin_fixtures,
+    load,
+    open_shared_link,
+    open_study,
+    settle,
+    until,
+)
 from playwright.sync_api import expect
 
 from sudoku_core import solve
@@ -24,6 +34,17 @@ from sudoku_core.formats import parse
 pytestmark = pytest.mark.e2e
 
 SHOTS = ROOT / "test-artifacts"
+
+
+@pytest.fixture(scope="module")
+def app(browser, server):
+    """One booted page for the tests that only import the page's modules or load their own puzzle."""
+    yield from shared_app(browser, server + "index.html", locale="en-US")
+
+
+# A Killer link opens in the module's context on a cleared origin (no saved game); one asked for
+# ``fresh`` or with other options, in a fresh context.
+origin, open_app = fresh_origin_fixtures(locale="en-US")
 
 
 def rate_steps_of(text: str) -> list[dict]:
@@ -56,9 +77,9 @@ def open_killer(open_app, server: str, text: str = KILLER, **options):
     return app, page
 
 
-def test_the_page_has_the_engines_cage_peers(open_app, server):
+def test_the_page_has_the_engines_cage_peers(app):
     """Cage mates are peers on the page exactly as in grid.py (the one definition, in geometry.js)."""
-    _, page = open_killer(open_app, server)
+    page = app.page
     geo = parse(KILLER).geometry
     shape = {"n": 9, "box": [3, 3], "variant": "killer", "regions": None, "cages": engine_cages()}
     peers, owner = page.evaluate("""([url, s]) => import(url).then(m => [m.peersOf(s.n, s.box, s.variant, s.regions,
@@ -160,7 +181,7 @@ def test_a_killer_link_draws_plays_hints_and_survives_a_reload(open_app, server)
 def test_a_killer_link_shows_its_cages_before_the_engine_is_ready(open_app, server):
     """The page reads a Killer's one-line form itself (game.gridFromLine), as it does a classic link, so the
     cages are drawn while the engine loads; the engine's reading later keeps them, and the player's move."""
-    app = open_app(server + "index.html#" + quote(KILLER), locale="en-US")
+    app = open_app(server + "index.html#" + quote(KILLER), fresh=True, locale="en-US")
     held = []  # the worker's script, held back so that the engine is still loading
     app.context.route("**/worker-*.js", lambda route: held.append(route))
     page = app.goto().page
@@ -195,33 +216,9 @@ def test_a_killer_link_opens_the_same_cages_in_a_fresh_browser(open_app, server)
     assert "第 1 个笼子，和为 12" in at(page2, 1, 1).get_attribute("aria-label")
 
 
-def test_the_killer_text_forms_import_and_export(open_app, server):
-    _, page = open_killer(open_app, server, "")
-    labels, sums = KILLER.split(":")[2], KILLER.split(":")[3].split(",")
-    order = sorted(set(labels), key=labels.index)
-    community = "\n".join([f"{'.' * 9} {labels[r * 9:r * 9 + 9]}" for r in range(9)]
-                          + [" ".join(f"{k}={v}" for k, v in zip(order, sums, strict=True))])
-    load(page, community, "9×9 Killer")
-    imported = killer_state(page)
-    assert imported["cages"] == engine_cages()
-    page.evaluate("() => { for (const d of document.querySelectorAll('details')) d.open = true; }")
-    for kind in ("grid", "line"):
-        page.click(f"#copy-{kind}")
-        text = page.input_value("#export-text")
-        assert text.startswith("variant: killer\n" if kind == "grid" else "killer:"), text
-        load(page, text, "9×9 Killer")
-        assert killer_state(page) == imported
-    # A bad cage says which cage, which cell and which rule.
-    open_study(page)
-    bad = "variant: killer\n" + "." * 81 + "\ncages:\n12: r1c1 r1c3\n"
-    page.fill("#puzzle-text", bad)
-    page.click("#load")
-    expect(page.locator("#message")).to_contain_text("cage 1 (sum 12, from r1c1) is not connected: r1c3")
-    assert sorted(page.evaluate("[...window.sudoku.game.marked]")) == [2]
-
-
-def test_new_game_makes_killers_with_and_without_givens(open_app, server):
-    _, page = open_killer(open_app, server, "")
+def test_new_game_makes_killers_with_and_without_givens(app):
+    """Runs on the shared page before the text forms' test, so the Killers saved are the dialog's."""
+    page = app.page
     page.click("#new-game")
     page.select_option("#ng-variant", "killer")
     expect(page.locator("#ng-givens")).to_be_visible()
@@ -265,6 +262,31 @@ def test_new_game_makes_killers_with_and_without_givens(open_app, server):
     saved = page.evaluate("""() => Object.keys(localStorage).map(k => localStorage.getItem(k))
         .filter(v => v && v.includes('"variant":"killer"') && v.includes('"cages":[')).length""")
     assert saved >= 1
+
+
+def test_the_killer_text_forms_import_and_export(app):
+    page = app.page
+    labels, sums = KILLER.split(":")[2], KILLER.split(":")[3].split(",")
+    order = sorted(set(labels), key=labels.index)
+    community = "\n".join([f"{'.' * 9} {labels[r * 9:r * 9 + 9]}" for r in range(9)]
+                          + [" ".join(f"{k}={v}" for k, v in zip(order, sums, strict=True))])
+    load(page, community, "9×9 Killer")
+    imported = killer_state(page)
+    assert imported["cages"] == engine_cages()
+    page.evaluate("() => { for (const d of document.querySelectorAll('details')) d.open = true; }")
+    for kind in ("grid", "line"):
+        page.click(f"#copy-{kind}")
+        text = page.input_value("#export-text")
+        assert text.startswith("variant: killer\n" if kind == "grid" else "killer:"), text
+        load(page, text, "9×9 Killer")
+        assert killer_state(page) == imported
+    # A bad cage says which cage, which cell and which rule.
+    open_study(page)
+    bad = "variant: killer\n" + "." * 81 + "\ncages:\n12: r1c1 r1c3\n"
+    page.fill("#puzzle-text", bad)
+    page.click("#load")
+    expect(page.locator("#message")).to_contain_text("cage 1 (sum 12, from r1c1) is not connected: r1c3")
+    assert sorted(page.evaluate("[...window.sudoku.game.marked]")) == [2]
 
 
 @pytest.mark.parametrize("theme", ["light", "contrast-dark", "chinese", "phone"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from e2e_support import asset, shared_app
-from play_support import answer, load, open_study, until
+from play_support import answer, fresh_origin_fixtures, load, open_study, until
 from playwright.sync_api import expect
 
 from sudoku_core.bridge import handle
@@ -18,6 +18,11 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 @pytest.fixture(scope="module")
 def app(browser, server):
     yield from shared_app(browser, server + "index.html")
+
+
+# The bank's refill tests each open a page with nothing served or made ahead yet: in the module's other
+# context, on an origin cleared first (play_support.FreshOrigin).
+origin, open_app = fresh_origin_fixtures()
 
 
 def choose(page, *, variant: str | None = None, size: str | None = None, level: str | None = None,

@@ -3,7 +3,8 @@ everything (entries, notes, colours, history, clock, settings); corrupt storage 
 can carry progress and notes; export as a line and a grid; a phone-sized screen with touch; the
 browser's language and colour scheme are followed; the print view is the grid alone.
 
-Each test opens its own context (its own storage): they are about a fresh boot.
+Each test starts with empty storage: its app opens in the module's one context on an origin whose saved
+data is cleared first (play_support.FreshOrigin), or in a fresh context (another browser, other options).
 """
 
 from __future__ import annotations
@@ -12,10 +13,24 @@ import re
 from urllib.parse import unquote
 
 import pytest
-from play_support import EASY, EASY_SOLUTION, OTHER, at, load, notes_of, pad, state, until, wait_truth
+from play_support import (
+    EASY,
+    EASY_SOLUTION,
+    OTHER,
+    at,
+    fresh_origin_fixtures,
+    load,
+    notes_of,
+    pad,
+    state,
+    until,
+    wait_truth,
+)
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
+
+origin, open_app = fresh_origin_fixtures(locale="en-US")
 
 
 def test_reload_in_the_middle_of_a_game_keeps_everything(server, open_app):
@@ -60,7 +75,7 @@ def test_reload_in_the_middle_of_a_game_keeps_everything(server, open_app):
 
 def test_corrupt_storage_is_set_aside_told_and_survived(server, open_app):
     app = open_app(server + "index.html", locale="en-US")
-    app.context.add_init_script("""if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');
+    app.page.add_init_script("""if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');
         localStorage.setItem('sudoku.game.v1', '{not json');
         localStorage.setItem('sudoku.settings.v1', '[1, 2');
     }
@@ -116,7 +131,7 @@ def test_link_with_progress_and_notes_and_export(server, open_app):
     assert puzzle == OTHER and entries == "." + "1" + "." * 79
     assert notes.split(",")[2] == "80"  # bits 6 and 9: 0b100100000 = 288 = "80" in base 36
     # Opened elsewhere (a new context: other storage), the link brings the progress and notes.
-    other = open_app(link, locale="en-US")
+    other = open_app(link, fresh=True, locale="en-US")
     page2 = other.goto().wait_ready().page
     expect(at(page2, 1, 2)).to_have_text("1")
     expect(at(page2, 1, 2)).to_have_class(re.compile(r"\bentry\b"))

@@ -2,7 +2,8 @@
 land in its own save; a link whose progress does not fit its puzzle is refused at the door; every fault
 of storage is told once, truthfully, and what is set aside can be copied.
 
-Each test opens its own context (its own storage); tabs of one context share it, as tabs of one profile do.
+Each test's storage starts empty: its app opens in the module's one context on an origin whose saved data
+is cleared first (play_support.FreshOrigin); tabs of one context share it, as tabs of one profile do.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 from e2e_support import BOOT_TIMEOUT_MS
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
-from play_support import EASY, OTHER, at, open_game, settle, until
+from play_support import EASY, OTHER, at, fresh_origin_fixtures, open_game, settle, until
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -28,6 +29,9 @@ SAVED = """() => Object.fromEntries(window.sudoku.library.list().map(e => {
 
 # The puzzles of the games a page lists, sorted.
 PUZZLES = "() => window.sudoku.library.list().map(e => e.puzzle).sort()"
+
+
+origin, open_app = fresh_origin_fixtures(locale="en-US")
 
 
 def same_json(expression: str, value) -> str:
@@ -199,7 +203,7 @@ def reload_with(page, key: str, value: str) -> None:
 
 def test_every_storage_fault_is_told_once_and_nothing_is_lost(server, open_app):
     app, page = open_game(open_app, server, EASY)
-    app.context.add_init_script(DAMAGE)
+    page.add_init_script(DAMAGE)  # this tab's reloads
     at(page, 1, 1).focus()
     page.keyboard.press("4")
     # The games' list set to null: said, set aside, made again from the games (still stored).
@@ -328,7 +332,7 @@ def test_damaged_storage_of_any_shape_is_told_once_set_aside_and_the_game_kept(s
     once, keeps the text aside (never deleted), and the game with its move is still there (or, for a
     damaged current game, the page says the game could not be opened and does not claim otherwise)."""
     app, page = open_game(open_app, server, EASY)
-    app.context.add_init_script(RESTORE_THEN_DAMAGE)
+    page.add_init_script(RESTORE_THEN_DAMAGE)  # this tab's reloads
     at(page, 1, 1).focus()
     page.keyboard.press("4")
     until(page, f"(({SAVED})()[{json.dumps(EASY)}] || [])[0] === 4")

@@ -10,7 +10,7 @@ from urllib.parse import quote
 import pytest
 from a11y_support import audit, axe_app
 from e2e_support import asset, shared_app
-from play_support import at, load, open_shared_link, open_study, settle, until
+from play_support import at, fresh_origin_fixtures, load, open_shared_link, open_study, settle, until
 from playwright.sync_api import expect
 
 from sudoku_core.candidates import State
@@ -60,6 +60,11 @@ def hinted_game(variant: str) -> tuple[str, int, int, str]:
 @pytest.fixture(scope="module")
 def app(browser, server):
     yield from shared_app(browser, server + "index.html", locale="en-US")
+
+
+# A variant's link opens in the module's context on a cleared origin (no saved game); other options
+# (a fresh browser in Chinese), in a fresh context.
+origin, open_app = fresh_origin_fixtures(locale="en-US")
 
 
 def game_state(page) -> dict:
