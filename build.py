@@ -15,7 +15,8 @@ under any sub-path of any static host:
 * ``py/sudoku_core-<hash>.zip``: the engine, packed deterministically; the content hash in its name
   means a new release is a new URL, so no cache can serve an old engine; ``py/sudoku_scan-<hash>.zip``: the
   picture reader and its weights, split off (:func:`split_archive`), fetched only when a picture is read;
-* ``data/lessons.json``: the Learn page's lessons (:func:`write_lessons`);
+* ``data/lessons.json``: the lessons' boards, names and Practise options (:func:`write_lessons`), and each
+  language's words of them beside its other words in ``js/words/`` (:func:`write_words`);
 * ``build-info.js``: the archive's name, the engine and Pyodide versions, the engine's levels
   (imported by the worker and by the pages' i18n.js);
 * ``manifest.webmanifest`` and PNG icons (drawn here with the standard library), so it installs;
@@ -493,8 +494,7 @@ def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
             else:
                 shutil.copyfile(src, dest)
     (dist / "index.html").write_text(prerender_board((dist / "index.html").read_text()))
-    write_lessons(dist, web)
-    write_words(dist)
+    write_words(dist, write_lessons(dist, web))
     write_bank_extremes(dist)
     (dist / "pyodide").mkdir()
     for name in PYODIDE_FILES:
@@ -553,18 +553,58 @@ def write_site(dist: Path, web: Path, pyodide: Path) -> dict:
 #: ``data/lessons.json`` by :func:`write_lessons` rather than copied.
 LESSON_EXAMPLES = "data/lesson-examples.json"
 
+#: A lesson's words in :func:`lesson_data` (the path to them in its lesson), by their key in the Learn page's
+#: words (``lesson.<id>.<key>``, :func:`split_lessons`): what it is, why it works, the worked example's where to
+#: look, what it does and its source, and the second example's (where the pattern is not there) text and source.
+LESSON_WORDS: dict[str, tuple[str, str | None]] = {
+    "what": ("what", None), "why": ("why", None), "where": ("example", "where"), "text": ("example", "text"),
+    "credit": ("example", "credit"), "counter": ("counter", "text"), "counter-credit": ("counter", "credit")}
 
-def write_lessons(dist: Path, web: Path = WEB) -> None:
-    """``data/lessons.json`` for the Learn page (learn.html): every technique's names, lesson texts, level,
-    group, Practise options and worked example, from the engine's catalogue (:mod:`sudoku_core.lessons`,
-    beside the hints' words in :mod:`sudoku_core.explain`), so the page shows a lesson without the engine."""
+
+def lesson_data(web: Path = WEB) -> dict:
+    """Every technique's lesson with its words in every language: :func:`sudoku_core.lessons.page_data` on the
+    worked examples, Practise puzzles and second examples of ``web/data/lesson-examples.json``."""
     from sudoku_core.lessons import page_data
 
     source = web / LESSON_EXAMPLES
     saved = json.loads(source.read_text()) if source.exists() else {}
+    return page_data(saved.get("examples", {}), saved.get("practice"), saved.get("counters"))
+
+
+def split_lessons(data: dict) -> tuple[dict, dict[str, dict[str, str]]]:
+    """:func:`lesson_data` in two: what every language shares, and each language's words of the lessons.
+
+    The shared part (``data/lessons.json``) is the groups and per technique its level, group, Practise options,
+    example boards and steps, and its name in every language: the names are read in any language by the game's
+    Practise (newgame.js) and the lab's replay too, and are small. The lessons' own words (:data:`LESSON_WORDS`,
+    about 70 kB a language) go per language into the Learn page's words, ``lesson.<id>.<key>``
+    (:func:`write_words`), so the Learn page loads only its language's, with its other words."""
+    shared = {"groups": data["groups"], "lessons": {}}
+    words: dict[str, dict[str, str]] = {}
+    paths = set(LESSON_WORDS.values())
+    for tid, lesson in data["lessons"].items():
+        out = {k: v for k, v in lesson.items() if (k, None) not in paths}
+        for part in ("example", "counter"):
+            if lesson[part] is not None:
+                out[part] = {k: v for k, v in lesson[part].items() if (part, k) not in paths}
+        shared["lessons"][tid] = out
+        for key, (part, field) in LESSON_WORDS.items():
+            said = lesson[part] if field is None else (lesson[part] or {}).get(field)
+            for lang, text in (said or {}).items():
+                words.setdefault(lang, {})[f"lesson.{tid}.{key}"] = text
+    return shared, words
+
+
+def write_lessons(dist: Path, web: Path = WEB) -> dict[str, dict[str, str]]:
+    """``data/lessons.json`` for the Learn page (learn.html), the game's Practise and the lab's replay: every
+    technique's level, group, name, Practise options and worked example (:func:`split_lessons`), from the
+    engine's catalogue (:mod:`sudoku_core.lessons`, beside the hints' words in :mod:`sudoku_core.explain`), so
+    the page shows a lesson without the engine. Returns each language's words of the lessons, for
+    :func:`write_words`."""
+    shared, words = split_lessons(lesson_data(web))
     (dist / "data").mkdir(exist_ok=True)
-    data = page_data(saved.get("examples", {}), saved.get("practice"), saved.get("counters"))
-    (dist / "data" / "lessons.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+    (dist / "data" / "lessons.json").write_text(json.dumps(shared, ensure_ascii=False, separators=(",", ":")) + "\n")
+    return words
 
 
 def bank_extremes_module() -> str:
@@ -583,29 +623,34 @@ def write_bank_extremes(dist: Path) -> None:
     (dist / "js" / "bank-extremes.js").write_text(bank_extremes_module(), encoding="utf-8")
 
 
-def write_words(dist: Path) -> None:
+def write_words(dist: Path, lessons: dict[str, dict[str, str]]) -> None:
     """The pages' words from the catalogues (:mod:`sudoku_core.locales`): for each language, ``js/words/page-TAG.js``
-    (its ``page`` section) and ``js/words/lab-TAG.js`` (its ``lab`` section, which only the lab loads), each
-    key it lacks filled from English (but a ``.one`` form, in a language without one); and ``js/words/index.js``,
-    which lists them (each by a loader, so a page fetches only its language), names each language in its own
-    words (``meta.name``, for the switch) and says the old names of a language (``ALIASES``). Module text,
-    not JSON, so the content hashes and the service worker treat them as every other script."""
+    (its ``page`` section), ``js/words/lab-TAG.js`` (its ``lab`` section, which only the lab loads) and
+    ``js/words/learn-TAG.js`` (its words of the lessons, ``lessons`` from :func:`write_lessons`, which only the
+    Learn page loads), each key it lacks filled from English (but a ``.one`` form, in a language without one);
+    and ``js/words/index.js``, which lists them (each by a loader, so a page fetches only its language), names
+    each language in its own words (``meta.name``, for the switch) and says the old names of a language
+    (``ALIASES``). Module text, not JSON, so the content hashes and the service worker treat them as every
+    other script."""
     from sudoku_core import locales
 
     out = dist / "js" / "words"
     out.mkdir(parents=True, exist_ok=True)
-    names, loaders = {}, {"page": [], "lab": []}
+    names, loaders = {}, {"page": [], "lab": [], "learn": []}
     for tag in locales.languages():
         names[tag] = locales.catalogue(tag)["meta"]["name"]
         for part in loaders:
-            words = dict(locales.section(tag, part))
+            if part == "learn":
+                words = {**lessons[locales.DEFAULT], **lessons.get(tag, {})}
+            else:
+                words = dict(locales.section(tag, part))
             text = json.dumps(words, ensure_ascii=False, indent=0, sort_keys=True)
             (out / f"{part}-{tag}.js").write_text(f"// Written by build.py from sudoku_core/locales/{tag}.json.\n"
                                                   f"export default {text};\n", encoding="utf-8")
             loaders[part].append(f'  {json.dumps(tag)}: () => import("./{part}-{tag}.js"),')
     (out / "index.js").write_text(
         "// Written by build.py: the languages of sudoku_core/locales/ (each by its own name), their old names,\n"
-        "// and a loader of each one's page and lab words. i18n.js imports it (types/js/words/index.d.ts).\n"
+        "// and a loader of each one's page, lab and lessons' words. i18n.js imports it (types/js/words/index.d.ts).\n"
         f"export const NAMES = {json.dumps(names, ensure_ascii=False)};\n"
         f"export const ALIASES = {json.dumps(locales.ALIASES)};\n"
         + "".join(f"export const {part.upper()} = {{\n" + "\n".join(lines) + "\n};\n"

@@ -1,5 +1,7 @@
 // data/lessons.json, which build.py writes (sudoku_core/lessons.py page_data, with the examples of
-// web/data/lesson-examples.json): what the Learn page and a Practise game read. For the type checker alone.
+// web/data/lesson-examples.json, less the lessons' words: build.py split_lessons): what the Learn page, a
+// Practise game and the lab's replay read. The lessons' words are each language's own, with its other words
+// (js/words/learn-TAG.js: `lesson.<id>.what` and the like). For the type checker alone.
 import type { Box, Cage, StepData, Words } from "./ops.js";
 
 /** A position a lesson draws, and the step on it. */
@@ -14,9 +16,6 @@ export interface LessonExample {
   regions?: number[] | null;
   cages?: Cage[] | null;
   step: Partial<StepData>;
-  text: Words;
-  where: Words;
-  credit: Words;
 }
 
 /** What Practise makes for a technique (lessons.py practice). */
@@ -34,8 +33,6 @@ export interface Lesson {
   name: Words;
   level: string;
   ladder: boolean;
-  what: Words;
-  why: Words;
   example?: LessonExample | null;
   counter?: LessonExample | null;
   practice: LessonPractice;

@@ -41,6 +41,22 @@ class Search:
 Engine = Callable[..., Search]
 
 
+def trace_note(trace: list | None, trace_limit: int) -> Callable[[tuple], None]:
+    """The ``note(event)`` of an engine the lab traces: each event goes on ``trace`` while it holds fewer than
+    ``trace_limit`` (the later ones are dropped; the search goes on); with no ``trace``, it does nothing.
+    (:mod:`.exact_cover` keeps the same rule inline in its loop, where it also says the trace was cut.)"""
+    if trace is None:
+        return lambda event: None
+    room = [trace_limit - len(trace)]
+
+    def note(event: tuple) -> None:
+        if room[0] > 0:
+            trace.append(event)
+            room[0] -= 1
+
+    return note
+
+
 @dataclass
 class SolveResult:
     """The outcome of :func:`solve`."""

@@ -59,7 +59,7 @@ from dataclasses import dataclass, replace
 from ..candidates import derived
 from ..grid import Geometry, cage_combinations
 from ..work import run
-from . import Search
+from . import Search, trace_note
 from .exact_cover import DEFAULT_TRACE_LIMIT, next_stop
 
 
@@ -611,13 +611,7 @@ def solve_recursive(geo: Geometry, cells: list[int], limit: int, node_limit: int
         return Search(solutions, stats)
     cw, full = t.cw, t.full
     tracing = trace is not None
-    events = trace if trace is not None else []  # appended to only when tracing
-    room = [trace_limit - len(events)]
-
-    def note(event: tuple) -> None:
-        if room[0] > 0:
-            events.append(event)
-            room[0] -= 1
+    note = trace_note(trace, trace_limit)
 
     def note_fills(before: int, after: int, skip: int) -> None:
         filled = _filled(t, before, after, skip)

@@ -47,7 +47,7 @@ from __future__ import annotations
 from ..candidates import bits, derived, tables
 from ..errors import SudokuError
 from ..grid import Geometry
-from . import Engine, Search
+from . import Engine, Search, trace_note
 from .dlx import describe_option, option_of, sudoku_matrix
 
 #: Why the backtracking rungs refuse a Killer (the lab shows it in place of their figures).
@@ -108,13 +108,7 @@ def search(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, 
     peers, houses = geo.peers, geo.houses
     full = geo.all_digits
     stats = _counts()
-    events = trace if trace is not None else []  # a list nobody reads when not tracing
-    room = [trace_limit - len(events)] if trace is not None else [0]
-
-    def note(event: tuple) -> None:
-        if room[0] > 0:
-            events.append(event)
-            room[0] -= 1
+    note = trace_note(trace, trace_limit)
 
     grid = list(cells)
     if any(grid[c] and any(grid[p] == grid[c] for p in peers[c]) for c in range(N)):
@@ -296,13 +290,7 @@ def dance(geo: Geometry, cells: list[int], limit: int, node_limit: int | None, c
             LEN[i] += 1
             x = D[x]
     stats = {**_counts(), "updates": 0}
-    events = trace if trace is not None else []  # a list nobody reads when not tracing
-    room = [trace_limit - len(events)] if trace is not None else [0]
-
-    def note(event: tuple) -> None:
-        if room[0] > 0:
-            events.append(event)
-            room[0] -= 1
+    note = trace_note(trace, trace_limit)
 
     counting = [False]  # only the covers of a tried option's other items strike (see the docstring)
     searching = [False]  # the presets' covers are set-up: neither updates nor eliminations

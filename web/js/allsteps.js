@@ -8,7 +8,7 @@
 import { engineLanguage as lang, panelT } from "./i18n.js";
 import { isStopped } from "./engine.js";
 import { el } from "./dom.js";
-import { pressItem, unpressAll } from "./steplist.js";
+import { chooseStep, pressItem, unpressAll } from "./steplist.js";
 
 const t = panelT("hints");
 
@@ -219,16 +219,8 @@ export class AllSteps {
   choose(gi, si, button) {
     const g = this.result && this.result.groups && this.result.groups[gi];
     const s = g && g.steps[si];
-    if (!s) return;
-    const on = button.getAttribute("aria-pressed") !== "true";
-    this.host.endEntry();
-    if (!on) {
-      this.host.restoreHint();
-      return;
-    }
-    pressItem(button);
+    if (!s || !chooseStep(this.host, button, s, g.name)) return;
     this.chosen = [gi, si];
-    this.host.showEntry(s, g.name);
     this.revealBoard(button);
   }
 

@@ -134,15 +134,21 @@ export class EngineClient extends Emitter {
     this.emit("status", { state: this.state, info: this.info });
   }
 
+  // Every request still waiting for an answer gets `error` instead (the worker failed or was stopped).
   /** @param {EngineErrorData} error */
-  fail(error) {
-    this.state = "failed";
-    this.rejectReady(new EngineError(error));
+  rejectPending(error) {
     for (const { reject, timer } of this.pending.values()) {
       clearTimeout(timer);
       reject(new EngineError(error));
     }
     this.pending.clear();
+  }
+
+  /** @param {EngineErrorData} error */
+  fail(error) {
+    this.state = "failed";
+    this.rejectReady(new EngineError(error));
+    this.rejectPending(error);
     this.emitStatus();
   }
 
@@ -296,11 +302,7 @@ export class EngineClient extends Emitter {
   /** @param {EngineErrorData} [error] */
   cancel(error = { kind: "cancelled", message: "cancelled" }) {
     if (this.worker) this.worker.terminate();
-    for (const { reject, timer } of this.pending.values()) {
-      clearTimeout(timer);
-      reject(new EngineError(error));
-    }
-    this.pending.clear();
+    this.rejectPending(error);
     this.rejectReady(new EngineError(error));
     this.worker = null;
     this.newReady();

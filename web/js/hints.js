@@ -265,12 +265,8 @@ export class HintsPanel {
       this.clearHighlights();
     }
     if (this.hint && this.positionKey() !== this.hintKey) {
-      this.hint = null;
-      this.level = -1;
-      this.applyButton.hidden = true;
-      this.levelText.textContent = "";
+      this.dropHint();
       this.text.hidden = true;
-      this.clearHighlights();
     }
   }
 
@@ -386,13 +382,19 @@ export class HintsPanel {
       else changes.push(g.change(cell, "notes", g.notes[cell] | (1 << (m.digit - 1))));
     }
     g.apply({ type: "fix", changes });
+    this.dropHint();
+    this.showText(t("fixed", { count: changes.length }), "ok");
+    this.board.moveFocus(this.board.focused);
+  }
+
+  // The hint is done with (played, put right, or of another position): its level, its Apply and its
+  // drawing go; the next press asks the engine again.
+  dropHint() {
     this.hint = null;
     this.level = -1;
     this.applyButton.hidden = true;
     this.levelText.textContent = "";
     this.clearHighlights();
-    this.showText(t("fixed", { count: changes.length }), "ok");
-    this.board.moveFocus(this.board.focused);
   }
 
   /** @param {string} text @param {string} kind */
@@ -422,11 +424,7 @@ export class HintsPanel {
     if (h.status === "stuck") this.game.assisted = true;
     const name = h.name ? (h.name[lang()] || h.name.en) : t("hint");
     this.play(step);
-    this.hint = null;
-    this.level = -1;
-    this.applyButton.hidden = true;
-    this.levelText.textContent = "";
-    this.clearHighlights();
+    this.dropHint();
     this.applied = h.name || { en: name };
     this.showText(t("applied", { name }), "ok");
     // The Apply button hides: the keyboard goes back to the grid, where the step was played.

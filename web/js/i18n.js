@@ -1,10 +1,11 @@
 // @ts-check
 // Every text the page shows, and `t(key, params)` to get one. The words are the catalogues of
 // sudoku_core/locales/, one per language by its BCP 47 tag ("en", "zh-CN"); build.py writes each one's
-// page words and, apart, its lab words into modules of js/words/ (words/index.js lists them). This
-// module loads the chosen language's page words (and, on a page marked `data-words="lab"`, its lab
-// words) before any module that imports it runs: one small module of this origin, so `t()` answers at
-// once and the page paints in its language from the start; other languages are fetched only when chosen.
+// page words and, apart, its lab words and its lessons' words into modules of js/words/ (words/index.js
+// lists them). This module loads the chosen language's page words (and, on a page marked `data-words="lab"`
+// or `"learn"`, its lab or lessons' words) before any module that imports it runs: one small module of
+// this origin, so `t()` answers at once and the page paints in its language from the start; other
+// languages are fetched only when chosen.
 // The language comes from a saved choice, else the browser's `navigator.languages`, else English.
 // Static page text is marked in the HTML (`data-i18n` for text, `data-i18n-label` for aria-label,
 // `data-i18n-title`, `data-i18n-placeholder`) and filled by `translatePage()`; scripts call `t()`.
@@ -14,7 +15,7 @@
 
 import { BUILD } from "../build-info.js";
 import { houseKind } from "./geometry.js";
-import { ALIASES, LAB, NAMES, PAGE } from "./words/index.js";
+import { ALIASES, LAB, LEARN, NAMES, PAGE } from "./words/index.js";
 
 /** @typedef {Record<string, string>} Words */
 
@@ -60,8 +61,11 @@ function initial() {
   return pickLanguage(typeof navigator !== "undefined" ? navigator.languages || [navigator.language] : []);
 }
 
-// The words this page needs: the page's, and the lab's on the lab (`<html data-words="lab">`).
-const withLab = typeof document !== "undefined" && document.documentElement.dataset.words === "lab";
+// The words this page needs: the page's, and the lab's on the lab (`<html data-words="lab">`), the lessons'
+// on the Learn page (`data-words="learn"`: `lesson.<id>.what` and the like, build.py's split_lessons).
+/** @type {Record<string, typeof PAGE>} */
+const EXTRA = { lab: LAB, learn: LEARN };
+const extra = typeof document !== "undefined" ? EXTRA[document.documentElement.dataset.words ?? ""] : undefined;
 
 /**
  * The words of `lang` this page shows (each catalogue complete: build.py fills a missing key from English).
@@ -69,7 +73,7 @@ const withLab = typeof document !== "undefined" && document.documentElement.data
  * @returns {Promise<Words>}
  */
 async function load(lang) {
-  const parts = await Promise.all([PAGE[lang](), ...(withLab ? [LAB[lang]()] : [])]);
+  const parts = await Promise.all([PAGE[lang](), ...(extra ? [extra[lang]()] : [])]);
   return Object.assign({}, ...parts.map((part) => part.default));
 }
 

@@ -26,6 +26,7 @@ let needs;
 // messages.js
 /** @type {Messages["say"]} */ let say;
 /** @type {Messages["ask"]} */ let ask;
+/** @type {Messages["copyOut"]} */ let copyOut;
 
 /** A link's parts: the puzzle, and the progress it carries. @typedef {{puzzle: string, entries: string, notes: string, corners: string}} LinkParts */
 /** What the export buttons copy. @typedef {"line" | "grid" | "link"} ExportKind */
@@ -158,16 +159,7 @@ function exportText(kind, withProgress = $("export-progress").checked) {
 
 /** @param {ExportKind} kind @param {boolean} [withProgress] */
 async function copyExport(kind, withProgress) {
-  const text = exportText(kind, withProgress);
-  const box = $("export-text");
-  box.value = text;
-  try {
-    await navigator.clipboard.writeText(text);
-    say(["export.copied"], "ok");
-  } catch {
-    box.select();
-    say(["export.select"], "info");
-  }
+  await copyOut($("export-text"), exportText(kind, withProgress));
 }
 
 // `given`: what this part uses of the page's others (main.js passes it). Returns this part's functions.
@@ -182,7 +174,7 @@ async function copyExport(kind, withProgress) {
 export function initLinks(given) {
   needs = given;
   ({ game, engine, library } = given);
-  ({ say, ask } = given.messages);
+  ({ say, ask, copyOut } = given.messages);
   $("copy-line").addEventListener("click", () => copyExport("line"));
   $("copy-grid").addEventListener("click", () => copyExport("grid"));
   $("copy-link").addEventListener("click", () => copyExport("link"));

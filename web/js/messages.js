@@ -1,6 +1,6 @@
 // @ts-check
 // The page's words to the player: the message line and its details, the engine's statistics line, the
-// page's yes/no question, and the small wordings the other parts share (errors, conflicts, the grid's
+// page's yes/no question, the copying out of exported text, and the small wordings the other parts share (errors, conflicts, the grid's
 // size, times, level names). Part of the app that main.js wires together (see initMessages).
 //
 // The message and the hint's words share one status line under the board (on a phone there is room
@@ -141,11 +141,25 @@ function ask(text, yes, no = t("confirm.no")) {
   });
 }
 
+// Text the player exports (a puzzle, a link, the statistics): put in its box and on the clipboard, and
+// said so; where the browser refuses the clipboard, selected in the box for the player to copy.
+/** @param {HTMLTextAreaElement} box @param {string} text */
+async function copyOut(box, text) {
+  box.value = text;
+  try {
+    await navigator.clipboard.writeText(text);
+    say(["export.copied"], "ok");
+  } catch {
+    box.select();
+    say(["export.select"], "info");
+  }
+}
+
 // `given`: the game, whose size and symbols the words name. Returns the message line's functions, which
 // main.js passes to the parts that say things.
 /** @param {{game: import("./game.js").Game}} given */
 export function initMessages(given) {
   game = given.game;
   return { say, resay, saying, sayPresent, shareStatusLine, sayStats, describeError, conflictText, sizeText,
-    formatTime, levelName, ask };
+    formatTime, levelName, ask, copyOut };
 }

@@ -6,7 +6,7 @@
 import { engineLanguage as lang, panelT } from "./i18n.js";
 import { isStopped } from "./engine.js";
 import { el } from "./dom.js";
-import { pressItem, unpressAll } from "./steplist.js";
+import { chooseStep, unpressAll } from "./steplist.js";
 
 const t = panelT("hints");
 
@@ -107,15 +107,7 @@ export class PathPanel {
   /** @param {number} i @param {HTMLElement} button */
   show(i, button) {
     const s = this.steps && this.steps[i];
-    if (!s) return;
-    const on = button.getAttribute("aria-pressed") !== "true";
-    this.host.endEntry();
-    if (!on) {
-      this.host.restoreHint();
-      return;
-    }
-    pressItem(button);
-    this.host.showEntry(s, s.name || { en: "" });
+    if (s) chooseStep(this.host, button, s, s.name || { en: "" });
   }
 
   // No step of the path is drawn any more (the hint's endEntry).

@@ -22,6 +22,7 @@ let needs;
 // messages.js
 /** @type {Messages["say"]} */ let say;
 /** @type {Messages["ask"]} */ let ask;
+/** @type {Messages["copyOut"]} */ let copyOut;
 /** @type {Messages["formatTime"]} */ let formatTime;
 /** @type {Messages["levelName"]} */ let levelName;
 /** @type {Messages["sizeText"]} */ let sizeText;
@@ -120,7 +121,7 @@ function renderStats() {
 export function initRecords(given) {
   needs = given;
   ({ board, library, stats } = given);
-  ({ say, ask, formatTime, levelName, sizeText } = given.messages);
+  ({ say, ask, copyOut, formatTime, levelName, sizeText } = given.messages);
   $("games").addEventListener("toggle", () => { if ($("games").open) renderGames(); });
   $("games-list").addEventListener("click", async (event) => {
     const target = /** @type {Element} */ (event.target);
@@ -139,16 +140,8 @@ export function initRecords(given) {
   });
   $("stats-panel").addEventListener("toggle", () => { if ($("stats-panel").open) renderStats(); });
   $("stats-export").addEventListener("click", async () => {
-    const text = stats.exportJSON();
     $("stats-text").hidden = false;
-    $("stats-text").value = text;
-    try {
-      await navigator.clipboard.writeText(text);
-      say(["export.copied"], "ok");
-    } catch {
-      $("stats-text").select();
-      say(["export.select"], "info");
-    }
+    await copyOut($("stats-text"), stats.exportJSON());
   });
   $("stats-reset").addEventListener("click", async () => {
     if (!(await ask(t("stats.reset-confirm"), t("stats.reset")))) return;

@@ -2,7 +2,8 @@
 // What the hint panel's lists of steps (the solution path, pathpanel.js; All steps here, allsteps.js) share:
 // the one interface they draw through, the hint (hints.js), and how a list shows its chosen step. A list
 // draws a step on the board as the hint's last level does (`showEntry`), the hint's Apply then plays it;
-// `endEntry` takes it off (and every list unpresses), `restoreHint` brings the hint's own drawing back.
+// `endEntry` takes it off (and every list unpresses), `restoreHint` brings the hint's own drawing back;
+// `chooseStep` is the one toggle both lists run when the player chooses one of their steps.
 
 /** @typedef {import("../ops.js").StepEntry} StepEntry */
 /** @typedef {import("../ops.js").Words} Words */
@@ -36,4 +37,23 @@ export function unpressAll(list) {
 export function pressItem(button) {
   button.setAttribute("aria-pressed", "true");
   /** @type {Element} */ (button.closest("li")).classList.add("current");
+}
+
+/**
+ * The player chose a step of a list (its button): any step drawn is taken off; the step is then drawn on the
+ * board as a hint's last level draws it, its button pressed, unless it was the one drawn, which is then only
+ * taken off and the hint's own drawing comes back. Returns whether the step is drawn now.
+ * @param {StepHost} host @param {HTMLElement} button @param {StepEntry} step @param {Words} name
+ * @returns {boolean}
+ */
+export function chooseStep(host, button, step, name) {
+  const on = button.getAttribute("aria-pressed") !== "true";
+  host.endEntry();
+  if (!on) {
+    host.restoreHint();
+    return false;
+  }
+  pressItem(button);
+  host.showEntry(step, name);
+  return true;
 }

@@ -10,3 +10,5 @@ export const ALIASES: Record<string, string>;
 export const PAGE: Record<string, () => WordsModule>;
 /** A loader of each language's lab words (the lab page alone loads them). */
 export const LAB: Record<string, () => WordsModule>;
+/** A loader of each language's words of the lessons (the Learn page alone loads them): `lesson.<id>.what` and the like. */
+export const LEARN: Record<string, () => WordsModule>;

@@ -4,7 +4,9 @@
 // what it is and why it works (the engine's words, sudoku_core/lessons.py), a worked example on a real
 // board drawn with the game's own board and overlay and stepped through (the pattern, then what it removes
 // or places: the overlay's `full`), and a Practise link that opens the game's page on a puzzle made for it
-// (practise.js). Everything comes from data/lessons.json, which build.py writes: no engine, works offline.
+// (practise.js). The boards, names and Practise options come from data/lessons.json, the lessons' words in
+// the page's language with its other words (i18n.js: `lesson.<id>.what` and the like), both written by
+// build.py: no engine, works offline, and only the language shown is loaded.
 import { BoardView } from "../board.js";
 import { ReasonOverlay } from "../overlay.js";
 import { Game } from "../game.js";
@@ -25,6 +27,9 @@ languageSwitch(/** @type {HTMLSelectElement} */ (document.getElementById("langua
 
 const lang = () => engineLanguage();
 const local = (/** @type {import("../../ops.js").Words | undefined} */ texts) => (texts ? texts[lang()] || texts.en : "");
+// A lesson's own words in the page's language: "what", "why", its example's "where", "text" and "credit",
+// its second example's "counter" and "counter-credit" (build.py's LESSON_WORDS).
+const said = (/** @type {string} */ id, /** @type {string} */ key) => t(`lesson.${id}.${key}`);
 
 
 /** @type {import("../../lessons.js").Lessons} */
@@ -105,20 +110,20 @@ function drawLesson(id, focus) {
   if (!lesson.ladder) parts.push(el("p", { class: "learn-note", id: "lesson-off-ladder", text: t("learn.off-ladder") }));
   parts.push(
     el("section", { "aria-labelledby": "lesson-what-title" },
-      el("h3", { id: "lesson-what-title", text: t("learn.what") }), el("p", { id: "lesson-what", text: local(lesson.what) })),
+      el("h3", { id: "lesson-what-title", text: t("learn.what") }), el("p", { id: "lesson-what", text: said(id, "what") })),
     el("section", { "aria-labelledby": "lesson-why-title" },
-      el("h3", { id: "lesson-why-title", text: t("learn.why") }), el("p", { id: "lesson-why", text: local(lesson.why) })));
+      el("h3", { id: "lesson-why-title", text: t("learn.why") }), el("p", { id: "lesson-why", text: said(id, "why") })));
   const example = el("section", { class: "learn-example", "aria-labelledby": "lesson-example-title" },
     el("h3", { id: "lesson-example-title", text: t("learn.example") }));
   parts.push(example);
   const ex = lesson.example;
-  if (ex) drawExample(example, ex, name);
+  if (ex) drawExample(example, ex, id, name);
   else example.append(el("p", { text: t("learn.no-example") }));
   if (lesson.counter) {
     const counter = el("section", { class: "learn-example learn-counter", "aria-labelledby": "lesson-counter-title" },
       el("h3", { id: "lesson-counter-title", text: t("learn.counter") }));
     parts.push(counter);
-    drawCounter(counter, lesson.counter, name);
+    drawCounter(counter, lesson.counter, id, name);
   }
   const link = el("a", { id: "practise-link", class: "learn-practise", href: `index.html?practise=${encodeURIComponent(id)}`,
     text: t("learn.practise-link", { name: local(data.lessons[lesson.practice.instead || id].name) }) });
@@ -150,19 +155,20 @@ function exampleBoard(ex, id, label) {
   return { wrap, overlay, shape };
 }
 
-// The second example, where the pattern is not there (a near miss): drawn whole, with why it is not.
-/** @param {HTMLElement} section @param {LessonExample} ex @param {string} name */
-function drawCounter(section, ex, name) {
+// The second example of the lesson `id`, where the pattern is not there (a near miss): drawn whole, with why
+// it is not.
+/** @param {HTMLElement} section @param {LessonExample} ex @param {string} id @param {string} name */
+function drawCounter(section, ex, id, name) {
   const { wrap, overlay, shape } = exampleBoard(ex, "counter-board", t("learn.counter-board", { name }));
-  section.append(wrap, el("p", { id: "counter-text", class: "learn-step-text", text: local(ex.text) }),
-    el("p", { class: "learn-source", text: t("learn.source", { source: local(ex.credit) }) }));
+  section.append(wrap, el("p", { id: "counter-text", class: "learn-step-text", text: said(id, "counter") }),
+    el("p", { class: "learn-source", text: t("learn.source", { source: said(id, "counter-credit") }) }));
   overlay.draw(ex.step, shape, { full: true });
 }
 
-// The worked example: the board with the step drawn over it, in two steps (the pattern; then what it
-// removes or places, the overlay's `full`), each with the hint's own words for it.
-/** @param {HTMLElement} section @param {LessonExample} ex @param {string} name */
-function drawExample(section, ex, name) {
+// The worked example of the lesson `id`: the board with the step drawn over it, in two steps (the pattern;
+// then what it removes or places, the overlay's `full`), each with the hint's own words for it.
+/** @param {HTMLElement} section @param {LessonExample} ex @param {string} id @param {string} name */
+function drawExample(section, ex, id, name) {
   const { wrap, overlay, shape } = exampleBoard(ex, "lesson-board", t("learn.example-board", { name }));
   const buttons = ["pattern", "result"].map((step) => el("button", { type: "button", id: `step-${step}`,
     "aria-pressed": "false", text: t(`learn.step-${step}`) }));
@@ -174,11 +180,11 @@ function drawExample(section, ex, name) {
     const full = step === "result";
     overlay.draw(ex.step, shape, { full });
     buttons.forEach((b, i) => b.setAttribute("aria-pressed", String((i === 1) === full)));
-    text.textContent = full ? local(ex.text) : `${local(ex.where)} ${t("learn.pattern-text")}`;
+    text.textContent = full ? said(id, "text") : `${said(id, "where")} ${t("learn.pattern-text")}`;
   };
   buttons[0].addEventListener("click", () => show("pattern"));
   buttons[1].addEventListener("click", () => show("result"));
-  section.append(stepper, wrap, text, el("p", { class: "learn-source", text: t("learn.source", { source: local(ex.credit) }) }));
+  section.append(stepper, wrap, text, el("p", { class: "learn-source", text: t("learn.source", { source: said(id, "credit") }) }));
   show(shown.step);
 }
 
