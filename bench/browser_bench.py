@@ -137,6 +137,12 @@ WebKitGTK 2.50.6 (Xvfb, software rendering). Every returning visit booted from t
       mirror_h  9x9 2.7 / 3.0 s, warm 15 / 19 ms, 1.7 s;  12x12 3.7 / 3.8 s, warm 43 / 114 ms, 2.5 s;
                 16x16 34.1 / 37.9 s, warm 47 / 127 ms, 22.2 s
   A 16x16 Extreme is mostly its rating (the generator rates every puzzle it hands out): over 8 s live.
+  With the catalogue's ratings carried (2026-11-29, load average 25, 3 games each; the browser's CPU now read
+  from /proc for its whole process tree, ``tree_cpu``): live median / p95 dihedral 9x9 247 / 832 ms, 12x12
+  313 / 315 ms, 16x16 1062 / 1088 ms (0.6-1.5 s of browser CPU a game); mirror_h 321 / 599, 383 / 574,
+  819 / 1743 ms; 16x16 mirror_h once made ahead, warm 43 / 255 ms, the refill 1.5 s of engine time and 3.5 s
+  of browser CPU per banked puzzle. Before, a 16x16 dihedral took 7.72 s of browser CPU against 3.21 s of
+  CPython's (2.4x) and 38 s of wall: the rest of the page's "10x" was the machine's load.
 
   hint, rate (10 9x9 bank puzzles): hint 2.0 ms in the browser against 0.3 ms in CPython (the worker's
   bare round trip is 2.7 ms); rate (quick) 50.8 ms against 34.9 ms, ratio of sums 1.26.

@@ -7,11 +7,11 @@ Each row (side, symmetry, variant) runs ``sudoku_core.generate.generation`` for 
 generator's own work, no bank) and stops a seed once it has spent ``--cap`` seconds of this process's CPU
 (``time.process_time``: other load on the machine does not count against it). It prints the median, 95th
 percentile and longest CPU time per puzzle (a seed that gave up counts as the cap), how many were found, and
-the re-verification of every puzzle found: unique by the DLX engine (the dig proves uniqueness with the
-backtracker), its level re-rated from scratch by ``sudoku_core.rate.rate`` (Extreme), and its pattern of
-givens of the symmetry asked for. Needs no data files. ``--variety`` prints instead how many puzzles each
-(size, variant, symmetry) can give: the catalogue entries it may start from, and the distinct puzzles up to
-relabelling the digits (line orders times the square's maps that differ by more than a line order).
+the re-verification of every puzzle found: unique by backtracking, its level re-rated from scratch by
+``sudoku_core.rate.rate`` (Extreme), and its pattern of givens of the symmetry asked for. Needs no data
+files. ``--variety`` prints instead how many puzzles each (size, variant, symmetry) can give: the catalogue
+entries it may start from, and the distinct puzzles up to relabelling the digits (line orders times the
+square's maps that differ by more than a line order).
 
 Figures, 2026-11-28, CPython 3.11.7, CPU seconds per puzzle, median / p95 (load average 19-28 on the 2
 cores: CPU time, not wall), every puzzle verified (unique by DLX, re-rated Extreme, of its symmetry):
@@ -24,6 +24,15 @@ cores: CPU time, not wall), every puzzle verified (unique by DLX, re-rated Extre
   33.9 s and 12x12 13.7 s median.
   GENERATOR_VERSION 11 (after): 9x9 classic, every symmetry, 0.17-0.22 / 0.22-0.35; X 0.13-0.69 / 0.31-0.83;
   12x12, every symmetry (seeds 1-5), 0.56-1.15 / 0.62-1.29.
+  Carried ratings (2026-11-29, load average 25-37; the entry's rating handed out, not rated again): 9x9 every
+  variant and symmetry 0.01-0.03 / 0.01-0.04; 12x12 0.01 / 0.01-0.04; 16x16 every symmetry 0.02-0.04 /
+  0.03-0.44 (before: 2.23-4.53 / 2.85-5.17). Of 215 results re-rated, the level moved in none, the hardest step
+  in none, the score in 53 (by 0.60 at most, within Extreme): docs/notes/extreme.md, "Carried ratings".
+
+Each puzzle is counted by backtracking (the generator counts with DLX) and re-rated by ``rate`` from scratch;
+its score or hardest step differing from the carried rating is printed as "moved" (not a failure: the rater
+may take another path through the disguised puzzle), its level differing is a failure. ``--catalogue`` rates
+every catalogue entry against ``extremes.RATINGS`` instead (``--print``: write ``RATINGS`` anew).
 """
 
 from __future__ import annotations
