@@ -72,6 +72,8 @@ def test_an_extreme_the_bank_does_not_keep_is_made_live_and_is_extreme(app):
     page.click("#ng-generate")
     expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=60_000)
     expect(page.locator("#message")).to_contain_text("Extreme")
+    # The badge takes New game's level: the engine's quick rating would say "Extreme+" (no forcing chains).
+    expect(page.locator("#rating-badge")).to_have_text("Extreme")
     givens = page.evaluate("window.sudoku.game.givens")
     assert any(givens) and all(bool(givens[r * 9 + c]) == bool(givens[c * 9 + r]) for r in range(9) for c in range(9))
     line = page.evaluate("window.sudoku.game.shareLine()")
