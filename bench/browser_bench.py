@@ -137,6 +137,12 @@ WebKitGTK 2.50.6 (Xvfb, software rendering). Every returning visit booted from t
       mirror_h  9x9 2.7 / 3.0 s, warm 15 / 19 ms, 1.7 s;  12x12 3.7 / 3.8 s, warm 43 / 114 ms, 2.5 s;
                 16x16 34.1 / 37.9 s, warm 47 / 127 ms, 22.2 s
   A 16x16 Extreme is mostly its rating (the generator rates every puzzle it hands out): over 8 s live.
+  With the catalogue's ratings carried (2026-11-29, load average 25, 3 games each; the browser's CPU now read
+  from /proc for its whole process tree, ``tree_cpu``): live median / p95 dihedral 9x9 247 / 832 ms, 12x12
+  313 / 315 ms, 16x16 1062 / 1088 ms (0.6-1.5 s of browser CPU a game); mirror_h 321 / 599, 383 / 574,
+  819 / 1743 ms; 16x16 mirror_h once made ahead, warm 43 / 255 ms, the refill 1.5 s of engine time and 3.5 s
+  of browser CPU per banked puzzle. Before, a 16x16 dihedral took 7.72 s of browser CPU against 3.21 s of
+  CPython's (2.4x) and 38 s of wall: the rest of the page's "10x" was the machine's load.
 
   hint, rate (10 9x9 bank puzzles): hint 2.0 ms in the browser against 0.3 ms in CPython (the worker's
   bare round trip is 2.7 ms); rate (quick) 50.8 ms against 34.9 ms, ratio of sums 1.26.
@@ -498,6 +504,28 @@ AHEAD_JS = """async ([size, level, symmetry, minimal, timeout, variant]) => {
 REFILL_JS = """() => ({made: window.sudoku.newGame.refill.made, workMs: window.sudoku.newGame.refill.workMs})"""
 
 
+def tree_cpu() -> float:
+    """CPU seconds (user + system) spent so far by this process's descendants: the browsers it started, each
+    of their processes (Chromium's renderer runs the worker and its Pyodide). On a shared machine this is
+    what a piece of page work costs, where its wall time is whatever the other load leaves it."""
+    children: dict[int, list[tuple[int, int]]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = (Path("/proc") / entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        children.setdefault(int(fields[1]), []).append((int(entry), int(fields[11]) + int(fields[12])))
+    total, stack = 0, [os.getpid()]
+    while stack:
+        for pid, ticks in children.get(stack.pop(), []):
+            total += ticks
+            stack.append(pid)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def newgame_figures(browser, url: str, runs: int, sizes, levels, symmetry: str = "rot180",
                     minimal: bool = False, variant: str = "classic") -> None:
     context = browser.new_context()
@@ -512,27 +540,32 @@ def newgame_figures(browser, url: str, runs: int, sizes, levels, symmetry: str =
         for level in levels:
             if level in OUT_OF_REACH.get(size, ()):
                 continue
-            times, bank, gave_up = [], 0, 0
+            times, cpus, bank, gave_up = [], [], 0, 0
             for _ in range(runs):
+                cpu = tree_cpu()
                 r = page.evaluate(NEWGAME_JS, [size, level, symmetry, minimal, variant_arg])
+                cpus.append(tree_cpu() - cpu)
                 gave_up += r["gaveUp"]
                 assert r["gaveUp"] or r["n"] == size, r
                 times.append(r["ms"])
                 bank += "seed" not in r["message"]  # a generated puzzle's message names its seed
             line = (f"  {size:>2}x{size:<2} {level or 'any':>8}: median {statistics.median(times):7.0f} ms, "
-                    f"p95 {p95(times):7.0f} ms, max {max(times):7.0f} ms"
+                    f"p95 {p95(times):7.0f} ms, max {max(times):7.0f} ms, browser CPU median "
+                    f"{statistics.median(cpus):5.2f} s"
                     + (f" (from the bank {bank}/{runs})" if bank else "")
                     + (f" (the dialog gave up {gave_up}/{runs})" if gave_up else ""))
             if level and (symmetry not in ("rot180", "none") or minimal or (variant != "classic" and bank < runs)):
                 # A choice the shipped bank lacks: once one took long, the refill makes it ahead. Then the
                 # bank warm: each of ``runs`` games waits (engine idle) for the refill's next puzzle first.
                 warm, waits = [], []
+                refill_cpu = 0.0
                 for _ in range(runs):
-                    before = page.evaluate(REFILL_JS)
+                    before, cpu = page.evaluate(REFILL_JS), tree_cpu()
                     waited = page.evaluate(AHEAD_JS, [size, level, symmetry, minimal, 600_000, variant_arg])
                     if waited < 0:
                         break
                     after = page.evaluate(REFILL_JS)
+                    refill_cpu += tree_cpu() - cpu  # the browser's CPU while it waited: the refill's, and idling
                     waits.append((waited, after["made"] - before["made"], after["workMs"] - before["workMs"]))
                     r = page.evaluate(NEWGAME_JS, [size, level, symmetry, minimal, variant_arg])
                     if "seed" in r["message"]:  # generated, not taken from the bank: not made ahead in time
@@ -547,7 +580,7 @@ def newgame_figures(browser, url: str, runs: int, sizes, levels, symmetry: str =
                 else:
                     line += (f"; bank warm: median {statistics.median(warm):.0f} ms, p95 {p95(warm):.0f} ms "
                              f"({len(warm)} games); the refill's engine time {work / max(made, 1) / 1000:.1f} s "
-                             f"per banked puzzle ({made} made)")
+                             f"per banked puzzle, browser CPU {refill_cpu / max(made, 1):.1f} s ({made} made)")
             print(line)
     context.close()
 

@@ -22,11 +22,21 @@ symmetry.
 The entries are part of the generator: a seed's Extreme is drawn from them, so adding, removing or
 reordering one changes which puzzle a seed gives (bump ``GENERATOR_VERSION``).
 
-``tests/test_generate.py`` checks every entry (one solution, a symmetric pattern); every puzzle made from one
-is rated when it is made, and ``bench/extreme_bench.py`` re-rates them and measures what they buy.
+``RATINGS`` holds each entry's rating (score and hardest step, by the rater as the generator calls it), in
+the order of ``EXTREMES``: a puzzle made from an entry is handed out with it, not rated again (a 16x16's
+rating costs 2-3.5 s of CPU, the rest of the making 0.1 s). What that rests on, and what is measured
+instead of proved: docs/notes/extreme.md ("Carried ratings"). ``python bench/extreme_bench.py --catalogue``
+rates every entry again and says where ``RATINGS`` differs (``--catalogue --print`` writes it anew: run it
+after adding an entry).
+
+``tests/test_generate.py`` checks every entry (one solution, a symmetric pattern), ``tests/test_extremes.py``
+that every entry has its rating and a sample of them re-rated; ``bench/extreme_bench.py`` re-rates every
+puzzle it makes with the rater and counts its solutions with the other solver (backtracking).
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 #: The New game bank's Extremes, rot180 (see the module notes): build.py writes them into the page's bank.
 BANKED: dict[str, tuple[str, ...]] = {
@@ -333,6 +343,64 @@ FOUND: dict[str, tuple[str, ...]] = {
 EXTREMES: dict[str, tuple[str, ...]] = {key: BANKED.get(key, ()) + FOUND.get(key, ()) for key in (*BANKED, *FOUND)}
 
 
+#: Each entry's rating, in the order of ``EXTREMES[key]``: (score, hardest step), by the rater as the generator
+#: calls it (the variant's techniques, uniqueness known). Written by ``bench/extreme_bench.py --catalogue --print``.
+RATINGS: dict[str, tuple[tuple[float, str], ...]] = {
+    "9": (
+        (11.0, "cell_forcing_chain"), (10.7, "cell_forcing_chain"), (10.1, "cell_forcing_chain"),
+        (11.3, "cell_forcing_chain"), (10.7, "cell_forcing_chain"), (11.3, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (10.4, "cell_forcing_chain"), (11.0, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (10.7, "cell_forcing_chain"), (11.3, "cell_forcing_chain"),
+        (11.6, "cell_forcing_chain"), (10.7, "cell_forcing_chain"), (11.0, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (11.6, "cell_forcing_chain"), (11.0, "cell_forcing_chain"),
+        (11.6, "cell_forcing_chain"), (11.6, "cell_forcing_chain"), (11.0, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (10.4, "cell_forcing_chain"), (11.0, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (10.4, "cell_forcing_chain"), (10.4, "cell_forcing_chain"),
+        (11.6, "cell_forcing_chain"), (11.6, "cell_forcing_chain"), (11.3, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (10.7, "cell_forcing_chain"), (10.4, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (11.0, "cell_forcing_chain"), (11.3, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (10.4, "cell_forcing_chain"), (10.4, "cell_forcing_chain"),
+    ),
+    "12": (
+        (11.3, "cell_forcing_chain"), (11.61, "cell_forcing_chain"), (11.305, "cell_forcing_chain"),
+        (11.601, "cell_forcing_chain"), (10.7, "cell_forcing_chain"), (11.3, "cell_forcing_chain"),
+        (11.669, "cell_forcing_chain"), (11.74, "cell_forcing_chain"), (11.3, "cell_forcing_chain"),
+        (11.605, "cell_forcing_chain"), (11.0, "cell_forcing_chain"), (11.0, "cell_forcing_chain"),
+        (10.7, "cell_forcing_chain"), (11.6, "cell_forcing_chain"),
+    ),
+    "16": (
+        (11.605, "cell_forcing_chain"), (11.605, "cell_forcing_chain"), (11.74, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (11.3, "cell_forcing_chain"), (11.6, "cell_forcing_chain"),
+        (11.89, "cell_forcing_chain"), (11.74, "cell_forcing_chain"), (11.6, "cell_forcing_chain"),
+        (11.6, "cell_forcing_chain"), (11.6, "cell_forcing_chain"), (11.6, "cell_forcing_chain"),
+        (11.779, "cell_forcing_chain"),
+    ),
+    "9|x": (
+        (11.605, "cell_forcing_chain"), (11.305, "cell_forcing_chain"), (9.8, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (11.61, "cell_forcing_chain"), (11.14, "cell_forcing_chain"),
+        (10.4, "cell_forcing_chain"), (11.67, "cell_forcing_chain"), (11.67, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (11.305, "cell_forcing_chain"), (11.6, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (11.6, "cell_forcing_chain"), (11.377, "cell_forcing_chain"),
+        (11.605, "cell_forcing_chain"),
+    ),
+    "9|windoku": (
+        (11.0, "cell_forcing_chain"), (11.0, "cell_forcing_chain"), (11.6, "cell_forcing_chain"),
+        (11.605, "cell_forcing_chain"), (11.3, "cell_forcing_chain"), (11.6, "cell_forcing_chain"),
+        (10.7, "cell_forcing_chain"), (11.31, "cell_forcing_chain"), (11.005, "cell_forcing_chain"),
+        (9.8, "cell_forcing_chain"), (10.7, "cell_forcing_chain"), (11.3, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (11.3, "cell_forcing_chain"), (11.677, "cell_forcing_chain"),
+        (11.3, "cell_forcing_chain"),
+    ),
+    "9|jigsaw": (
+        (11.3, "cell_forcing_chain"), (12.506, "forcing_net"), (11.0, "cell_forcing_chain"),
+        (10.705, "cell_forcing_chain"), (9.8, "cell_forcing_chain"), (11.305, "cell_forcing_chain"),
+        (11.0, "cell_forcing_chain"), (9.2, "cell_forcing_chain"), (11.3, "cell_forcing_chain"),
+        (9.8, "cell_forcing_chain"), (11.0, "cell_forcing_chain"), (10.4, "cell_forcing_chain"),
+        (11.6, "cell_forcing_chain"), (11.412, "cell_forcing_chain"),
+    ),
+}
+
+
 def bank_key(key: str) -> str:
     """The New game bank's key (web/js/bank.js) of a catalogue key: ``"9"`` is ``"9|extreme"``, ``"9|x"``
     is ``"9|extreme|x"``."""
@@ -343,3 +411,18 @@ def bank_key(key: str) -> str:
 def bank_lists() -> dict[str, list[str]]:
     """The bank's Extremes by its keys, as build.py writes them into the page (``js/bank-extremes.js``)."""
     return {bank_key(key): list(lines) for key, lines in BANKED.items()}
+
+
+class CarriedRating(NamedTuple):
+    """An entry's rating as a puzzle made from it carries it (the fields of :class:`sudoku_core.rate.Rating`
+    that :class:`sudoku_core.generate.Generated` keeps)."""
+
+    level: str
+    score: float
+    hardest: str
+
+
+def carried_rating(key: str, index: int) -> CarriedRating:
+    """The rating of entry ``index`` of ``EXTREMES[key]`` (every entry is Extreme)."""
+    score, hardest = RATINGS[key][index]
+    return CarriedRating("extreme", score, hardest)

@@ -95,9 +95,13 @@ Choices
   :func:`transformed`): turned or mirrored so, its bands and rows, stacks and columns reordered as far as
   that symmetry allows (:data:`LINE_ORDERS`: under rot180 line ``i`` and line ``n - 1 - i`` move as a pair;
   under a diagonal the columns follow the rows), and its digits relabelled. Each of these maps solved grids
-  to solved grids and a logic step to a step of the same technique, so the difficulty stays; still the
-  result is counted by the DLX engine (one solution), checked for its symmetry and rated like a dug
-  puzzle, and a miss falls back to digging. Where no entry can take the symmetry (or the side has none),
+  to solved grids one to one (so the result is unique because the entry is) and a logic step to a step of
+  the same technique, so the difficulty stays; the result is still counted by the DLX engine (one solution,
+  40 ms on a 16x16) and checked for its symmetry, and it is handed out with the entry's rating
+  (``extremes.RATINGS``), not rated again: a 16x16's rating took 2-4 s of the 2-4.7 s such a request
+  cost. ``bench/extreme_bench.py`` re-rates every puzzle it makes and counts it with backtracking: no
+  level has moved; the score has, within Extreme, where the rater's path took its steps in another order
+  (docs/notes/extreme.md, "Carried ratings"). Where no entry can take the symmetry (or the side has none),
   the dig runs as before. The price is variety: a 9x9 rot180 Extreme is one of the catalogue's puzzles in
   disguise (relabelled and reordered: 9! * 24 * 24 * 8 versions of each), not a new one.
 * **Killers by transformation.** A 9x9 Killer Expert or Extreme (not minimal) starts the same way, from
@@ -131,6 +135,7 @@ from .techniques import LEVELS, Technique, for_variant
 from .work import run as run_work
 
 if TYPE_CHECKING:
+    from .extremes import CarriedRating
     from .rate import Rating
 
 #: Bumped whenever a change makes a seed give another puzzle.
@@ -220,6 +225,10 @@ class Generated:
     exact: bool = True
     #: True when no given (symmetry "none") or symmetric group of givens can be removed.
     minimal: bool = False
+    #: True when ``level``, ``score`` and ``hardest`` are the rater's on this puzzle; False when they are the
+    #: catalogue entry's it was transformed from (an Extreme: :func:`extreme_start`), carried, not measured:
+    #: the level is kept by the transform, the score may differ a little (docs/notes/extreme.md).
+    rated: bool = True
     attempts: int = 0
     elapsed_ms: float = 0.0
     stats: dict[str, int] = field(default_factory=dict)
@@ -229,7 +238,7 @@ class Generated:
             "puzzle": self.puzzle.to_line(), "solution": self.solution.to_line(), "size": self.puzzle.n,
             "givens": self.puzzle.givens, "seed": self.seed, "symmetry": self.symmetry, "level": self.level,
             "score": self.score, "hardest": self.hardest, "exact": self.exact, "minimal": self.minimal,
-            "attempts": self.attempts, "ms": round(self.elapsed_ms, 1), "stats": dict(self.stats),
+            "rated": self.rated, "attempts": self.attempts, "ms": round(self.elapsed_ms, 1), "stats": dict(self.stats),
             "version": GENERATOR_VERSION, **variant_fields(self.puzzle),
         }
 
@@ -958,70 +967,75 @@ def _parse_extreme(line: str) -> tuple[Geometry, list[int]]:
     return puzzle.geometry, list(puzzle.cells)
 
 
-def extreme_start(geo: Geometry, variant: str, symmetry: str, rng: random.Random,
-                  stats: dict | None = None) -> Generator[None, None, tuple[Geometry, list[int], list[int]] | None]:
+def extreme_start(geo: Geometry, variant: str, symmetry: str, rng: random.Random, stats: dict | None = None
+                  ) -> Generator[None, None, tuple[Geometry, list[int], list[int], CarriedRating] | None]:
     """An Extreme of :mod:`sudoku_core.extremes` made into another puzzle of the same logic and of ``symmetry``,
-    as resumable work returning ``(geometry, cells, solution)``, or None when none of them can have that
-    symmetry (or the grid kind has none). ``geo`` is the grid asked for (a Jigsaw's regions come with the
-    puzzle).
+    as resumable work returning ``(geometry, cells, solution, rating)``, or None when none of them can have
+    that symmetry (or the grid kind has none). ``geo`` is the grid asked for (a Jigsaw's regions come with the
+    puzzle); ``rating`` is the entry's own (:data:`sudoku_core.extremes.RATINGS`), carried, not measured again.
 
     One entry whose pattern some symmetry of the square turns into a ``symmetry`` pattern is drawn, turned
     so, its lines reordered within bands and stacks as :data:`LINE_ORDERS` allows for ``symmetry`` (an X's as
     :data:`X_LINE_ORDERS` allows, which keeps its diagonals; a Windoku's windows and a Jigsaw's regions would
-    not stay), and its digits relabelled. Each of these
-    maps a solved grid to a solved grid and every logic step to a step of the same technique, so the
-    puzzle's difficulty stays; the caller rates it anyway. The result is checked here: one solution (the
-    DLX engine counts two) and a pattern of ``symmetry``.
+    not stay), and its digits relabelled. Each of these maps houses to houses and digits to digits, so it maps
+    the puzzle's solutions one to one onto the result's (proved: the result is unique because the entry is)
+    and every logic step to a step of the same technique (by the techniques' definitions: what they read is
+    houses and candidates). The result is still checked here, as cheaply as it is made: its pattern is of
+    ``symmetry``, and the DLX engine counts one solution (which it also gives: 40 ms on a 16x16).
     """
-    from .extremes import EXTREMES
+    from .extremes import EXTREMES, carried_rating
 
     stats = stats if stats is not None else {}
     n = geo.n
     default = variant_geometry(n, "classic")
     if variant != "jigsaw" and (geo.box_rows, geo.box_cols) != (default.box_rows, default.box_cols):
         return None
-    lines = EXTREMES.get(str(n) if variant == "classic" else f"{n}|{variant}", ())
+    key = str(n) if variant == "classic" else f"{n}|{variant}"
+    lines = EXTREMES.get(key, ())
     groups = symmetry_groups(geo, symmetry)
+    maps: dict[tuple, list[int]] = {}  # square_maps per geometry: every entry but a Jigsaw's shares one
     usable = []
-    for line in lines:  # one unit per entry (a 16x16's eight maps take a few ms)
+    for index, line in enumerate(lines):  # one unit per entry (a 16x16's eight maps take a few ms)
         entry_geo, cells = _parse_extreme(line)
-        ks = [k for k in square_maps(entry_geo) if _fills_orbits(_moved(entry_geo, cells, k), groups)]
+        shape = (entry_geo.variant, entry_geo.box_rows, entry_geo.box_cols, entry_geo.regions)
+        if shape not in maps:
+            maps[shape] = square_maps(entry_geo)
+        ks = [k for k in maps[shape] if _fills_orbits(_moved(entry_geo, cells, k), groups)]
         if ks:
-            usable.append((line, ks))
+            usable.append((index, ks))
         yield
     if not usable:
         return None
-    line, ks = rng.choice(usable)
+    index, ks = rng.choice(usable)
     k = rng.choice(ks)
+    line = lines[index]
     entry_geo, cells = _parse_extreme(line)
-    search = yield from search_work("dlx", entry_geo, cells, 2, None)
-    if len(search.solutions) != 1:
-        raise GenerationError(f"an Extreme of sudoku_core.extremes has {len(search.solutions)} solutions: {line}")
-    new_geo, cells, solution = transformed(entry_geo, cells, search.solutions[0], symmetry, k, rng)
+    new_geo, cells, _ = transformed(entry_geo, cells, None, symmetry, k, rng)
     yield
     if not is_symmetric(new_geo, cells, symmetry):
         raise GenerationError(f"an Extreme turned for {symmetry} lost its symmetry: {line}")
     search = yield from search_work("dlx", new_geo, list(cells), 2, None)
     stats["checks"] = stats.get("checks", 0) + 1
-    if search.solutions != [solution]:
-        raise GenerationError(f"an Extreme turned for {symmetry} is not unique: {line}")
+    if len(search.solutions) != 1:
+        raise GenerationError(f"an Extreme turned for {symmetry} has {len(search.solutions)} solutions: {line}")
     stats["extreme_starts"] = stats.get("extreme_starts", 0) + 1
-    return new_geo, cells, solution
+    return new_geo, cells, search.solutions[0], carried_rating(key, index)
 
 
-def transformed(geo: Geometry, cells: Sequence[int], solution: Sequence[int], symmetry: str, k: int,
+def transformed(geo: Geometry, cells: Sequence[int], solution: Sequence[int] | None, symmetry: str, k: int,
                 rng: random.Random) -> tuple[Geometry, list[int], list[int]]:
     """A puzzle (``cells`` and its ``solution`` on ``geo``) moved by symmetry ``k`` of the square (one of
     :func:`square_maps`; a Jigsaw's regions move with it), then, on a classic grid, its rows and columns
     reordered at random within what :data:`LINE_ORDERS` allows for ``symmetry`` (on an X, within
     :data:`X_LINE_ORDERS`), and its digits relabelled
-    at random: ``(geometry, cells, solution)``. A pattern of ``symmetry`` after the move stays one."""
+    at random: ``(geometry, cells, solution)`` (without a ``solution``, ``[]`` for it: the same random draws).
+    A pattern of ``symmetry`` after the move stays one."""
     n = geo.n
     if geo.regions is not None:
         new_geo = variant_geometry(n, "jigsaw", _moved(geo, geo.regions, k), (geo.box_rows, geo.box_cols))
     else:
         new_geo = geo
-    cells, solution = _moved(geo, cells, k), _moved(geo, solution, k)
+    cells, solution = _moved(geo, cells, k), _moved(geo, solution, k) if solution is not None else []
     kinds = LINE_ORDERS[symmetry] if geo.variant == "classic" else X_LINE_ORDERS if geo.variant == "x" else None
     if kinds is not None:
         br, bc = geo.box_rows, geo.box_cols
@@ -1037,7 +1051,7 @@ def transformed(geo: Geometry, cells: Sequence[int], solution: Sequence[int], sy
         else:
             cols = _symmetric_lines(rng, n // bc, bc) if col_kind == "sym" else _shuffled_lines(rng, n // bc, bc)
         cells = [cells[rows[r] * n + cols[c]] for r in range(n) for c in range(n)]
-        solution = [solution[rows[r] * n + cols[c]] for r in range(n) for c in range(n)]
+        solution = [solution[rows[r] * n + cols[c]] for r in range(n) for c in range(n)] if solution else []
     labels = list(range(1, n + 1))
     rng.shuffle(labels)
     return new_geo, [labels[v - 1] if v else 0 for v in cells], [labels[v - 1] for v in solution]
@@ -1567,14 +1581,14 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
         # Every puzzle rated here is proved unique, so the rater need not prove it again.
         return (yield from _rater()(as_puzzle(cells), techniques, unique=True))
 
-    def result(cells: Iterable[int], solution: Iterable[int], rating: Rating | None, exact: bool,
-               is_minimal: bool) -> Generated:
+    def result(cells: Iterable[int], solution: Iterable[int], rating: Rating | CarriedRating | None, exact: bool,
+               is_minimal: bool, rated: bool = True) -> Generated:
         return Generated(
             puzzle=as_puzzle(cells), solution=as_puzzle(solution), seed=seed, symmetry=symmetry,
             level=rating.level if rating is not None else None,
             score=rating.score if rating is not None else None,
             hardest=rating.hardest if rating is not None else None,
-            exact=exact, minimal=is_minimal, attempts=attempts,
+            exact=exact, minimal=is_minimal, rated=rated, attempts=attempts,
             elapsed_ms=(time.perf_counter() - start) * 1000.0, stats=dict(stats),
         )
 
@@ -1603,18 +1617,15 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
 
     if level == "extreme" and technique is None and not minimal and not killer:
         # An Extreme is rare among dug puzzles: start from one made before, changed into another of the
-        # same logic and the symmetry asked for (extreme_start), rated like any other; dig only without one.
+        # same logic and the symmetry asked for (extreme_start), with the entry's own rating (a 16x16's
+        # rating is seconds; bench/extreme_bench.py re-rates every one); dig only without one.
         attempts += 1
         yield report("grid")
         start_from = yield from in_phase(extreme_start(geo, name, symmetry, rng, stats), "grid")
         if start_from is not None:
-            geo, cells, solution = start_from
-            yield report("rate")
-            rating = yield from in_phase(rated(cells), "rate")
-            if matches(rating):
-                return result(cells, solution, rating, True, False)
-            best = (distance(rating), result(cells, solution, rating, False, False))
-            geo = base
+            geo, cells, solution, carried = start_from
+            stats["ratings_carried"] = stats.get("ratings_carried", 0) + 1
+            return result(cells, solution, carried, True, False, rated=False)
     if killer and level in ("expert", "extreme") and technique is None and not minimal:
         # Cages drawn or merged rarely reach these levels (seconds to minutes of search): start from a Killer
         # found before, moved into another of the same logic (killer_start), rated like any other.

@@ -3,7 +3,9 @@
 The bank's Extremes (9x9, 12x12, 16x16 classic; 9x9 X, Windoku, Jigsaw; rot180) are listed once, in the
 engine's catalogue (``BANKED``), from which a seed's Extreme is drawn; build.py writes them into the page as
 ``js/bank-extremes.js`` and web/js/bank.js merges them into its ``BANK``. tests/test_bank.py checks each
-entry as a banked puzzle (unique by two solvers, rot180, rated Extreme).
+entry as a banked puzzle (unique by two solvers, rot180, rated Extreme). A puzzle made from an entry carries
+the entry's rating (``RATINGS``) instead of being rated again: here every entry has one and a sample is re-rated
+(``bench/extreme_bench.py --catalogue`` re-rates them all, and every puzzle it makes).
 """
 
 import json
@@ -13,15 +15,17 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from support import sample
 
 import build
 from sudoku_core import extremes
-from sudoku_core.extremes import BANKED, EXTREMES, FOUND, bank_key, bank_lists
+from sudoku_core.extremes import BANKED, EXTREMES, FOUND, RATINGS, bank_key, bank_lists, carried_rating
 from sudoku_core.formats import parse
-from sudoku_core.generate import SYMMETRIES, extreme_start, generate, is_symmetric, transformed
+from sudoku_core.generate import SYMMETRIES, extreme_start, generate, is_symmetric, transformed, variant_techniques
 from sudoku_core.grid import variant_geometry
 from sudoku_core.rate import rate
 from sudoku_core.solvers import engine
+from sudoku_core.techniques import BY_ID
 from sudoku_core.work import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,15 +77,43 @@ def test_every_symmetry_of_a_big_classic_grid_has_a_catalogued_extreme(size, sym
     # A dihedral entry serves every symmetry; the others serve theirs (and their turns where the boxes allow).
     got = run(extreme_start(variant_geometry(size, "classic"), "classic", symmetry, random.Random(symmetry)))
     assert got is not None
-    geo, cells, _ = got
+    geo, cells, solution, rating = got
     assert is_symmetric(geo, cells, symmetry)
+    assert engine("backtrack")(geo, cells, 2, None).solutions == [solution]  # unique, by the other solver
+    assert rating.level == "extreme" and (rating.score, rating.hardest) in RATINGS[str(size)]
 
 
-def test_a_dihedral_extreme_is_made_from_the_catalogue_and_rated():
+def test_a_dihedral_extreme_is_made_from_the_catalogue_and_carries_its_rating():
     g = generate(9, level="extreme", symmetry="dihedral", seed=3)
-    assert g.stats.get("extreme_starts") == 1 and g.attempts == 1 and g.exact
+    assert g.stats.get("extreme_starts") == 1 == g.stats.get("ratings_carried") and g.attempts == 1 and g.exact
+    assert "ratings" not in g.stats  # not rated again, and it says so
+    assert g.rated is False and g.to_dict()["rated"] is False
+    assert generate(9, level="hard", seed=3).rated is True  # a dug puzzle's rating is the rater's own
     assert is_symmetric(g.puzzle.geometry, g.puzzle.cells, "dihedral")
-    assert rate(g.puzzle).level == "extreme"
+    assert engine("backtrack")(g.puzzle.geometry, list(g.puzzle.cells), 2, None).solutions == [list(g.solution.cells)]
+    assert rate(g.puzzle).level == "extreme" == g.level
+    assert (g.score, g.hardest) in RATINGS["9"]
+
+
+def test_every_entry_has_its_rating_in_the_catalogues_order():
+    assert set(RATINGS) == set(EXTREMES)
+    for key, lines in EXTREMES.items():
+        assert len(RATINGS[key]) == len(lines), key
+        for score, hardest in RATINGS[key]:
+            assert isinstance(score, float) and BY_ID[hardest].level == "extreme", (key, score, hardest)
+
+
+#: Entries re-rated here (a 9x9's rating is 0.1-0.6 s): one per 9x9 kind, drawn by support.sample (all of
+#: them with SUDOKU_EXHAUSTIVE=1; every entry, 12x12 and 16x16 too: bench/extreme_bench.py --catalogue).
+RERATED = [(key, i) for key in EXTREMES if key.startswith("9")
+           for i in sample(range(len(EXTREMES[key])), 1, seed=f"rerated-{key}")]
+
+
+@pytest.mark.parametrize(("key", "index"), RERATED)
+def test_a_carried_rating_is_the_entrys_own(key, index):
+    puzzle = parse(EXTREMES[key][index])
+    r = rate(puzzle, variant_techniques({}, puzzle.geometry.variant), unique=True)
+    assert (r.level, r.score, r.hardest) == tuple(carried_rating(key, index))
 
 
 def test_no_catalogue_entry_for_a_symmetry_means_a_dig():

@@ -99,7 +99,8 @@ def test_a_generation_is_cut_into_many_units():
 
 def test_stop_ends_a_job_and_later_steps_are_told_it_is_gone():
     session = Session()
-    started = call(session, "generate_job", {"size": 9, "level": "extreme", "seed": 1, "ms": 20})["result"]
+    # A 9x9 Expert is dug and rated (an Extreme comes from sudoku_core.extremes within one 20 ms slice).
+    started = call(session, "generate_job", {"size": 9, "level": "expert", "seed": 1, "ms": 20})["result"]
     assert not started["done"]
     assert call(session, "job_stop", {"job": started["job"]})["result"] == {"job": started["job"], "stopped": True}
     assert call(session, "job_stop", {"job": started["job"]})["result"]["stopped"] is False
@@ -109,7 +110,7 @@ def test_stop_ends_a_job_and_later_steps_are_told_it_is_gone():
 
 def test_a_session_keeps_at_most_max_jobs_and_drops_the_oldest():
     session = Session()
-    ids = [call(session, "generate_job", {"size": 9, "level": "extreme", "seed": i, "ms": 20})["result"]["job"]
+    ids = [call(session, "generate_job", {"size": 9, "level": "expert", "seed": i, "ms": 20})["result"]["job"]
            for i in range(Session.MAX_JOBS + 2)]
     assert sorted(session._jobs) == ids[2:]
     assert call(session, "job_step", {"job": ids[0]})["error"]["reason"] == "no_job"

@@ -133,9 +133,10 @@ def test_closing_the_new_game_dialog_stops_its_generation(server, open_app):
     load(page, EASY)
     before = page.evaluate("window.sudoku.game.shareLine()")
     page.click("#new-game")
-    page.select_option("#ng-size", "16")  # a 16x16 mirror_v Extreme is dug, for seconds (a 9x9 one is not)
+    page.select_option("#ng-size", "16")  # a minimal 16x16 Extreme is dug, for seconds (any other comes at once)
     page.select_option("#ng-level", "extreme")
     page.select_option("#ng-symmetry", "mirror_v")
+    page.check("#ng-minimal")
     page.click("#ng-generate")
     expect(page.locator("#newgame-dialog")).to_have_attribute("data-state", "running")
     page.keyboard.press("Escape")  # the first Escape cancels; the dialog stays

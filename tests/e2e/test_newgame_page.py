@@ -77,6 +77,8 @@ def test_an_extreme_the_bank_does_not_keep_is_made_live_and_is_extreme(app):
     page.click("#ng-generate")
     expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=60_000)
     expect(page.locator("#message")).to_contain_text("Extreme")
+    # The badge takes New game's level: the engine's quick rating would say "Extreme+" (no forcing chains).
+    expect(page.locator("#rating-badge")).to_have_text("Extreme")
     givens = page.evaluate("window.sudoku.game.givens")
     assert any(givens) and all(bool(givens[r * 9 + c]) == bool(givens[c * 9 + r]) for r in range(9) for c in range(9))
     line = page.evaluate("window.sudoku.game.shareLine()")
@@ -102,14 +104,15 @@ def test_an_extreme_the_bank_does_not_keep_is_made_live_and_is_extreme(app):
 def test_cancel_keeps_the_game_and_the_page_responsive(app):
     page = app.page
     status = page.locator("#ng-status")
-    # A 16x16 mirror_v Extreme is dug (sudoku_core.extremes has no 16x16 Extreme a turn makes mirror-symmetric;
-    # a 9x9 one of any symmetry now comes from there in well under a second), and one attempt takes seconds;
-    # but the page draws its own seed and a lucky one has come out in under 2 s: such a game is loaded again
-    # over, and asked for anew, until one runs long enough to watch.
+    # A minimal 16x16 mirror_v Extreme is dug (a catalogued Extreme, which any other Extreme request starts
+    # from in well under a second, is not minimal), and one attempt takes seconds; but the page draws its own
+    # seed and a lucky one could come out in under 2 s: such a game is loaded again over, and asked for anew,
+    # until one runs long enough to watch.
     for _ in range(5):
         load(page, EASY)
         before = cells(page)
         choose(page, size="16", level="extreme", symmetry="mirror_v")
+        page.check("#ng-minimal")
         page.click("#ng-generate")
         expect(page.locator("#ng-progress")).to_be_visible()
         # Never frozen: frames keep coming while the engine works.
@@ -132,6 +135,7 @@ def test_cancel_keeps_the_game_and_the_page_responsive(app):
     # The job stopped at the end of its slice: the same worker answers at once, no reboot.
     page.wait_for_function("() => !window.sudoku.engine.busy", timeout=15_000)
     assert page.evaluate("() => window.sudoku.engine.startedAt") == worker
+    page.uncheck("#ng-minimal")  # the page is the module's: the next tests choose without it
     page.click("#ng-close")
     assert cells(page) == before
     app.wait_ready()
@@ -200,12 +204,14 @@ def test_levels_a_size_cannot_reach_are_greyed_out(app):
 
 
 def test_a_big_hard_generation_reports_between_slices_and_stops_within_one(app):
-    """16x16 Extreme: one attempt takes many seconds, yet the engine answers every slice, so progress moves
-    and Stop needs no worker restart. (Not Expert: the page draws its own seed, and a lucky 16x16 Expert
-    once came out within three slices.)"""
+    """A minimal 16x16 Extreme: one attempt takes seconds, yet the engine answers every slice, so progress
+    moves and Stop needs no worker restart. (Not Expert: the page draws its own seed, and a lucky 16x16 Expert
+    once came out within three slices; not an Extreme that is not minimal: it comes from sudoku_core.extremes
+    within a slice or two.)"""
     page = app.page
     app.wait_ready()
     choose(page, size="16", level="extreme", symmetry="mirror_v")  # a symmetry the bank does not serve: generated
+    page.check("#ng-minimal")  # dug: a catalogued Extreme is not minimal
     worker = page.evaluate("() => window.sudoku.engine.startedAt")
     page.click("#ng-generate")
     progress = page.locator("#ng-progress")
@@ -215,6 +221,7 @@ def test_a_big_hard_generation_reports_between_slices_and_stops_within_one(app):
     expect(page.locator("#ng-status")).to_contain_text("cancelled")
     page.wait_for_function("() => !window.sudoku.engine.busy", timeout=15_000)
     assert page.evaluate("() => window.sudoku.engine.startedAt") == worker
+    page.uncheck("#ng-minimal")  # the page is the module's: the next tests choose without it
     page.click("#ng-close")
 
 

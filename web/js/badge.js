@@ -1,6 +1,7 @@
 // @ts-check
 // The rating badge (issue 4): the level of every puzzle loaded (import, share link, new game), from the
-// engine's quick rating ("rate"), or the exact one once the solution path has been worked out (pathpanel.js).
+// engine's quick rating ("rate"), or the exact one once the solution path has been worked out (pathpanel.js);
+// a New game Extreme's from New game itself (its quick rating would only say "Extreme+", after seconds).
 // The level is the headline; the score and the hardest step are in its tooltip. Each rating is also told
 // to the game as its "rated" event (main.js names the level of a puzzle that came without one).
 import { engineLanguage as lang, panelT } from "./i18n.js";
@@ -75,6 +76,14 @@ export class RatingBadge {
     badge.hidden = true;
     if ((reason !== "load" && reason !== "restore") || !this.game.hasPuzzle) return;
     badge.hidden = false;
+    const { source, level } = this.game.info;
+    if (reason === "load" && source === "new" && level === "extreme") {
+      // New game's Extreme comes rated (the generator's, carried from its catalogue entry, or the bank's, which
+      // its tests rate). The quick rating would say only "Extreme+", after every technique below the forcing
+      // chains had run to a stall: 7-8 s of a 16x16's CPU in Chromium, which a hint asked for would wait behind.
+      this.set({ level, status: "unique" });
+      return;
+    }
     badge.dataset.level = "";
     badge.textContent = t("rating_wait");
     try {
