@@ -32,7 +32,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from scan_photos import photos, split
 from shared_data import REPO
-from train_scan import fonts, load_photo, render_grid
+from train_scan import TRAINING, fonts, load_photo, render_grid
 
 sys.path.insert(0, str(REPO))
 from sudoku_core import scan
@@ -52,8 +52,16 @@ def main() -> None:
     parser.add_argument("--page", action="store_true", help="screenshots of this project's page in Chromium "
                         "(light and dark, a wide and a phone's viewport; builds the site into a temporary folder)")
     parser.add_argument("--contrast", action="store_true", help="with --page: the high-contrast themes too")
+    parser.add_argument("--cv", type=int, default=0, metavar="K",
+                        help="the learning photos under K-fold cross-validation (a network learnt per fold, as "
+                        "bench/train_scan.py learns it, without the fold's photos), instead of the held-out ones")
+    parser.add_argument("--processes", type=int, default=2, help="with --cv: processes that cut and read")
+    for name, value in TRAINING.items():
+        parser.add_argument(f"--{name}", type=int, default=value, help=f"with --cv: as train_scan.py's ({value})")
     args = parser.parse_args()
-    if not args.no_photos:
+    if args.cv:
+        cv_part(args)
+    elif not args.no_photos:
         photos_part(args)
     if not args.no_screens:
         screens_part(args.verbose)
@@ -333,28 +341,76 @@ def screens_part(verbose: bool) -> None:
               f"cells right: {cells_right}/{total * n * n}; median {statistics.median(times) * 1000:.0f} ms CPU")
 
 
+#: One photo read: its name, its givens, what was read (or the ScanError's message), wall and CPU seconds.
+Record = tuple[str, list[int], "scan.ScanResult | str", float, float]
+
+
+def _read_photo(job: tuple[str, Path, list[int], dict | None]) -> Record:
+    """Read one photo (scaled to 800 px, as the page does) with ``model`` (None: the shipped weights)."""
+    name, path, givens, model = job
+    w, h, px = load_photo(path)
+    t0, c0 = time.perf_counter(), time.process_time()
+    try:
+        res: scan.ScanResult | str = scan.read_picture(w, h, px, 4, model=model)
+    except scan.ScanError as exc:
+        res = str(exc)
+    return name, givens, res, time.perf_counter() - t0, time.process_time() - c0
+
+
 def photos_part(args: argparse.Namespace) -> None:
     chosen = photos() if args.all else split()[0] if args.learn else split()[1]
+    report([_read_photo((name, path, givens, None)) for name, path, givens in chosen],
+           "all" if args.all else "learning" if args.learn else "held out", args.verbose)
+
+
+def cv_part(args: argparse.Namespace) -> None:
+    """The learning photos read under k-fold cross-validation: the photos cut into ``args.cv`` folds (seeded),
+    and each fold read by a network learnt as ``bench/train_scan.py`` learns it, from every rendered grid
+    and the other folds' photos only: an estimate of how photos the network never saw are read, to tune
+    on without touching the held-out ones."""
+    import multiprocessing
+
+    import numpy as np
+    from train_scan import as_model, photo_glyphs, synthetic_examples, train
+
+    learn = split()[0]
+    order = [name for name, _, _ in learn]
+    random.Random(args.seed).shuffle(order)
+    folds = [set(order[k::args.cv]) for k in range(args.cv)]
+    t0 = time.perf_counter()
+    with multiprocessing.Pool(args.processes) as pool:
+        per_photo = photo_glyphs(args.seed, args.jitters, pool)
+        sx, sy = synthetic_examples(args.seed, args.synthetic, pool)
+        print(f"glyphs cut in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+        jobs = []
+        for k, fold in enumerate(folds):
+            pairs = [pair for name, one in per_photo.items() if name not in fold and one for pair in one]
+            x = np.array([p[0] for p in pairs] + sx, dtype=np.float64)
+            y = np.array([p[1] for p in pairs] + sy)
+            print(f"fold {k + 1}/{args.cv}: learning from {len(pairs)} photo glyphs and {len(sy)} rendered",
+                  file=sys.stderr)
+            model = as_model(train(x, y, args.hidden, args.epochs, args.seed))
+            jobs += [(name, path, givens, model) for name, path, givens in learn if name in fold]
+        records = sorted(pool.map(_read_photo, jobs), key=lambda r: r[0])
+    report(records, f"learning, {args.cv}-fold cross-validation: each read by a network that never saw it",
+           args.verbose)
+    print(f"cross-validation took {time.perf_counter() - t0:.0f} s wall", file=sys.stderr)
+
+
+def report(records: list[Record], label: str, verbose: bool) -> None:
+    """Print the photo figures: grids found and exact, cells and digits right, wrong cells by stage and flagged."""
     found = exact = cells_right = digits_right = digits = blank_as_digit = digit_as_blank = 0
     wrong_cells = wrong_flagged = flagged = 0
     misplaced = misplaced_cells = 0
     warned_grids = silent_wrong = 0  # reads said to have no single solution; wrong cells neither flagged nor warned
     placed = [0, 0, 0, 0]  # in the grids placed: empty read as a digit, digit as empty, digit as another; flagged
-    times = []
-    cpu = []
-    for name, path, givens in chosen:
-        w, h, px = load_photo(path)
-        t0, c0 = time.perf_counter(), time.process_time()
-        try:
-            res = scan.read_picture(w, h, px, 4)
-        except scan.ScanError as exc:
-            times.append(time.perf_counter() - t0)
-            cpu.append(time.process_time() - c0)
-            if args.verbose:
-                print(f"{name}: {exc}")
+    times = [r[3] for r in records]
+    cpu = [r[4] for r in records]
+    for name, givens, res, _wall, _cpu in records:
+        if isinstance(res, str):
+            if verbose:
+                print(f"{name}: {res}")
             continue
-        times.append(time.perf_counter() - t0)
-        cpu.append(time.process_time() - c0)
         found += 1
         wrong = [i for i in range(81) if res.digits[i] != givens[i]]
         exact += not wrong
@@ -378,11 +434,11 @@ def photos_part(args: argparse.Namespace) -> None:
         flagged += len(unsure)
         wrong_cells += len(wrong)
         wrong_flagged += sum(1 for i in wrong if i in unsure)
-        if args.verbose:
+        if verbose:
             detail = " ".join(f"r{i // 9 + 1}c{i % 9 + 1}:{givens[i]}->{res.digits[i]}" for i in wrong)
             print(f"{name}: {len(wrong)} wrong {detail}  ({sum(res.timings.values()):.0f} ms)")
-    n = len(chosen)
-    print(f"photos: {n} ({'all' if args.all else 'learning' if args.learn else 'held out'})")
+    n = len(records)
+    print(f"photos: {n} ({label})")
     print(f"grids found: {found}/{n}; read exactly: {exact}/{n} ({exact / n:.1%})")
     print(f"cells right: {cells_right}/{found * 81} ({cells_right / max(1, found * 81):.2%}) of the grids found")
     print(f"digits right: {digits_right}/{digits} ({digits_right / max(1, digits):.2%})")

@@ -27,11 +27,15 @@ from __future__ import annotations
 
 import argparse
 import base64
+import hashlib
+import inspect
 import multiprocessing
 import multiprocessing.pool
+import pickle
 import random
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -48,6 +52,10 @@ sys.path.insert(0, str(REPO))
 from sudoku_core import scan
 
 OUT = REPO / "sudoku_core" / "scan_weights.py"
+#: Where the glyphs cut from each picture are kept between runs (the cross-validation reads them five
+#: times); a picture's entry is named by a hash of the reader's source, the functions that cut and
+#: render, and the job itself, so a change to any of them cuts the glyphs afresh.
+CACHE = Path(tempfile.gettempdir()) / "sudoku-scan-glyphs"
 MAX_SIDE = 800  # the page scales a picture to at most this on its long side; so do we
 #: The symbols the network tells apart, in the order of its outputs (a 16x16 grid's 10..16 are A..G).
 SYMBOLS = "123456789ABCDEFG"
@@ -84,11 +92,29 @@ def _photo_glyphs(job: tuple[int, str, Path, list[int], int]) -> list[tuple[list
     return out
 
 
-def photo_examples(seed: int, jitters: int, pool: multiprocessing.pool.Pool) -> tuple[list[list[float]], list[int]]:
+def _cached(fn, jobs: list, pool: multiprocessing.pool.Pool) -> list:  # type: ignore[no-untyped-def]
+    """``pool.map(fn, jobs)``, each job's answer kept in :data:`CACHE` under a hash of what makes it (the
+    sources as this process imported them: an edit during a run does not mislabel its glyphs)."""
+    CACHE.mkdir(exist_ok=True)
+    keys = [CACHE / (hashlib.sha256((_SOURCE + repr(job)).encode()).hexdigest()[:32] + ".pickle") for job in jobs]
+    todo = [k for k, key in enumerate(keys) if not key.exists()]
+    for k, got in zip(todo, pool.imap(fn, [jobs[k] for k in todo], chunksize=2), strict=True):
+        keys[k].write_bytes(pickle.dumps(got))
+    return [pickle.loads(key.read_bytes()) for key in keys]
+
+
+def photo_glyphs(seed: int, jitters: int, pool: multiprocessing.pool.Pool
+                 ) -> dict[str, list[tuple[list[float], int]] | None]:
+    """Each learning photo's labelled glyphs (None when it is not read well enough to learn from), by name."""
     learn, _held_out = split()
-    got = pool.map(_photo_glyphs, [(seed, name, path, givens, jitters) for name, path, givens in learn])
+    got = _cached(_photo_glyphs, [(seed, name, path, givens, jitters) for name, path, givens in learn], pool)
+    return {name: one for (name, _, _), one in zip(learn, got, strict=True)}
+
+
+def photo_examples(seed: int, jitters: int, pool: multiprocessing.pool.Pool) -> tuple[list[list[float]], list[int]]:
+    got = list(photo_glyphs(seed, jitters, pool).values())
     pairs = [pair for one in got if one is not None for pair in one]
-    print(f"photos: {sum(one is not None for one in got)} of {len(learn)} learning photos read well enough to "
+    print(f"photos: {sum(one is not None for one in got)} of {len(got)} learning photos read well enough to "
           f"learn from, {len(pairs)} examples", file=sys.stderr)
     return [x for x, _ in pairs], [y for _, y in pairs]
 
@@ -208,6 +234,8 @@ def _rendered_glyphs(job: Job) -> list[tuple[list[float], int]] | None:
     except scan.ScanError:
         return None
     cells = scan.glyphs(w, h, grey, corners, crisp=not augment and scan.crisp(grey), lines=lines)
+    if len(cells) != len(digits):
+        return None  # read as a grid of another side (a screenshot's side is told by its lines)
     if sum((f is not None) != (g != 0) for (f, _), g in zip(cells, digits, strict=True)) > 3:
         return None  # the grid found is not this one, or is read badly: its labels would lie
     return [(feats, g - 1) for (feats, _), g in zip(cells, digits, strict=True) if feats is not None and g]
@@ -239,7 +267,7 @@ def synthetic_examples(seed: int, count: int, pool: multiprocessing.pool.Pool) -
         print("synthetic: no fonts found (fc-list), none rendered", file=sys.stderr)
         return [], []
     jobs = synthetic_jobs(seed, count, faces)
-    got = pool.map(_rendered_glyphs, jobs, chunksize=4)
+    got = _cached(_rendered_glyphs, jobs, pool)
     pairs = [pair for one in got if one is not None for pair in one]
     print(f"synthetic: {len(jobs)} grids in {len(faces)} fonts, {sum(one is not None for one in got)} read well "
           f"enough, {len(pairs)} examples", file=sys.stderr)
@@ -292,6 +320,17 @@ def predict(params: list[np.ndarray], x: np.ndarray) -> np.ndarray:
     return (np.maximum(0, x @ w1.T + b1) @ w2.T + b2).argmax(axis=1)
 
 
+def as_model(params: list[np.ndarray]) -> dict[str, list]:
+    """The network as :func:`sudoku_core.scan_weights.load` gives the written one (quantised to int8 the same
+    way), for :func:`sudoku_core.scan.read_picture`'s ``model``."""
+    out: dict[str, list] = {}
+    for name, a in zip(("w1", "b1", "w2", "b2"), params, strict=True):
+        scale = float(np.abs(a).max()) / 127 or 1.0
+        q = np.clip(np.round(a / scale), -127, 127) * scale
+        out[name] = q.tolist()
+    return out
+
+
 def quantise(a: np.ndarray) -> tuple[float, str]:
     scale = float(np.abs(a).max()) / 127 or 1.0
     q = np.clip(np.round(a / scale), -127, 127).astype(np.int8)
@@ -337,13 +376,15 @@ def load() -> dict[str, list]:
 ''')
 
 
+#: The training's settings and their defaults (``bench/scan_bench.py --cv`` takes the same).
+TRAINING = {"epochs": 40, "hidden": 64, "jitters": 2, "synthetic": 400, "seed": 31}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--epochs", type=int, default=40)
-    parser.add_argument("--hidden", type=int, default=64)
-    parser.add_argument("--jitters", type=int, default=2)
-    parser.add_argument("--synthetic", type=int, default=400, help="rendered grids (0: none)")
-    parser.add_argument("--seed", type=int, default=31)
+    for name, value in TRAINING.items():
+        parser.add_argument(f"--{name}", type=int, default=value,
+                            help="rendered grids in every face (0: none)" if name == "synthetic" else None)
     parser.add_argument("--processes", type=int, default=2, help="processes that read the pictures (the "
                         "result does not depend on it: each picture is seeded by its name)")
     args = parser.parse_args()
@@ -362,6 +403,10 @@ def main() -> None:
     print(f"wrote {OUT.relative_to(REPO)} ({OUT.stat().st_size} bytes) in {time.perf_counter() - t0:.0f} s",
           file=sys.stderr)
 
+
+#: What the glyphs cut depend on: the reader's source and the functions here that cut and render.
+_SOURCE = (Path(scan.__file__).read_text() + inspect.getsource(render_grid) + inspect.getsource(_photo_like)
+           + inspect.getsource(_photo_glyphs) + inspect.getsource(_rendered_glyphs))
 
 if __name__ == "__main__":
     main()

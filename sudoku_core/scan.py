@@ -763,6 +763,13 @@ def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tu
 
 # --- 5. cells and glyphs ---------------------------------------------------------------------------
 
+#: A glyph under the least weight of ink is still one when it is a tall narrow stroke (a faint 1 or 7):
+#: at least this many pixels of ink, filling at least this share of its box, at most this wide for its height.
+THIN_LEAST = 18
+THIN_FILL = 0.25
+THIN_WIDTH = 0.75
+
+
 def _glyph(ink: bytearray, crisp: bool = False
            ) -> tuple[tuple[list[tuple[int, int]], int, int, int, int] | None, float]:
     """The glyph of one cell (its ink, CELL x CELL): its ink pixels and box (left, top, width, height) in
@@ -826,6 +833,10 @@ def _glyph(ink: bytearray, crisp: bool = False
     tall = bh / (s * 0.3)
     heavy = count / (s * s * (0.012 if crisp else 0.03))
     sure = min(tall, heavy)
+    if sure < 1 and tall >= 1 and count >= THIN_LEAST and count >= bh * bw * THIN_FILL and bw <= bh * THIN_WIDTH:
+        # a faint or small 1 or 7: a narrow, tall stroke under the least weight of ink (11 of the learning
+        # photos' 13 digits read as empty); a speck under that weight is wide and sparse. Flagged.
+        sure = min(tall, 1.25)
     if sure < 1:
         return None, min(1.0, max(0.0, 1 - sure) * 2)
     return ([p for k in keep for p in k[0]], l, t, bw, bh), min(1.0, (sure - 1) * 2)
@@ -990,11 +1001,21 @@ def _nine(w: int, h: int, faint: bytearray, score: float, quad: list[tuple[float
     return score, quad
 
 
+#: A screenshot's grid found on the picture min-pooled to FIND_SIDE is found again in the full picture
+#: around it, this share of the picture's long side beyond its corners (its lines are a pixel wide: a
+#: 16x16's cells are 19 px at 800 px, and half their lines' precision was lost to the pooling).
+FINE_MARGIN = 0.02
+
+
 def find_grid(width: int, height: int, grey: bytes
               ) -> tuple[list[tuple[float, float]], float, bool, bytes, list[tuple[float, float]]]:
     """The grid's corners in the picture, its score, whether the picture was inverted, the grey used, and
     the grid's line crossings as its lines run (:func:`lattice`: 10 x 10 for a 9x9; their count tells the
     side, which a screenshot's grid may have another of: :data:`SIZES`).
+
+    The grid is looked for in the picture min-pooled to about FIND_SIDE; a screenshot's is then looked for
+    again, at full resolution, in the part of the picture around the best candidate (even one not grid
+    enough: a dark theme's faint thin lines may only show there).
 
     Raises :class:`ScanError` when no candidate looks like a grid."""
     f = max(1, round(max(width, height) / FIND_SIDE))
@@ -1002,13 +1023,38 @@ def find_grid(width: int, height: int, grey: bytes
     inverted = sample[len(sample) // 2] < 100
     if inverted:  # a dark theme: light lines and digits on a dark ground
         grey = grey.translate(_INVERT)
+    sharp = crisp(grey)
+    # a photo's grid is a 9x9 (newspapers print them); a screenshot's may be any side its lines show
+    sizes = SIZES if sharp else (SIZE,)
+    best, lines = _find(width, height, grey, f, sizes)
+    # (a candidate not grid enough only when square: a screenshot's grid of another side is, and a ruled
+    # table searched again for a 9x9 cost 300 ms more for "no grid")
+    if sharp and f > 1 and best is not None and (best[0] >= MIN_GRID_SCORE or _square(best[1])):
+        pad = max(width, height) * FINE_MARGIN
+        x0 = max(0, int(min(x for x, _ in best[1]) - pad))
+        x1 = min(width, int(max(x for x, _ in best[1]) + pad) + 1)
+        y0 = max(0, int(min(y for _, y in best[1]) - pad))
+        y1 = min(height, int(max(y for _, y in best[1]) + pad) + 1)
+        crop = b"".join(grey[y * width + x0:y * width + x1] for y in range(y0, y1))
+        fine, fine_lines = _find(x1 - x0, y1 - y0, crop, 1, sizes)
+        if fine is not None and fine[0] >= MIN_GRID_SCORE:
+            best = (fine[0], [(x + x0, y + y0) for x, y in fine[1]])
+            lines = [(x + x0, y + y0) for x, y in fine_lines]
+    if best is None or best[0] < MIN_GRID_SCORE:
+        raise ScanError("no grid found" + ("" if best is None else f" (the best candidate's lines are only "
+                                           f"{best[0]:.0%} inked)"), looked=None if best is None else best[1])
+    return best[1], best[0], inverted, grey, lines
+
+
+def _find(width: int, height: int, grey: bytes, f: int, sizes: Sequence[int]
+          ) -> tuple[tuple[float, list[tuple[float, float]]] | None, list[tuple[float, float]]]:
+    """:func:`find_grid`'s search in ``grey`` min-pooled by ``f``: the best candidate's score and corners
+    (None when no shape is a candidate) and its line crossings, in ``grey``'s pixels."""
     w, h, small = _pool(width, height, grey, f)
     # the ink that makes shapes, and a fainter one that tells where the thin lines of a blurred photo run
     # (they break up under the first)
     ink, faint = thresholds(w, h, small, max(4, max(w, h) // 40), ((10, 4), (4, 2)))
     shapes = _shapes(w, h, ink, min_side=min(w, h) // 6)
-    # a photo's grid is a 9x9 (newspapers print them); a screenshot's may be any side its lines show
-    sizes = SIZES if crisp(grey) else (SIZE,)
 
     def boxes(quad: Sequence[tuple[float, float]], size: int) -> bool:
         return _boxes_shown(width, height, grey, [((x + 0.5) * f, (y + 0.5) * f) for x, y in quad], size)
@@ -1024,27 +1070,24 @@ def find_grid(width: int, height: int, grey: bytes
             if shape_quad is not None and _plausible(shape_quad):
                 score, side = _sized_score(w, h, faint, shape_quad, sizes, boxes)
                 candidates.append((score, shape_quad, side))
-    best: tuple[float, list[tuple[float, float]]] | None = None
-    lines: list[tuple[float, float]] = []
-    if candidates:
-        # the largest candidate nearly as grid-like as the most grid-like one (a box of a grid is a grid too)
-        top = max(score for score, _, _ in candidates)
-        score, quad, size = next(c for c in candidates if c[0] >= top * 0.85)
-        if size == SIZE:
-            score, quad = _nine(w, h, faint, score, quad, candidates)
-        lines = [((x + 0.5) * f, (y + 0.5) * f) for x, y in lattice(w, h, faint, quad, size)]
-        best = (score, [((x + 0.5) * f, (y + 0.5) * f) for x, y in quad])
-    if best is None or best[0] < MIN_GRID_SCORE:
-        raise ScanError("no grid found" + ("" if best is None else f" (the best candidate's lines are only "
-                                           f"{best[0]:.0%} inked)"), looked=None if best is None else best[1])
-    return best[1], best[0], inverted, grey, lines
+    if not candidates:
+        return None, []
+    # the largest candidate nearly as grid-like as the most grid-like one (a box of a grid is a grid too)
+    top = max(score for score, _, _ in candidates)
+    score, quad, size = next(c for c in candidates if c[0] >= top * 0.85)
+    if size == SIZE:
+        score, quad = _nine(w, h, faint, score, quad, candidates)
+    lines = [((x + 0.5) * f, (y + 0.5) * f) for x, y in lattice(w, h, faint, quad, size)]
+    return (score, [((x + 0.5) * f, (y + 0.5) * f) for x, y in quad]), lines
 
 
-def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview, channels: int = 4) -> ScanResult:
+def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview, channels: int = 4,
+                 model: dict | None = None) -> ScanResult:
     """Read the Sudoku in a picture: ``width`` x ``height`` pixels of ``channels`` bytes each, row by row
     (RGBA as a canvas's ``getImageData`` gives them, or grey). Raises :class:`ScanError` when the pixels do
-    not match the size or no grid is found."""
-    from .scan_weights import load
+    not match the size or no grid is found. ``model``: the classifier's weights as
+    :func:`sudoku_core.scan_weights.load` gives them (the shipped ones when None; the benchmark's
+    cross-validation passes a network learnt without the photo being read)."""
     clock = time.perf_counter()
     timings: dict[str, float] = {}
 
@@ -1062,7 +1105,9 @@ def read_picture(width: int, height: int, pixels: bytes | bytearray | memoryview
     cells = glyphs(width, height, grey, corners, sharp, lines)
     size = math.isqrt(len(cells))
     lap("cells")
-    model = load()
+    if model is None:
+        from .scan_weights import load
+        model = load()
     digits = [0] * (size * size)
     confidence = [1.0] * (size * size)
     probs: dict[int, list[float]] = {}
