@@ -5,8 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
-from e2e_support import STEP_TIMEOUT_MS, App
+from e2e_support import STEP_TIMEOUT_MS
 from playwright.sync_api import expect
 
 from sudoku_core.formats import parse
@@ -121,7 +120,7 @@ def set_language(page, lang: str) -> None:
 
 
 def open_game(open_app, server: str, puzzle: str = EASY, **options):
-    """An app with empty storage (a fresh context, or a cleared origin: :class:`FreshOrigin`) opened on a
+    """An app with empty storage (a fresh context, or a cleared origin: :class:`e2e_support.FreshOrigin`) opened on a
     link to ``puzzle``, the engine ready and done with what the link asked of it: returns (app, page)."""
     app = open_app(server + "index.html#" + puzzle, locale="en-US", **options)
     page = app.goto().wait_ready().page
@@ -230,83 +229,3 @@ def check_dihedral_extreme(extreme: dict) -> None:
     assert is_symmetric(puzzle.geometry, list(puzzle.cells), "dihedral")
     assert count_solutions(puzzle, limit=2, method="dlx") == 1
     assert rate(puzzle).level == "extreme"
-
-
-class FreshOrigin:
-    """One browser context kept for a module's tests; each app opened with :meth:`open` is a new tab in it
-    on an origin whose saved data is cleared first (local storage, IndexedDB, cookies: Chromium's
-    ``Storage.clearDataForOrigin``; a new tab's session storage starts empty anyway). The page finds no
-    saved game, list, statistics or setting, as on a first visit, but the service worker installed by
-    an earlier test stays with its cache of the site: a browser that has been to the site and kept
-    nothing of it. Measured (Chromium's processes' CPU, a link booted and settled, three of each,
-    interleaved): 6.1 s in a fresh context, 3.0 s here; clearing the service worker and its cache too
-    saved nothing (4.9 s against 4.8 s: the site is precached again). A test about what a first visit
-    loads, or that routes the site's requests (the service worker would answer them first), opens a
-    fresh context. Pages a test left open (a second tab) are closed first; permissions granted and
-    routes set on the context are taken back."""
-
-    def __init__(self, browser, **options) -> None:
-        self.options = options
-        self.context = browser.new_context(**options)
-        self.current: App | None = None
-        # Every tab's requests count, as a fresh context's would (a second tab opened from the test's app).
-        self.context.on("request", lambda r: self.current.requests.append(r.url) if self.current else None)
-
-    def open(self, url: str) -> App:
-        for page in list(self.context.pages):
-            page.close()
-        self.context.clear_permissions()
-        self.context.unroute_all(behavior="ignoreErrors")
-        app = App(None, url, context=self.context)
-        session = self.context.new_cdp_session(app.page)
-        try:
-            session.send("Storage.clearDataForOrigin",
-                         {"origin": app.base.rstrip("/"), "storageTypes": "local_storage,indexeddb,cookies"})
-        finally:
-            session.detach()
-        self.current = app
-        return app
-
-    def close(self) -> None:
-        self.context.close()
-
-
-def fresh_origin_apps(open_app, origin: FreshOrigin):
-    """An ``open_app`` for a module that keeps a :class:`FreshOrigin`: an app asked for with exactly the
-    origin's context options opens there; one asked for ``fresh``, or with other options, in a fresh
-    context. Each must have logged no error and made no request off its origin, as conftest's
-    ``open_app`` checks (use with ``yield from``)."""
-    opened: list[App] = []
-
-    def opener(url: str, fresh: bool = False, **options) -> App:
-        if fresh or options != origin.options:
-            return open_app(url, **options)
-        app = origin.open(url)
-        opened.append(app)
-        return app
-
-    yield opener
-    problems = []
-    for app in opened:
-        problems += app.errors + [f"request off origin: {u}" for u in app.off_origin()]
-        app.close()
-    assert not problems, problems
-
-
-def fresh_origin_fixtures(**options):
-    """A module's fixtures ``origin`` (a :class:`FreshOrigin` with these context options, kept for the
-    module: its tests are one xdist group, tests/e2e/conftest.py) and ``open_app`` (conftest's, with an
-    app asked for with exactly these options opened on that origin, see :func:`fresh_origin_apps`).
-    A module takes them with ``origin, open_app = fresh_origin_fixtures(locale="en-US")``."""
-
-    @pytest.fixture(scope="module", name="origin")
-    def origin_fixture(browser):
-        shared = FreshOrigin(browser, **options)
-        yield shared
-        shared.close()
-
-    @pytest.fixture(name="open_app")
-    def open_app_fixture(open_app, origin):
-        yield from fresh_origin_apps(open_app, origin)
-
-    return origin_fixture, open_app_fixture

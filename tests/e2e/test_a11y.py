@@ -24,7 +24,7 @@ import subprocess
 
 import pytest
 from a11y_support import AXE, VARIANTS, VariantContexts, audit, axe_app
-from e2e_support import ROOT
+from e2e_support import ROOT, fresh_origin_fixtures
 from play_support import EASY, EASY_SOLUTION, open_game, open_more, open_study, settle, wait_truth
 from playwright.sync_api import expect
 
@@ -44,6 +44,10 @@ def audited(variant: str, index: int) -> bool:
         return True
     return (index + SAMPLED.index(variant)) % 3 == 0
 
+
+# The tests that play a game open their apps in contexts the module keeps for their options, on an origin
+# cleared first (e2e_support.FreshOrigin); the audits keep theirs per variant (a11y_support.VariantContexts).
+origin, open_app = fresh_origin_fixtures(every_option_set=True)
 
 MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
 

@@ -13,13 +13,19 @@ import urllib.error
 import urllib.request
 
 import pytest
-from e2e_support import BOOT_TIMEOUT_MS, LIVE, App, shared_app
+from e2e_support import BOOT_TIMEOUT_MS, LIVE, App, fresh_origin_fixtures, shared_app
 from play_support import answer, open_study, pad, settle
 from playwright.sync_api import expect
 
 import build
 
 pytestmark = pytest.mark.e2e
+
+# A test that opens its own app opens it in a context the module keeps for its options (a tab of the asked
+# size), on an origin cleared first (e2e_support.FreshOrigin), unless it is about a first visit: what the
+# page paints before the engine (with or without JavaScript), a worker held back by a route (a service
+# worker would answer it), a sub-path, the offline reload.
+origin, open_app = fresh_origin_fixtures(every_option_set=True)
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
@@ -71,7 +77,7 @@ def solve(page, expect_text: str, method: str = "backtrack") -> None:
 # Boot
 
 def test_grid_is_drawn_before_the_engine_is_ready(browser, server, open_app):
-    app = open_app(server + "index.html")
+    app = open_app(server + "index.html", fresh=True)
     app.page.goto(app.url, wait_until="domcontentloaded")
     status = app.page.locator("#engine-status")
     # The grid exists while the status still says the engine is loading (Pyodide takes seconds).
@@ -86,7 +92,7 @@ def test_grid_is_drawn_before_the_engine_is_ready(browser, server, open_app):
 
 def test_grid_is_in_the_html_itself(server, open_app):
     # Without JavaScript the first paint already has the empty grid (build.py writes it in).
-    app = open_app(server + "index.html", java_script_enabled=False)
+    app = open_app(server + "index.html", java_script_enabled=False, fresh=True)
     app.goto()
     expect(app.page.locator("#board [role=gridcell]")).to_have_count(81)
     expect(app.page.locator("#board [role=row]")).to_have_count(9)
@@ -330,7 +336,7 @@ def subpath_server(site, tmp_path_factory):
 
 
 def test_share_link_under_a_sub_path_loads_and_follows_the_puzzle(subpath_server, open_app):
-    app = open_app(f"{subpath_server}#{EASY}")
+    app = open_app(f"{subpath_server}#{EASY}", fresh=True)
     page = app.goto().wait_ready().page
     assert all(u.startswith(subpath_server) for u in app.requests), app.requests
     expect(page.locator("#message")).to_contain_text("from the link")
@@ -348,7 +354,7 @@ def test_share_link_under_a_sub_path_loads_and_follows_the_puzzle(subpath_server
 
 
 def test_share_link_shows_its_givens_before_the_engine_is_ready(server, open_app):
-    app = open_app(f"{server}index.html#{EASY}")
+    app = open_app(f"{server}index.html#{EASY}", fresh=True)
     held = []  # the worker's script, held back so that the engine is still loading
     app.context.route("**/worker-*.js", lambda route: held.append(route))
     page = app.goto().page
@@ -368,7 +374,7 @@ def test_share_link_shows_its_givens_before_the_engine_is_ready(server, open_app
 
 
 def test_share_link_edited_before_the_engine_is_ready_is_kept(server, open_app):
-    app = open_app(f"{server}index.html#{EASY}")
+    app = open_app(f"{server}index.html#{EASY}", fresh=True)
     held = []
     app.context.route("**/worker-*.js", lambda route: held.append(route))
     page = app.goto().page
@@ -405,7 +411,7 @@ def test_narrow_screen(server, open_app):
 def test_offline_reload_with_the_server_stopped(browser, site, open_app):
     srv, url = build.serve_in_thread(site)
     try:
-        app = open_app(url + "index.html")
+        app = open_app(url + "index.html", fresh=True)
         page = app.goto().page
         # The service worker has precached the whole site once it is ready.
         page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)

@@ -6,8 +6,7 @@ ahead by the background refill and then comes at once, with its variant and regi
 from __future__ import annotations
 
 import pytest
-from e2e_support import asset
-from play_support import fresh_origin_fixtures
+from e2e_support import asset, fresh_origin_fixtures
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e

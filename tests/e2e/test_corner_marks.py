@@ -7,10 +7,15 @@ from __future__ import annotations
 import re
 
 import pytest
+from e2e_support import fresh_origin_fixtures
 from play_support import EASY, open_game, settle
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
+
+# A link opens in the module's context kept for it, on an origin cleared first (e2e_support.FreshOrigin);
+# another browser is another context kept for it.
+origin, open_app = fresh_origin_fixtures(locale="en-US")
 
 
 def marks(page, cell: int) -> dict:

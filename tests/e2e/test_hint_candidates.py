@@ -11,8 +11,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from e2e_support import shared_app
-from play_support import KILLER, engine_auto_notes, fresh_origin_fixtures, load, open_game, open_study, settle, until
+from e2e_support import fresh_origin_fixtures, shared_app
+from play_support import KILLER, engine_auto_notes, load, open_game, open_study, settle, until
 from playwright.sync_api import expect
 
 from sudoku_core.candidates import State
@@ -21,7 +21,7 @@ from sudoku_core.solvers import solve
 
 pytestmark = pytest.mark.e2e
 
-# A link opens in the module's context kept for them, on an origin cleared first (play_support.FreshOrigin).
+# A link opens in the module's context kept for them, on an origin cleared first (e2e_support.FreshOrigin).
 origin, open_app = fresh_origin_fixtures(locale="en-US")
 
 HERE = Path(__file__).resolve().parent

@@ -2,7 +2,7 @@
 show together, pause that locks, a finish worth reaching, honest imports, and the words on the way.
 
 Each test's storage starts empty unless it says otherwise: its app opens in the module's one context on
-an origin whose saved data is cleared first (play_support.FreshOrigin: no saved game, the service worker
+an origin whose saved data is cleared first (e2e_support.FreshOrigin: no saved game, the service worker
 kept), or in a fresh context: a true first visit, or other options (a phone's screen).
 """
 
@@ -12,15 +12,14 @@ import re
 from urllib.parse import unquote
 
 import pytest
-from e2e_support import asset
+from e2e_support import asset, fresh_origin_fixtures
 from play_support import (
     EASY,
     EASY_SOLUTION,
     OTHER,
-        answer,
+    answer,
     at,
     candidates,
-    fresh_origin_fixtures,
     load,
     notes_of,
     open_game,

@@ -4,7 +4,7 @@ solve called the first); the address and the Puzzle box follow the game through 
 reload reopens it; the first visit's puzzle is not called today's.
 
 Each test's storage starts empty, as on a first visit: its app opens in the module's one context on an
-origin whose saved data is cleared first (play_support.FreshOrigin).
+origin whose saved data is cleared first (e2e_support.FreshOrigin).
 """
 
 from __future__ import annotations
@@ -12,19 +12,8 @@ from __future__ import annotations
 from urllib.parse import unquote
 
 import pytest
-from play_support import (
-    EASY,
-    EASY_SOLUTION,
-    OTHER,
-    at,
-    fresh_origin_fixtures,
-    open_game,
-    open_study,
-    set_language,
-    settle,
-    until,
-    wait_truth,
-)
+from e2e_support import fresh_origin_fixtures
+from play_support import EASY, EASY_SOLUTION, OTHER, at, open_game, open_study, set_language, settle, until, wait_truth
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e

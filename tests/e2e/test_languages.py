@@ -6,7 +6,7 @@ old name of Chinese still reads. Adding a catalogue adds it here with no change 
 from __future__ import annotations
 
 import pytest
-from e2e_support import shared_app
+from e2e_support import fresh_origin_fixtures, shared_app
 from play_support import open_study, set_language
 from playwright.sync_api import expect
 
@@ -14,6 +14,10 @@ from sudoku_core import locales, parse
 from sudoku_core.hint import next_hint
 
 pytestmark = pytest.mark.e2e
+
+# A browser in a language is a context the module keeps for that language, its origin cleared first
+# (e2e_support.FreshOrigin); the words that fail to come are routed on a first visit with no service worker.
+origin, open_app = fresh_origin_fixtures(every_option_set=True)
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 LANGS = locales.languages()
@@ -81,7 +85,8 @@ def test_words_that_cannot_be_fetched_leave_the_page_working_in_english(open_app
     still start, in English, and a switch to that language must leave the page and the saved choice as
     they were. (The page used to wait for the chosen language's words before any of its modules ran.)"""
     # No service worker: it would serve the words from its cache, past the route that fails them.
-    app = open_app(server + "index.html#" + EASY, locale="en-US", service_workers="block")
+    app = open_app(server + "index.html#" + EASY, locale="en-US", service_workers="block",
+                   fresh=True)
     page = app.goto().wait_ready().page
     page.route("**/js/words/page-de-*.js", lambda route: route.abort())
     page.evaluate("() => localStorage.setItem('sudoku.lang.v1', 'de')")

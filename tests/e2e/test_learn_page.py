@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from e2e_support import BOOT_TIMEOUT_MS
+from e2e_support import BOOT_TIMEOUT_MS, fresh_origin_fixtures
 from play_support import EASY, set_language
 from playwright.sync_api import expect
 
@@ -17,6 +17,10 @@ import build
 from sudoku_core import locales
 
 pytestmark = pytest.mark.e2e
+
+# Each page opens in the module's context kept for it, on an origin cleared first (e2e_support.FreshOrigin):
+# no saved game or practice, as on a first visit.
+origin, open_app = fresh_origin_fixtures(locale="en-US")
 
 #: What a lesson shows, read in one call (the walk is 158 lessons long).
 FACTS = """() => {

@@ -4,8 +4,8 @@ the game, a page that stays responsive while generating, and the daily puzzle.""
 from __future__ import annotations
 
 import pytest
-from e2e_support import asset, shared_app
-from play_support import answer, fresh_origin_fixtures, load, open_study, until
+from e2e_support import asset, fresh_origin_fixtures, shared_app
+from play_support import answer, load, open_study, until
 from playwright.sync_api import expect
 
 from sudoku_core.bridge import handle
@@ -21,7 +21,7 @@ def app(browser, server):
 
 
 # The bank's refill tests each open a page with nothing served or made ahead yet: in the module's other
-# context, on an origin cleared first (play_support.FreshOrigin).
+# context, on an origin cleared first (e2e_support.FreshOrigin).
 origin, open_app = fresh_origin_fixtures()
 
 

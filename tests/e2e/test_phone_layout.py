@@ -19,11 +19,16 @@ import time
 import zlib
 
 import pytest
-from e2e_support import BOOT_TIMEOUT_MS
+from e2e_support import BOOT_TIMEOUT_MS, fresh_origin_fixtures
 from play_support import EASY, at, open_game, open_more, pad, until, wait_truth
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
+
+# Each app opens in a context the module keeps for its options (a tab of the asked size), on an origin
+# cleared first (e2e_support.FreshOrigin); the engine's wait, which holds the site's requests, is a first
+# visit's (the service worker would answer them).
+origin, open_app = fresh_origin_fixtures(every_option_set=True)
 
 PHONES = {"320x568": (320, 568), "390x844": (390, 844), "430x932": (430, 932), "844x390": (844, 390),
           "568x320": (568, 320)}
@@ -225,7 +230,7 @@ def release(app, pattern: str, held: list) -> None:
 
 
 def test_the_wait_for_the_engine_is_told_and_an_early_hint_comes_when_it_is_ready(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="en-US", **phone(390, 844))
+    app = open_app(server + "index.html#" + EASY, locale="en-US", fresh=True, **phone(390, 844))
     wasm = hold(app, "**/pyodide.asm.wasm")
     archive = hold(app, "**/py/sudoku_core-*.zip")
     page = app.goto().page
@@ -250,7 +255,7 @@ def test_the_wait_for_the_engine_is_told_and_an_early_hint_comes_when_it_is_read
 
 
 def test_the_wait_is_told_in_chinese(server, open_app):
-    app = open_app(server + "index.html#" + EASY, locale="zh-CN", **phone(390, 844))
+    app = open_app(server + "index.html#" + EASY, locale="zh-CN", fresh=True, **phone(390, 844))
     archive = hold(app, "**/py/sudoku_core-*.zip")
     page = app.goto().page
     expect(page.locator("#engine-wait")).to_contain_text("正在加载引擎，第 2 步，共 2 步", timeout=BOOT_TIMEOUT_MS)

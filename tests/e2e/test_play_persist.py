@@ -4,7 +4,7 @@ can carry progress and notes; export as a line and a grid; a phone-sized screen 
 browser's language and colour scheme are followed; the print view is the grid alone.
 
 Each test starts with empty storage: its app opens in the module's one context on an origin whose saved
-data is cleared first (play_support.FreshOrigin), or in a fresh context (another browser, other options).
+data is cleared first (e2e_support.FreshOrigin), or in a fresh context (another browser, other options).
 """
 
 from __future__ import annotations
@@ -13,19 +13,8 @@ import re
 from urllib.parse import unquote
 
 import pytest
-from play_support import (
-    EASY,
-    EASY_SOLUTION,
-    OTHER,
-    at,
-    fresh_origin_fixtures,
-    load,
-    notes_of,
-    pad,
-    state,
-    until,
-    wait_truth,
-)
+from e2e_support import fresh_origin_fixtures
+from play_support import EASY, EASY_SOLUTION, OTHER, at, load, notes_of, pad, state, until, wait_truth
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e

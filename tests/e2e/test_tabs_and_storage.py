@@ -3,7 +3,7 @@ land in its own save; a link whose progress does not fit its puzzle is refused a
 of storage is told once, truthfully, and what is set aside can be copied.
 
 Each test's storage starts empty: its app opens in the module's one context on an origin whose saved data
-is cleared first (play_support.FreshOrigin); tabs of one context share it, as tabs of one profile do.
+is cleared first (e2e_support.FreshOrigin); tabs of one context share it, as tabs of one profile do.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import os
 from urllib.parse import quote, unquote
 
 import pytest
-from e2e_support import BOOT_TIMEOUT_MS
+from e2e_support import BOOT_TIMEOUT_MS, fresh_origin_fixtures
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
-from play_support import EASY, OTHER, at, fresh_origin_fixtures, open_game, settle, until
+from play_support import EASY, OTHER, at, open_game, settle, until
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e

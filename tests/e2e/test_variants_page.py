@@ -9,8 +9,8 @@ from urllib.parse import quote
 
 import pytest
 from a11y_support import audit, axe_app
-from e2e_support import asset, shared_app
-from play_support import at, fresh_origin_fixtures, load, open_shared_link, open_study, settle, until
+from e2e_support import asset, fresh_origin_fixtures, shared_app
+from play_support import at, load, open_shared_link, open_study, settle, until
 from playwright.sync_api import expect
 
 from sudoku_core.candidates import State
