@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from e2e_support import CHROMIUM, FLAGS, LIVE, STEP_TIMEOUT_MS, App
+from e2e_support import CHROMIUM, FLAGS, LIVE, STEP_TIMEOUT_MS, App, close_checked
 from support import deselects_e2e
 
 import build
@@ -143,8 +143,4 @@ def open_app(browser):
         return app
 
     yield opener
-    problems = []
-    for app in reversed(opened):
-        problems += app.errors + [f"request off origin: {u}" for u in app.off_origin()]
-        app.close()
-    assert not problems, problems
+    close_checked(opened)

@@ -181,6 +181,12 @@ def fresh_origin_apps(open_app, origins: FreshOrigins):
         return app
 
     yield opener
+    close_checked(opened)
+
+
+def close_checked(opened: list[App]) -> None:
+    """Close a test's apps, the last opened first, and fail if any logged an error or made a request off
+    its origin (conftest's ``open_app`` and :func:`fresh_origin_apps`)."""
     problems = []
     for app in reversed(opened):
         problems += app.errors + [f"request off origin: {u}" for u in app.off_origin()]
