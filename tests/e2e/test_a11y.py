@@ -45,9 +45,9 @@ def audited(variant: str, index: int) -> bool:
     return (index + SAMPLED.index(variant)) % 3 == 0
 
 
-# The tests that play a game open their apps in contexts the module keeps for their options, on an origin
+# The tests that play a game open their apps in contexts kept for their options (conftest's origins), on an origin
 # cleared first (e2e_support.FreshOrigin); the audits keep theirs per variant (a11y_support.VariantContexts).
-origin, open_app = fresh_origin_fixtures(every_option_set=True)
+open_app = fresh_origin_fixtures(every_option_set=True)
 
 MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
 
