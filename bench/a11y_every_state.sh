@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The accessibility sweep in full: axe over every state of the game's, the lab's and the Learn page's walks
 # in every variant (theme, language, screen) of tests/e2e/test_a11y.py, where the normal run audits every
-# state in the two main themes and a sample of them elsewhere (the module's docstring says which). Takes
+# state in the two main themes and a sample of them elsewhere, and the lab and the Learn page in half of
+# the other variants (the module's docstring says which). Takes
 # about twice the module's normal time. Run it after a change of colours, of a dialog or of the Learn page.
 #
 #   bash bench/a11y_every_state.sh            # uses the project's .venv and dist/ (bash tests/run.sh makes them)

@@ -17,7 +17,9 @@
 #   Python. PYTHON=... picks the interpreter the environment is made from (default python3, 3.11+).
 # * pytest runs on every core (pytest-xdist, one worker per core, at most 4): `--dist loadgroup` keeps
 #   the browser tests of a module that share a module-scoped page on one worker (tests/e2e/conftest.py
-#   groups them), so that page boots once, and spreads the other tests one by one.
+#   groups them), so that page boots once, and spreads the other tests one by one; `--no-loadscope-reorder`
+#   hands them out in the order tests/conftest.py sorts them (the longest first, by the seconds of a
+#   measured run in tests/e2e/work_seconds.json), where xdist would start the groups of most tests first.
 # * The browser tests use the dist/ built here (run alone, pytest builds its own copy once) and drive
 #   Debian's Chromium; never `playwright install`.
 set -euo pipefail
@@ -119,4 +121,5 @@ build_status=0
 [ "$tsc_status" -eq 0 ] || exit "$tsc_status"
 [ "$build_status" -eq 0 ] || exit "$build_status"
 [ "$e2e" = 0 ] || export SUDOKU_TEST_SITE="$PWD/dist"
-exec "$PY" -m pytest -p no:playwright -p no:cacheprovider -n auto --maxprocesses=4 --dist loadgroup "$@"
+exec "$PY" -m pytest -p no:playwright -p no:cacheprovider -n auto --maxprocesses=4 --dist loadgroup \
+  --no-loadscope-reorder "$@"

@@ -9,7 +9,9 @@
   if it cannot start, the tests fail, they never skip;
 * ``open_app(url, **context_options)``: a fresh context and page with its console, page errors and
   every request recorded; ``wait_ready()`` waits for the engine. Boots are shared where honest: a
-  module-scoped app page serves the tests that each load their own puzzle.
+  module-scoped app page serves the tests that each load their own puzzle, and a module that takes
+  ``open_app = e2e_support.fresh_origin_fixtures(...)`` opens its tests' apps on a cleared origin in a
+  context kept for the session (``origins``, one per worker and set of options);
 
 Under ``--dist loadgroup`` (tests/run.sh) the tests of a module here that share a module-scoped
 fixture run on one worker, so that page boots once; every other test is spread one by one.
@@ -31,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from e2e_support import CHROMIUM, FLAGS, LIVE, STEP_TIMEOUT_MS, App, close_checked
+from e2e_support import CHROMIUM, FLAGS, LIVE, STEP_TIMEOUT_MS, App, FreshOrigins, close_checked
 from support import deselects_e2e
 
 import build
@@ -144,3 +146,13 @@ def open_app(browser):
 
     yield opener
     close_checked(opened)
+
+
+@pytest.fixture(scope="session")
+def origins(browser):
+    """The contexts kept for the worker's session, one per set of context options, in which a module's
+    ``open_app`` (e2e_support.fresh_origin_fixtures) opens each test's app as a new tab on a cleared
+    origin: a boot there costs about half a fresh context's."""
+    kept = FreshOrigins(browser)
+    yield kept
+    kept.close()

@@ -88,17 +88,19 @@ class App:
 
 
 class FreshOrigin:
-    """One browser context kept for a module's tests; each app opened with :meth:`open` is a new tab in it
-    on an origin whose saved data is cleared first (local storage, IndexedDB, cookies: Chromium's
-    ``Storage.clearDataForOrigin``; a new tab's session storage starts empty anyway). The page finds no
-    saved game, list, statistics or setting, as on a first visit, but the service worker installed by
-    an earlier test stays with its cache of the site: a browser that has been to the site and kept
-    nothing of it. Measured (Chromium's processes' CPU, a link booted and settled, three of each,
-    interleaved): 6.1 s in a fresh context, 3.0 s here; clearing the service worker and its cache too
-    saved nothing (4.9 s against 4.8 s: the site is precached again). A test about what a first visit
-    loads, or that routes the site's requests (the service worker would answer them first), opens a
-    fresh context. Pages a test left open (a second tab) are closed first; permissions granted and
-    routes set on the context are taken back."""
+    """One browser context kept for many tests (conftest's ``origins``: for the xdist worker's session);
+    each app opened with :meth:`open` is a new tab in it on an origin whose saved data is cleared first
+    (local storage, IndexedDB, cookies: Chromium's ``Storage.clearDataForOrigin``; a new tab's session
+    storage starts empty anyway). The page finds no saved game, list, statistics or setting, as on a first
+    visit, but the service worker installed by an earlier test stays with its cache of the site (and the
+    engine's memory snapshot in Cache Storage): a browser that has been to the site and kept nothing of
+    it. Measured (Chromium's processes' CPU, a link booted and settled, three of each, interleaved): 6.1 s
+    in a fresh context, 3.0 s here; clearing the service worker and its cache too saved nothing (4.9 s
+    against 4.8 s: the site is precached again). A test about what a first visit loads, or that routes
+    the site's requests (the service worker would answer them first), opens a fresh context. Pages a test
+    left open (a second tab) are closed first; permissions granted and routes set on the context are
+    taken back. A script added with ``add_init_script`` cannot be taken back: a test that adds one opens
+    a fresh context (test_fresh_origin.py checks all of this)."""
 
     def __init__(self, browser, **options) -> None:
         self.options = options
@@ -131,21 +133,17 @@ class FreshOrigin:
 
 
 class FreshOrigins:
-    """A module's kept :class:`FreshOrigin` contexts, one per set of context options but the viewport
-    (a tab takes its own size), so that tests that differ by screen size or language share boots too:
-    ``options`` given, only apps asked for with exactly those options are kept (others open in a fresh
-    context); ``None``, every option set is kept. A test that opens several apps with the same options
-    (another visitor's browser) gets another kept context for each, never the tab it still holds."""
+    """The :class:`FreshOrigin` contexts an xdist worker keeps for its whole session (conftest's
+    ``origins``), one list per set of context options but the viewport (a tab takes its own size), so that
+    tests of any module that ask for the same options share boots: a context's first boot is a fresh
+    context's, every later one a cleared origin's. A test that opens several apps with the same options
+    (another visitor's browser) gets another kept context for each, never the tab it still holds. Kept for
+    the session rather than per module, the tests that use them need no module-scoped fixture, so xdist
+    spreads them one by one instead of running each module's in a row on one worker."""
 
-    def __init__(self, browser, options: dict | None) -> None:
+    def __init__(self, browser) -> None:
         self.browser = browser
-        self.options = options
         self.kept: dict[str, list[FreshOrigin]] = {}
-
-    def keeps(self, options: dict) -> bool:
-        """Whether an app asked for with these options opens on a kept origin (a page in a given
-        ``context`` is that context's own)."""
-        return "context" not in options and (self.options is None or options == self.options)
 
     def origin(self, options: dict, busy: list[FreshOrigin]) -> FreshOrigin:
         """A kept context with these options that the test does not hold yet (``busy``), made if need be."""
@@ -163,16 +161,16 @@ class FreshOrigins:
                 origin.close()
 
 
-def fresh_origin_apps(open_app, origins: FreshOrigins):
-    """An ``open_app`` for a module that keeps :class:`FreshOrigins`: an app asked for with options the
-    module keeps opens on a kept origin; one asked for ``fresh``, or with options it does not keep, in a
-    fresh context. Each must have logged no error and made no request off its origin, as conftest's
-    ``open_app`` checks (use with ``yield from``)."""
+def fresh_origin_apps(open_app, origins: FreshOrigins, kept_options: dict | None):
+    """An ``open_app`` that opens an app asked for with ``kept_options`` (with any options if ``None``) on a
+    kept origin of ``origins``, and one asked for ``fresh``, with other options or in a given ``context``,
+    in a fresh context (conftest's ``open_app``). Each must have logged no error and made no request off
+    its origin, as conftest's ``open_app`` checks (use with ``yield from``)."""
     opened: list[App] = []
     held: list[FreshOrigin] = []
 
     def opener(url: str, fresh: bool = False, **options) -> App:
-        if fresh or not origins.keeps(options):
+        if fresh or "context" in options or (kept_options is not None and options != kept_options):
             return open_app(url, **options)
         origin = origins.origin(options, held)
         held.append(origin)
@@ -195,23 +193,16 @@ def close_checked(opened: list[App]) -> None:
 
 
 def fresh_origin_fixtures(every_option_set: bool = False, **options):
-    """A module's fixtures ``origin`` (its :class:`FreshOrigins`, kept for the module: its tests are one
-    xdist group, tests/e2e/conftest.py) and ``open_app`` (conftest's, with an app asked for with exactly
-    these options, or with any options if ``every_option_set``, opened on a kept origin, see
-    :func:`fresh_origin_apps`). A module takes them with
-    ``origin, open_app = fresh_origin_fixtures(locale="en-US")``."""
-
-    @pytest.fixture(scope="module", name="origin")
-    def origin_fixture(browser):
-        kept = FreshOrigins(browser, None if every_option_set else options)
-        yield kept
-        kept.close()
+    """A module's ``open_app``: conftest's, but an app asked for with exactly these options (with any
+    options if ``every_option_set``) opens on a cleared origin in a context the worker keeps for the
+    session (conftest's ``origins``, see :func:`fresh_origin_apps`). A module takes it with
+    ``open_app = fresh_origin_fixtures(locale="en-US")``."""
 
     @pytest.fixture(name="open_app")
-    def open_app_fixture(open_app, origin):
-        yield from fresh_origin_apps(open_app, origin)
+    def open_app_fixture(open_app, origins):
+        yield from fresh_origin_apps(open_app, origins, None if every_option_set else options)
 
-    return origin_fixture, open_app_fixture
+    return open_app_fixture
 
 
 def asset(page, name: str) -> str:

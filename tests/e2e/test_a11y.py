@@ -11,9 +11,12 @@ its own (a11y_support.VariantContexts): a boot after the first reuses the contex
 The states are a sweep (ten variants by about fourteen states, and the Learn page's five), and axe is most
 of its CPU, so the normal run samples it: the two main themes (FULL) audit every state; every other variant
 walks every state but audits the whole board's (the first two) and a third of the rest, in turn, so each
-state is audited in both main themes and two or three of the others. ``SUDOKU_A11Y_EVERY_STATE=1`` audits
-every state in every variant (bench/a11y_every_state.sh; run it before a release and after a change of
-colours or of a dialog).
+state is audited in both main themes and two or three of the others. The lab and the Learn page are
+checked in both main themes and, of the eight other variants, in every other one in turn (the lab in the
+first, third..., the Learn page in the second, fourth...: each page in a high contrast theme, on a
+phone and at its narrowest widths). ``SUDOKU_A11Y_EVERY_STATE=1`` audits every state of every page in
+every variant (bench/a11y_every_state.sh; run it before a release and after a change of colours or of a
+dialog).
 """
 
 from __future__ import annotations
@@ -45,9 +48,9 @@ def audited(variant: str, index: int) -> bool:
     return (index + SAMPLED.index(variant)) % 3 == 0
 
 
-# The tests that play a game open their apps in contexts the module keeps for their options, on an origin
+# The tests that play a game open their apps in contexts kept for their options (conftest's origins), on an origin
 # cleared first (e2e_support.FreshOrigin); the audits keep theirs per variant (a11y_support.VariantContexts).
-origin, open_app = fresh_origin_fixtures(every_option_set=True)
+open_app = fresh_origin_fixtures(every_option_set=True)
 
 MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
 
@@ -66,6 +69,13 @@ def contexts(browser):
     held = VariantContexts(browser)
     yield held
     held.close()
+
+
+def sampled_pages(turn: int) -> list[str]:
+    """The variants a page other than the game's is checked in (see the module's docstring): FULL and every
+    other one of the rest, from the ``turn``-th (0 for the lab, 1 for the Learn page); every variant with
+    SUDOKU_A11Y_EVERY_STATE=1."""
+    return [v for v in VARIANTS if EVERY_STATE or v in FULL or SAMPLED.index(v) % 2 == turn]
 
 
 def by_variant(variants) -> list:
@@ -219,7 +229,7 @@ def test_the_grid_grows_with_zoom_and_the_page_reflows_at_320_by_256(server, ope
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
 
 
-@pytest.mark.parametrize("variant", by_variant(VARIANTS))
+@pytest.mark.parametrize("variant", by_variant(sampled_pages(0)))
 def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(browser, server, contexts, variant):
     with axe_app(browser, server + "lab.html#" + EASY, variant, contexts) as (app, options, contrast):
         page = app.goto().page
@@ -247,7 +257,7 @@ def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(browser, server
             assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-@pytest.mark.parametrize("variant", by_variant(VARIANTS))
+@pytest.mark.parametrize("variant", by_variant(sampled_pages(1)))
 def test_the_learn_page_has_no_axe_violation_and_wears_the_game_s_theme(browser, server, contexts, variant):
     """The Learn page (issue 30): the index alone, a lesson at each step of its example, and a Killer's."""
     with axe_app(browser, server + "learn.html", variant, contexts) as (app, options, contrast):

@@ -21,11 +21,11 @@ import build
 
 pytestmark = pytest.mark.e2e
 
-# A test that opens its own app opens it in a context the module keeps for its options (a tab of the asked
+# A test that opens its own app opens it in a context kept for its options (a tab of the asked
 # size), on an origin cleared first (e2e_support.FreshOrigin), unless it is about a first visit: what the
 # page paints before the engine (with or without JavaScript), a worker held back by a route (a service
 # worker would answer it), a sub-path, the offline reload.
-origin, open_app = fresh_origin_fixtures(every_option_set=True)
+open_app = fresh_origin_fixtures(every_option_set=True)
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"

@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
-# Each test's page opens in the module's context on an origin cleared first (no puzzle served yet).
-origin, open_app = fresh_origin_fixtures()
+# Each test's page opens in a kept context on an origin cleared first (no puzzle served yet).
+open_app = fresh_origin_fixtures()
 
 
 def made_here(page, key: str) -> list[str]:

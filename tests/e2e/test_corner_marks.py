@@ -13,9 +13,9 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
-# A link opens in the module's context kept for it, on an origin cleared first (e2e_support.FreshOrigin);
-# another browser is another context kept for it.
-origin, open_app = fresh_origin_fixtures(locale="en-US")
+# A link opens in a context kept for its options, on an origin cleared first (e2e_support.FreshOrigin);
+# another browser is another kept context.
+open_app = fresh_origin_fixtures(locale="en-US")
 
 
 def marks(page, cell: int) -> dict:

@@ -21,8 +21,8 @@ from sudoku_core.solvers import solve
 
 pytestmark = pytest.mark.e2e
 
-# A link opens in the module's context kept for them, on an origin cleared first (e2e_support.FreshOrigin).
-origin, open_app = fresh_origin_fixtures(locale="en-US")
+# A link opens in a context kept for its options, on an origin cleared first (e2e_support.FreshOrigin).
+open_app = fresh_origin_fixtures(locale="en-US")
 
 HERE = Path(__file__).resolve().parent
 # A 9x9 whose first step is a Pointing (no single at the start): from tests/data/chains/als_positions.tsv.

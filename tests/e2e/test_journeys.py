@@ -1,8 +1,8 @@
 """A player's journeys (issue 14): open on a game, never lose one, a phone where board, pad and hint
 show together, pause that locks, a finish worth reaching, honest imports, and the words on the way.
 
-Each test's storage starts empty unless it says otherwise: its app opens in the module's one context on
-an origin whose saved data is cleared first (e2e_support.FreshOrigin: no saved game, the service worker
+Each test's storage starts empty unless it says otherwise: its app opens in a context kept for its options
+on an origin whose saved data is cleared first (e2e_support.FreshOrigin: no saved game, the service worker
 kept), or in a fresh context: a true first visit, or other options (a phone's screen).
 """
 
@@ -42,7 +42,7 @@ TARGETS = """() => [...document.querySelectorAll('button, select, summary, input
     .filter(el => el.getClientRects().length && !el.closest('dialog:not([open])')).length"""
 
 
-origin, open_app = fresh_origin_fixtures(locale="en-US")
+open_app = fresh_origin_fixtures(locale="en-US")
 
 
 def entries(page) -> list[dict]:

@@ -3,7 +3,7 @@ mistake, an undone solve, one finish per solve whose time the records and My gam
 solve called the first); the address and the Puzzle box follow the game through every way in and a
 reload reopens it; the first visit's puzzle is not called today's.
 
-Each test's storage starts empty, as on a first visit: its app opens in the module's one context on an
+Each test's storage starts empty, as on a first visit: its app opens in a context kept for its options on an
 origin whose saved data is cleared first (e2e_support.FreshOrigin).
 """
 
@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
-origin, open_app = fresh_origin_fixtures(locale="en-US")
+open_app = fresh_origin_fixtures(locale="en-US")
 
 
 def address(page) -> str:

@@ -32,9 +32,9 @@ def app(browser, server):
     yield from shared_app(browser, server + "index.html", locale="en-US")
 
 
-# A Killer link opens in the module's context on a cleared origin (no saved game); one asked for
+# A Killer link opens in a kept context on a cleared origin (no saved game); one asked for
 # ``fresh`` or with other options, in a fresh context.
-origin, open_app = fresh_origin_fixtures(locale="en-US")
+open_app = fresh_origin_fixtures(locale="en-US")
 
 
 def rate_steps_of(text: str) -> list[dict]:

@@ -15,9 +15,9 @@ from sudoku_core.hint import next_hint
 
 pytestmark = pytest.mark.e2e
 
-# A browser in a language is a context the module keeps for that language, its origin cleared first
+# A browser in a language is a context kept for that language, its origin cleared first
 # (e2e_support.FreshOrigin); the words that fail to come are routed on a first visit with no service worker.
-origin, open_app = fresh_origin_fixtures(every_option_set=True)
+open_app = fresh_origin_fixtures(every_option_set=True)
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 LANGS = locales.languages()

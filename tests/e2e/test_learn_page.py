@@ -18,9 +18,9 @@ from sudoku_core import locales
 
 pytestmark = pytest.mark.e2e
 
-# Each page opens in the module's context kept for it, on an origin cleared first (e2e_support.FreshOrigin):
+# Each page opens in a context kept for its options, on an origin cleared first (e2e_support.FreshOrigin):
 # no saved game or practice, as on a first visit.
-origin, open_app = fresh_origin_fixtures(locale="en-US")
+open_app = fresh_origin_fixtures(locale="en-US")
 
 #: What a lesson shows, read in one call (the walk is 158 lessons long).
 FACTS = """() => {

@@ -20,9 +20,9 @@ def app(browser, server):
     yield from shared_app(browser, server + "index.html")
 
 
-# The bank's refill tests each open a page with nothing served or made ahead yet: in the module's other
+# The bank's refill tests each open a page with nothing served or made ahead yet: in a kept
 # context, on an origin cleared first (e2e_support.FreshOrigin).
-origin, open_app = fresh_origin_fixtures()
+open_app = fresh_origin_fixtures()
 
 
 def choose(page, *, variant: str | None = None, size: str | None = None, level: str | None = None,

@@ -25,10 +25,10 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
-# Each app opens in a context the module keeps for its options (a tab of the asked size), on an origin
+# Each app opens in a context kept for its options (a tab of the asked size), on an origin
 # cleared first (e2e_support.FreshOrigin); the engine's wait, which holds the site's requests, is a first
 # visit's (the service worker would answer them).
-origin, open_app = fresh_origin_fixtures(every_option_set=True)
+open_app = fresh_origin_fixtures(every_option_set=True)
 
 PHONES = {"320x568": (320, 568), "390x844": (390, 844), "430x932": (430, 932), "844x390": (844, 390),
           "568x320": (568, 320)}

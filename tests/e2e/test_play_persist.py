@@ -3,7 +3,7 @@ everything (entries, notes, colours, history, clock, settings); corrupt storage 
 can carry progress and notes; export as a line and a grid; a phone-sized screen with touch; the
 browser's language and colour scheme are followed; the print view is the grid alone.
 
-Each test starts with empty storage: its app opens in the module's one context on an origin whose saved
+Each test starts with empty storage: its app opens in a context kept for its options on an origin whose saved
 data is cleared first (e2e_support.FreshOrigin), or in a fresh context (another browser, other options).
 """
 
@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
-origin, open_app = fresh_origin_fixtures(locale="en-US")
+open_app = fresh_origin_fixtures(locale="en-US")
 
 
 def test_reload_in_the_middle_of_a_game_keeps_everything(server, open_app):

@@ -2,7 +2,7 @@
 land in its own save; a link whose progress does not fit its puzzle is refused at the door; every fault
 of storage is told once, truthfully, and what is set aside can be copied.
 
-Each test's storage starts empty: its app opens in the module's one context on an origin whose saved data
+Each test's storage starts empty: its app opens in a context kept for its options on an origin whose saved data
 is cleared first (e2e_support.FreshOrigin); tabs of one context share it, as tabs of one profile do.
 """
 
@@ -31,7 +31,7 @@ SAVED = """() => Object.fromEntries(window.sudoku.library.list().map(e => {
 PUZZLES = "() => window.sudoku.library.list().map(e => e.puzzle).sort()"
 
 
-origin, open_app = fresh_origin_fixtures(locale="en-US")
+open_app = fresh_origin_fixtures(locale="en-US")
 
 
 def same_json(expression: str, value) -> str:

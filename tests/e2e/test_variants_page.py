@@ -62,9 +62,9 @@ def app(browser, server):
     yield from shared_app(browser, server + "index.html", locale="en-US")
 
 
-# A variant's link opens in the module's context on a cleared origin (no saved game); other options
+# A variant's link opens in a kept context on a cleared origin (no saved game); other options
 # (a fresh browser in Chinese), in a fresh context.
-origin, open_app = fresh_origin_fixtures(locale="en-US")
+open_app = fresh_origin_fixtures(locale="en-US")
 
 
 def game_state(page) -> dict:
