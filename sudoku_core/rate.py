@@ -47,7 +47,9 @@ expert, before finned Swordfish, hard). So when the path reached a level whose t
 interleaved with lower ones, the lower levels alone are tried on the puzzle too, and the rating is that
 of the lowest level that solves it (its path, score and hardest step). Only levels the order
 interleaves need the second solve, and it runs the cheaper techniques only (an easy puzzle is solved
-twice: 2.7 instead of 1.4 ms median on ``qqwing_simple``).
+twice: 2.7 instead of 1.4 ms median on ``qqwing_simple``). Up to the first step of the level it tries to
+avoid, the second solve would take the same steps as the first (:func:`_resumes` says why and when), so
+it goes on from there: on ``qqwing_expert`` that is about half the path.
 
 Score: what the path costs on the SE scale
 ------------------------------------------
@@ -200,10 +202,18 @@ def _techniques(techniques, geo, ladder: bool = True):
     the solver's ladder unless ``ladder`` is False."""
     if techniques is None:
         try:
-            return for_variant(geo.variant, ladder)
+            return _ladder(geo.variant, bool(geo.cages)) if ladder else for_variant(geo.variant, False)
         except ValueError as exc:
             raise SudokuError(str(exc)) from None
     return tuple(BY_ID[t] if isinstance(t, str) else t for t in techniques)
+
+
+@lru_cache(maxsize=32)  # one entry per variant, with and without cages
+def _ladder(variant: str, cages: bool) -> tuple[Technique, ...]:
+    """The solver's ladder on ``variant``; on a grid without cages, without the Killer techniques, which find
+    nothing there (the solver would ask each of them again at most steps)."""
+    techs = for_variant(variant)
+    return techs if cages else tuple(t for t in techs if not t.finder.startswith("killer:"))
 
 
 def find_steps(state: State, techniques: TechniqueChoice = None) -> Iterator[Step]:
