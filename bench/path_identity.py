@@ -32,7 +32,9 @@ OWNED = ("sudoku_core/techniques/chains.py", "sudoku_core/techniques/als.py", "s
          "sudoku_core/techniques/wings.py", "sudoku_core/techniques/coloring.py",
          "sudoku_core/techniques/single_digit.py", "sudoku_core/techniques/subsets.py",
          "sudoku_core/techniques/uniqueness.py", "sudoku_core/techniques/forcing.py",
-         "sudoku_core/candidates.py")
+         "sudoku_core/techniques/singles.py", "sudoku_core/techniques/intersections.py",
+         "sudoku_core/techniques/__init__.py", "sudoku_core/candidates.py", "sudoku_core/step.py",
+         "sudoku_core/rate.py")
 
 WORKER = r"""
 import hashlib, json, sys, time

@@ -157,6 +157,32 @@ def test_rating_is_deterministic():
     assert a.steps == b.steps
 
 
+def test_lower_levels_resume_where_the_paths_part():
+    """The rating's solve with the lower levels goes on from the first step of the level it tries to
+    avoid (the same steps come before it); it gives the rating a fresh solve with those levels gives, on
+    puzzles rated hard and expert, whose path went through an expert step first."""
+    from sudoku_core.rate import _interleaved, _techniques, summarise
+
+    levels = set()
+    for name in ("qqwing_intermediate", "qqwing_expert", "tdoku_magictour_top1465"):
+        for line in sample(name, 8):
+            p = parse(line)
+            got = rate(p)
+            techs = _techniques(None, p.geometry)
+            steps, solved = logic_solve(State.from_puzzle(p), techs)
+            want = summarise(steps, solved, p.to_line())
+            while solved and LEVELS.index(want.level) in _interleaved(techs):
+                lower = tuple(t for t in techs if LEVELS.index(t.level) < LEVELS.index(want.level))
+                steps, solved = logic_solve(State.from_puzzle(p, unique=True), lower)
+                if solved:
+                    want = summarise(steps, True, p.to_line())
+            if want.solved:
+                assert (got.level, got.score, got.hardest, got.steps) == (want.level, want.score, want.hardest,
+                                                                          want.steps)
+                levels.add(got.level)
+    assert {"hard", "expert"} <= levels
+
+
 @pytest.mark.parametrize("line", [
     "1..4....3..2....",                                    # 4x4
     "..3.6..5...1..2......2..1.4..5...3..",                # 6x6 (rows of 6, 2x3 boxes)

@@ -15,24 +15,47 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..candidates import State, bits
+from ..candidates import State, bits, derived, tables
 from ..step import Step
 
 
+def _by_source(geo) -> tuple[tuple[tuple, ...], tuple[tuple, ...]]:
+    """The locked-candidate tables of :class:`~sudoku_core.candidates.Tables` grouped by source house, in
+    their order (pointing, then claiming): ``(source, its cells, the most cells it shares with a target,
+    ((target, shared cells, target cells outside the source), ...))``. Once per geometry (:func:`derived`)."""
+    t = tables(geo)
+
+    def group(rows: tuple[tuple[int, int, int], ...]) -> tuple[tuple, ...]:
+        out: list[tuple] = []
+        for source, target, inter in rows:
+            if not out or out[-1][0] != source:
+                out.append((source, t.house_bits[source], []))
+            out[-1][2].append((target, inter, t.house_bits[target] & ~t.house_bits[source]))
+        return tuple((s, sb, max(i.bit_count() for _, i, _ in ts), tuple(ts)) for s, sb, ts in out)
+
+    return group(t.pointing), group(t.claiming)
+
+
 def _locked(state: State, technique: str, pointing: bool) -> Iterator[Step]:
-    house_bits, where, n = state.t.house_bits, state.where, state.geo.n
-    # Blocks first in the outer loop for pointing, lines first for claiming: the order people scan.
-    for source, target, inter in state.t.pointing if pointing else state.t.claiming:
-        sb = house_bits[source]
-        for d in range(1, n + 1):
-            p = where[d] & sb
-            if not p or p & ~inter:
+    open_digits = [(d, w) for d, w in enumerate(state.where) if w and d]
+    # Blocks first in the outer loop for pointing, lines first for claiming: the order people scan. Within
+    # a source house, target by target and digit by digit, as the tables list them.
+    for source, sb, widest, targets in derived(state.geo, _by_source)[0 if pointing else 1]:
+        found = []
+        for d, w in open_digits:
+            p = w & sb
+            if not p or p.bit_count() > widest:
                 continue
-            gone = where[d] & house_bits[target] & ~sb
-            if gone:
-                yield Step(technique, eliminations=tuple((c, d) for c in bits(gone)),
-                           cells=tuple(bits(p)), candidates=tuple((c, d) for c in bits(p)),
-                           houses=(source,), cover=(target,), digits=(d,))
+            for k, (target, inter, rest) in enumerate(targets):
+                if not p & ~inter:
+                    gone = w & rest
+                    if gone:
+                        found.append((k, d, target, p, gone))
+        found.sort()
+        for _, d, target, p, gone in found:
+            yield Step(technique, eliminations=tuple((c, d) for c in bits(gone)),
+                       cells=tuple(bits(p)), candidates=tuple((c, d) for c in bits(p)),
+                       houses=(source,), cover=(target,), digits=(d,))
 
 
 def find_pointing(state: State) -> Iterator[Step]:

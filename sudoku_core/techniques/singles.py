@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..candidates import State
+from ..candidates import State, derived, tables
 from ..step import Step
 
 
@@ -18,14 +18,20 @@ def _house_order(geo):
     return (*range(2 * n, 3 * n), *range(n), *range(n, 2 * n), *range(3 * n, len(geo.houses)))
 
 
+def _ordered_houses(geo) -> tuple[tuple[int, int], ...]:
+    """``(house, its cell set)`` in the order singles are looked for, once per geometry (:func:`derived`)."""
+    house_bits = tables(geo).house_bits
+    return tuple((h, house_bits[h]) for h in _house_order(geo))
+
+
 def find_full_house(state: State) -> Iterator[Step]:
     """A house with one empty cell left: it takes the one missing digit."""
-    house_bits, cand, values = state.t.house_bits, state.cand, state.values
+    cand, values = state.cand, state.values
     empty = 0
     for m in state.where[1:]:
         empty |= m
-    for h in _house_order(state.geo):
-        e = empty & house_bits[h]
+    for h, hb in derived(state.geo, _ordered_houses):
+        e = empty & hb
         if e and not e & (e - 1):
             c = e.bit_length() - 1
             m = cand[c]
@@ -38,12 +44,11 @@ def find_full_house(state: State) -> Iterator[Step]:
 
 def find_hidden_single(state: State) -> Iterator[Step]:
     """A digit with one place left in a house."""
-    n = state.geo.n
-    house_bits, where = state.t.house_bits, state.where
-    for h in _house_order(state.geo):
-        hb = house_bits[h]
-        for d in range(1, n + 1):
-            p = where[d] & hb
+    # Only the digits with a place left anywhere: fewer as the grid fills.
+    open_digits = [(d, w) for d, w in enumerate(state.where) if w and d]
+    for h, hb in derived(state.geo, _ordered_houses):
+        for d, w in open_digits:
+            p = w & hb
             if p and not p & (p - 1):
                 c = p.bit_length() - 1
                 yield Step("hidden_single", placements=((c, d),), cells=(c,), candidates=((c, d),),

@@ -30,18 +30,40 @@ def _house_order(geo):
 def _naked(state: State, k: int) -> Iterator[Step]:
     geo, cand = state.geo, state.cand
     tech = NAMES[True, k]
+    houses, house_bits, houses_of, where = geo.houses, state.t.house_bits, state.t.houses_of, state.where
+    all_houses = (1 << len(houses)) - 1
+    # at_least[j]: the cells with j candidates or more (bit-parallel over the digits' cell sets), so that a
+    # house is passed over without reading its cells when it has too few open cells or small cells.
+    at_least = [state.t.all_cells] + [0] * (k + 1)
+    for w in state.where[1:]:
+        for j in range(k + 1, 0, -1):
+            at_least[j] |= at_least[j - 1] & w
+    empty, small = at_least[1], at_least[2] & ~at_least[k + 1]
     for h in _house_order(geo):
-        cells = [c for c in geo.houses[h] if cand[c] and cand[c].bit_count() <= k and cand[c].bit_count() >= 2]
-        if len(cells) < k:
+        hb = house_bits[h]
+        # Too few open cells: the subset would be the whole rest of the house, nothing to remove.
+        if (empty & hb).bit_count() <= k or (small & hb).bit_count() < k:
             continue
-        empties = sum(1 for c in geo.houses[h] if cand[c])
-        if empties <= k:  # the subset would be the whole rest of the house: nothing to remove
-            continue
-        for combo in combinations(cells, k):
+        cells = [(c, cand[c]) for c in houses[h] if small >> c & 1]
+        for pairs in combinations(cells, k):
             m = 0
-            for c in combo:
-                m |= cand[c]
+            for _, mc in pairs:
+                m |= mc
             if m.bit_count() != k:
+                continue
+            combo = tuple(c for c, _ in pairs)
+            # A subset found before has nothing left to remove, mostly: ask the bit sets first.
+            shared_bits, inside = all_houses, 0
+            for c in combo:
+                shared_bits &= houses_of[c]
+                inside |= 1 << c
+            reach = 0
+            for sh in bits(shared_bits):
+                reach |= house_bits[sh]
+            hit = 0
+            for d in bits(m):
+                hit |= where[d]
+            if not reach & hit & ~inside:
                 continue
             # Every house the k cells share loses the digits (a locked pair/triple hits two houses).
             shared = set(geo.cell_houses[combo[0]])
@@ -59,24 +81,25 @@ def _naked(state: State, k: int) -> Iterator[Step]:
 
 
 def _hidden(state: State, k: int) -> Iterator[Step]:
-    geo, cand, where, house_bits = state.geo, state.cand, state.where, state.t.house_bits
+    geo, cand, house_bits = state.geo, state.cand, state.t.house_bits
     tech = NAMES[False, k]
-    n = geo.n
+    # Only the digits with a place left anywhere: fewer as the grid fills.
+    open_digits = [(d, w) for d, w in enumerate(state.where) if w and d]
     for h in _house_order(geo):
         hb = house_bits[h]
-        places = {d: where[d] & hb for d in range(1, n + 1)}
-        digits = [d for d, p in places.items() if 2 <= p.bit_count() <= k]
+        places = [(d, p) for d, w in open_digits if (p := w & hb)]
+        if len(places) <= k:
+            continue
+        digits = [(d, p) for d, p in places if p.bit_count() <= k and p & (p - 1)]
         if len(digits) < k:
             continue
-        free = sum(1 for p in places.values() if p)
-        if free <= k:
-            continue
-        for combo in combinations(digits, k):
+        for pairs in combinations(digits, k):
             p = 0
-            for d in combo:
-                p |= places[d]
+            for _, pd in pairs:
+                p |= pd
             if p.bit_count() != k:
                 continue
+            combo = tuple(d for d, _ in pairs)
             keep = 0
             for d in combo:
                 keep |= 1 << d
