@@ -5,6 +5,7 @@ tests/data/samples. Times are CPU time of this process (``time.process_time``), 
 shared machine does not inflate them.
 
     python bench/all_steps_bench.py [--count 10] [--at start|mid] [--sets easy diabolical forum_hardest 16x16]
+        [--top 3]
 
 ``--at mid``: the position halfway along the puzzle's logic path (the digits placed so far, the candidates
 worked out from them), where a player is more likely to ask. Prints figures and asserts nothing.
@@ -65,6 +66,7 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=10)
     ap.add_argument("--at", choices=("start", "mid"), default="start")
     ap.add_argument("--sets", nargs="+", choices=list(SETS), default=["easy", "diabolical", "forum_hardest"])
+    ap.add_argument("--top", type=int, default=3, help="how many of the costliest techniques to name (mean per puzzle)")
     args = ap.parse_args()
     for name in args.sets:
         totals, longest, per = [], [], defaultdict(float)
@@ -89,7 +91,7 @@ def main() -> None:
                 tech = "uniqueness check" if report is None else report["technique"]
             totals.append(now - start)
             longest.append(worst)
-        top = sorted(per.items(), key=lambda kv: -kv[1])[:3]
+        top = sorted(per.items(), key=lambda kv: -kv[1])[:args.top]
         p95 = sorted(totals)[round(0.95 * (len(totals) - 1))]
         print(f"{name} ({args.at}, {len(totals)} puzzles): median {statistics.median(totals) * 1000:.0f} ms, "
               f"p95 {p95 * 1000:.0f} ms, max {max(totals) * 1000:.0f} ms; "

@@ -190,26 +190,32 @@ def _type2(state: State, a) -> list[tuple]:
     tab = a.tab
     N, on, Wp = tab.ncells, a.on_packed, a.W_packed
     hb = state.t.house_bits
-    found = []
-    seen: dict[tuple[int, int], int] = {}  # (digit, start places) -> packed eliminations
+    # One entry per (digit, start places): the same starts eliminate the same, so of the fish and cover
+    # houses that give them only the first in the order below (smallest fish, fewest fins, then found
+    # first) can add an elimination; the others are not kept, and the order is the same as sorting all.
+    best: dict[tuple[int, int], tuple] = {}  # (digit, start places) -> its first entry, or () if none
     open_all = 0  # the candidates the position's own singles leave open, packed
     for e, shift in tab.slices:
         open_all |= (a.W[e] & ~a.P) << shift
+    i = 0
     for d in range(1, state.geo.n + 1):
         wd = state.where[d]
         if not wd:
             continue
         open_d = a.W[d] & ~a.P
+        set_d = wd & ~open_d & a.W[d]  # the places that are d already
         for k, base, cover, B, _, fins in _fishes(state, d):
+            nf = fins.bit_count()
             for h in cover:
                 S = (B & hb[h]) | fins
-                if S & wd & ~open_d & a.W[d]:  # a start place is d already: nothing follows from the rest
+                if S & set_d:  # a start place is d already: nothing follows from the rest
                     continue
                 S &= open_d  # a place the singles rule out cannot be the true one
                 if not S or (not fins and (hb[h] & open_d) == S):  # every place of a house: a unit chain
                     continue
+                i += 1
                 key = (d, S)
-                got = seen.get(key)
+                got = best.get(key)
                 if got is None:
                     u = 0
                     live = False
@@ -218,14 +224,14 @@ def _type2(state: State, a) -> list[tuple]:
                         if r is not None:
                             u |= r
                             live = True
-                    got = Wp & ~u & open_all if live else 0
-                    seen[key] = got
-                if got:
-                    found.append((k, fins.bit_count(), S.bit_count(), d, base, cover, h, S, got))
-    found.sort(key=lambda x: x[:3])
+                    x = Wp & ~u & open_all if live else 0
+                    best[key] = (k, nf, S.bit_count(), i, d, base, cover, h, S, x) if x else ()
+                elif got and (k, nf) < got[:2]:
+                    best[key] = (k, nf, got[2], i, d, base, cover, h, S, got[9])
+    found = sorted(x for x in best.values() if x)
     done = 0
     out = []
-    for _, _, _, d, base, cover, h, S, got in found:
+    for _, _, _, _, d, base, cover, h, S, got in found:
         new = got & ~done
         if new:
             done |= got
