@@ -1,6 +1,6 @@
 """Measure the picture reader on the held-out photos (never learnt from) of ``bench/scan_photos.py``'s split.
 
-    .venv/bin/python bench/scan_bench.py [--all | --learn] [--verbose] [--no-photos] [--no-screens]
+    .venv/bin/python bench/scan_bench.py [--all | --learn | --hard | --cv K] [--verbose] [--no-photos] [--no-screens]
                                          [--timing [--chromium]] [--page]
 
 Prints: grids found, grids read exactly, cells right, digits right (of the printed givens), empty cells read
@@ -8,7 +8,9 @@ as digits and digits read as empty, wrong cells that the reader flagged as uncer
 time per picture in CPython, wall clock and CPU (the picture scaled to at most 800 px on its long side,
 as the page does; decoding the JPEG is not counted). ``--all`` measures on every photo (learning ones included: not a
 fair figure, only a check); ``--learn`` on the learning photos alone, to find where errors come from
-without looking at the held-out ones. Wrong cells are told apart by stage: a grid misplaced (no grid, or
+without looking at the held-out ones; ``--hard`` on the learning photos made hard to place (cropped to
+the grid, a second grid, a frame or text beside it, rotated, in perspective, shadowed: the set to tune
+the grid's search on). Wrong cells are told apart by stage: a grid misplaced (no grid, or
 8 or more wrong cells: the lines found are not the grid's), an empty cell read as a digit or a digit as
 empty (the ink found), a digit read as another (the classifier); and wrong digits flagged or not.
 Then the same for rendered screenshots: 10 of the machine's fonts, light and dark, seeded apart from the
