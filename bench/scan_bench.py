@@ -1,6 +1,6 @@
 """Measure the picture reader on the held-out photos (never learnt from) of ``bench/scan_photos.py``'s split.
 
-    .venv/bin/python bench/scan_bench.py [--all | --learn] [--verbose] [--no-photos] [--no-screens]
+    .venv/bin/python bench/scan_bench.py [--all | --learn | --hard | --cv K] [--verbose] [--no-photos] [--no-screens]
                                          [--timing [--chromium]] [--page]
 
 Prints: grids found, grids read exactly, cells right, digits right (of the printed givens), empty cells read
@@ -8,7 +8,9 @@ as digits and digits read as empty, wrong cells that the reader flagged as uncer
 time per picture in CPython, wall clock and CPU (the picture scaled to at most 800 px on its long side,
 as the page does; decoding the JPEG is not counted). ``--all`` measures on every photo (learning ones included: not a
 fair figure, only a check); ``--learn`` on the learning photos alone, to find where errors come from
-without looking at the held-out ones. Wrong cells are told apart by stage: a grid misplaced (no grid, or
+without looking at the held-out ones; ``--hard`` on the learning photos made hard to place (cropped to
+the grid, a second grid, a frame or text beside it, rotated, in perspective, shadowed: the set to tune
+the grid's search on). Wrong cells are told apart by stage: a grid misplaced (no grid, or
 8 or more wrong cells: the lines found are not the grid's), an empty cell read as a digit or a digit as
 empty (the ink found), a digit read as another (the classifier); and wrong digits flagged or not.
 Then the same for rendered screenshots: 10 of the machine's fonts, light and dark, seeded apart from the
@@ -55,12 +57,17 @@ def main() -> None:
     parser.add_argument("--cv", type=int, default=0, metavar="K",
                         help="the learning photos under K-fold cross-validation (a network learnt per fold, as "
                         "bench/train_scan.py learns it, without the fold's photos), instead of the held-out ones")
-    parser.add_argument("--processes", type=int, default=2, help="with --cv: processes that cut and read")
+    parser.add_argument("--processes", type=int, default=2, help="with --cv or --hard: processes that cut and read")
+    parser.add_argument("--hard", action="store_true", help="the learning photos made hard to place (cropped to "
+                        "the grid's edge, a second grid, a frame or text beside it, rotated, in perspective, "
+                        "shadowed; seeded), instead of the held-out ones")
     for name, value in TRAINING.items():
         parser.add_argument(f"--{name}", type=int, default=value, help=f"with --cv: as train_scan.py's ({value})")
     args = parser.parse_args()
     if args.cv:
         cv_part(args)
+    elif args.hard:
+        hard_part(args)
     elif not args.no_photos:
         photos_part(args)
     if not args.no_screens:
@@ -395,6 +402,132 @@ def cv_part(args: argparse.Namespace) -> None:
     report(records, f"learning, {args.cv}-fold cross-validation: each read by a network that never saw it",
            args.verbose)
     print(f"cross-validation took {time.perf_counter() - t0:.0f} s wall", file=sys.stderr)
+
+
+#: The ways ``--hard`` makes a learning photo's grid harder to place, one per photo in turn.
+HARD_KINDS = ("edge", "second", "frame", "text", "rotate", "perspective", "shadow")
+
+
+def _hard_picture(kind: str, im: Image.Image, quad: list[tuple[float, float]], other: Image.Image,
+                  rng: random.Random) -> Image.Image:
+    """``im`` (a photo whose grid has corners ``quad``) made harder to place, as ``kind`` says: ``edge``,
+    cropped to the grid's outline (some sides touching it); ``second``, another photo's grid (``other``,
+    cropped to its own) pasted beside it at half to four fifths of its side (a solution grid); ``frame``, a
+    thick dark frame around it; ``text``, a block of text beside it and a dark title bar above; ``rotate``,
+    turned by 4 to 12 degrees; ``perspective``, tilted by up to 12% of its side; ``shadow``, half of it
+    darkened to a third to three fifths with a soft edge."""
+    w, h = im.size
+    x0, x1 = min(x for x, _ in quad), max(x for x, _ in quad)
+    y0, y1 = min(y for _, y in quad), max(y for _, y in quad)
+    side = max(x1 - x0, y1 - y0)
+    paper = tuple(int(v) for v in im.resize((1, 1), Image.Resampling.BOX).getpixel((0, 0)))
+    ink = tuple(max(0, v - 170) for v in paper)
+    if kind == "edge":
+        m = [rng.choice((0.0, rng.uniform(0, 0.012))) * side for _ in range(4)]
+        return im.crop((int(max(0, x0 - m[0])), int(max(0, y0 - m[1])), int(min(w, x1 + m[2]) + 1),
+                        int(min(h, y1 + m[3]) + 1)))
+    if kind == "second":
+        k = rng.uniform(0.5, 0.8)
+        g = other.resize((max(1, int(other.width * k * side / max(other.size))),
+                          max(1, int(other.height * k * side / max(other.size)))), Image.Resampling.BILINEAR)
+        gap = int(side * rng.uniform(0.04, 0.15))
+        out = Image.new("RGB", (w + g.width + gap, max(h, g.height)), paper)
+        if rng.random() < 0.5:  # beside it on the right, or on the left
+            out.paste(im, (0, 0))
+            out.paste(g, (int(x1) + gap, int(y0 + (y1 - y0 - g.height) * rng.uniform(0, 1))))
+            out.paste(im.crop((int(x1) + 1, 0, w, h)), (int(x1) + 1 + g.width + gap, 0))
+        else:
+            out.paste(im.crop((0, 0, int(x0), h)), (0, 0))
+            out.paste(im.crop((int(x0), 0, w, h)), (int(x0) + g.width + gap, 0))
+            out.paste(g, (int(x0), int(y0 + (y1 - y0 - g.height) * rng.uniform(0, 1))))
+        return out
+    if kind == "frame":
+        im = im.copy()
+        d = ImageDraw.Draw(im)
+        m = side * rng.uniform(0.02, 0.08)
+        d.rectangle((x0 - m, y0 - m, x1 + m, y1 + m), outline=ink, width=max(2, int(side * rng.uniform(0.01, 0.03))))
+        return im
+    if kind == "text":
+        pad = int(side * 0.6)
+        out = Image.new("RGB", (w + pad, h + pad // 3), paper)
+        out.paste(im, (0, pad // 3))
+        d = ImageDraw.Draw(out)
+        font = ImageFont.truetype(fonts()[rng.randrange(len(fonts()))], max(8, int(side / 30)))
+        words = ["sudoku", "puzzle", "fill", "the", "grid", "so", "that", "every", "row", "column", "and", "box",
+                 "contains", "digits", "1", "to", "9", "solution", "tomorrow", "difficulty", "***"]
+        y = y0 + pad // 3
+        while y < y1 + pad // 3:
+            d.text((x1 + side * 0.05, y), " ".join(rng.choice(words) for _ in range(6)), fill=ink, font=font)
+            y += side / 22
+        d.rectangle((x0, pad // 3 + y0 - side * 0.12, x1, pad // 3 + y0 - side * 0.04), fill=ink)
+        return out
+    if kind == "rotate":
+        return im.rotate(rng.choice((-1, 1)) * rng.uniform(4, 12), Image.Resampling.BILINEAR, expand=True,
+                         fillcolor=paper)
+    if kind == "perspective":
+        j = [rng.uniform(-0.12, 0.12) * side for _ in range(8)]
+        return im.transform((w, h), Image.Transform.QUAD, (j[0], j[1], j[2], h + j[3], w + j[4], h + j[5],
+                                                           w + j[6], j[7]), Image.Resampling.BILINEAR,
+                            fillcolor=paper)
+    # shadow: a side darkened, its edge soft and crossing the grid
+    mask = Image.new("L", (w, h), 0)
+    d = ImageDraw.Draw(mask)
+    cut = x0 + (x1 - x0) * rng.uniform(0.2, 0.8)
+    d.polygon([(0, 0), (cut + side * rng.uniform(-0.3, 0.3), 0), (cut, h), (0, h)], fill=255)
+    mask = mask.filter(ImageFilter.GaussianBlur(side * 0.02))
+    shade = rng.uniform(0.35, 0.6)
+    dark = im.point(lambda v: int(v * shade))
+    return Image.composite(dark, im, mask if rng.random() < 0.5 else mask.transpose(Image.Transpose.FLIP_LEFT_RIGHT))
+
+
+def _hard_photo(job: tuple[int, str, Path, list[int], Path]) -> tuple[str, Record | None]:
+    """One learning photo made hard (:func:`_hard_picture`, its kind by ``k``) and read as the page reads it;
+    None when the photo's own grid is not found (nothing to make hard)."""
+    k, name, path, givens, other_path = job
+    rng = random.Random(f"hard:{name}")
+    kind = HARD_KINDS[k % len(HARD_KINDS)]
+    im = Image.open(path).convert("RGB")
+    records = []
+    for pic_path in (path, other_path):
+        w, h, px = load_photo(pic_path)
+        try:
+            corners = scan.find_grid(w, h, scan.to_grey(w, h, px, 4))[0]
+        except scan.ScanError:
+            return kind, None
+        full = Image.open(pic_path).convert("RGB")
+        f = max(full.size) / max(w, h)
+        records.append((full, [(x * f, y * f) for x, y in corners]))
+    (im, quad), (other, oq) = records
+    other = other.crop((int(min(x for x, _ in oq)), int(min(y for _, y in oq)), int(max(x for x, _ in oq)) + 1,
+                        int(max(y for _, y in oq)) + 1))
+    pic = _hard_picture(kind, im, quad, other, rng).convert("RGBA")
+    pic.thumbnail((800, 800), Image.Resampling.BILINEAR)
+    t0, c0 = time.perf_counter(), time.process_time()
+    try:
+        res: scan.ScanResult | str = scan.read_picture(pic.width, pic.height, pic.tobytes(), 4)
+    except scan.ScanError as exc:
+        res = str(exc)
+    return kind, (f"{name} {kind}", givens, res, time.perf_counter() - t0, time.process_time() - c0)
+
+
+def hard_part(args: argparse.Namespace) -> None:
+    """The learning photos made hard to place (:func:`_hard_picture`): a set to tune the grid's search on,
+    where the held-out photos' misplaced grids are (the learning photos themselves have none misplaced)."""
+    import multiprocessing
+
+    learn = split()[0]
+    jobs = [(k, name, path, givens, learn[(k * 7 + 3) % len(learn)][1]) for k, (name, path, givens) in enumerate(learn)]
+    with multiprocessing.Pool(args.processes) as pool:
+        got = pool.map(_hard_photo, jobs)
+    records = [r for _, r in got if r is not None]
+    report(records, f"learning photos made hard ({len(got) - len(records)} left out: their own grid not found)",
+           args.verbose)
+    for kind in HARD_KINDS:
+        mine = [r for k, r in got if k == kind and r is not None]
+        exact = sum(1 for r in mine if not isinstance(r[2], str) and r[2].digits == r[1])
+        placed = sum(1 for r in mine if not isinstance(r[2], str)
+                     and sum(a != b for a, b in zip(r[2].digits, r[1], strict=True)) < 8)
+        print(f"  {kind}: {exact}/{len(mine)} exact, {placed} placed")
 
 
 def report(records: list[Record], label: str, verbose: bool) -> None:

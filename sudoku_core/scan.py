@@ -1007,6 +1007,26 @@ def _nine(w: int, h: int, faint: bytearray, score: float, quad: list[tuple[float
 FINE_MARGIN = 0.02
 
 
+def _light_on_dark(width: int, height: int, grey: bytes) -> bool:
+    """Whether a dark picture is a dark theme (light lines and digits on a dark ground) rather than dark
+    print on paper in shadow or dim light: in the picture's blocks (8 x 8 of them, every few pixels),
+    the brightest pixels stand further above the block's middle shade than its darkest below it (a
+    shadow darkens the picture as a whole; what is drawn in a block still stands out darker)."""
+    step = max(1, round(max(width, height) / 200))
+    lighter = darker = 0
+    for by in range(8):
+        for bx in range(8):
+            x0, x1 = width * bx // 8, width * (bx + 1) // 8
+            block = sorted(b for y in range(height * by // 8, height * (by + 1) // 8, step)
+                           for b in grey[y * width + x0:y * width + x1:step])
+            if len(block) < 16:
+                continue
+            mid = block[len(block) // 2]
+            lighter += block[-1 - len(block) // 50] - mid
+            darker += mid - block[len(block) // 50]
+    return lighter > darker
+
+
 def find_grid(width: int, height: int, grey: bytes
               ) -> tuple[list[tuple[float, float]], float, bool, bytes, list[tuple[float, float]]]:
     """The grid's corners in the picture, its score, whether the picture was inverted, the grey used, and
@@ -1020,7 +1040,7 @@ def find_grid(width: int, height: int, grey: bytes
     Raises :class:`ScanError` when no candidate looks like a grid."""
     f = max(1, round(max(width, height) / FIND_SIDE))
     sample = sorted(grey[:: max(1, len(grey) // 4001)])
-    inverted = sample[len(sample) // 2] < 100
+    inverted = sample[len(sample) // 2] < 100 and _light_on_dark(width, height, grey)
     if inverted:  # a dark theme: light lines and digits on a dark ground
         grey = grey.translate(_INVERT)
     sharp = crisp(grey)

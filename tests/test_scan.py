@@ -257,6 +257,29 @@ def test_grey_pixels_read_the_same_as_rgba() -> None:
     assert read_picture(width, height, grey, 1).puzzle == read_picture(width, height, rgba, 4).puzzle == PUZZLE
 
 
+def test_a_grid_half_in_shadow_is_dark_print_on_paper_not_a_dark_theme() -> None:
+    # the picture's left 55% at 30% of its light (a hand's or a phone's shadow, its edge 12 px soft): its
+    # middle shade falls under 100, which alone read it as a dark theme, inverted it, and found no grid or
+    # a wrong one (the learning photos made hard by bench/scan_bench.py --hard: 8 of 17 shadowed ones);
+    # print stands out darker than its own paper in either half, so the grid is found where it is drawn;
+    # the lit columns are read right, and the digits deep in the shadow (under the lit cells' contrast)
+    # are not all found yet, but the read says it is no single-solution puzzle (docs/scan.md)
+    width, height, rgba = screenshot(PUZZLE)
+    grey = bytearray(rgba[0::4])
+    for y in range(height):
+        for x in range(width):
+            lit = min(1.0, max(0.0, (x - width * 0.55) / 12))
+            grey[y * width + x] = int(grey[y * width + x] * (0.3 + 0.7 * lit))
+    assert sorted(grey)[len(grey) // 2] < 100
+    result = read_picture(width, height, bytes(grey), 1)
+    assert result.inverted is False
+    for (x, y), (ex, ey) in zip(result.corners, [(29, 29), (391, 29), (391, 391), (29, 391)], strict=True):
+        assert abs(x - ex) <= 2 and abs(y - ey) <= 2
+    lit = [i for i in range(81) if i % 9 >= 7]  # columns 8 and 9: wholly right of the shadow's edge
+    assert [result.puzzle[i] for i in lit] == [PUZZLE[i] for i in lit]
+    assert result.puzzle == PUZZLE or result.solutions != 1
+
+
 def test_a_screenshot_with_a_second_grid_and_text_around_reads_the_big_one() -> None:
     width, height, rgba = screenshot(PUZZLE, cell=40, right=140)
     small_w, small_h, small = screenshot("1" * 81, cell=12, margin=4, dot=1, right=0)
