@@ -8,10 +8,11 @@ multi-house 45 rule, cage splitting, cage pointing/claiming and the cage-aware u
 and with today's set. Prints the level counts of both and the seeds whose level moved.
 
     python bench/killer_levels.py --generate [--levels medium expert] [--givens no yes] [--seeds 20]
-                                  [--cpu-cap 30]
+                                  [--cpu-cap 30] [--symmetries rot180 dihedral ...] [--minimal no yes]
 
 times instead a Killer made for each level (seeds 1..``--seeds``; without givens symmetry none, with
-givens rot180, as the New game dialog asks), in CPU seconds of this process (time.process_time: the
+givens rot180, as the New game dialog asks by default; ``--symmetries`` and ``--minimal`` time the other
+patterns of givens and minimal Killers the dialog offers), in CPU seconds of this process (time.process_time: the
 machine is shared), a generation stopped after ``--cpu-cap`` s. Every puzzle made is counted to two
 solutions by both engines (backtrack and DLX) and rated again from scratch; "found" counts those that
 are unique by both and re-rate at the level asked. Prints median, p95 and longest beside the figures
@@ -31,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sudoku_core.generate import LEVELS, GenerationError, generate
+from sudoku_core.generate import LEVELS, SYMMETRIES, GenerationError, generate, is_symmetric
 from sudoku_core.rate import rate
 from sudoku_core.solvers import engine
 from sudoku_core.techniques import for_variant
@@ -51,13 +52,15 @@ def p95(times: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def made(level: str, givens: bool, seed: int, cap: float) -> tuple[float, str, bool]:
-    """CPU seconds to make one Killer for ``level``, what came of it, and whether it counts as found
-    (unique by both engines and re-rated at ``level``)."""
+def made(level: str, givens: bool, seed: int, cap: float, symmetry: str = "rot180",
+         minimal: bool = False) -> tuple[float, str, bool]:
+    """CPU seconds to make one Killer for ``level`` (with givens, of a ``symmetry`` pattern, ``minimal`` or
+    not), what came of it, and whether it counts as found (unique by both engines, re-rated at ``level``,
+    and with givens: some givens, of the pattern asked for)."""
     start = time.process_time()
     try:
-        g = generate(9, level=level, seed=seed, variant="killer", givens=givens,
-                     symmetry="rot180" if givens else "none", deadline=10.0 ** 9,
+        g = generate(9, level=level, seed=seed, variant="killer", givens=givens, minimal=minimal and givens,
+                     symmetry=symmetry if givens else "none", deadline=10.0 ** 9,
                      progress=lambda _: time.process_time() - start > cap)
     except GenerationError as exc:  # GenerationStopped too: the cap was spent
         return time.process_time() - start, f"stopped ({type(exc).__name__})", False
@@ -65,21 +68,28 @@ def made(level: str, givens: bool, seed: int, cap: float) -> tuple[float, str, b
     p = g.puzzle
     counts = [len(engine(m)(p.geometry, list(p.cells), 2, None).solutions) for m in ("backtrack", "dlx")]
     again = rate(p, unique=counts == [1, 1]).level
-    return spent, f"{g.level}, re-rated {again}, solutions {counts}", counts == [1, 1] and again == level
+    kept = sum(1 for v in p.cells if v)
+    pattern = not givens or (kept > 0 and is_symmetric(p.geometry, p.cells, symmetry))
+    ok = counts == [1, 1] and again == level and pattern
+    return spent, f"{g.level}, re-rated {again}, solutions {counts}, {kept} givens", ok
 
 
-def timing(levels: list[str], givens: list[bool], seeds: int, cap: float) -> None:
-    for keep in givens:
+def timing(levels: list[str], givens: list[bool], seeds: int, cap: float,
+           symmetries: list[str] | None = None, minimal: list[bool] | None = None) -> None:
+    cells = [(False, "none", False)] if False in givens else []
+    cells += [(True, s, m) for m in (minimal or [False]) for s in (symmetries or ["rot180"])] if True in givens else []
+    for keep, symmetry, least in cells:
         for level in levels:
             if level == LEVELS[0] and not keep:
                 continue  # refused: a Killer without givens needs cage logic from its first step
-            runs = [made(level, keep, seed, cap) for seed in range(1, seeds + 1)]
+            runs = [made(level, keep, seed, cap, symmetry, least) for seed in range(1, seeds + 1)]
             for seed, (spent, what, _) in enumerate(runs, 1):
                 print(f"  seed {seed}: {spent:6.2f} s  {what}", flush=True)
             times = [r[0] for r in runs]
-            line = (f"{level:7} givens={'yes' if keep else 'no ':3}  median {statistics.median(times):6.2f} s  "
+            kind = f"givens={symmetry}{' minimal' if least else ''}" if keep else "givens=no"
+            line = (f"{level:7} {kind:24}  median {statistics.median(times):6.2f} s  "
                     f"p95 {p95(times):6.2f} s  longest {max(times):6.2f} s  found {sum(r[2] for r in runs)}/{seeds}")
-            if (level, keep) in BEFORE:
+            if (level, keep) in BEFORE and symmetry in ("rot180", "none") and not least:
                 m, p, top, found, n = BEFORE[level, keep]
                 line += f"   (before: median {m} s, p95 {p} s, longest {top} s, found {found}, {n} seeds)"
             print(line, flush=True)
@@ -92,9 +102,13 @@ def main() -> int:
     ap.add_argument("--levels", nargs="+", default=["medium", "hard", "expert"], choices=LEVELS)
     ap.add_argument("--givens", nargs="+", default=["no", "yes"], choices=["no", "yes"])
     ap.add_argument("--cpu-cap", type=float, default=30.0)
+    ap.add_argument("--symmetries", nargs="+", default=["rot180"], choices=SYMMETRIES,
+                    help="patterns of the givens (with givens)")
+    ap.add_argument("--minimal", nargs="+", default=["no"], choices=["no", "yes"], help="minimal (with givens)")
     args = ap.parse_args()
     if args.generate:
-        timing(args.levels, [g == "yes" for g in args.givens], args.seeds, args.cpu_cap)
+        timing(args.levels, [g == "yes" for g in args.givens], args.seeds, args.cpu_cap, args.symmetries,
+               [m == "yes" for m in args.minimal])
         return 0
     now = [t.id for t in for_variant("killer")]
     before = [t for t in now if t not in NEW and not t.startswith(("unique_rectangle", "hidden_rectangle"))]

@@ -139,7 +139,7 @@ if TYPE_CHECKING:
     from .rate import Rating
 
 #: Bumped whenever a change makes a seed give another puzzle.
-GENERATOR_VERSION = 12  # 2: easy and medium digs use the level's own fill (naked singles; singles);
+GENERATOR_VERSION = 13  # 2: easy and medium digs use the level's own fill (naked singles; singles);
 # 3: the rater knows WXYZ- and VWXYZ-Wings (expert), so a candidate that needed forcing may rate expert;
 # 4: the rater knows UR types 5 and 6, more Hidden Rectangles, ALS of up to 8 cells and ALS-XY-Chains;
 # 5: the rater knows Death Blossom (expert)
@@ -157,6 +157,9 @@ GENERATOR_VERSION = 12  # 2: easy and medium digs use the level's own fill (nake
 # and an X's Extreme is reordered too (X_LINE_ORDERS), so a seed's Extreme may be another
 # 12: a 9x9 Killer Expert or Extreme (not minimal) starts from a catalogued one moved into another
 # (killer_start, sudoku_core/killers.py), and is searched only where the catalogue has none
+# 13: a 9x9 Killer Expert or Extreme with givens of a pattern no catalogued one with givens has (Extreme with
+# givens; Expert with givens of another symmetry than rot180) starts from a catalogued one without givens and is
+# given givens of the pattern while it keeps its level (killer_givens); up to KILLER_DRAWS entries are drawn
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
@@ -827,15 +830,19 @@ def killer_transformed(geo: Geometry, cells: Sequence[int], k: int, flip: bool) 
 
 
 def killer_start(base: Geometry, level: str, givens: bool, symmetry: str, rng: random.Random,
-                 stats: dict | None = None) -> Generator[None, None, tuple[Geometry, list[int], list[int]] | None]:
+                 stats: dict | None = None, tried: set[str] | None = None
+                 ) -> Generator[None, None, tuple[Geometry, list[int], list[int]] | None]:
     """A Killer of ``level`` from :mod:`sudoku_core.killers` made into another of the same logic, as resumable
-    work returning ``(geometry, cells, solution)``, or None when the catalogue has none for this grid, level
-    and givens (or, with givens, none whose pattern some symmetry of the square makes a ``symmetry`` one).
+    work returning ``(geometry, cells, solution)``, or None when the catalogue has none for this grid and level.
 
     One entry is drawn, turned or mirrored by one of the square's eight symmetries, and its digits and sums
-    flipped or not (:func:`killer_transformed`): 16 Killers of the same logic per entry. The result is checked
-    here: one solution (the backtracker, the faster counter of Killers, counts two) and, with givens, a pattern
-    of ``symmetry``. The caller rates it.
+    flipped or not (:func:`killer_transformed`): 16 Killers of the same logic per entry. With givens, the
+    entries with givens whose pattern some symmetry of the square makes a ``symmetry`` one are drawn from;
+    where there is none (no entry of the level with givens, or none of that pattern), an entry without givens
+    is, and it comes back without givens for the caller to add some (:func:`killer_givens`). The result is
+    checked here: one solution (the backtracker, the faster counter of Killers, counts two) and, with givens,
+    a pattern of ``symmetry``. The caller rates it. Entries in ``tried`` are left out, and the one drawn is
+    added to it (so that the caller's next draw takes another); None when every entry was tried.
     """
     from .formats import parse
     from .killers import CATALOGUE
@@ -851,10 +858,16 @@ def killer_start(base: Geometry, level: str, givens: bool, symmetry: str, rng: r
         ks = [k for k in range(8) if _fills_orbits(_moved(base, pattern, k), groups)]
         if ks:
             usable.append((line, ks))
+    if givens and not usable:  # givens are added to one without (killer_givens), of any pattern
+        usable = [(line, list(range(8))) for line in CATALOGUE.get(killer_catalogue_key(level, False), ())]
+    if tried is not None:
+        usable = [(line, ks) for line, ks in usable if line not in tried]
     yield
     if not usable:
         return None
     line, ks = rng.choice(usable)
+    if tried is not None:
+        tried.add(line)
     k, flip = rng.choice(ks), rng.randrange(2) == 1  # getrandbits-based, as every draw here (see Seeds)
     puzzle = parse(line)
     geo, cells = killer_transformed(puzzle.geometry, puzzle.cells, k, flip)
@@ -866,6 +879,58 @@ def killer_start(base: Geometry, level: str, givens: bool, symmetry: str, rng: r
                               f"solutions or lost its symmetry: {line}")
     stats["killer_starts"] = stats.get("killer_starts", 0) + 1
     return geo, cells, search.solutions[0]
+
+
+#: How many givens a Killer given some by :func:`killer_givens` aims at (one is drawn): as many as the
+#: catalogued Experts with givens keep (4 to 8).
+KILLER_GIVENS = (4, 5, 6, 7, 8)
+#: Catalogued Killers drawn (each moved and, where it has no givens and givens are asked for, given some by
+#: :func:`killer_givens`) before the generator searches instead: a draw that keeps no given draws another
+#: entry (each entry once). As many as the Experts without givens (17): only 6 of them keep Expert with any
+#: group of rot90 or dihedral givens, and a draw that keeps none costs about 0.3 s of CPU.
+KILLER_DRAWS = 17
+#: Groups of givens :func:`killer_givens` tries (each a rating; one that drops the level is cheap, as it
+#: stops early) before it hands back what it has: every group of rot90 (21) and dihedral (15).
+KILLER_GIVEN_TRIALS = 24
+
+
+def killer_givens(geo: Geometry, solution: list[int], rating: Rating, symmetry: str, rng: random.Random,
+                  rated: Callable[[list[int]], Generator[Any, None, Rating]], stats: dict | None = None
+                  ) -> Generator[Any, None, tuple[list[int], Rating]]:
+    """Givens of a ``symmetry`` pattern for a Killer whose cages alone are unique (``solution``, rated
+    ``rating`` without givens), as resumable work returning ``(cells, rating)``: a Killer with givens of
+    the same level, or no givens (``rating`` as it was) when none kept it.
+
+    A given only removes work, so one can make a Killer easier, never harder. The groups of the symmetry are
+    tried in a random order, first those whose cells the rating's path fills before its first step of the
+    level (their digits were found anyway before the hard step, so it likely stays needed); each group's
+    digits are kept when ``rated`` (the real rater) still rates the Killer at the level, until
+    :data:`KILLER_GIVENS` (one drawn) are reached or :data:`KILLER_GIVEN_TRIALS` groups were tried. The
+    cages alone are unique, so every result is."""
+    stats = stats if stats is not None else {}
+    table = _table()
+    level = rating.level
+    early: set[int] = set()
+    for step in rating.steps:
+        if step.technique in table and table[step.technique].level == level:
+            break
+        early.update(c for c, _ in step.placements)
+    groups = symmetry_groups(geo, symmetry)
+    rng.shuffle(groups)
+    groups.sort(key=lambda g: not early.issuperset(g))
+    want = rng.choice(KILLER_GIVENS)
+    cells, kept = [0] * geo.ncells, rating
+    for group in groups[:KILLER_GIVEN_TRIALS]:
+        if sum(1 for v in cells if v) >= want:
+            break
+        trial = list(cells)
+        for c in group:
+            trial[c] = solution[c]
+        stats["killer_given_trials"] = stats.get("killer_given_trials", 0) + 1
+        again = yield from rated(trial)
+        if again.level == level:
+            cells, kept = trial, again
+    return cells, kept
 
 
 # --- extremes by transformation -------------------------------------------------------------------------
@@ -1629,16 +1694,24 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
     if killer and level in ("expert", "extreme") and technique is None and not minimal:
         # Cages drawn or merged rarely reach these levels (seconds to minutes of search): start from a Killer
         # found before, moved into another of the same logic (killer_start), rated like any other.
-        attempts += 1
-        yield report("grid")
-        start_from = yield from in_phase(killer_start(base, level, givens, symmetry, rng, stats), "grid")
-        if start_from is not None:
+        tried: set[str] = set()
+        for _ in range(KILLER_DRAWS):
+            attempts += 1
+            yield report("grid")
+            start_from = yield from in_phase(killer_start(base, level, givens, symmetry, rng, stats, tried), "grid")
+            if start_from is None:
+                break
             geo, cells, solution = start_from
             yield report("rate")
             rating = yield from in_phase(rated(cells), "rate")
-            if matches(rating):
+            if matches(rating) and givens and not any(cells):
+                # An entry without givens where none with givens fits: add some, of the pattern asked for.
+                cells, rating = yield from in_phase(
+                    killer_givens(geo, solution, rating, symmetry, rng, rated, stats), "dig")
+            if matches(rating) and (any(cells) or not givens):
                 return result(cells, solution, rating, True, not givens)
-            best = (distance(rating), result(cells, solution, rating, False, not givens))
+            if best is None or distance(rating) < best[0]:
+                best = (distance(rating), result(cells, solution, rating, False, not givens))
             geo = base
     while max_attempts is None or attempts < max_attempts:
         attempts += 1

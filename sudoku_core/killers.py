@@ -18,9 +18,11 @@ generator's own search and rated Expert by this rater: ``python3 bench/find_kill
 both engines; three it found were left out, as the backtracker took 0.4 to 4.6 s of CPU to count them (the
 generator counts every Killer it hands out). The Extremes without givens are the New game bank's two
 (``web/js/bank.js``, rated Extreme by this rater); the search found no other within 60 s of CPU (seed 1101),
-nor an Extreme with givens within 40 s (seeds 1001 and 1002), so those still come from the search. A rot180
-pattern stays one under every symmetry of the square, so a rot180 entry serves rot180 (and none); givens of
-another symmetry fall back to the search.
+nor an Extreme with givens within 40 s (seeds 1001 and 1002). A rot180 pattern stays one under every
+symmetry of the square, so a rot180 entry serves rot180 (and none). A Killer with givens of a pattern no entry
+with givens has (every Extreme with givens; an Expert of another symmetry) starts from an entry without givens
+of its level, which is given groups of the symmetry asked for while the rater keeps the level
+(:func:`sudoku_core.generate.killer_givens`); a minimal Killer is still searched.
 
 The entries are part of the generator: a seed's Killer is drawn from them, so adding, removing or reordering
 one changes which puzzle a seed gives (bump ``GENERATOR_VERSION``). ``tests/test_killer.py`` checks every entry

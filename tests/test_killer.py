@@ -4,6 +4,7 @@ forms, the generator (unique by both engines, seeded, with and without givens) a
 The shared table of variant puzzles (tests/data/variants/table.tsv, run by test_variants.py) holds Killer
 rows with none, one and several solutions."""
 
+import dataclasses
 import itertools
 import json
 import random
@@ -18,11 +19,14 @@ from sudoku_core.errors import CageError, ConflictError, ParseError, SudokuError
 from sudoku_core.explain import describe, technique_name
 from sudoku_core.formats import check_rules, format_variant, parse
 from sudoku_core.generate import (
+    KILLER_DRAWS,
+    KILLER_GIVENS,
     full_grid,
     generate,
     is_symmetric,
     killer_cages,
     killer_cages_for_level,
+    killer_givens,
     killer_start,
     killer_transformed,
     pair_unavoidables,
@@ -846,9 +850,56 @@ def test_a_catalogue_start_is_the_seed_s():
     assert len({str(start(seed)) for seed in range(6)}) >= 5
 
 
-def test_a_symmetry_no_entry_has_falls_back_to_the_search(monkeypatch):
-    """No catalogued Killer with givens is dihedral: the search makes one as before (here: none in one
-    attempt is not an error of the catalogue, so only the fallback's path is checked, cheaply)."""
-    assert run_work(killer_start(variant_geometry(9), "expert", True, "dihedral", random.Random(1))) is None
+def test_a_symmetry_no_entry_has_starts_from_one_without_givens_and_only_an_empty_catalogue_searches(monkeypatch):
+    """No catalogued Killer with givens is dihedral: an entry without givens is drawn instead, for the caller to
+    give givens of the pattern (killer_givens); each draw leaves out the entries drawn before. With no entry of
+    the level at all the search makes one as before (only the fallback's path is checked here, cheaply)."""
+    tried: set[str] = set()
+    start = run_work(killer_start(variant_geometry(9), "expert", True, "dihedral", random.Random(1), tried=tried))
+    assert start is not None and not any(start[1]) and len(tried) == 1 and tried <= set(CATALOGUE["expert"])
+    tried |= set(CATALOGUE["expert"])
+    again = killer_start(variant_geometry(9), "expert", True, "dihedral", random.Random(1), tried=tried)
+    assert run_work(again) is None
     monkeypatch.setitem(killers.CATALOGUE, "expert", ())
+    assert run_work(killer_start(variant_geometry(9), "expert", True, "dihedral", random.Random(1))) is None
     assert run_work(killer_start(variant_geometry(9), "expert", False, "none", random.Random(1))) is None
+
+
+@pytest.mark.parametrize(("level", "symmetry", "seed"), [("expert", "dihedral", 1), ("expert", "mirror_h", 2),
+                                                         ("extreme", "rot90", 1), ("extreme", "none", 3)])
+def test_a_killer_with_givens_of_any_symmetry_comes_from_the_catalogue(level, symmetry, seed):
+    """Killer Expert and Extreme with givens of a pattern no catalogued Killer with givens has (issue 33 item 1;
+    searched for seconds to minutes before): an entry without givens given some of the pattern while the rater
+    still rates it at the level (killer_givens). Unique by both engines, some givens of the pattern, the level
+    re-rated from scratch, and the same seed gives the same Killer."""
+    g = generate(9, level=level, seed=seed, variant="killer", givens=True, symmetry=symmetry)
+    assert g.level == level and g.exact and g.stats["killer_starts"] == g.attempts <= KILLER_DRAWS
+    assert "grid_tries" not in g.stats  # never searched
+    p = g.puzzle
+    assert p.givens > 0 and is_symmetric(p.geometry, p.cells, symmetry)
+    assert all(v == g.solution.cells[c] for c, v in enumerate(p.cells) if v)
+    for method in ("backtrack", "dlx"):
+        assert engine(method)(p.geometry, list(p.cells), 2, None).solutions == [list(g.solution.cells)]
+    assert rate(p, unique=True).level == level
+    assert generate(9, level=level, seed=seed, variant="killer", givens=True, symmetry=symmetry).puzzle == p
+
+
+def test_givens_that_make_a_killer_easier_are_not_kept():
+    """killer_givens keeps a group of givens only while the rater keeps the level: a rater that calls every
+    Killer with a given Hard leaves none (the caller then draws another entry), and one that keeps the level
+    fills groups up to the number drawn."""
+    p = parse(CATALOGUE["expert"][0])
+    sol = engine("backtrack")(p.geometry, list(p.cells), 2, None).solutions[0]
+    rating = rate(p, variant_techniques(BY_ID, "killer"), unique=True)
+
+    def rater(level):
+        def rated(cells):
+            yield
+            return dataclasses.replace(rating, level=level if any(cells) else rating.level)
+        return rated
+
+    cells, kept = run_work(killer_givens(p.geometry, sol, rating, "rot90", random.Random(1), rater("hard")))
+    assert not any(cells) and kept is rating
+    cells, kept = run_work(killer_givens(p.geometry, sol, rating, "rot90", random.Random(1), rater("expert")))
+    assert min(KILLER_GIVENS) <= sum(1 for v in cells if v) <= max(KILLER_GIVENS) + 3
+    assert is_symmetric(p.geometry, cells, "rot90") and all(v == sol[c] for c, v in enumerate(cells) if v)

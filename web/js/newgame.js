@@ -31,9 +31,6 @@ const OUT_OF_REACH = { 4: ["medium", "hard", "expert", "extreme"], 6: ["extreme"
 // the other variants are offered at every size.
 /** @type {Record<string, number[]>} */
 const VARIANT_SIZES = { windoku: [9], killer: [9] };
-// The Killer Extremes the engine's catalogue holds (sudoku_core/killers.py's keys): without givens ("none");
-// none with givens yet. It holds Expert Killers of both kinds (with givens, of a rot180 pattern).
-const KILLER_EXTREMES = ["none"];
 
 const SYMMETRIES = BUILD.symmetries; // the engine's (build.py writes them)
 //: Give up after this long (the player can always cancel sooner).
@@ -229,14 +226,12 @@ export class NewGame {
     this.technique.disabled = killer || this.dialog.dataset.state === "running";
     if (killer) this.technique.value = "";
     if (killer && this.dialog.dataset.state !== "running") this.level.disabled = false;
-    // A Killer Expert or Extreme comes from the engine's catalogue, moved into another, in well under a
-    // second (sudoku_core/killers.py; docs/variants.md, measured) where the catalogue has one: an Expert
-    // without givens, or with givens of a rot180 pattern or none, not minimal; an Extreme without givens.
-    // Otherwise it is searched: an Expert in seconds, an Extreme with givens a minute or more, which the
+    // A Killer Expert or Extreme comes from the engine's catalogue, moved into another (and given givens of
+    // the pattern asked for), in about a second (sudoku_core/killers.py; docs/variants.md, measured), unless
+    // it is to be minimal: then it is searched, an Expert in seconds, an Extreme a minute or more, which the
     // dialog says before the wait, not during it, unless the bank has one ready.
     const kind = killer ? bankKind(this.options()) : null;
-    const catalogued = bare || (!this.minimal.checked && ["rot180", "none"].includes(this.symmetry.value));
-    const slow = killer && this.level.value === "extreme" && !(catalogued && KILLER_EXTREMES.includes(bare ? "none" : "givens"))
+    const slow = killer && this.level.value === "extreme" && !bare && this.minimal.checked
       && !(kind && bankLeft(kind.key) > 0);
     if (note && this.dialog.dataset.state !== "running" && (slow || this.progressText.dataset.note)) {
       this.progressText.textContent = slow ? t("killerSlow") : "";
