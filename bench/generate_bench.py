@@ -22,6 +22,23 @@ symmetry asked for, and, where it is handed out as minimal, no (symmetric group 
 ``--variants``, ``--levels`` (``none`` for any), ``--symmetries``, ``--minimal`` (no, yes) and ``--sizes``
 narrow it. It ends with the choices over the issue's targets (9x9: median > 1 s, p95 > 3 s, or not all found;
 12x12 and 16x16 Extreme: median > 3 s) and exits 1 if a puzzle failed its re-verification.
+
+Matrix figures, 2026-11-29, CPython 3.11.7, seeds 1-5, cap 30 s, CPU seconds median / p95 (load average
+8-22 on the 2 cores), every puzzle found re-verified (unique by backtracking, re-rated at its level):
+
+  GENERATOR_VERSION 12 (before), over target: classic Extreme minimal, none 2.28 / 8.26 (rot180 and the
+  other symmetries still running after 5 minutes of CPU); classic Easy minimal, none 1.13 / 4.13. Every other
+  classic choice (none to Expert, minimal or not) 0.00-0.15 / 0.00-1.99.
+  GENERATOR_VERSION 13 (after): classic, all 96 choices within target (Extreme minimal 0.10-0.19 / 0.17-0.87,
+  Easy minimal none 0.10 / 0.43); 12x12 and 16x16 Extreme, every symmetry, 0.01-0.06 / 0.01-0.59 (carried
+  ratings; re-rated 0.5-4.1 s each). X: over target Easy minimal none 1.70 / 3.14, Expert none 1.41 / 2.46,
+  Expert minimal none 1.87 / 3.78; the rest within (Extreme minimal 0.10-0.67 / 0.28-1.59). Windoku: Easy
+  minimal over target in every symmetry but rot90 and dihedral (none: 1 of 5 found within 30 s; diagonal
+  9.28 / 24.55; rot180 2.72 / 8.69); every other Windoku choice within (Expert 0.08-0.60 / 0.21-1.26, Extreme
+  minimal 0.07-0.38 / 0.15-1.17); Easy minimal rot180, seeds 1-3, took 0.04, 1.83 and 7.14 s (97 and 420
+  grids), where GENERATOR_VERSION 12 had spent 63 s of CPU on them without finishing. Jigsaw: not measured to
+  the end (none minimal, no level: one seed of five handed out as not minimal after a count gave up at
+  its node limit, which the bench flags).
 """
 
 from __future__ import annotations
