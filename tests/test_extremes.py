@@ -21,7 +21,15 @@ import build
 from sudoku_core import extremes
 from sudoku_core.extremes import BANKED, EXTREMES, FOUND, RATINGS, bank_key, bank_lists, carried_rating
 from sudoku_core.formats import parse
-from sudoku_core.generate import SYMMETRIES, extreme_start, generate, is_symmetric, transformed, variant_techniques
+from sudoku_core.generate import (
+    SYMMETRIES,
+    extreme_start,
+    generate,
+    is_symmetric,
+    symmetry_groups,
+    transformed,
+    variant_techniques,
+)
 from sudoku_core.grid import variant_geometry
 from sudoku_core.rate import rate
 from sudoku_core.solvers import engine
@@ -93,6 +101,33 @@ def test_a_dihedral_extreme_is_made_from_the_catalogue_and_carries_its_rating():
     assert engine("backtrack")(g.puzzle.geometry, list(g.puzzle.cells), 2, None).solutions == [list(g.solution.cells)]
     assert rate(g.puzzle).level == "extreme" == g.level
     assert (g.score, g.hardest) in RATINGS["9"]
+
+
+@pytest.mark.parametrize(("variant", "symmetry", "seed"), [("classic", "none", 1), ("classic", "dihedral", 2),
+                                                     ("x", "rot180", 3), ("jigsaw", "mirror_h", 4)])
+def test_a_minimal_extreme_is_dug_on_from_the_catalogue_and_rated(variant, symmetry, seed):
+    # A minimal Extreme digs on from a catalogued one (no dig of full grids; another start where a count gave
+    # up, as on this Jigsaw, or the dig went beyond the rater) and is rated, not carried: its givens are a
+    # subset of a moved entry's, so its level had to be measured.
+    g = generate(9, level="extreme", symmetry=symmetry, minimal=True, seed=seed, variant=variant)
+    assert g.stats["extreme_starts"] == g.attempts <= 3 and "grid_tries" not in g.stats
+    assert g.exact and g.minimal and g.rated and g.level == "extreme" and "ratings_carried" not in g.stats
+    geo, cells = g.puzzle.geometry, list(g.puzzle.cells)
+    assert is_symmetric(geo, cells, symmetry)
+    assert engine("backtrack")(geo, cells, 2, None).solutions == [list(g.solution.cells)]
+    assert rate(g.puzzle).level == "extreme"
+    for group in symmetry_groups(geo, symmetry):  # minimal: no group of givens can go
+        if cells[group[0]]:
+            fewer = [0 if c in group else v for c, v in enumerate(cells)]
+            assert len(engine("backtrack")(geo, fewer, 2, None).solutions) == 2, group
+
+
+def test_a_minimal_extreme_without_a_catalogued_start_is_dug_from_full_grids():
+    with mock.patch.dict(extremes.EXTREMES, {}, clear=True):
+        g = generate(9, level="extreme", minimal=True, seed=1, max_attempts=3, best_effort=True)
+    assert "extreme_starts" not in g.stats and g.stats["grid_tries"] >= 1  # full grids, dug
+    assert g.rated and engine("backtrack")(g.puzzle.geometry, list(g.puzzle.cells), 2, None).solutions == [
+        list(g.solution.cells)]
 
 
 def test_every_entry_has_its_rating_in_the_catalogues_order():

@@ -28,6 +28,7 @@ from sudoku_core.generate import (
     GenerationStopped,
     full_grid,
     generate,
+    is_minimal_work,
     is_symmetric,
     pair_unavoidables,
     seed_value,
@@ -39,6 +40,7 @@ from sudoku_core.generate import (
 from sudoku_core.grid import geometry_for_side, variant_geometry
 from sudoku_core.rate import rate
 from sudoku_core.solvers import engine
+from sudoku_core.work import run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -221,6 +223,26 @@ def test_easy_and_medium_digs_stay_within_their_level(size, seed):
     check_unique(medium)
     assert not rate(medium.puzzle, NAKED).solved
     assert rate(medium.puzzle, [*NAKED, "hidden_single"]).solved and medium.hardest == "hidden_single"
+
+
+@pytest.mark.parametrize(("level", "symmetry", "seed"), [("easy", "none", 1), ("easy", "none", 5),
+                                                  ("hard", "mirror_h", 4), ("expert", "rot180", 3)])
+def test_a_minimal_puzzle_at_a_level_is_dug_within_it_and_proved_minimal(level, symmetry, seed):
+    # Dug within the level and then proved minimal (is_minimal_work), not dug to minimal and rated at the end:
+    # a minimal Easy took 144 grids of seed 5 that way, 10 now.
+    g = generate(9, level=level, symmetry=symmetry, minimal=True, seed=seed)
+    check_unique(g)
+    assert g.minimal and g.exact and rate(g.puzzle).level == level == g.level
+    cells = list(g.puzzle.cells)
+    for group in symmetry_groups(g.puzzle.geometry, symmetry):
+        if cells[group[0]]:
+            assert count(g.puzzle.with_cells([0 if c in group else v for c, v in enumerate(cells)]),
+                         "backtrack") == 2, group
+    assert run(is_minimal_work(g.puzzle.geometry, cells, symmetry))
+    empty = next(group for group in symmetry_groups(g.puzzle.geometry, symmetry) if not cells[group[0]])
+    for c in empty:
+        cells[c] = g.solution.cells[c]
+    assert not run(is_minimal_work(g.puzzle.geometry, cells, symmetry))  # one group more: not minimal
 
 
 def test_level_with_symmetry_and_minimal():
