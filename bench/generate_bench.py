@@ -29,7 +29,7 @@ Matrix figures, 2026-11-29, CPython 3.11.7, seeds 1-5, cap 30 s, CPU seconds med
   GENERATOR_VERSION 12 (before), over target: classic Extreme minimal, none 2.28 / 8.26 (rot180 and the
   other symmetries still running after 5 minutes of CPU); classic Easy minimal, none 1.13 / 4.13. Every other
   classic choice (none to Expert, minimal or not) 0.00-0.15 / 0.00-1.99.
-  GENERATOR_VERSION 14 (after; gen5 wrote it as 13, killer5 took 13 in the same merge): classic, all 96 choices within target (Extreme minimal 0.10-0.19 / 0.17-0.87,
+  GENERATOR_VERSION 14 (after): classic, all 96 choices within target (Extreme minimal 0.10-0.19 / 0.17-0.87,
   Easy minimal none 0.10 / 0.43); 12x12 and 16x16 Extreme, every symmetry, 0.01-0.06 / 0.01-0.59 (carried
   ratings; re-rated 0.5-4.1 s each). X: over target Easy minimal none 1.70 / 3.14, Expert none 1.41 / 2.46,
   Expert minimal none 1.87 / 3.78; the rest within (Extreme minimal 0.10-0.67 / 0.28-1.59). Windoku: Easy
