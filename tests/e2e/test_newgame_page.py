@@ -107,6 +107,9 @@ def test_an_extreme_the_bank_does_not_keep_is_made_live_and_is_extreme(app):
     expect(page.locator("#newgame-dialog")).to_be_hidden(timeout=60_000)
     expect(page.locator("#message")).to_contain_text("New 9×9 Killer puzzle, Extreme")
     givens = page.evaluate("window.sudoku.game.givens")
+    # Its message counts the givens in good English: the centre alone is "1 given", not "1 givens".
+    count = sum(1 for g in givens if g)
+    expect(page.locator("#message")).to_contain_text(f"Extreme, {count} given{'' if count == 1 else 's'} (seed")
     assert any(givens) and all(bool(givens[r * 9 + c]) == bool(givens[c * 9 + r]) == bool(givens[r * 9 + 8 - c])
                                for r in range(9) for c in range(9))
     expect(page.locator("#rating-badge")).to_have_attribute("data-level", "extreme")

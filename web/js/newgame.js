@@ -312,8 +312,8 @@ export class NewGame {
       const grid = /** @type {import("./game.js").GridValue} */ (gridFromLine(banked)); // the bank holds lines it reads
       const givens = grid.cells.filter((d) => d).length;
       this.finish(grid, { source: "new", level: opts.level }, this.practice ? this.practiceMessage(opts, givens, "") : opts.variant
-        ? t("loadedBankVariant", { size: opts.size, variant: panelT("variant")(opts.variant), level: t(/** @type {string} */ (opts.level)), givens })
-        : t("loadedBank", { size: opts.size, level: t(/** @type {string} */ (opts.level)), givens }));
+        ? t("loadedBankVariant", { size: opts.size, variant: panelT("variant")(opts.variant), level: t(/** @type {string} */ (opts.level)), givens, count: givens })
+        : t("loadedBank", { size: opts.size, level: t(/** @type {string} */ (opts.level)), givens, count: givens }));
       return;
     }
     const seed = randomSeed();
@@ -361,10 +361,10 @@ export class NewGame {
       const practised = this.techniques.find((x) => x.id === opts.technique);
       const variantName = opts.variant ? panelT("variant")(opts.variant) : "";
       this.finish(/** @type {import("../ops.js").Generated & {box: import("../ops.js").Box, cells: number[]}} */ (r), { source: "new", level: r.level || opts.level || null },
-        this.practice ? this.practiceMessage(opts, r.givens, seed) : opts.variant ? t("loadedVariant", { size, variant: variantName, level: t(r.level || "any"), givens: r.givens, seed })
+        this.practice ? this.practiceMessage(opts, r.givens, seed) : opts.variant ? t("loadedVariant", { size, variant: variantName, level: t(r.level || "any"), givens: r.givens, count: r.givens, seed })
           : practised ? t("loadedPractice", { size, technique: practised.name[engineLanguage()] || practised.name.en,
           givens: r.givens, seed })
-          : r.level ? t("loaded", { size, level: t(r.level), givens: r.givens, seed })
+          : r.level ? t("loaded", { size, level: t(r.level), givens: r.givens, count: r.givens, seed })
             : t("loadedAny", { size, givens: r.givens, seed }));
     } catch (error) {
       if (gaveUp) {
