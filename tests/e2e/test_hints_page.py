@@ -109,6 +109,26 @@ def test_hint_reveals_a_level_per_press_with_highlights_that_read_without_colour
         assert shown(page)[cell] == "."
 
 
+def test_while_a_new_hint_is_asked_for_the_text_holds_no_level_from_the_last_one(app):
+    # The WebKit journey read "Thinking..." as a hint: the busy text kept the data-level of the hint before it.
+    page = app.page
+    load(page, EASY)
+    text = page.locator("#hint-text")
+    page.click("#hint")
+    expect(text).to_have_attribute("data-level", "0")
+    load(page, MEDIUM)
+    text.evaluate("""t => { window.hintStates = [];
+        new MutationObserver(() => window.hintStates.push([t.dataset.kind, t.dataset.level ?? null, t.textContent]))
+            .observe(t, {attributes: true, childList: true, characterData: true, subtree: true}); }""")
+    page.click("#hint")
+    expect(text).to_have_attribute("data-level", "0")
+    states = page.evaluate("() => window.hintStates")
+    busy = [s for s in states if s[0] == "busy"]
+    assert busy, states  # the busy text was seen
+    assert all(s[1] is None for s in busy), busy
+    assert states[-1][0] != "busy" and states[-1][1] == "0", states
+
+
 def test_mistakes_come_first(app):
     page = app.page
     load(page, EASY)

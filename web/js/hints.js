@@ -400,6 +400,7 @@ export class HintsPanel {
   /** @param {string} text @param {string} kind */
   showText(text, kind) {
     delete this.text.dataset.status;
+    delete this.text.dataset.level; // render() sets it again for a hint's text
     this.lesson.show(null);
     this.text.hidden = false;
     this.text.textContent = text;
