@@ -82,7 +82,7 @@ try {
     await page.waitForSelector("html[data-ready]", { timeout: 180000 });
     facts.offlineEntry = await page.evaluate(() => window.sudoku.game.entries[0]);
     await page.click("#hint");
-    await until(page, () => !document.getElementById("hint-text").hidden);
+    await until(page, () => document.getElementById("hint-text").dataset.level === "0"); // not "Thinking…"
     facts.offlineHint = await page.$eval("#hint-text", (e) => e.textContent);
   }
   // Solve (asked to confirm, since a game is in progress) fills the grid.

@@ -31,7 +31,7 @@ def test_webkit_boots_follows_a_link_hints_plays_pastes_solves_generates_and_wor
     assert "Solved" in facts["solved"]
     assert facts["new_game"] is True and facts["slices"] >= 1 and facts["games"] >= 2
     assert facts["offline_n"] == 16  # offline, from the cache: the new 16x16 game is back
-    assert facts["offline_hint"]
+    assert facts["offline_hint"] == "step"  # a hint's step, offline, on the 16x16 game
     check_dihedral_extreme(facts["extreme"])  # a dihedral 9x9 Extreme asked for in New game
     check_jigsaw(facts["jigsaw"])  # a Jigsaw link: the same regions as the engine
     check_killer(facts["killer"])  # a Killer link: the same cages as the engine, drawn and named

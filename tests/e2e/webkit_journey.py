@@ -108,8 +108,9 @@ def main(base: str, puzzle: str, jigsaw: str, killer: str) -> dict:
             until(driver, "document.documentElement.hasAttribute('data-ready')")
             facts["offline_n"] = driver.execute_script("return window.sudoku.game.n")
             driver.find_element(By.ID, "hint").click()
-            until(driver, "!document.getElementById('hint-text').hidden", 60)
-            facts["offline_hint"] = driver.find_element(By.ID, "hint-text").text
+            until(driver, "document.getElementById('hint-text').dataset.level === '0'", 60)  # not "Thinking…"
+            facts["offline_hint"] = driver.execute_script(
+                "return document.getElementById('hint-text').dataset.status")
         # A dihedral 9x9 Extreme (issue 33): not the bank's symmetry, made live from the engine's catalogue.
         driver.find_element(By.ID, "new-game").click()
         driver.execute_script("""const set = (id, v) => { const s = document.getElementById(id); s.value = v;
