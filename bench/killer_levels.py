@@ -15,7 +15,8 @@ givens rot180, as the New game dialog asks by default; ``--symmetries`` and ``--
 patterns of givens and minimal Killers the dialog offers), in CPU seconds of this process (time.process_time: the
 machine is shared), a generation stopped after ``--cpu-cap`` s. Every puzzle made is counted to two
 solutions by both engines (backtrack and DLX) and rated again from scratch; "found" counts those that
-are unique by both and re-rate at the level asked. Prints median, p95 and longest beside the figures
+are unique by both and re-rate at the level asked (and minimal ones: every given group needed, DLX counting
+two without it). Prints median, p95 and longest beside the figures
 measured before issue 33 (generator version 8, same seeds and cap) where there are some. Since generator
 version 12 an Expert (and an Extreme without givens) starts from sudoku_core/killers.py's catalogue, so this
 times that; ``bench/find_killers.py`` times the search that made the catalogue.
@@ -32,7 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sudoku_core.generate import LEVELS, SYMMETRIES, GenerationError, generate, is_symmetric
+from sudoku_core.generate import LEVELS, SYMMETRIES, GenerationError, generate, is_symmetric, symmetry_groups
+from sudoku_core.puzzle import Puzzle
 from sudoku_core.rate import rate
 from sudoku_core.solvers import engine
 from sudoku_core.techniques import for_variant
@@ -70,8 +72,23 @@ def made(level: str, givens: bool, seed: int, cap: float, symmetry: str = "rot18
     again = rate(p, unique=counts == [1, 1]).level
     kept = sum(1 for v in p.cells if v)
     pattern = not givens or (kept > 0 and is_symmetric(p.geometry, p.cells, symmetry))
-    ok = counts == [1, 1] and again == level and pattern
-    return spent, f"{g.level}, re-rated {again}, solutions {counts}, {kept} givens", ok
+    least = not (minimal and givens) or needed(p, symmetry)
+    ok = counts == [1, 1] and again == level and pattern and least
+    what = f"{g.level}, re-rated {again}, solutions {counts}, {kept} givens"
+    return spent, what + (f", minimal {least}" if minimal and givens else ""), ok
+
+
+def needed(p: Puzzle, symmetry: str) -> bool:
+    """Whether every given group of ``symmetry`` in ``p`` is needed: without it, DLX (the engine the generator
+    does not prove a Killer's dig with) counts two solutions, with no node limit."""
+    for group in symmetry_groups(p.geometry, symmetry):
+        if all(p.cells[c] for c in group):
+            trial = list(p.cells)
+            for c in group:
+                trial[c] = 0
+            if len(engine("dlx")(p.geometry, trial, 2, None).solutions) < 2:
+                return False
+    return True
 
 
 def timing(levels: list[str], givens: list[bool], seeds: int, cap: float,
@@ -82,6 +99,9 @@ def timing(levels: list[str], givens: list[bool], seeds: int, cap: float,
         for level in levels:
             if level == LEVELS[0] and not keep:
                 continue  # refused: a Killer without givens needs cage logic from its first step
+            if level == LEVELS[0] and least:
+                print(f"{level:7} givens={symmetry} minimal: refused (no minimal easy Killer, docs/variants.md)")
+                continue
             runs = [made(level, keep, seed, cap, symmetry, least) for seed in range(1, seeds + 1)]
             for seed, (spent, what, _) in enumerate(runs, 1):
                 print(f"  seed {seed}: {spent:6.2f} s  {what}", flush=True)

@@ -139,7 +139,7 @@ if TYPE_CHECKING:
     from .rate import Rating
 
 #: Bumped whenever a change makes a seed give another puzzle.
-GENERATOR_VERSION = 14  # 2: easy and medium digs use the level's own fill (naked singles; singles);
+GENERATOR_VERSION = 15  # 2: easy and medium digs use the level's own fill (naked singles; singles);
 # 3: the rater knows WXYZ- and VWXYZ-Wings (expert), so a candidate that needed forcing may rate expert;
 # 4: the rater knows UR types 5 and 6, more Hidden Rectangles, ALS of up to 8 cells and ALS-XY-Chains;
 # 5: the rater knows Death Blossom (expert)
@@ -162,6 +162,8 @@ GENERATOR_VERSION = 14  # 2: easy and medium digs use the level's own fill (nake
 # given givens of the pattern while it keeps its level (killer_givens); up to KILLER_DRAWS entries are drawn
 # 14: a minimal Extreme (not a Killer) digs on from a catalogued Extreme (extreme_start) and is rated; a minimal
 # puzzle of another level is dug within its level (accept) and then proved minimal, not dug to minimal and rated
+# 15: a minimal Killer with givens draws larger cages (KILLER_MINIMAL_SIZES), and one whose dig gave up a count
+# (not proved minimal) is not handed out; a minimal Easy Killer is refused
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
@@ -589,6 +591,14 @@ def jigsaw_grid(n: int, rng: random.Random, stats: dict | None = None,
 #: neighbouring cell adds a digit new to it). Without givens the cages alone must make the solution
 #: unique, so they are small; with givens they are larger and the givens dug afterwards settle the rest.
 KILLER_SIZES = {False: (2, 2, 3, 3, 3, 4, 4, 5), True: (3, 4, 4, 5, 5, 6, 6)}
+#: Cage sizes of a *minimal* Killer with givens (every given group needed), by level. A given is needed only
+#: where the cages leave a second solution without it, and small cages seldom do: with :data:`KILLER_SIZES`
+#: nearly every dig within the level kept a group the cages made removable, though too hard to remove, so
+#: the Killer was not minimal and another grid was drawn (Medium none, seed 2: 44 of 45 grids). Larger cages
+#: say less, so more givens stay needed (docs/variants.md, "Minimal Killers", measured: Medium none 6-9 cells
+#: against 7-9, Expert none 6-9 against 5-8, seeds 1-5; Extreme none 7-9 against 6-9, seeds 1-3). (Easy is
+#: refused: no minimal Easy Killer.)
+KILLER_MINIMAL_SIZES = {"medium": (6, 7, 8, 9), "hard": (5, 6, 7, 8), "expert": (6, 7, 8, 9), "extreme": (7, 8, 9)}
 #: Node budget of one uniqueness check of a Killer's cages (both engines); a check that spends it counts
 #: as "not unique yet" and a cage is split, so a generated Killer is never claimed unique without proof.
 KILLER_NODE_LIMIT = 3_000
@@ -669,7 +679,7 @@ def _killer_geometry(base: Geometry, solution: list[int], cages: list[list[int]]
 
 
 def killer_cages(base: Geometry, solution: list[int], rng: random.Random, givens: bool,
-                 stats: dict | None = None) -> Generator[Any, None, Geometry]:
+                 stats: dict | None = None, sizes: tuple[int, ...] | None = None) -> Generator[Any, None, Geometry]:
     """A Killer geometry whose cages fit ``solution`` (on the classic geometry ``base``), as resumable
     work (one yield per check) returning the geometry.
 
@@ -679,11 +689,12 @@ def killer_cages(base: Geometry, solution: list[int], rng: random.Random, givens
     :data:`KILLER_NODE_LIMIT` nodes splits one of the largest cages instead. Splitting only ever adds
     information, and a grid of one-cell cages is unique, so this ends. With ``givens`` the cages are drawn
     larger and returned as they are: the dig that follows keeps givens until the solution is unique.
+    ``sizes`` (with givens) draws them from other sizes than :data:`KILLER_SIZES` (a minimal Killer's).
     """
     stats = stats if stats is not None else {}
     n = base.n
     # In the geometry's order (by first cell), so that geo.cage_of indexes this list too.
-    cages = sorted(random_cages(n, solution, rng, KILLER_SIZES[givens]))
+    cages = sorted(random_cages(n, solution, rng, sizes if givens and sizes else KILLER_SIZES[givens]))
     geo = _killer_geometry(base, solution, cages)
     if givens:
         return geo
@@ -1462,7 +1473,10 @@ def is_minimal_work(geo: Geometry, cells: Sequence[int], symmetry: str, stats: d
         trial = list(cells)
         for c in group:
             trial[c] = 0
-        search = yield from search_work("dlx", geo, trial, 2, node_limit)
+        # A Killer's DLX matrix takes about 60 ms to build, once per cage layout, more than its checks; the
+        # backtracker, which proves a Killer's dig, needs none.
+        method = "backtrack" if geo.cages is not None else "dlx"
+        search = yield from search_work(method, geo, trial, 2, node_limit)
         stats["minimal_checks"] = stats.get("minimal_checks", 0) + 1
         if search.gave_up or len(search.solutions) == 1:
             return False
@@ -1651,6 +1665,10 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
     if killer and not givens and level == LEVELS[0]:
         raise GenerationError(f"a killer without givens needs cage logic from its first step, so it is at least "
                               f"{LEVELS[1]}; ask for givens, or for {LEVELS[1]} or above")
+    if killer and givens and minimal and level == LEVELS[0]:
+        raise GenerationError(f"a minimal {LEVELS[0]} killer is out of reach: {LEVELS[0]} is solved by singles from "
+                              "the givens alone, and the cages' sums then make some given removable; ask for "
+                              f"{LEVELS[1]} or above, or for a killer that is not minimal")
     base = geo  # a Killer's full grid is classic; its cages are drawn on it
     rng, seed = make_rng(seed)
     stats: dict[str, int] = {}
@@ -1789,7 +1807,8 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
                       if target == _level_index("expert") and technique is None else None)
             geo = yield from in_phase(killer_cages_for_level(base, solution, rng, allowed, easier, stats), "grid")
         elif killer:
-            geo = yield from in_phase(killer_cages(base, solution, rng, givens, stats), "grid")
+            sizes = KILLER_MINIMAL_SIZES.get(level or "") if minimal else None
+            geo = yield from in_phase(killer_cages(base, solution, rng, givens, stats, sizes), "grid")
         if killer and not givens:  # the cages alone are unique (killer_cages proved it); no given to remove
             cells, proved_minimal = [0] * geo.ncells, True
             if level is None:
@@ -1819,6 +1838,8 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
                 work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target, stats=stats)
             cells, _ = yield from in_phase(work, "dig")
             proved_minimal = minimal and stats.get("gave_up", 0) == gave_up_before
+            if killer and minimal and not proved_minimal:
+                continue  # a count gave up, so a group may be needed or not: a minimal Killer must be proved
             if proved_minimal and stats.get("too_hard", 0) != too_hard_before:
                 # A group kept as too hard may still be removable (one found not unique stays so: those
                 # need no second look, but this looks at every given group, as cheaply).

@@ -22,6 +22,7 @@ from sudoku_core.formats import check_rules, format_variant, parse
 from sudoku_core.generate import (
     KILLER_DRAWS,
     KILLER_GIVENS,
+    KILLER_MINIMAL_SIZES,
     full_grid,
     generate,
     is_symmetric,
@@ -33,6 +34,7 @@ from sudoku_core.generate import (
     pair_unavoidables,
     random_cages,
     split_cage,
+    symmetry_groups,
     variant_techniques,
 )
 from sudoku_core.grid import cage_combinations, geometry, sum_range, variant_geometry
@@ -375,6 +377,8 @@ def test_random_cages_tile_and_split_stays_connected():
 def test_bad_killer_requests():
     with pytest.raises(SudokuError, match="at least medium"):
         generate(9, seed=1, variant="killer", level="easy")
+    with pytest.raises(SudokuError, match="minimal easy killer is out of reach"):  # at once, not after a search
+        generate(9, seed=1, variant="killer", givens=True, minimal=True, level="easy", max_attempts=1)
     with pytest.raises(SudokuError, match="not rated on killer"):
         generate(9, seed=1, variant="killer", technique="bug_plus_1")
     with pytest.raises(SudokuError, match="is a Killer technique"):
@@ -912,3 +916,24 @@ def test_givens_that_make_a_killer_easier_are_not_kept():
     cells, kept = run_work(killer_givens(p.geometry, sol, rating, "rot90", random.Random(1), rater("expert")))
     assert min(KILLER_GIVENS) <= sum(1 for v in cells if v) <= max(KILLER_GIVENS) + 3
     assert is_symmetric(p.geometry, cells, "rot90") and all(v == sol[c] for c, v in enumerate(cells) if v)
+
+
+@pytest.mark.parametrize("level, symmetry, seed", [("medium", "none", 1), ("hard", "none", 3), ("hard", "dihedral", 2),
+                                                   ("expert", "rot180", 3)])
+def test_a_minimal_killer_needs_every_given_group_and_rates_its_level(level, symmetry, seed):
+    """Every given group is needed: without it DLX (not the backtracker that proved the dig) counts two
+    solutions. Hard none seed 3 came out with a group the dig's count had given up on (so not proved needed)
+    and was handed out all the same, flagged not minimal; now another grid is drawn."""
+    g = generate(9, level=level, seed=seed, variant="killer", givens=True, minimal=True, symmetry=symmetry,
+                 deadline=60)
+    assert g.level == level and g.exact and g.minimal
+    p = g.puzzle
+    assert p.givens > 0 and is_symmetric(p.geometry, p.cells, symmetry)
+    assert max(len(cells) for _, cells in p.geometry.cages) <= max(KILLER_MINIMAL_SIZES[level])
+    for method in ("backtrack", "dlx"):
+        assert engine(method)(p.geometry, list(p.cells), 2, None).solutions == [list(g.solution.cells)]
+    for group in symmetry_groups(p.geometry, symmetry):
+        if all(p.cells[c] for c in group):
+            trial = [0 if c in group else v for c, v in enumerate(p.cells)]
+            assert len(engine("dlx")(p.geometry, trial, 2, None).solutions) == 2, group
+    assert rate(p, unique=True).level == level

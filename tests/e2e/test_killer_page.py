@@ -223,6 +223,13 @@ def test_new_game_makes_killers_with_and_without_givens(app):
     expect(page.locator("#ng-level")).to_have_value("medium")
     expect(page.locator("#ng-status")).not_to_contain_text("minute")
     page.check("#ng-givens")
+    # A minimal Killer is never Easy (docs/variants.md): Minimal greys Easy out and moves the level off it.
+    page.select_option("#ng-level", "easy")
+    page.check("#ng-minimal")
+    expect(page.locator("#ng-level")).to_have_value("medium")
+    assert page.eval_on_selector("#ng-level option[value='easy']", "o => o.disabled && o.title.includes('minimal')")
+    page.uncheck("#ng-minimal")
+    assert not page.eval_on_selector("#ng-level option[value='easy']", "o => o.disabled")
     page.select_option("#ng-level", "extreme")
     # An Extreme with givens comes from the catalogue (any symmetry) in about a second: no warning; a
     # minimal one is searched, which is said before the wait.

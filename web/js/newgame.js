@@ -159,7 +159,7 @@ export class NewGame {
     this.givens.addEventListener("change", () => this.fitLevels());
     this.level.addEventListener("change", () => this.fitKiller());
     this.symmetry.addEventListener("change", () => this.fitKiller());
-    this.minimal.addEventListener("change", () => this.fitKiller());
+    this.minimal.addEventListener("change", () => this.fitLevels()); // (a minimal Killer is never Easy)
     // A practice technique sets the level itself.
     this.technique.addEventListener("change", () => { this.level.disabled = !!this.technique.value; });
     this.openButton.addEventListener("click", () => this.open());
@@ -228,8 +228,9 @@ export class NewGame {
     if (killer && this.dialog.dataset.state !== "running") this.level.disabled = false;
     // A Killer Expert or Extreme comes from the engine's catalogue, moved into another (and given givens of
     // the pattern asked for), in about a second (sudoku_core/killers.py; docs/variants.md, measured), unless
-    // it is to be minimal: then it is searched, an Expert in seconds, an Extreme a minute or more, which the
-    // dialog says before the wait, not during it, unless the bank has one ready.
+    // it is to be minimal: then it is searched with larger cages, an Expert in about a second of CPython (p95
+    // several seconds), but an Extreme in seconds to over 20 s of CPython, a minute or more in the page, which
+    // the dialog says before the wait, not during it, unless the bank has one ready (docs/variants.md).
     const kind = killer ? bankKind(this.options()) : null;
     const slow = killer && this.level.value === "extreme" && !bare && this.minimal.checked
       && !(kind && bankLeft(kind.key) > 0);
@@ -240,19 +241,27 @@ export class NewGame {
     }
   }
 
-  // Grey out the levels the chosen size (or a Killer without givens) cannot reach, moving the choice to
-  // the nearest one it can.
+  // Grey out the levels the chosen size (or a Killer without givens, or a minimal Killer) cannot reach,
+  // moving the choice to the nearest one it can. A minimal Killer is never Easy: Easy is solved by singles
+  // from the givens alone, and the cages' sums then make some given removable (docs/variants.md).
   fitLevels() {
     this.fitKiller();
-    const bare = this.variant.value === "killer" && !this.givens.checked;
-    const out = [...(OUT_OF_REACH[Number(this.size.value)] || []), ...(bare ? ["easy"] : [])];
+    const killer = this.variant.value === "killer";
+    const bare = killer && !this.givens.checked;
+    const least = killer && !bare && this.minimal.checked;
+    const out = [...(OUT_OF_REACH[Number(this.size.value)] || []), ...(bare || least ? ["easy"] : [])];
+    const why = bare ? "killerEasy" : "killerEasyMinimal";
     for (const option of this.level.options) {
       option.disabled = out.includes(option.value);
-      option.title = option.disabled ? t(bare && option.value === "easy" ? "killerEasy" : "outOfReach") : "";
+      option.title = option.disabled ? t((bare || least) && option.value === "easy" ? why : "outOfReach") : "";
     }
     if (out.includes(this.level.value)) {
-      const reachable = [...this.level.options].filter((o) => o.value && !o.disabled);
-      this.level.value = reachable.length ? reachable[reachable.length - 1].value : "";
+      const options = [...this.level.options];
+      const at = options.findIndex((o) => o.value === this.level.value);
+      const reachable = options.filter((o) => o.value && !o.disabled);
+      const distance = (/** @type {HTMLOptionElement} */ o) => Math.abs(options.indexOf(o) - at);
+      reachable.sort((a, b) => distance(a) - distance(b) || options.indexOf(b) - options.indexOf(a));
+      this.level.value = reachable.length ? reachable[0].value : "";
     }
   }
 
