@@ -296,6 +296,7 @@ class _Analysis:
         #: :func:`_trace`'s answers, per assumption: every finder that explains a step from this analysis
         #: (the forcing chains, both Kraken fish) traces the same branches again and again.
         self.traces: dict[Fact, tuple[Why, tuple[Fact, ...] | None]] = {}
+        self.trace_start: tuple[list[int], list[int], list[int]] | None = None  # see _trace_start
         # A level-0 analysis of an earlier position with every candidate of this one (a step ago):
         # its branches are warm starts (see _branch). Only a speed-up: the results are the same.
         self.donor = None
@@ -481,6 +482,7 @@ class _Nested:
         self._start: dict[tuple[int, bool], tuple[Sequence[int], int, int] | None] = {}
         #: (cell, digit, True) -> the facts its nested branch settled, for the trace.
         self.logs: dict[Fact, list[Fact]] = {}
+        self.trace_start: tuple[list[int], list[int], list[int]] | None = None  # see _trace_start
 
     def _root(self, k: int, c: int, d: int, on: bool) -> tuple[Sequence[int], int, int] | None:
         """``(W, packed W, P)`` of the level-0 branch of node ``k`` (None: it contradicts itself)."""
@@ -738,17 +740,13 @@ def _traced(a: _Analysis | _Nested, c0: int, d0: int, value: bool) -> tuple[Why,
     from collections import deque
 
     tab = a.tab
-    geo = geometry(*a.shape)
-    cell_houses, peers = geo.cell_houses, geo.peers
+    cell_houses = geometry(*a.shape).cell_houses
+    peer_bits = tab.peer_bits
     N = tab.ncells
-    cand = [0] * N
-    digit_of = [0] * N
-    for d in tab.digits:
-        for c in bits(a.W[d]):
-            if a.P >> c & 1:
-                digit_of[c] = d
-            cand[c] |= 1 << d
-    base = cand[:]
+    if a.trace_start is None:
+        a.trace_start = _trace_start(a.W, a.P, tab)
+    base, digit_of, placed = a.trace_start
+    cand, digit_of, placed = base[:], digit_of[:], placed[:]
     # The same candidates per digit as cell sets, to read a house's places in one operation.
     live = list(a.W)
     base_where = a.W
@@ -774,6 +772,7 @@ def _traced(a: _Analysis | _Nested, c0: int, d0: int, value: bool) -> tuple[Why,
             why[c, d, True] = (depth, causes)
             return
         digit_of[c] = d
+        placed[d] |= 1 << c
         why[c, d, True] = (depth, causes)
         queue.append((c, d, True))
 
@@ -822,13 +821,17 @@ def _traced(a: _Analysis | _Nested, c0: int, d0: int, value: bool) -> tuple[Why,
         c, d, val = fact
         depth = why[fact][0] + 1
         if val:
+            cause = (fact,)
             for e in bits(cand[c] & ~(1 << d)):
-                off(c, e, depth, (fact,))
-            for p in peers[c]:
-                if digit_of[p] == d:
+                off(c, e, depth, cause)
+            # The peers, in cell order as geo.peers lists them: those that hold d clash; the others lose d.
+            pb = peer_bits[c]
+            both = placed[d] & pb
+            if both:
+                for p in bits(both):
                     clash.append((fact, (p, d, True)))
-                elif cand[p] >> d & 1:
-                    off(p, d, depth, (fact,))
+            for p in bits(live[d] & pb & ~placed[d]):
+                off(p, d, depth, cause)
             continue
         m = cand[c]
         if not m:
@@ -845,6 +848,23 @@ def _traced(a: _Analysis | _Nested, c0: int, d0: int, value: bool) -> tuple[Why,
             elif not x & (x - 1) and not digit_of[x.bit_length() - 1]:
                 on(x.bit_length() - 1, d, depth, tuple((q, d, False) for q in bits(base_where[d] & hb & ~x)))
     return why, (clash[0] if clash else None)
+
+
+def _trace_start(W: Sequence[int], P: int, tab: _Tab) -> tuple[list[int], list[int], list[int]]:
+    """What every trace of one position starts from: each cell's candidates, the digit of each cell the
+    position's singles placed (0 if none), and those cells per digit as bit sets (kept on the analysis:
+    the traces of a position copy it instead of reading ``W`` again)."""
+    N = tab.ncells
+    cand = [0] * N
+    digit_of = [0] * N
+    placed = [0] * (tab.n + 1)
+    for d in tab.digits:
+        placed[d] = W[d] & P
+        for c in bits(W[d]):
+            cand[c] |= 1 << d
+        for c in bits(W[d] & P):
+            digit_of[c] = d
+    return cand, digit_of, placed
 
 
 def _links_to(why: Why, facts: Iterable[Fact], limit: int = 300) -> list[Link]:
