@@ -461,6 +461,10 @@ def _singles(W: Sequence[int], tab: _Tab) -> int:
     return single_places(W, tab.digits)
 
 
+#: Not worked out yet (a start of :class:`_Nested`, which may be None: a branch that contradicts itself).
+_UNSET: Any = object()
+
+
 class _Nested:
     """Nested forcing nets on one position (the deepest net): inside a branch, propagation is singles
     plus, for every open candidate Y, the two level-0 branches "Y" and "not Y" run *inside the branch*
@@ -479,19 +483,18 @@ class _Nested:
         self.prev = base
         self.tab, self.shape, self.W, self.P = base.tab, base.shape, base.W, base.P
         self.level = MAX_LEVEL + 1
-        self._start: dict[tuple[int, bool], tuple[Sequence[int], int, int] | None] = {}
+        # The level-0 branches as inner branches start from them, by node (see _root); _UNSET until asked.
+        self._start_on: list = [_UNSET] * (self.tab.n * self.tab.ncells)
+        self._start_off: list = [_UNSET] * (self.tab.n * self.tab.ncells)
         #: (cell, digit, True) -> the facts its nested branch settled, for the trace.
         self.logs: dict[Fact, list[Fact]] = {}
         self.trace_start: tuple[list[int], list[int], list[int]] | None = None  # see _trace_start
 
     def _root(self, k: int, c: int, d: int, on: bool) -> tuple[Sequence[int], int, int] | None:
         """``(W, packed W, P)`` of the level-0 branch of node ``k`` (None: it contradicts itself)."""
-        key = (k, on)
-        if key in self._start:
-            return self._start[key]
         r = (self.base.on if on else self.base.off_branches()).get((c, d))
         got = None if r is None else (r, _pack(r, self.tab), _singles(r, self.tab))
-        self._start[key] = got
+        (self._start_on if on else self._start_off)[k] = got
         return got
 
     def run(self, W: list[int], P: int, rounds: int = 0, log: list[Fact] | None = None) -> int:
@@ -502,7 +505,10 @@ class _Nested:
         value)``: the trace replays them instead of searching again."""
         tab = self.tab
         digits, folds, all_cells, N = tab.digits, tab.folds, tab.all_cells, tab.ncells
-        memo: dict[tuple[int, bool], tuple[Sequence[int], int, int]] = {}  # (node, on) -> (W, packed W, P)
+        # node -> (W, packed W, P) of its inner branch "Y" (memo_on) and "not Y" (memo_off) when it last held
+        memo_on: dict[int, tuple[Sequence[int], int, int]] = {}
+        memo_off: dict[int, tuple[Sequence[int], int, int]] = {}
+        start_on, start_off = self._start_on, self._start_off
         # Witnesses, packed: the result of an inner branch that held is a closed state (nothing more
         # follows from it) with no empty cell. The singles closure is monotone, so it keeps every
         # candidate of such a state that lies inside its start: an inner branch whose start (``a & pT``)
@@ -534,9 +540,12 @@ class _Nested:
                     k = base + c
                     held = 0
                     for on in (True, False):
-                        m = memo.get((k, on))
+                        memo = memo_on if on else memo_off
+                        m = memo.get(k)
                         if m is None:
-                            m = self._root(k, c, d, on)
+                            m = (start_on if on else start_off)[k]
+                            if m is _UNSET:
+                                m = self._root(k, c, d, on)
                         if m is not None:
                             T, pT, PT = m
                             if pT & a == pT:
@@ -556,12 +565,19 @@ class _Nested:
                             for f in folds:
                                 x |= x >> f
                             if x & all_cells == all_cells:
-                                X = [w & t for w, t in zip(W, T, strict=True)]
-                                scanned = _start_scan(X, T, W)
+                                # X = W & T, and _start_scan(X, T, W) in the same pass
+                                X, scanned = [], []
+                                for w, t in zip(W, T, strict=True):
+                                    x = w & t
+                                    X.append(x)
+                                    if x in (t, w):
+                                        scanned.append(x)
+                                    else:
+                                        scanned.append(t if (t ^ x).bit_count() <= (w ^ x).bit_count() else w)
                                 P2 = propagate(X, P | PT, tab, scanned=scanned)
                                 if P2 >= 0:
                                     pX = _pack(X, tab)
-                                    memo[k, on] = (X, pX, P2)
+                                    memo[k] = (X, pX, P2)
                                     if on:
                                         held = pX
                                     y = P2 & ~P  # what this branch decided: it holds inside their "Y"s too
