@@ -296,6 +296,7 @@ class _Analysis:
         #: :func:`_trace`'s answers, per assumption: every finder that explains a step from this analysis
         #: (the forcing chains, both Kraken fish) traces the same branches again and again.
         self.traces: dict[Fact, tuple[Why, tuple[Fact, ...] | None]] = {}
+        self.trace_start: tuple[list[int], list[int], list[int]] | None = None  # see _trace_start
         # A level-0 analysis of an earlier position with every candidate of this one (a step ago):
         # its branches are warm starts (see _branch). Only a speed-up: the results are the same.
         self.donor = None
@@ -460,6 +461,10 @@ def _singles(W: Sequence[int], tab: _Tab) -> int:
     return single_places(W, tab.digits)
 
 
+#: Not worked out yet (a start of :class:`_Nested`, which may be None: a branch that contradicts itself).
+_UNSET: Any = object()
+
+
 class _Nested:
     """Nested forcing nets on one position (the deepest net): inside a branch, propagation is singles
     plus, for every open candidate Y, the two level-0 branches "Y" and "not Y" run *inside the branch*
@@ -478,18 +483,18 @@ class _Nested:
         self.prev = base
         self.tab, self.shape, self.W, self.P = base.tab, base.shape, base.W, base.P
         self.level = MAX_LEVEL + 1
-        self._start: dict[tuple[int, bool], tuple[Sequence[int], int, int] | None] = {}
+        # The level-0 branches as inner branches start from them, by node (see _root); _UNSET until asked.
+        self._start_on: list = [_UNSET] * (self.tab.n * self.tab.ncells)
+        self._start_off: list = [_UNSET] * (self.tab.n * self.tab.ncells)
         #: (cell, digit, True) -> the facts its nested branch settled, for the trace.
         self.logs: dict[Fact, list[Fact]] = {}
+        self.trace_start: tuple[list[int], list[int], list[int]] | None = None  # see _trace_start
 
     def _root(self, k: int, c: int, d: int, on: bool) -> tuple[Sequence[int], int, int] | None:
         """``(W, packed W, P)`` of the level-0 branch of node ``k`` (None: it contradicts itself)."""
-        key = (k, on)
-        if key in self._start:
-            return self._start[key]
         r = (self.base.on if on else self.base.off_branches()).get((c, d))
         got = None if r is None else (r, _pack(r, self.tab), _singles(r, self.tab))
-        self._start[key] = got
+        (self._start_on if on else self._start_off)[k] = got
         return got
 
     def run(self, W: list[int], P: int, rounds: int = 0, log: list[Fact] | None = None) -> int:
@@ -500,7 +505,10 @@ class _Nested:
         value)``: the trace replays them instead of searching again."""
         tab = self.tab
         digits, folds, all_cells, N = tab.digits, tab.folds, tab.all_cells, tab.ncells
-        memo: dict[tuple[int, bool], tuple[Sequence[int], int, int]] = {}  # (node, on) -> (W, packed W, P)
+        # node -> (W, packed W, P) of its inner branch "Y" (memo_on) and "not Y" (memo_off) when it last held
+        memo_on: dict[int, tuple[Sequence[int], int, int]] = {}
+        memo_off: dict[int, tuple[Sequence[int], int, int]] = {}
+        start_on, start_off = self._start_on, self._start_off
         # Witnesses, packed: the result of an inner branch that held is a closed state (nothing more
         # follows from it) with no empty cell. The singles closure is monotone, so it keeps every
         # candidate of such a state that lies inside its start: an inner branch whose start (``a & pT``)
@@ -532,9 +540,12 @@ class _Nested:
                     k = base + c
                     held = 0
                     for on in (True, False):
-                        m = memo.get((k, on))
+                        memo = memo_on if on else memo_off
+                        m = memo.get(k)
                         if m is None:
-                            m = self._root(k, c, d, on)
+                            m = (start_on if on else start_off)[k]
+                            if m is _UNSET:
+                                m = self._root(k, c, d, on)
                         if m is not None:
                             T, pT, PT = m
                             if pT & a == pT:
@@ -554,12 +565,19 @@ class _Nested:
                             for f in folds:
                                 x |= x >> f
                             if x & all_cells == all_cells:
-                                X = [w & t for w, t in zip(W, T, strict=True)]
-                                scanned = _start_scan(X, T, W)
+                                # X = W & T, and _start_scan(X, T, W) in the same pass
+                                X, scanned = [], []
+                                for w, t in zip(W, T, strict=True):
+                                    x = w & t
+                                    X.append(x)
+                                    if x in (t, w):
+                                        scanned.append(x)
+                                    else:
+                                        scanned.append(t if (t ^ x).bit_count() <= (w ^ x).bit_count() else w)
                                 P2 = propagate(X, P | PT, tab, scanned=scanned)
                                 if P2 >= 0:
                                     pX = _pack(X, tab)
-                                    memo[k, on] = (X, pX, P2)
+                                    memo[k] = (X, pX, P2)
                                     if on:
                                         held = pX
                                     y = P2 & ~P  # what this branch decided: it holds inside their "Y"s too
@@ -738,17 +756,13 @@ def _traced(a: _Analysis | _Nested, c0: int, d0: int, value: bool) -> tuple[Why,
     from collections import deque
 
     tab = a.tab
-    geo = geometry(*a.shape)
-    cell_houses, peers = geo.cell_houses, geo.peers
+    cell_houses = geometry(*a.shape).cell_houses
+    peer_bits = tab.peer_bits
     N = tab.ncells
-    cand = [0] * N
-    digit_of = [0] * N
-    for d in tab.digits:
-        for c in bits(a.W[d]):
-            if a.P >> c & 1:
-                digit_of[c] = d
-            cand[c] |= 1 << d
-    base = cand[:]
+    if a.trace_start is None:
+        a.trace_start = _trace_start(a.W, a.P, tab)
+    base, digit_of, placed = a.trace_start
+    cand, digit_of, placed = base[:], digit_of[:], placed[:]
     # The same candidates per digit as cell sets, to read a house's places in one operation.
     live = list(a.W)
     base_where = a.W
@@ -774,6 +788,7 @@ def _traced(a: _Analysis | _Nested, c0: int, d0: int, value: bool) -> tuple[Why,
             why[c, d, True] = (depth, causes)
             return
         digit_of[c] = d
+        placed[d] |= 1 << c
         why[c, d, True] = (depth, causes)
         queue.append((c, d, True))
 
@@ -822,13 +837,17 @@ def _traced(a: _Analysis | _Nested, c0: int, d0: int, value: bool) -> tuple[Why,
         c, d, val = fact
         depth = why[fact][0] + 1
         if val:
+            cause = (fact,)
             for e in bits(cand[c] & ~(1 << d)):
-                off(c, e, depth, (fact,))
-            for p in peers[c]:
-                if digit_of[p] == d:
+                off(c, e, depth, cause)
+            # The peers, in cell order as geo.peers lists them: those that hold d clash; the others lose d.
+            pb = peer_bits[c]
+            both = placed[d] & pb
+            if both:
+                for p in bits(both):
                     clash.append((fact, (p, d, True)))
-                elif cand[p] >> d & 1:
-                    off(p, d, depth, (fact,))
+            for p in bits(live[d] & pb & ~placed[d]):
+                off(p, d, depth, cause)
             continue
         m = cand[c]
         if not m:
@@ -845,6 +864,23 @@ def _traced(a: _Analysis | _Nested, c0: int, d0: int, value: bool) -> tuple[Why,
             elif not x & (x - 1) and not digit_of[x.bit_length() - 1]:
                 on(x.bit_length() - 1, d, depth, tuple((q, d, False) for q in bits(base_where[d] & hb & ~x)))
     return why, (clash[0] if clash else None)
+
+
+def _trace_start(W: Sequence[int], P: int, tab: _Tab) -> tuple[list[int], list[int], list[int]]:
+    """What every trace of one position starts from: each cell's candidates, the digit of each cell the
+    position's singles placed (0 if none), and those cells per digit as bit sets (kept on the analysis:
+    the traces of a position copy it instead of reading ``W`` again)."""
+    N = tab.ncells
+    cand = [0] * N
+    digit_of = [0] * N
+    placed = [0] * (tab.n + 1)
+    for d in tab.digits:
+        placed[d] = W[d] & P
+        for c in bits(W[d]):
+            cand[c] |= 1 << d
+        for c in bits(W[d] & P):
+            digit_of[c] = d
+    return cand, digit_of, placed
 
 
 def _links_to(why: Why, facts: Iterable[Fact], limit: int = 300) -> list[Link]:

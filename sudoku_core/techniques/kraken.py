@@ -37,9 +37,8 @@ are every place of the house, with no fin, are a unit forcing chain and left out
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations
 
 from ..candidates import State, _shape, bits, tables
 from ..grid import geometry
@@ -82,7 +81,7 @@ def _fish_list(shape: tuple, wd: int) -> tuple[tuple[int, tuple[int, ...], tuple
     return tuple(_search(shape, wd))
 
 
-def _search(shape: tuple, wd: int) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int]]:
+def _search(shape: tuple, wd: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int]]:
     geo = geometry(*shape)
     n = geo.n
     hb = tables(geo).house_bits
@@ -92,6 +91,7 @@ def _search(shape: tuple, wd: int) -> Iterator[tuple[int, tuple[int, ...], tuple
     for h in range(2 * n):
         for c in bits(hb[h] & wd):
             met[h] |= 1 << (n + c % n if h < n else c // n)
+    out: list[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int]] = []
     for k in SIZES:
         for base_kind, cover_kind in ((0, 1), (1, 0)):
             lines = [h for h in range(base_kind * n, base_kind * n + n)
@@ -101,13 +101,36 @@ def _search(shape: tuple, wd: int) -> Iterator[tuple[int, tuple[int, ...], tuple
                 for h in base:
                     B |= hb[h] & wd
                 crosses = [h for h in range(cover_kind * n, cover_kind * n + n) if hb[h] & B]  # <= k + MAX_FINS
-                for cover in combinations(crosses, k):
-                    C = 0
-                    for h in cover:
-                        C |= hb[h] & wd
-                    fins = B & ~C
-                    if fins.bit_count() <= MAX_FINS and all(hb[h] & C for h in base):
-                        yield k, base, cover, B, C, fins
+                _covers(out, k, base, B, crosses, hb, wd)
+    return out
+
+
+def _covers(out: list, k: int, base: tuple[int, ...], B: int, crosses: list[int], hb: Sequence[int], wd: int) -> None:
+    """Append to ``out`` the fish of ``base`` (places ``B``): each ``k``-set of ``crosses`` (in the order of
+    ``itertools.combinations``) that leaves at most :data:`MAX_FINS` fins and meets every base line. A base
+    place lies on one cross line, so the cross lines left out before the last one taken hold fins already:
+    a set is dropped as soon as those outnumber the cap (most of the sets: the same fish, found sooner)."""
+    m = len(crosses)
+    part = [hb[h] & B for h in crosses]  # each cross line's base places (disjoint)
+    count = [x.bit_count() for x in part]
+    places = [hb[h] & wd for h in crosses]
+    total = B.bit_count()
+
+    def take(start: int, cover: tuple[int, ...], got: int, left_out: int, C: int) -> None:
+        need = k - len(cover)
+        for i in range(start, m - need + 1):
+            if need == 1:
+                if total - got - count[i] <= MAX_FINS:
+                    c = C | places[i]
+                    if all(hb[h] & c for h in base):
+                        out.append((k, base, (*cover, crosses[i]), B, c, B & ~c))
+            else:
+                take(i + 1, (*cover, crosses[i]), got + count[i], left_out, C | places[i])
+            left_out += count[i]
+            if left_out > MAX_FINS:
+                return
+
+    take(0, (), 0, 0, 0)
 
 
 def _bases(lines: list[int], met: list[int], k: int, limit: int) -> Iterator[tuple[int, ...]]:
