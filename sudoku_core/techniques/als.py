@@ -185,6 +185,40 @@ def _seen_by(shape, where: tuple) -> tuple[list, list]:
 
 
 @lru_cache(maxsize=16)
+def _fits_ends(shape, where: tuple) -> tuple[list, list]:
+    """``(fits, ends)``, per digit z and per cell set p that is the z cells of some ALS (bits over ALS
+    indices, from :func:`_seen_by`): ``fits[z][p]``, the sets whose every z cell sees every cell of p (z
+    is restricted between a set with z cells p and each of them, when they share no cell); ``ends[z][p]``,
+    the sets holding z such that a cell holding z sees every cell of p and every z of theirs (with a set
+    whose z cells are p, a pair that would lose z at that cell if one of the two must hold z). Shared by
+    the restricted commons (:func:`_links`) and ALS-XZ."""
+    n = geometry(*shape).n
+    same, seen = _seen_by(shape, where)
+    als = _all_als(shape, where)
+    fits: list[dict[int, int]] = [{} for _ in range(n + 1)]
+    ends: list[dict[int, int]] = [{} for _ in range(n + 1)]
+    for x in range(1, n + 1):
+        seen_x, fx, ex, wx = seen[x], fits[x], ends[x], where[x]
+        for p, group in same[x].items():
+            if not p & (p - 1):
+                fx[p] = seen_x.get(p, 0)
+            else:
+                ok, m = -1, p
+                while m and ok:
+                    low = m & -m
+                    ok &= seen_x.get(low, 0)
+                    m ^= low
+                fx[p] = ok
+            e, m = 0, wx & als[group.bit_length() - 1].sees[x]
+            while m:
+                low = m & -m
+                e |= seen_x[low]
+                m ^= low
+            ex[p] = e
+    return fits, ends
+
+
+@lru_cache(maxsize=16)
 def _links(shape, where: tuple) -> dict:
     """``{i: [(j, rccs), ...]}`` for every pair of disjoint ALS with a restricted common candidate.
 
@@ -194,22 +228,7 @@ def _links(shape, where: tuple) -> dict:
     A (few: checked one by one).
     """
     als = _all_als(shape, where)
-    n = geometry(*shape).n
-    same, seen = _seen_by(shape, where)
-    # fits[x][x cells]: the sets whose every x sees all those cells
-    fits: list[dict[int, int]] = [{} for _ in range(n + 1)]
-    for x in range(1, n + 1):
-        sees_x, fx = seen[x], fits[x]
-        for p in same[x]:
-            if not p & (p - 1):
-                fx[p] = sees_x.get(p, 0)
-                continue
-            ok, m = -1, p
-            while m and ok:
-                low = m & -m
-                ok &= sees_x.get(low, 0)
-                m ^= low
-            fx[p] = ok
+    fits, _ = _fits_ends(shape, where)
     cells = [a.cells for a in als]
     lists: list[list] = [[] for _ in als]
     for i, a in enumerate(als):
@@ -272,18 +291,56 @@ def _xz_elims(a: _Als, b: _Als, rcc: list[int], where) -> tuple:
 
 
 def find_als_xz(state: State) -> Iterator[Step]:
+    """ALS-XZ, bit-parallel over the partners of each set: the restricted commons of A on x are the sets
+    whose every x sees every x of A (as in :func:`_links`), and a pair singly linked by x eliminates only
+    if some other digit z of both has a cell seeing all its places in both (:func:`_fits_ends`); only the
+    partners that pass that test, or are doubly linked, are looked at one by one (most positions that
+    reach ALS-XZ have none). The order is :func:`_links`': A by index, then B by its lowest restricted
+    common and index."""
     where = tuple(state.where)
-    als = _all_als(_shape(state.geo), where)
-    links = _links(_shape(state.geo), where)
+    shape = _shape(state.geo)
+    als = _all_als(shape, where)
+    fits, ends = _fits_ends(shape, where)
     found = []
-    for i, partners in sorted(links.items()):
-        a = als[i]
-        for j, rcc in partners:
-            if j < i:
-                continue
+    for i, a in enumerate(als):
+        later = ~((2 << i) - 1)
+        restricted = []  # (x, partners after i on x)
+        reach = []  # (z, sets that with A leave a cell seeing every z of both)
+        for x, p in a.places.items():
+            ok = fits[x][p] & later
+            if ok:
+                restricted.append((x, ok))
+            e = ends[x][p]
+            if e:
+                reach.append((x, e))
+        if not restricted:
+            continue
+        look = ones = twos = 0
+        for x, r in restricted:
+            twos |= ones & r
+            ones |= r
+            other = 0
+            for z, e in reach:
+                if z != x:
+                    other |= e
+            look |= r & other
+        look |= twos  # doubly linked: looked at whole
+        if not look:
+            continue
+        mine = []
+        own = a.cells
+        while look:
+            low = look & -look
+            look ^= low
+            j = low.bit_length() - 1
             b = als[j]
-            if len(rcc) == 1 and not a.digits & b.digits & ~(1 << rcc[0]):
-                continue  # no other common digit
+            if b.cells & own:
+                continue
+            rcc = [x for x, r in restricted if r & low]
+            mine.append((rcc[0], j, rcc))
+        mine.sort()
+        for _, j, rcc in mine:
+            b = als[j]
             elims = _xz_elims(a, b, rcc, where)
             if elims:
                 found.append((elims, a, b, rcc))
