@@ -296,6 +296,42 @@ def test_newspaper_photos_are_read(name: str) -> None:
     assert result.grid_score > 0.6
 
 
+def test_a_photo_s_grid_in_a_thick_frame_is_found_inside_it() -> None:
+    # a dark frame 3% of the grid's side thick drawn round the grid, touching its outer lines: one shape
+    # whose corners are the frame's. The grid inside it scores 0.79 straight (the photo's lines are not
+    # quite straight), under the 0.8 a grid found inside a frame had to score, so the frame was read (8
+    # cells wrong); now the grid's lines followed as they bend, clearly more inked than the frame's, tell
+    from PIL import Image, ImageDraw
+
+    width, height, rgba = photo("image1050")
+    (x0, y0), _tr, (x1, y1), _bl = read_picture(width, height, rgba, 4).corners
+    side = max(x1 - x0, y1 - y0)
+    im = Image.frombytes("RGBA", (width, height), rgba)
+    ImageDraw.Draw(im).rectangle((x0 - side * 0.03, y0 - side * 0.03, x1 + side * 0.03, y1 + side * 0.03),
+                                 outline=(20, 20, 20, 255), width=int(side * 0.03))
+    assert read_picture(width, height, im.tobytes(), 4).puzzle == givens("image1050")
+
+
+def test_a_tilted_photo_s_grid_is_not_a_tiny_quad_fitted_awry() -> None:
+    # the photo tilted (its corners moved by up to 26 px of 300, seeded): a shape's fitted corners made a
+    # quad of 9 x 7 px, its "lines" wholly inked (score 1.0), taken before the grid (38 cells wrong before
+    # scan7); a quad smaller than a shape may be is no candidate
+    import random
+
+    from PIL import Image
+
+    width, height, rgba = photo("image107")
+    im = Image.frombytes("RGBA", (width, height), rgba).convert("RGB")
+    rng = random.Random("image107")  # the fifth of the seeded tilts tried (corners moved by 2 to 26 px)
+    for _ in range(5):
+        j = [rng.uniform(-0.12, 0.12) * height * 0.8 for _ in range(8)]
+    tilted = im.transform((width, height), Image.Transform.QUAD,
+                          (j[0], j[1], j[2], height + j[3], width + j[4], height + j[5], width + j[6], j[7]),
+                          Image.Resampling.BILINEAR, fillcolor=(200, 200, 200)).convert("RGBA")
+    result = read_picture(width, height, tilted.tobytes(), 4)
+    assert result.puzzle == givens("image107")
+
+
 def test_a_blurred_photo_is_read_with_few_cells_flagged() -> None:
     # r9c5's blurred 6 was read as a 5 while glyphs were black-and-white: sampled in grey from the photo,
     # the paler gap that tells a 6 from an 8 or a 5 survives
