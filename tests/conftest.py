@@ -98,7 +98,7 @@ class _ModuleTimes:
         self.seconds[module] = self.seconds.get(module, 0.0) + report.duration
         if report.when == "call":
             self.tests[module] = self.tests.get(module, 0) + 1
-        if "/e2e/" in module:
+        if "/e2e/" in module or "e2e" in report.keywords:  # test_generate's Pyodide run in Node too
             test, _, group = report.nodeid.partition("@")
             key = "@" + group if group else test
             self.work[key] = self.work.get(key, 0.0) + report.duration

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from e2e_support import ROOT, App
+from e2e_support import ROOT, FreshOrigins
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -35,42 +35,28 @@ def context_options(variant: str) -> tuple[dict, bool]:
     return options, contrast
 
 
-class VariantContexts:
-    """One context per variant, kept while that variant's tests run (make them one xdist group, so they
-    run in a row): each test opens its own page in it, so a page that boots the engine after another
-    reuses the context's HTTP cache and compiled WebAssembly instead of starting cold. Measured (Chromium's
-    processes' CPU, the game, lab and learn pages booted twice each): 18.4-19.2 s in fresh contexts,
-    12.9-13.0 s in one, about 1 s less a boot. A test's page shares what the earlier ones saved (the
-    settings in localStorage): each test still sets what it checks."""
+def by_variant(variants) -> list:
+    """The variants as test parameters, each in one xdist group shared by every module's axe checks in that
+    variant (``test_a11y-<variant>``), so that they run in a row on one worker: each opens its page in the
+    worker's one kept context of that variant (:func:`axe_app`), which after the first boot has the site
+    and its compiled WebAssembly cached."""
+    import pytest
 
-    def __init__(self, browser) -> None:
-        self.browser = browser
-        self.variant: str | None = None
-        self.context = None
-
-    def __call__(self, variant: str):
-        if variant != self.variant:
-            self.close()
-            self.context = self.browser.new_context(bypass_csp=True, **context_options(variant)[0])
-            self.variant = variant
-        return self.context
-
-    def close(self) -> None:
-        if self.context is not None:
-            self.context.close()
-        self.context, self.variant = None, None
+    return [pytest.param(v, marks=pytest.mark.xdist_group(f"test_a11y-{v}")) for v in variants]
 
 
 @contextmanager
-def axe_app(browser, url: str, variant: str, contexts: VariantContexts | None = None):
+def axe_app(origins: FreshOrigins, url: str, variant: str):
     """An app in one of VARIANTS for axe (which needs the CSP bypassed): yields (app, context options,
-    whether high contrast is wanted), and checks on the way out that the page logged no error. With
-    ``contexts``, the app is a new page in that variant's shared context."""
+    whether high contrast is wanted), and checks on the way out that the page logged no error. The app is
+    a new tab on a cleared origin in the context that the worker keeps for the variant's options with the
+    CSP bypassed (conftest's ``origins``, e2e_support.FreshOrigin): a boot after the first in it reuses
+    its cache, about 1 s of CPU less than a fresh context's (the game, lab and Learn pages booted twice
+    each, Chromium's processes' CPU: 18.4-19.2 s in fresh contexts, 12.9-13.0 s in one); a page finds no
+    setting saved by an earlier one, so each test sets what it checks."""
     options, contrast = context_options(variant)
-    if contexts is None:
-        app = App(browser, url, bypass_csp=True, **options)
-    else:
-        app = App(browser, url, context=contexts(variant))
+    origin = origins.origin({"bypass_csp": True, **options}, [])
+    app = origin.open(url, options.get("viewport"))
     try:
         yield app, options, contrast
         assert not app.errors, app.errors

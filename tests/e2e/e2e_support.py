@@ -144,13 +144,16 @@ class FreshOrigins:
     def __init__(self, browser) -> None:
         self.browser = browser
         self.kept: dict[str, list[FreshOrigin]] = {}
+        #: The contexts whose tab a module's shared page holds (:func:`shared_app`): no other test opens one.
+        self.held: list[FreshOrigin] = []
 
     def origin(self, options: dict, busy: list[FreshOrigin]) -> FreshOrigin:
-        """A kept context with these options that the test does not hold yet (``busy``), made if need be."""
+        """A kept context with these options that the test does not hold yet (``busy``) and no module's
+        shared page holds, made if need be."""
         options = {k: v for k, v in options.items() if k != "viewport"}
         pool = self.kept.setdefault(json.dumps(options, sort_keys=True, default=repr), [])
         for origin in pool:
-            if origin not in busy:
+            if origin not in busy and origin not in self.held:
                 return origin
         pool.append(FreshOrigin(self.browser, **options))
         return pool[-1]
@@ -211,19 +214,32 @@ def asset(page, name: str) -> str:
     return "./" + page.evaluate("name => fetch('asset-map.json').then(r => r.json()).then(m => m[name])", name)
 
 
-def shared_app(browser, url: str, then=None, **context_options):
+def shared_app(origins: FreshOrigins, url: str, then=None, fresh: bool = False, **context_options):
     """Yield one booted app for the tests of a module, then check on teardown that the whole module
     caused no console error and no request off the origin (use with ``yield from`` in a fixture).
-    ``then(app)`` runs once the engine is ready, for a page that has more to wait for."""
-    shared = App(browser, url, **context_options).goto().wait_ready()
-    if then is not None:
-        then(shared)
-    yield shared
-    errors, off = shared.errors, shared.off_origin()
-    shared.close()
+    ``then(app)`` runs once the engine is ready, for a page that has more to wait for. The page is a tab
+    on a cleared origin in a context the worker keeps for these options (conftest's ``origins``), held
+    for the module so that no other test's tab replaces it: a boot there costs about half a fresh
+    context's (:class:`FreshOrigin`). ``fresh`` opens it in a fresh context instead, for a module that
+    checks what the page fetches for the first time."""
+    if fresh:
+        origin, shared = None, App(origins.browser, url, **context_options)
+    else:
+        origin = origins.origin(context_options, [])
+        origins.held.append(origin)
+        shared = origin.open(url, context_options.get("viewport"))
+    try:
+        shared.goto().wait_ready()
+        if then is not None:
+            then(shared)
+        yield shared
+        errors, off = shared.errors, shared.off_origin()
+    finally:
+        shared.close()
+        if origin is not None:
+            origins.held.remove(origin)
     assert not errors, errors
     assert not off, off
-
 
 
 def run_offline_journey(command: list[str], site: Path, timeout: float = 900) -> dict:

@@ -5,8 +5,9 @@ run shows them (`pytest -s`).
 
 axe is injected with `add_script_tag`, which the page's CSP forbids: these contexts bypass the CSP
 (`bypass_csp=True`); every other test runs the page under it. The game's, the lab's and the Learn page's
-checks in one variant run in a row (one xdist group) in one context of that variant, each on a page of
-its own (a11y_support.VariantContexts): a boot after the first reuses the context's cache.
+checks in one variant, and the other modules' axe checks in it, run in a row (one xdist group,
+a11y_support.by_variant), each on a page of its own in the context the worker keeps for that variant
+(a11y_support.axe_app): a boot after the first reuses the context's cache.
 
 The states are a sweep (ten variants by about fourteen states, and the Learn page's five), and axe is most
 of its CPU, so the normal run samples it: the two main themes (FULL) audit every state; every other variant
@@ -26,7 +27,7 @@ import re
 import subprocess
 
 import pytest
-from a11y_support import AXE, VARIANTS, VariantContexts, audit, axe_app
+from a11y_support import AXE, VARIANTS, audit, axe_app, by_variant
 from e2e_support import ROOT, fresh_origin_fixtures
 from play_support import EASY, EASY_SOLUTION, open_game, open_more, open_study, settle, wait_truth
 from playwright.sync_api import expect
@@ -49,7 +50,7 @@ def audited(variant: str, index: int) -> bool:
 
 
 # The tests that play a game open their apps in contexts kept for their options (conftest's origins), on an origin
-# cleared first (e2e_support.FreshOrigin); the audits keep theirs per variant (a11y_support.VariantContexts).
+# cleared first (e2e_support.FreshOrigin); so do the audits, in a context per variant with the CSP bypassed.
 open_app = fresh_origin_fixtures(every_option_set=True)
 
 MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
@@ -63,24 +64,11 @@ def axe_installed():
     assert AXE.exists(), f"npm ci did not install {AXE}"
 
 
-@pytest.fixture(scope="module")
-def contexts(browser):
-    """The context of the variant whose checks are running (see the module's docstring)."""
-    held = VariantContexts(browser)
-    yield held
-    held.close()
-
-
 def sampled_pages(turn: int) -> list[str]:
     """The variants a page other than the game's is checked in (see the module's docstring): FULL and every
     other one of the rest, from the ``turn``-th (0 for the lab, 1 for the Learn page); every variant with
     SUDOKU_A11Y_EVERY_STATE=1."""
     return [v for v in VARIANTS if EVERY_STATE or v in FULL or SAMPLED.index(v) % 2 == turn]
-
-
-def by_variant(variants) -> list:
-    """The variants as parameters, each one xdist group, so that its checks run in a row in one context."""
-    return [pytest.param(v, marks=pytest.mark.xdist_group(f"test_a11y-{v}")) for v in variants]
 
 
 def drawn_step(tech: str) -> dict:
@@ -141,8 +129,8 @@ def states(page):
 
 
 @pytest.mark.parametrize("variant", by_variant(VARIANTS))
-def test_no_axe_violation_in_any_state(browser, server, contexts, variant):
-    with axe_app(browser, server + "index.html#" + EASY, variant, contexts) as (app, _options, contrast):
+def test_no_axe_violation_in_any_state(origins, server, variant):
+    with axe_app(origins, server + "index.html#" + EASY, variant) as (app, _options, contrast):
         page = app.goto().wait_ready().page
         settle(page)
         if contrast:
@@ -230,8 +218,8 @@ def test_the_grid_grows_with_zoom_and_the_page_reflows_at_320_by_256(server, ope
 
 
 @pytest.mark.parametrize("variant", by_variant(sampled_pages(0)))
-def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(browser, server, contexts, variant):
-    with axe_app(browser, server + "lab.html#" + EASY, variant, contexts) as (app, options, contrast):
+def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(origins, server, variant):
+    with axe_app(origins, server + "lab.html#" + EASY, variant) as (app, options, contrast):
         page = app.goto().page
         if contrast:  # chosen on the game's page, saved, and followed by the lab
             page.evaluate("localStorage.setItem('sudoku.settings.v1', JSON.stringify({contrast: true}))")
@@ -258,9 +246,9 @@ def test_the_lab_has_no_axe_violation_and_wears_the_game_s_theme(browser, server
 
 
 @pytest.mark.parametrize("variant", by_variant(sampled_pages(1)))
-def test_the_learn_page_has_no_axe_violation_and_wears_the_game_s_theme(browser, server, contexts, variant):
+def test_the_learn_page_has_no_axe_violation_and_wears_the_game_s_theme(origins, server, variant):
     """The Learn page (issue 30): the index alone, a lesson at each step of its example, and a Killer's."""
-    with axe_app(browser, server + "learn.html", variant, contexts) as (app, options, contrast):
+    with axe_app(origins, server + "learn.html", variant) as (app, options, contrast):
         page = app.goto().wait_ready().page
         if contrast:  # chosen on the game's page, saved, and followed here
             page.evaluate("localStorage.setItem('sudoku.settings.v1', JSON.stringify({contrast: true}))")
@@ -291,7 +279,7 @@ def test_the_learn_page_has_no_axe_violation_and_wears_the_game_s_theme(browser,
 
 
 @pytest.mark.parametrize("variant", by_variant(["light", "dark"]))
-def test_the_lab_on_a_killer_has_no_axe_violation(browser, server, contexts, variant):
+def test_the_lab_on_a_killer_has_no_axe_violation(origins, server, variant):
     """The lab's variant views: a Killer's dashed cages and sums on the replay grid, the compare table's
     unsupported rows, the matrix's cage column and the cage's combination table."""
     from urllib.parse import quote
@@ -299,7 +287,7 @@ def test_the_lab_on_a_killer_has_no_axe_violation(browser, server, contexts, var
     from sudoku_core.lab_samples import SAMPLES
 
     killer = SAMPLES["variants"][1][3]
-    with axe_app(browser, server + "lab.html#" + quote(killer), variant, contexts) as (app, _, _):
+    with axe_app(origins, server + "lab.html#" + quote(killer), variant) as (app, _, _):
         page = app.goto().page
         expect(page.locator("#message")).to_have_attribute("data-kind", "ok", timeout=180_000)
         page.fill("#node-limit", "20000")

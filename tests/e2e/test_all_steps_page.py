@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from a11y_support import audit, axe_app
+from a11y_support import audit, axe_app, by_variant
 from e2e_support import ARTIFACTS
 from hint_support import check_drawn
 from play_support import at, open_game, open_more, set_language, settle, state, until, wait_truth
@@ -149,8 +149,9 @@ def test_cancel_stops_the_search_mid_run_and_the_engine_answers_on(server, open_
     assert not app.errors, app.errors
 
 
-def test_a_phone_in_the_dark_in_chinese_keeps_board_and_list_on_screen_and_axe_clean(browser, server):
-    with axe_app(browser, server + "index.html#" + PUZZLE, "phone") as (app, _options, _contrast):
+@pytest.mark.parametrize("variant", by_variant(["phone"]))
+def test_a_phone_in_the_dark_in_chinese_keeps_board_and_list_on_screen_and_axe_clean(origins, server, variant):
+    with axe_app(origins, server + "index.html#" + PUZZLE, variant) as (app, _options, _contrast):
         page = app.page
         page.set_viewport_size({"width": 390, "height": 844})
         page.goto(app.url)

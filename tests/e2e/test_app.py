@@ -40,9 +40,9 @@ SIXTEEN = ("B..18FE...3.4....A8.36..2.DF1.....65.......EDFG9.2E....D.A..8...1...
 
 
 @pytest.fixture(scope="module")
-def app(browser, server):
+def app(origins, server):
     """One booted app shared by the tests of this module that each load their own puzzle."""
-    yield from shared_app(browser, server + "index.html")
+    yield from shared_app(origins, server + "index.html")
 
 
 def cell(page, row: int, col: int):

@@ -3,13 +3,14 @@ a test's app opens as a new tab in a context an earlier test of any module used,
 What the earlier test saved or set must be gone (the saved game, the settings and every other key of local
 storage, IndexedDB, cookies, session storage, permissions granted), and what a browser that has been
 to the site keeps must stay (Cache Storage: the service worker's copy of the site), which shows that the
-context was indeed the same one.
+context was indeed the same one. A module's shared page (e2e_support.shared_app) holds its kept context
+until the module ends: no other test's tab replaces it meanwhile, and the context is handed out again after.
 """
 
 from __future__ import annotations
 
 import pytest
-from e2e_support import close_checked
+from e2e_support import close_checked, shared_app
 from play_support import EASY, at, wait_truth
 from playwright.sync_api import expect
 
@@ -74,3 +75,17 @@ def test_a_kept_context_forgets_what_the_last_test_saved_and_keeps_the_site(serv
         page.evaluate("probe => caches.delete(probe)", PROBE)
     finally:
         close_checked([second])
+
+
+def test_a_module_s_shared_page_holds_its_kept_context_until_the_module_ends(server, origins):
+    shared = shared_app(origins, server + "index.html#" + EASY, **OPTIONS)
+    app = next(shared)  # the module's page, booted
+    held = [origin for origin in origins.held if origin.context is app.context]
+    assert len(held) == 1
+    other = origins.origin(OPTIONS, [])  # another test's tab meanwhile: another kept context
+    assert other is not held[0] and other.context is not app.context
+    assert not app.page.is_closed()
+    with pytest.raises(StopIteration):  # the module's end: its page closes and its checks pass
+        next(shared)
+    assert app.page.is_closed() and held[0] not in origins.held
+    assert origins.origin(OPTIONS, [other]) is held[0]  # handed out again

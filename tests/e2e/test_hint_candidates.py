@@ -32,9 +32,9 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 
 
 @pytest.fixture(scope="module")
-def app(browser, server):
+def app(origins, server):
     """One page for the tests that each load their own puzzle (one boot, not three)."""
-    yield from shared_app(browser, server + "index.html", locale="en-US")
+    yield from shared_app(origins, server + "index.html", locale="en-US")
 
 
 def hint(page) -> str:

@@ -28,8 +28,8 @@ MULTIPLE = "8.........95.......76.........426798...571243...893165......916....3
 
 
 @pytest.fixture(scope="module")
-def app(browser, server):
-    yield from shared_app(browser, server + "index.html")
+def app(origins, server):
+    yield from shared_app(origins, server + "index.html")
 
 
 def load(page, text: str, expect_text: str = "Loaded") -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from a11y_support import audit, axe_app
+from a11y_support import audit, axe_app, by_variant
 from e2e_support import ROOT, asset, fresh_origin_fixtures, shared_app
 from play_support import KILLER, at, engine_auto_notes, load, open_shared_link, open_study, settle, until
 from playwright.sync_api import expect
@@ -27,9 +27,9 @@ SHOTS = ROOT / "test-artifacts"
 
 
 @pytest.fixture(scope="module")
-def app(browser, server):
+def app(origins, server):
     """One booted page for the tests that only import the page's modules or load their own puzzle."""
-    yield from shared_app(browser, server + "index.html", locale="en-US")
+    yield from shared_app(origins, server + "index.html", locale="en-US")
 
 
 # A Killer link opens in a kept context on a cleared origin (no saved game); one asked for
@@ -292,9 +292,9 @@ def test_the_killer_text_forms_import_and_export(app):
     assert sorted(page.evaluate("[...window.sudoku.game.marked]")) == [2]
 
 
-@pytest.mark.parametrize("theme", ["light", "contrast-dark", "chinese", "phone"])
-def test_killer_boards_pass_axe(browser, server, theme):
-    with axe_app(browser, server + "index.html#" + quote(KILLER), theme) as (app, _options, contrast):
+@pytest.mark.parametrize("theme", by_variant(["light", "contrast-dark", "chinese", "phone"]))
+def test_killer_boards_pass_axe(origins, server, theme):
+    with axe_app(origins, server + "index.html#" + quote(KILLER), theme) as (app, _options, contrast):
         page = app.goto().wait_ready().page
         settle(page)
         if contrast:

@@ -22,8 +22,8 @@ ASKED = 200_000
 
 
 @pytest.fixture(scope="module")
-def lab(browser, server):
-    yield from shared_app(browser, server + "lab.html",
+def lab(origins, server):
+    yield from shared_app(origins, server + "lab.html",
                           then=lambda app: expect(app.page.locator("#message")).to_have_attribute("data-kind", "ok"))
 
 

@@ -22,8 +22,8 @@ BACKTRACKING = ["naive", "fewest", "naked", "hidden", "locked"]
 
 
 @pytest.fixture(scope="module")
-def lab(browser, server):
-    yield from shared_app(browser, server + "lab.html",
+def lab(origins, server):
+    yield from shared_app(origins, server + "lab.html",
                           then=lambda app: expect(app.page.locator("#message")).to_have_attribute("data-kind", "ok"))
 
 

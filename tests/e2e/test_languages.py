@@ -24,8 +24,8 @@ LANGS = locales.languages()
 
 
 @pytest.fixture(scope="module")
-def app(browser, server):
-    yield from shared_app(browser, server + "index.html#" + EASY)
+def app(origins, server):
+    yield from shared_app(origins, server + "index.html#" + EASY)
 
 
 def test_the_switch_lists_every_catalogue_by_its_own_name(app):

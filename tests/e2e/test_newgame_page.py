@@ -16,8 +16,8 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 
 
 @pytest.fixture(scope="module")
-def app(browser, server):
-    yield from shared_app(browser, server + "index.html")
+def app(origins, server):
+    yield from shared_app(origins, server + "index.html")
 
 
 # The bank's refill tests each open a page with nothing served or made ahead yet: in a kept

@@ -195,11 +195,11 @@ VIEWPORTS = {
 
 @pytest.fixture(scope="module", params=[(width, scheme) for width in VIEWPORTS for scheme in ("light", "dark")],
                 ids=lambda p: "-".join(p))
-def drawn(request, browser, server):
+def drawn(request, origins, server):
     """One page per viewport and theme, shared by the drawing checks and the screenshots there (each
     loads its own puzzles and draws its own steps): (page, width, scheme)."""
     width, scheme = request.param
-    for app in shared_app(browser, server + "index.html", lambda app: settle(app.page), locale="en-US",
+    for app in shared_app(origins, server + "index.html", lambda app: settle(app.page), locale="en-US",
                           color_scheme=scheme, **VIEWPORTS[width]):
         yield app.page, width, scheme
 

@@ -32,8 +32,8 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture(scope="module")
-def app(browser, server):
-    yield from shared_app(browser, server + "index.html", locale="en-US")
+def app(origins, server):
+    yield from shared_app(origins, server + "index.html", locale="en-US")
 
 
 @pytest.fixture

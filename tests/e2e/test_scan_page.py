@@ -40,8 +40,9 @@ def png(width: int, height: int, grey: int) -> bytes:
 
 
 @pytest.fixture(scope="module")
-def app(browser, server):
-    yield from shared_app(browser, server + "index.html", bypass_csp=True, viewport={"width": 1280, "height": 800})
+def app(origins, server):
+    yield from shared_app(origins, server + "index.html", fresh=True, bypass_csp=True,
+                          viewport={"width": 1280, "height": 800})
 
 
 def board_read(page) -> str:

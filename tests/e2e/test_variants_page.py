@@ -8,7 +8,7 @@ from functools import cache
 from urllib.parse import quote
 
 import pytest
-from a11y_support import audit, axe_app
+from a11y_support import audit, axe_app, by_variant
 from e2e_support import asset, fresh_origin_fixtures, shared_app
 from play_support import at, load, open_shared_link, open_study, settle, until
 from playwright.sync_api import expect
@@ -58,8 +58,8 @@ def hinted_game(variant: str) -> tuple[str, int, int, str]:
 
 
 @pytest.fixture(scope="module")
-def app(browser, server):
-    yield from shared_app(browser, server + "index.html", locale="en-US")
+def app(origins, server):
+    yield from shared_app(origins, server + "index.html", locale="en-US")
 
 
 # A variant's link opens in a kept context on a cleared origin (no saved game); other options
@@ -196,10 +196,10 @@ def test_bad_region_maps_say_which_rule(app, text, words, marked):
     assert sorted(page.evaluate("[...window.sudoku.game.marked]")) == marked  # the cells cut off
 
 
-@pytest.mark.parametrize("theme", ["light", "contrast-dark", "chinese", "phone"])
-def test_variant_boards_pass_axe(browser, server, theme):
+@pytest.mark.parametrize("theme", by_variant(["light", "contrast-dark", "chinese", "phone"]))
+def test_variant_boards_pass_axe(origins, server, theme):
     line = hinted_game("jigsaw")[0]
-    with axe_app(browser, server + "index.html#" + quote(line), theme) as (app, _options, contrast):
+    with axe_app(origins, server + "index.html#" + quote(line), theme) as (app, _options, contrast):
         page = app.goto().wait_ready().page
         settle(page)
         if contrast:
