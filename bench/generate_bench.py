@@ -41,6 +41,18 @@ Matrix figures, 2026-11-29, CPython 3.11.7, seeds 1-5, cap 30 s, CPU seconds med
   its node limit, which the bench flags); Jigsaw Easy minimal gives up: none, rot180 and mirror_h found 0 of
   5 within 30 s, rot90 5.59 / 12.99 (its dug Easy puzzles keep groups that could go, too hard for Easy: not
   minimal; no GENERATOR_VERSION 12 figures for it). Jigsaw's other rows from Easy on were not reached.
+
+  GENERATOR_VERSION 15 (gen6: a minimal Easy walked to among the naked-singles puzzles, easy_minimal_work),
+  2026-11-29, load average 23-38 on the 2 cores, every puzzle re-verified. Before (GENERATOR_VERSION 14, the
+  same run): X, all 96 choices measured again: over target Easy minimal none 1.45 / 2.67 (rot180 0.15 / 1.07,
+  antidiagonal 0.99 / 2.23, diagonal 0.67 / 1.05), Expert none 1.27 / 2.48, Expert minimal none 1.72 / 3.65;
+  the rest within. After, Easy minimal, every symmetry, 5 of 5 found and verified: X 0.02-0.19 / 0.04-0.36
+  (none 0.11 / 0.36, 17 givens); Windoku 0.01-0.27 / 0.02-1.42 (none 0.27 / 1.42, 17 givens; before 1 of 5
+  within 30 s); classic 0.01-0.05 / 0.01-0.10 (none 0.05 / 0.10). The walk's longest unit: 21 ms of CPU
+  (Windoku none, seed 3), so it stays sliceable. Jigsaw Easy minimal: found now, but not within target for
+  none (a walk finds a minimal one on about 1 grid in 25-40: 0 of 15 and 0-1 of 25 in trials, so some seconds);
+  its figures and Jigsaw's rows from Medium on: see the commit that adds them (the machine was too loaded to
+  finish them in this session).
 """
 
 from __future__ import annotations
