@@ -41,6 +41,26 @@ Matrix figures, 2026-11-29, CPython 3.11.7, seeds 1-5, cap 30 s, CPU seconds med
   its node limit, which the bench flags); Jigsaw Easy minimal gives up: none, rot180 and mirror_h found 0 of
   5 within 30 s, rot90 5.59 / 12.99 (its dug Easy puzzles keep groups that could go, too hard for Easy: not
   minimal; no GENERATOR_VERSION 12 figures for it). Jigsaw's other rows from Easy on were not reached.
+
+  GENERATOR_VERSION 15 (gen6: a minimal Easy walked to among the naked-singles puzzles, easy_minimal_work),
+  2026-11-29, load average 23-38 on the 2 cores, every puzzle re-verified. Before (GENERATOR_VERSION 14, the
+  same run): X, all 96 choices measured again: over target Easy minimal none 1.45 / 2.67 (rot180 0.15 / 1.07,
+  antidiagonal 0.99 / 2.23, diagonal 0.67 / 1.05), Expert none 1.27 / 2.48, Expert minimal none 1.72 / 3.65;
+  the rest within. After, Easy minimal, every symmetry, 5 of 5 found and verified: X 0.02-0.19 / 0.04-0.36
+  (none 0.11 / 0.36, 17 givens); Windoku 0.01-0.27 / 0.02-1.42 (none 0.27 / 1.42, 17 givens; before 1 of 5
+  within 30 s); classic 0.01-0.05 / 0.01-0.10 (none 0.05 / 0.10). The walk's longest unit: 21 ms of CPU
+  (Windoku none, seed 3), so it stays sliceable. Jigsaw Easy minimal (after; before: none, rot180 and
+  mirror_h 0 of 5 within 30 s, rot90 5.59 / 12.99, the rest not measured): none 2 of 5 found within 30 s,
+  rot180 2.69 / 6.89, rot90 0.51 / 1.89, mirror_h 4 of 5 (median 18.90), mirror_v 4 of 5 (5.28), diagonal 3 of
+  5 (4.61), antidiagonal 4 of 5 (13.23), dihedral 0.33 / 1.01: found now in most symmetries, still over
+  target in six (a walk finds a minimal one on about one Jigsaw grid in 25-40). Jigsaw's other rows (code
+  unchanged by GENERATOR_VERSION 15 but for level-less minimal, so one run is before and after): over target
+  Medium minimal in six symmetries (none 3 of 5 within 30 s, 18.81 median; rot180 2.83 / 5.54; mirror_h, mirror_v,
+  diagonal, antidiagonal 1.63-2.36 / 6.27-9.98), Hard minimal none 1.23 / 1.86, Expert minimal none 1.57 / 6.28,
+  Expert dihedral 0.63 / 5.87 and minimal 0.69 / 5.53; within: every other Medium to Extreme row (Extreme
+  0.01-0.03 carried, minimal 0.13-0.61 / 0.15-1.56) and level-less (0.04-0.25 / 0.17-0.68; its none minimal
+  row, seed 1, was handed out as not minimal after a count gave up: dug again now). Jigsaw Easy not minimal
+  from mirror_v on was not measured (Easy none and rot180: 0.04-0.05 / 0.16-0.23).
 """
 
 from __future__ import annotations

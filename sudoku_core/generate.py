@@ -61,6 +61,14 @@ Choices
   with the former levels (medium was singles, locked candidates and subsets): when a medium dig ends
   easy, carry on digging it with the engine and rated removals instead of a new grid; the median rose
   from 37 to 68 ms on 9x9 and from 0.65 to 0.92 s on 6x6.)
+* **Minimal Easy by a walk.** Easy is exactly the naked-singles fill, so an easy dig needs no engine; but the
+  groups it keeps are those naked singles need, and some of them uniqueness does not (removing one leaves a
+  unique puzzle that is too hard for Easy), so a dig by that fill was seldom minimal: 3 in 1,000 on 9x9 X,
+  none of 1,000 on Windoku or of 500 on Jigsaw, and those choices gave up within 30 s. Such groups are rarer
+  the fewer givens a dig keeps, so :func:`easy_minimal_work` walks towards fewer: it puts one removed group
+  back, digs again by the fill in a new order, keeps the move if no more givens are left, and tests each kept
+  puzzle for minimality (one count per given group, stopped at the first that could go), for up to
+  :data:`EASY_MINIMAL_MOVES` moves a grid.
 * **Seeds.** Everything random comes from one ``random.Random`` made from the seed and passed down; ints
   seed it directly, strings (a daily puzzle's date) through SHA-256, never ``hash()``; digit strings
   are read as the integer, so ``--seed 42`` on the command line is ``seed=42``. Only methods built on
@@ -164,6 +172,8 @@ GENERATOR_VERSION = 15  # 2: easy and medium digs use the level's own fill (nake
 # puzzle of another level is dug within its level (accept) and then proved minimal, not dug to minimal and rated
 # 15: a minimal Killer with givens draws larger cages (KILLER_MINIMAL_SIZES), and one whose dig gave up a count
 # (not proved minimal) is not handed out; a minimal Easy Killer is refused
+# 15 (also): a minimal Easy is walked to among the puzzles naked singles solve (easy_minimal_work) instead of dug once
+# and proved minimal; a level-less minimal puzzle (sides up to 10) whose dig had a count give up is dug again
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
@@ -1484,6 +1494,78 @@ def is_minimal_work(geo: Geometry, cells: Sequence[int], symmetry: str, stats: d
     return True
 
 
+#: Moves of :func:`easy_minimal_work` on one grid before it gives the grid up: 9x9 Windoku Easy minimal, seeds
+#: 1-8, median 0.36 s and longest 1.51 s of CPU with 150, 0.40 and 2.57 s with 400, 0.47 and 1.99 s with 1,500.
+EASY_MINIMAL_MOVES = 150
+
+
+def easy_minimal_work(geo: Geometry, solution: list[int], rng: random.Random, symmetry: str = "none",
+                      stats: dict | None = None, moves: int | None = None,
+                      node_limit: int | None = None) -> Generator[None, None, list[int] | None]:
+    """A minimal puzzle of ``solution`` that naked singles alone solve (an Easy one), or None, as resumable
+    work (one yield per move and per count).
+
+    A dig that removes a group only while naked singles still fill the grid leaves groups whose removal would
+    keep the solution unique but not the singles (too hard for Easy), so it is seldom minimal: 3 in 1,000 digs
+    on 9x9 X, none in 1,000 on Windoku. Such groups are rarer the fewer givens the dig keeps (Windoku, mean
+    removable groups 5.5 at 18 givens against 14.9 at 24), so this walks towards fewer givens: a move puts
+    one removed group back and digs again (naked singles only, in a new random order), and is kept when it
+    leaves no more givens than before; after every kept move the puzzle is tested for minimality (a count per
+    given group, stopped at the first that could go). Every puzzle on the way is solved by naked singles, so
+    only the minimality needs the engine. Returns None after ``moves`` moves without a minimal puzzle.
+    """
+    stats = stats if stats is not None else {}
+    if node_limit is None:
+        node_limit = CHECK_NODE_LIMITS.get(geo.n, 1_000)
+    if moves is None:
+        moves = EASY_MINIMAL_MOVES
+    groups = symmetry_groups(geo, symmetry)
+    digger = _Digger(geo, solution, stats, node_limit, "naked")
+
+    def dig_again(skip: tuple[int, ...] | None) -> Generator[Any, None, None]:
+        order = [g for g in groups if g is not skip and all(digger.cells[c] for c in g)]
+        rng.shuffle(order)
+        for g in order:
+            yield from digger.try_remove(g, engine_checks=False)
+
+    def is_minimal() -> Generator[Any, None, bool]:
+        givens = digger.givens
+        for g in groups:
+            if not all(digger.cells[c] for c in g):
+                continue
+            left = givens & ~sum(1 << c for c in g)
+            if any(not s & left for c in g for s in digger.sets_of[c]):
+                continue  # an unavoidable set would be left without a given: not unique without g
+            trial = list(digger.cells)
+            for c in g:
+                trial[c] = 0
+            search = yield from search_work("dlx", geo, trial, 2, node_limit)
+            stats["minimal_checks"] = stats.get("minimal_checks", 0) + 1
+            if search.gave_up or len(search.solutions) == 1:
+                return False
+        return True
+
+    yield from dig_again(None)
+    count = bin(digger.givens).count("1")
+    if (yield from is_minimal()):
+        return list(digger.cells)
+    for _ in range(moves):
+        yield
+        stats["walk_moves"] = stats.get("walk_moves", 0) + 1
+        saved = (list(digger.cells), list(digger.house_mask), digger.givens)
+        back = rng.choice([g for g in groups if not any(digger.cells[c] for c in g)])
+        digger.restore(back)
+        yield from dig_again(back)
+        now = bin(digger.givens).count("1")
+        if now > count:
+            digger.cells, digger.house_mask, digger.givens = saved
+            continue
+        count = now
+        if (yield from is_minimal()):
+            return list(digger.cells)
+    return None
+
+
 # --- the pipeline ---------------------------------------------------------------------------------------
 
 def _level_index(level: str) -> int:
@@ -1822,30 +1904,43 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
                 # same 93 givens in 2.7 times the time (25x25: 263 against 264 givens, 2.8 times).
                 cells, _ = yield from in_phase(dig(geo, solution, rng, symmetry, engine_checks=full,
                                                    fill="locked" if full else "singles", stats=stats), "dig")
-                return result(cells, solution, None, True, full and stats.get("gave_up", 0) == gave_up_before)
+                proved = full and stats.get("gave_up", 0) == gave_up_before
+                if minimal and not proved and geo.n <= 10:
+                    # A count gave up at its node limit, so a given kept may still go (a 9x9 Jigsaw's DLX
+                    # count, 20,000 nodes): asked for minimal, try another grid. Larger sides, whose counts
+                    # give up often, keep the puzzle and say it is not proved minimal.
+                    continue
+                return result(cells, solution, None, True, proved)
             too_hard_before = stats.get("too_hard", 0)
-            if minimal:
-                # Dug within the level, as without minimal, then proved minimal: a minimal dig rated only at
-                # the end seldom lands on an easy level (9x9 Easy, seeds 1-5: up to 144 grids and 4.2 s of CPU
-                # against 38 and 0.4 s).
-                work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target, stats=stats)
-            elif technique is None and level in FILL_OF_LEVEL:
-                # The level's own technique set is the fill: every removal keeps the puzzle unique and
-                # solvable within the level, so the dig cannot overshoot and needs no search.
-                work = dig(geo, solution, rng, symmetry, engine_checks=False, fill=FILL_OF_LEVEL[level],
-                           stats=stats)
+            if minimal and technique is None and level == LEVELS[0]:
+                # Easy is exactly the naked-singles fill: walk to a minimal puzzle among those it solves.
+                easy = yield from in_phase(easy_minimal_work(geo, solution, rng, symmetry, stats), "dig")
+                if easy is None:
+                    continue  # none found on this grid: another grid
+                cells, proved_minimal = easy, True
             else:
-                work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target, stats=stats)
-            cells, _ = yield from in_phase(work, "dig")
-            proved_minimal = minimal and stats.get("gave_up", 0) == gave_up_before
-            if killer and minimal and not proved_minimal:
-                continue  # a count gave up, so a group may be needed or not: a minimal Killer must be proved
-            if proved_minimal and stats.get("too_hard", 0) != too_hard_before:
-                # A group kept as too hard may still be removable (one found not unique stays so: those
-                # need no second look, but this looks at every given group, as cheaply).
-                proved_minimal = yield from in_phase(is_minimal_work(geo, cells, symmetry, stats), "dig")
-                if not proved_minimal:
-                    continue  # not minimal: another grid
+                if minimal:
+                    # Dug within the level, as without minimal, then proved minimal: a minimal dig rated only
+                    # at the end seldom lands on an easy level (9x9 Easy, seeds 1-5: up to 144 grids and 4.2 s
+                    # of CPU against 38 and 0.4 s).
+                    work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target, stats=stats)
+                elif technique is None and level in FILL_OF_LEVEL:
+                    # The level's own technique set is the fill: every removal keeps the puzzle unique and
+                    # solvable within the level, so the dig cannot overshoot and needs no search.
+                    work = dig(geo, solution, rng, symmetry, engine_checks=False, fill=FILL_OF_LEVEL[level],
+                               stats=stats)
+                else:
+                    work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target, stats=stats)
+                cells, _ = yield from in_phase(work, "dig")
+                proved_minimal = minimal and stats.get("gave_up", 0) == gave_up_before
+                if killer and minimal and not proved_minimal:
+                    continue  # a count gave up, so a group may be needed or not: a minimal Killer must be proved
+                if proved_minimal and stats.get("too_hard", 0) != too_hard_before:
+                    # A group kept as too hard may still be removable (one found not unique stays so: those
+                    # need no second look, but this looks at every given group, as cheaply).
+                    proved_minimal = yield from in_phase(is_minimal_work(geo, cells, symmetry, stats), "dig")
+                    if not proved_minimal:
+                        continue  # not minimal: another grid
         yield report("rate")
         rating = yield from in_phase(rated(cells), "rate")
         if matches(rating):
