@@ -228,6 +228,8 @@ def test_new_game_makes_killers_with_and_without_givens(app):
     page.check("#ng-minimal")
     expect(page.locator("#ng-level")).to_have_value("medium")
     assert page.eval_on_selector("#ng-level option[value='easy']", "o => o.disabled && o.title.includes('minimal')")
+    # The move is said on the status line, not only in the greyed option's title (which a phone never shows).
+    expect(page.locator("#ng-status")).to_contain_text("A minimal Killer is at least Medium")
     page.uncheck("#ng-minimal")
     assert not page.eval_on_selector("#ng-level option[value='easy']", "o => o.disabled")
     page.select_option("#ng-level", "extreme")

@@ -261,7 +261,14 @@ export class NewGame {
       const reachable = options.filter((o) => o.value && !o.disabled);
       const distance = (/** @type {HTMLOptionElement} */ o) => Math.abs(options.indexOf(o) - at);
       reachable.sort((a, b) => distance(a) - distance(b) || options.indexOf(b) - options.indexOf(a));
+      const moved = options[at];
       this.level.value = reachable.length ? reachable[0].value : "";
+      // Said on the status line too: a greyed option's title is never seen on a phone, and the level changed
+      // under the player's hand.
+      if (moved && this.dialog.dataset.state !== "running") {
+        this.progressText.textContent = moved.title;
+        this.progressText.dataset.note = "1";
+      }
     }
   }
 
