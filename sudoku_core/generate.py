@@ -1470,16 +1470,23 @@ def dig(geo: Geometry, solution: list[int], rng: random.Random, symmetry: str = 
 
 
 def is_minimal_work(geo: Geometry, cells: Sequence[int], symmetry: str, stats: dict | None = None,
-                    node_limit: int | None = None) -> Generator[None, None, bool]:
+                    node_limit: int | None = None,
+                    sets_of: Sequence[list[int]] | None = None) -> Generator[None, None, bool]:
     """Whether no group of ``symmetry`` whose cells are all given in ``cells`` (a unique puzzle) can be
     emptied with the solution staying unique, as resumable work: False when one can, or when a count gave up
-    (not proved)."""
+    (not proved). ``sets_of`` (a dig's unavoidable sets by cell) spares the count of a group that would
+    leave one of them without a given: that group is needed."""
     stats = stats if stats is not None else {}
     if node_limit is None:
         node_limit = CHECK_NODE_LIMITS.get(geo.n, 1_000)
+    givens = sum(1 << c for c, v in enumerate(cells) if v)
     for group in symmetry_groups(geo, symmetry):
         if not all(cells[c] for c in group):
             continue
+        if sets_of is not None:
+            left = givens & ~sum(1 << c for c in group)
+            if any(not s & left for c in group for s in sets_of[c]):
+                continue  # an unavoidable set would be left without a given: not unique without the group
         trial = list(cells)
         for c in group:
             trial[c] = 0
@@ -1529,24 +1536,10 @@ def easy_minimal_work(geo: Geometry, solution: list[int], rng: random.Random, sy
             yield from digger.try_remove(g, engine_checks=False)
 
     def is_minimal() -> Generator[Any, None, bool]:
-        givens = digger.givens
-        for g in groups:
-            if not all(digger.cells[c] for c in g):
-                continue
-            left = givens & ~sum(1 << c for c in g)
-            if any(not s & left for c in g for s in digger.sets_of[c]):
-                continue  # an unavoidable set would be left without a given: not unique without g
-            trial = list(digger.cells)
-            for c in g:
-                trial[c] = 0
-            search = yield from search_work("dlx", geo, trial, 2, node_limit)
-            stats["minimal_checks"] = stats.get("minimal_checks", 0) + 1
-            if search.gave_up or len(search.solutions) == 1:
-                return False
-        return True
+        return (yield from is_minimal_work(geo, digger.cells, symmetry, stats, node_limit, digger.sets_of))
 
     yield from dig_again(None)
-    count = bin(digger.givens).count("1")
+    count = digger.givens.bit_count()
     if (yield from is_minimal()):
         return list(digger.cells)
     for _ in range(moves):
@@ -1556,7 +1549,7 @@ def easy_minimal_work(geo: Geometry, solution: list[int], rng: random.Random, sy
         back = rng.choice([g for g in groups if not any(digger.cells[c] for c in g)])
         digger.restore(back)
         yield from dig_again(back)
-        now = bin(digger.givens).count("1")
+        now = digger.givens.bit_count()
         if now > count:
             digger.cells, digger.house_mask, digger.givens = saved
             continue
