@@ -531,7 +531,7 @@ def test_warm_started_branches_equal_cold_ones():
 
 def test_propagation_from_two_closed_states_scans_only_what_changed():
     """``propagate`` started from ``T & U`` (two propagated branches) with the scan state of
-    ``_start_scan`` ends exactly where a full scan of every house ends (same sets, same P or -1)."""
+    ``_meet`` ends exactly where a full scan of every house ends (same sets, same P or -1)."""
     state = _prepared(_forum(30))
     W, P = forcing._base(state)
     a = forcing._Analysis((3, 3), tuple(W), P, 0)
@@ -540,8 +540,10 @@ def test_propagation_from_two_closed_states_scans_only_what_changed():
     for (_, T), (_, U) in pairwise(live[::3]):
         start = [t & u for t, u in zip(T, U, strict=True)]
         P0 = forcing._singles(T, a.tab) | forcing._singles(U, a.tab)
-        fast, slow = list(start), list(start)
-        p_fast = forcing.propagate(fast, P0, a.tab, scanned=forcing._start_scan(fast, T, U))
+        fast, scanned = forcing._meet(U, T)
+        assert fast == start
+        slow = list(start)
+        p_fast = forcing.propagate(fast, P0, a.tab, scanned=scanned)
         p_slow = forcing.propagate(slow, P0, a.tab)
         assert p_fast == p_slow
         if p_slow >= 0:

@@ -253,13 +253,18 @@ def propagate(W: list[int], P: int, tab: _Tab, locked: bool = False, scanned: li
             return P
 
 
-def _start_scan(X, T, W):
-    """``scanned`` for :func:`propagate` on ``X = T & W``, where ``T`` and ``W`` are both propagated
-    states and the ``P`` given covers the single cells of both: each digit's set in either of them
-    holds no hidden single left to place, so either may serve; the one ``X`` lost fewer cells from
-    leaves fewer houses to scan."""
-    return [x if x in (t, w) else t if (t ^ x).bit_count() <= (w ^ x).bit_count() else w
-            for x, t, w in zip(X, T, W, strict=True)]
+def _meet(W, T) -> tuple[list[int], list[int]]:
+    """``(X, scanned)``: ``X = W & T`` digit by digit, and the ``scanned`` for :func:`propagate` on it,
+    in one pass. ``T`` and ``W`` are both propagated states and the ``P`` given covers the single cells of
+    both: each digit's set in either of them holds no hidden single left to place, so either may serve;
+    the one ``X`` lost fewer cells from leaves fewer houses to scan."""
+    X: list[int] = []
+    scanned: list[int] = []
+    for w, t in zip(W, T, strict=True):
+        x = w & t
+        X.append(x)
+        scanned.append(x if x in (t, w) else t if (t ^ x).bit_count() <= (w ^ x).bit_count() else w)
+    return X, scanned
 
 
 def _base(state):
@@ -332,10 +337,9 @@ class _Analysis:
             if T is None:
                 return None
             if T is not False:
-                W = [w & t for w, t in zip(self.W, T, strict=True)]
+                W, scanned = _meet(self.W, T)
                 if list(T) == W:
                     return T
-                scanned = _start_scan(W, T, self.W)
                 P = propagate(W, self.P | _singles(T, self.tab), self.tab, scanned=scanned)
                 return tuple(W) if P >= 0 else None
         W = list(self.W)
@@ -565,15 +569,7 @@ class _Nested:
                             for f in folds:
                                 x |= x >> f
                             if x & all_cells == all_cells:
-                                # X = W & T, and _start_scan(X, T, W) in the same pass
-                                X, scanned = [], []
-                                for w, t in zip(W, T, strict=True):
-                                    x = w & t
-                                    X.append(x)
-                                    if x in (t, w):
-                                        scanned.append(x)
-                                    else:
-                                        scanned.append(t if (t ^ x).bit_count() <= (w ^ x).bit_count() else w)
+                                X, scanned = _meet(W, T)
                                 P2 = propagate(X, P | PT, tab, scanned=scanned)
                                 if P2 >= 0:
                                     pX = _pack(X, tab)
