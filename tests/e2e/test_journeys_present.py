@@ -36,7 +36,8 @@ def touch(page) -> None:
 
 def follows(page, line: str) -> None:
     """The board, the address and the Puzzle box all hold ``line``."""
-    until(page, f"window.sudoku.game.shareLine() === {line!r}")
+    # (after a reload the page's script may not have run yet: wait for it rather than read undefined)
+    until(page, f"!!window.sudoku && window.sudoku.game.shareLine() === {line!r}")
     until(page, f"decodeURIComponent(location.hash.slice(1)) === {line!r}")
     expect(page.locator("#puzzle-text")).to_have_value(line)
 
