@@ -613,6 +613,12 @@ def _lattice_score(width: int, height: int, ink: bytearray, points: Sequence[tup
     return hits / total
 
 
+def _bent(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]]) -> float:
+    """How inked the lines of a 9x9 grid with corners ``quad`` are, followed as they bend (:func:`lattice`
+    scored by :func:`_lattice_score`): what tells a photo's grid, whose lines are rarely quite straight."""
+    return _lattice_score(width, height, ink, lattice(width, height, ink, quad))
+
+
 #: A grid whose lines score under this may be a box drawn around the grid (a page's frame the grid's lines
 #: touch): the grid is looked for inside it (:func:`_shrink`).
 SHRINK_BELOW = 0.7
@@ -717,7 +723,7 @@ def _shrink(width: int, height: int, ink: bytearray, score: float, quad: list[tu
                 if trial_score > rough:
                     rough, edges = trial_score, trial
         inner = quad_of(*edges)
-        finals.append((_lattice_score(width, height, ink, lattice(width, height, ink, inner)), inner))
+        finals.append((_bent(width, height, ink, inner), inner))
     # the one whose lines, followed as they run, are the most inked: the grid shifted a column onto the
     # page's other lines scores about as well with straight lines, not with lines that must hold a cell
     bent, inner = max(finals)
@@ -725,7 +731,7 @@ def _shrink(width: int, height: int, ink: bytearray, score: float, quad: list[tu
     if inner_score >= SHRUNK_LEAST and inner_score > score + 0.1:
         return inner_score, inner
     if bent >= BENT_LEAST and inner_score >= MIN_GRID_SCORE \
-            and bent >= _lattice_score(width, height, ink, lattice(width, height, ink, quad)) + BENT_BETTER:
+            and bent >= _bent(width, height, ink, quad) + BENT_BETTER:
         return inner_score, inner
     return score, quad
 
@@ -776,10 +782,10 @@ def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tu
             # or when its lines followed as they bend are clearly more inked and its straight lines no
             # less (a photo in perspective or rotated: the right span's straight lines scored 0.70 against
             # the part's 0.64, followed 0.97 against 0.78)
-            bent = _lattice_score(width, height, ink, lattice(width, height, ink, best[1]))
+            bent = _bent(width, height, ink, best[1])
             if bent < 1 - BENT_BETTER:
-                rival = max((_lattice_score(width, height, ink, lattice(width, height, ink, grown)), grown_score,
-                             span, grown) for grown_score, span, grown in full)
+                rival = max((_bent(width, height, ink, grown), grown_score, span, grown)
+                            for grown_score, span, grown in full)
                 if rival[0] >= BENT_LEAST and rival[0] >= bent + BENT_BETTER and rival[1] >= best[0]:
                     top = (rival[1], rival[3])
                     if axis == 0:
@@ -1024,8 +1030,8 @@ def _nine(w: int, h: int, faint: bytearray, score: float, quad: list[tuple[float
         if other_score < MIN_GRID_SCORE:
             continue
         if bent is None:
-            bent = _lattice_score(w, h, faint, lattice(w, h, faint, quad))
-        if _lattice_score(w, h, faint, lattice(w, h, faint, other)) >= bent:
+            bent = _bent(w, h, faint, quad)
+        if _bent(w, h, faint, other) >= bent:
             return _extend(w, h, faint, other_score, other)
     return score, quad
 
@@ -1131,7 +1137,7 @@ def _find(width: int, height: int, grey: bytes, f: int, sizes: Sequence[int]
         score, quad = _nine(w, h, faint, score, quad, candidates)
         # a picture cropped to its grid: the outer lines at its edges are broken, so no shape holds the
         # grid; looked for across the whole picture when the grid found is not clearly well inked
-        if _lattice_score(w, h, faint, lattice(w, h, faint, quad)) < 1 - BENT_BETTER:
+        if _bent(w, h, faint, quad) < 1 - BENT_BETTER:
             score, quad = _shrink(w, h, faint, score, quad, [(0, 0), (w - 1, 0), (w - 1, h - 1), (0, h - 1)])
     lines = [((x + 0.5) * f, (y + 0.5) * f) for x, y in lattice(w, h, faint, quad, size)]
     return (score, [((x + 0.5) * f, (y + 0.5) * f) for x, y in quad]), lines
