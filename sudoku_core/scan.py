@@ -29,7 +29,8 @@ that CPython and Pyodide run the per-pixel loops in C where they can:
 5. the grid's lines followed as they bend (:func:`lattice`), each cell warped from its own four crossings
    to a square (nearest pixel of the full picture); per
    cell: ink against the cell's own paper and the square's contrast, rows and columns that are mostly
-   ink (the grid's lines) erased, small specks and stubs touching the cell's edge dropped; what remains,
+   ink (the grid's lines) erased, small specks and stubs touching the cell's edge dropped, and what is
+   left of a line along the edges (a part almost wholly within a fifth of the cell from them); what remains,
    if big enough, is a glyph; two equal digits in a house are both flagged;
 6. the glyph, scaled to 16 x 16 with its aspect kept, goes through a small neural network (weights in
    :mod:`sudoku_core.scan_weights`, made by ``bench/train_scan.py`` and imported only when a picture is
@@ -803,6 +804,11 @@ def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tu
 THIN_LEAST = 18
 THIN_FILL = 0.25
 THIN_WIDTH = 0.75
+#: The least share of a glyph's part that lies off the bands along the cell's edges (a fifth of the cell
+#: each): a part almost wholly in them is a grid line's remnant, not a digit's stroke. On the learning
+#: photos every empty cell read as a digit (6) held such a remnant with no pixel off them; the least
+#: share of a digit read right was two thirds (scan8).
+INNER_LEAST = 0.25
 
 
 def _glyph(ink: bytearray, crisp: bool = False
@@ -852,7 +858,12 @@ def _glyph(ink: bytearray, crisp: bool = False
         cx, cy = (l + r_) / 2, (t + b) / 2
         central = s * 0.25 <= cx <= s * 0.75 and s * 0.2 <= cy <= s * 0.8
         edge = l < margin or t < margin or r_ >= s - margin or b >= s - margin
-        if len(pix) >= 4 and central and not (edge and (b - t) < s * 0.35 and (r_ - l) < s * 0.35):
+        # a grid line's remnant: a stroke along the cell's edge, too short to be erased as a line, turning
+        # along the next edge (an L round a corner: its box is as central and as tall as a digit's); a
+        # digit lies mostly between the edges' bands, a remnant almost wholly in them
+        inner = sum(1 for x, y in pix if band <= x < s - band and band <= y < s - band)
+        if len(pix) >= 4 and central and not (edge and (b - t) < s * 0.35 and (r_ - l) < s * 0.35) \
+                and inner >= len(pix) * INNER_LEAST:
             keep.append((pix, l, r_, t, b))
     if not keep:
         return None, 1.0
