@@ -29,7 +29,8 @@ that CPython and Pyodide run the per-pixel loops in C where they can:
 5. the grid's lines followed as they bend (:func:`lattice`), each cell warped from its own four crossings
    to a square (nearest pixel of the full picture); per
    cell: ink against the cell's own paper and the square's contrast, rows and columns that are mostly
-   ink (the grid's lines) erased, small specks and stubs touching the cell's edge dropped; what remains,
+   ink (the grid's lines) erased, small specks and stubs touching the cell's edge dropped, and what is
+   left of a line along the edges (a part almost wholly within a fifth of the cell from them); what remains,
    if big enough, is a glyph; two equal digits in a house are both flagged;
 6. the glyph, scaled to 16 x 16 with its aspect kept, goes through a small neural network (weights in
    :mod:`sudoku_core.scan_weights`, made by ``bench/train_scan.py`` and imported only when a picture is
@@ -613,6 +614,12 @@ def _lattice_score(width: int, height: int, ink: bytearray, points: Sequence[tup
     return hits / total
 
 
+def _bent(width: int, height: int, ink: bytearray, quad: Sequence[tuple[float, float]]) -> float:
+    """How inked the lines of a 9x9 grid with corners ``quad`` are, followed as they bend (:func:`lattice`
+    scored by :func:`_lattice_score`): what tells a photo's grid, whose lines are rarely quite straight."""
+    return _lattice_score(width, height, ink, lattice(width, height, ink, quad))
+
+
 #: A grid whose lines score under this may be a box drawn around the grid (a page's frame the grid's lines
 #: touch): the grid is looked for inside it (:func:`_shrink`).
 SHRINK_BELOW = 0.7
@@ -717,7 +724,7 @@ def _shrink(width: int, height: int, ink: bytearray, score: float, quad: list[tu
                 if trial_score > rough:
                     rough, edges = trial_score, trial
         inner = quad_of(*edges)
-        finals.append((_lattice_score(width, height, ink, lattice(width, height, ink, inner)), inner))
+        finals.append((_bent(width, height, ink, inner), inner))
     # the one whose lines, followed as they run, are the most inked: the grid shifted a column onto the
     # page's other lines scores about as well with straight lines, not with lines that must hold a cell
     bent, inner = max(finals)
@@ -725,7 +732,7 @@ def _shrink(width: int, height: int, ink: bytearray, score: float, quad: list[tu
     if inner_score >= SHRUNK_LEAST and inner_score > score + 0.1:
         return inner_score, inner
     if bent >= BENT_LEAST and inner_score >= MIN_GRID_SCORE \
-            and bent >= _lattice_score(width, height, ink, lattice(width, height, ink, quad)) + BENT_BETTER:
+            and bent >= _bent(width, height, ink, quad) + BENT_BETTER:
         return inner_score, inner
     return score, quad
 
@@ -776,10 +783,10 @@ def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tu
             # or when its lines followed as they bend are clearly more inked and its straight lines no
             # less (a photo in perspective or rotated: the right span's straight lines scored 0.70 against
             # the part's 0.64, followed 0.97 against 0.78)
-            bent = _lattice_score(width, height, ink, lattice(width, height, ink, best[1]))
+            bent = _bent(width, height, ink, best[1])
             if bent < 1 - BENT_BETTER:
-                rival = max((_lattice_score(width, height, ink, lattice(width, height, ink, grown)), grown_score,
-                             span, grown) for grown_score, span, grown in full)
+                rival = max((_bent(width, height, ink, grown), grown_score, span, grown)
+                            for grown_score, span, grown in full)
                 if rival[0] >= BENT_LEAST and rival[0] >= bent + BENT_BETTER and rival[1] >= best[0]:
                     top = (rival[1], rival[3])
                     if axis == 0:
@@ -797,6 +804,11 @@ def _extend(width: int, height: int, ink: bytearray, score: float, quad: list[tu
 THIN_LEAST = 18
 THIN_FILL = 0.25
 THIN_WIDTH = 0.75
+#: The least share of a glyph's part that lies off the bands along the cell's edges (a fifth of the cell
+#: each): a part almost wholly in them is a grid line's remnant, not a digit's stroke. On the learning
+#: photos every empty cell read as a digit (6) held such a remnant with no pixel off them; the least
+#: share of a digit read right was two thirds (scan8).
+INNER_LEAST = 0.25
 
 
 def _glyph(ink: bytearray, crisp: bool = False
@@ -846,7 +858,12 @@ def _glyph(ink: bytearray, crisp: bool = False
         cx, cy = (l + r_) / 2, (t + b) / 2
         central = s * 0.25 <= cx <= s * 0.75 and s * 0.2 <= cy <= s * 0.8
         edge = l < margin or t < margin or r_ >= s - margin or b >= s - margin
-        if len(pix) >= 4 and central and not (edge and (b - t) < s * 0.35 and (r_ - l) < s * 0.35):
+        # a grid line's remnant: a stroke along the cell's edge, too short to be erased as a line, turning
+        # along the next edge (an L round a corner: its box is as central and as tall as a digit's); a
+        # digit lies mostly between the edges' bands, a remnant almost wholly in them
+        inner = sum(1 for x, y in pix if band <= x < s - band and band <= y < s - band)
+        if len(pix) >= 4 and central and not (edge and (b - t) < s * 0.35 and (r_ - l) < s * 0.35) \
+                and inner >= len(pix) * INNER_LEAST:
             keep.append((pix, l, r_, t, b))
     if not keep:
         return None, 1.0
@@ -1024,8 +1041,8 @@ def _nine(w: int, h: int, faint: bytearray, score: float, quad: list[tuple[float
         if other_score < MIN_GRID_SCORE:
             continue
         if bent is None:
-            bent = _lattice_score(w, h, faint, lattice(w, h, faint, quad))
-        if _lattice_score(w, h, faint, lattice(w, h, faint, other)) >= bent:
+            bent = _bent(w, h, faint, quad)
+        if _bent(w, h, faint, other) >= bent:
             return _extend(w, h, faint, other_score, other)
     return score, quad
 
@@ -1131,7 +1148,7 @@ def _find(width: int, height: int, grey: bytes, f: int, sizes: Sequence[int]
         score, quad = _nine(w, h, faint, score, quad, candidates)
         # a picture cropped to its grid: the outer lines at its edges are broken, so no shape holds the
         # grid; looked for across the whole picture when the grid found is not clearly well inked
-        if _lattice_score(w, h, faint, lattice(w, h, faint, quad)) < 1 - BENT_BETTER:
+        if _bent(w, h, faint, quad) < 1 - BENT_BETTER:
             score, quad = _shrink(w, h, faint, score, quad, [(0, 0), (w - 1, 0), (w - 1, h - 1), (0, h - 1)])
     lines = [((x + 0.5) * f, (y + 0.5) * f) for x, y in lattice(w, h, faint, quad, size)]
     return (score, [((x + 0.5) * f, (y + 0.5) * f) for x, y in quad]), lines
