@@ -1,7 +1,8 @@
 """Killer on the page (issue 21): cages drawn (dashed, inset, the sum in the first cell's corner, the notes
 clear of it), named in every cell's label, played (cage conflicts, auto notes from the cages, cage mates
 as peers), hinted (the overlay outlines the cage a cage step reasons with), saved, shared and imported in
-every text form; a Killer from the New game dialog with and without givens; axe-clean in every theme.
+every text form; a Killer from the New game dialog with and without givens. Its board is axe-clean in every
+theme: test_variants_page.py's test_variant_boards_pass_axe audits it with the other variants' in one page.
 
 Screenshots of a Killer in play are written to test-artifacts/killer-*.png (light and Chinese at 1280 px,
 dark and high contrast at 390 px), for a person to look at."""
@@ -13,7 +14,6 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from a11y_support import audit, axe_app, by_variant
 from e2e_support import ROOT, asset, fresh_origin_fixtures, shared_app
 from play_support import KILLER, at, engine_auto_notes, load, open_shared_link, open_study, settle, until
 from playwright.sync_api import expect
@@ -292,23 +292,6 @@ def test_the_killer_text_forms_import_and_export(app):
     page.click("#load")
     expect(page.locator("#message")).to_contain_text("cage 1 (sum 12, from r1c1) is not connected: r1c3")
     assert sorted(page.evaluate("[...window.sudoku.game.marked]")) == [2]
-
-
-@pytest.mark.parametrize("theme", by_variant(["light", "contrast-dark", "chinese", "phone"]))
-def test_killer_boards_pass_axe(origins, server, theme):
-    with axe_app(origins, server + "index.html#" + quote(KILLER), theme) as (app, _options, contrast):
-        page = app.goto().wait_ready().page
-        settle(page)
-        if contrast:
-            open_study(page)
-            page.check("#contrast")
-        page.evaluate("window.sudoku.game.fillCandidates()")
-        assert not audit(page)
-        page.click("#hint")
-        page.click("#hint")
-        page.click("#hint")
-        settle(page)
-        assert not audit(page)
 
 
 @pytest.mark.parametrize("name, options", [

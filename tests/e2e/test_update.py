@@ -2,7 +2,11 @@
 is ready" and keeps running the release it started with until the player presses Reload; then the new
 release serves every file, the game in progress is still there, and it works offline. Release B is a
 real build of a front end with one changed style sheet, written over release A while its page is open
-(scripts and styles carry content hashes, so B's sheet has a new name and A's page keeps its own)."""
+(scripts and styles carry content hashes, so B's sheet has a new name and A's page keeps its own). B's
+engine is A's: the same sources make the same archives byte for byte (test_build.py's
+test_archive_is_deterministic), so B's build takes the engine archives and the trimmed standard library
+that A ships instead of compiling them again under Node (:func:`build_over`): the same site, file for
+file, for 0.5-0.6 s of CPU instead of 15.5-18.1 s (two builds of each, loaded machine)."""
 
 from __future__ import annotations
 
@@ -24,6 +28,20 @@ HAS_B = """() => fetch(document.querySelector("link[rel=stylesheet]").href)
     .then(r => r.text()).then(t => t.includes('release B'))"""
 
 
+def build_over(root, web) -> None:
+    """Build the front end in ``web`` over the site in ``root``, with the engine archives and the trimmed
+    standard library the site already ships (the same sources make the same bytes), not compiled again."""
+    (engine,) = (root / "py").glob("sudoku_core-*.zip")
+    (reader,) = (root / "py").glob("sudoku_scan-*.zip")
+    (stdlib,) = (root / "pyodide").glob("python_stdlib-*.zip")
+    shipped, trimmed = (engine.read_bytes(), reader.read_bytes()), stdlib.read_bytes()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(build, "package_archive", lambda: b"")
+        patch.setattr(build, "split_archive", lambda archive: shipped)
+        patch.setattr(build, "trim_stdlib", lambda pyodide, archives: trimmed)
+        build.build(root, web=web)
+
+
 def test_a_new_release_waits_for_the_player_and_keeps_the_game(site, tmp_path, open_app):
     root = tmp_path / "site"
     shutil.copytree(site, root)
@@ -40,7 +58,7 @@ def test_a_new_release_waits_for_the_player_and_keeps_the_game(site, tmp_path, o
         web = tmp_path / "web"
         shutil.copytree(build.WEB, web)
         (web / "styles.css").write_text((web / "styles.css").read_text() + "\n/* release B */\n")
-        build.build(root, web=web)
+        build_over(root, web)
         page.reload()
         app.wait_ready()
         expect(page.locator("#update")).to_be_visible()

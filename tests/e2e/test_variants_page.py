@@ -1,6 +1,6 @@
 """Variants on the page (issue 21): X, Windoku and Jigsaw games started, played, hinted, saved and
-shared; the page's houses are the engine's; variant boards pass axe in every theme; bad region maps
-say which rule they break."""
+shared; the page's houses are the engine's; variant boards, the Killer's too, pass axe in every theme; bad
+region maps say which rule they break."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from urllib.parse import quote
 import pytest
 from a11y_support import audit, axe_app, by_variant
 from e2e_support import asset, fresh_origin_fixtures, shared_app
-from play_support import at, load, open_shared_link, open_study, settle, until
+from play_support import KILLER, at, load, open_shared_link, open_study, settle, until
 from playwright.sync_api import expect
 
 from sudoku_core.candidates import State
@@ -198,6 +198,9 @@ def test_bad_region_maps_say_which_rule(app, text, words, marked):
 
 @pytest.mark.parametrize("theme", by_variant(["light", "contrast-dark", "chinese", "phone"]))
 def test_variant_boards_pass_axe(origins, server, theme):
+    """Every variant's board, in one page per theme, as a player loads one after another: a Jigsaw's
+    regions, an X with a hint drawn, and a Killer's cages with every candidate and then a hint at its
+    last level over them (test_killer_page.py plays the Killer). One boot per theme, not one per variant."""
     line = hinted_game("jigsaw")[0]
     with axe_app(origins, server + "index.html#" + quote(line), theme) as (app, _options, contrast):
         page = app.goto().wait_ready().page
@@ -208,6 +211,16 @@ def test_variant_boards_pass_axe(origins, server, theme):
         assert not audit(page)
         load(page, hinted_game("x")[0], "9×9")
         page.click("#hint")
+        settle(page)
+        assert not audit(page)
+        load(page, KILLER, "9×9")
+        until(page, "window.sudoku.game.variant === 'killer'")
+        settle(page)
+        page.evaluate("window.sudoku.game.fillCandidates()")
+        assert not audit(page)
+        for level in range(3):
+            page.click("#hint")
+            expect(page.locator("#hint-text")).to_have_attribute("data-level", str(level))
         settle(page)
         assert not audit(page)
 
