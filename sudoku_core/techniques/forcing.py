@@ -126,6 +126,7 @@ def propagate(W: list[int], P: int, tab: _Tab, locked: bool = False, scanned: li
     few cells, so this scans a few houses instead of all of them, with the same result.
     """
     digits, house_bits, all_cells, houses_of = tab.digits, tab.house_bits, tab.all_cells, tab.houses_of
+    peer_bits = tab.peer_bits
     if scanned is None:
         scanned = [0] * (tab.n + 1)
     lscanned = [0] * (tab.n + 1) if locked else None
@@ -139,12 +140,20 @@ def propagate(W: list[int], P: int, tab: _Tab, locked: bool = False, scanned: li
             return -1
         naked = ones & ~twos & ~P
         if naked:
+            # _place without its sweep of the other digits: a naked single's cell holds no other digit.
             for d in digits:
                 x = naked & W[d]
                 if x:
-                    P = _place(W, P, tab, d, x)
-                    if P < 0:
-                        return -1
+                    rm, y = 0, x
+                    while y:
+                        low = y & -y
+                        y ^= low
+                        pb = peer_bits[low.bit_length() - 1]
+                        if pb & x:
+                            return -1
+                        rm |= pb
+                    W[d] &= ~rm
+                    P |= x
             continue
         progress = False
         for d in digits:
