@@ -128,3 +128,36 @@ def test_a_wide_open_big_grid_is_given_up_quickly():
     start = time.process_time()
     assert [s for t in COMPLEX for s in t.find(state)] == []
     assert time.process_time() - start < 5
+
+
+@pytest.mark.slow
+def test_the_later_fin_rounds_in_one_search_find_the_fish_the_rounds_one_by_one_find(monkeypatch):
+    """``ALONE``: the rounds of more exo fins searched as one, their fish then taken in round order, give the
+    same fish in the same order as every round searched alone (ALONE = MAX_FINS, the search before), on a
+    16x16 start where a digit's last two targets outlast every round, and on forum-hardest positions."""
+    import sudoku_core.techniques.complex_fish as cf
+
+    lines = [x.split()[0] for x in (SAMPLES / "sixteen_by_sixteen_owhy_100.txt").read_text().splitlines()
+             if x.strip() and not x.startswith("#")]
+    states = [State.from_puzzle(parse(lines[2]))]
+    for line in (SAMPLES / "tdoku_forum_hardest_1106.txt").read_text().splitlines()[:3]:
+        state = State.from_puzzle(parse(line.split()[0]), unique=True)
+        for _ in range(6):
+            apply_step(state, next_step(state))
+        states.append(state)
+    searched = 0
+    for state in states:
+        shape = state.geo.key
+        for k in (2, 3, 4) if state.geo.n == 9 else (3, 4):
+            for kind in (FRANKEN, MUTANT):
+                for d in range(1, state.geo.n + 1):
+                    wd = state.where[d]
+                    if not wd or not wd & ~template_cells(shape, wd):
+                        continue
+                    got = {}
+                    for alone in (1, 2, cf.MAX_FINS):
+                        monkeypatch.setattr(cf, "ALONE", alone)
+                        got[alone] = cf._search.__wrapped__(shape, wd, k, True, kind)
+                    assert got[1] == got[2] == got[cf.MAX_FINS], (d, k, kind)
+                    searched += bool(got[1])
+    assert searched > 20

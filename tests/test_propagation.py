@@ -255,3 +255,38 @@ def test_every_subsystem_reads_one_set_of_tables():
         assert derived(geo, backtrack._build) is backtrack._tables(geo)
         digger = _Digger(geo, solution, {}, None)
         assert digger.house_bits is t.house_bits and digger.peer_bits is t.peer_bits
+
+
+@pytest.mark.parametrize("case", [c for c in range(len(CASES)) if CASES[c][1].n in (9, 16)][:6])
+def test_a_branch_from_a_closed_position_rescans_only_what_it_changed(case):
+    """The forcing analysis starts each branch's ``propagate`` with the position's own sets as ``scanned``
+    (the position is closed under singles, so only the houses a branch changes need a look): every branch,
+    "c is d" and "c is not d", ends where a full scan ends; and the nested net, which starts from a branch's
+    end with the branch as ``scanned``, starts where a full scan would."""
+    _Analysis, _place, _singles, propagate = forcing._Analysis, forcing._place, forcing._singles, forcing.propagate
+    _, geo, solution, givens = CASES[case]
+    for cells in positions(geo, solution, givens, case)[:2]:
+        state = State.from_values(geo, cells)
+        W, P = list(state.where), 0
+        for c, v in enumerate(cells):
+            if v:
+                W[v] |= 1 << c
+                P |= 1 << c
+        a = _Analysis(geo.key, tuple(W), P, 0)
+        if not a.ok:
+            continue
+        tab = a.tab
+        for (c, d), got in list(a.on.items())[:150]:
+            for on in (True, False):
+                X = list(a.W)
+                Q = _place(X, a.P, tab, d, 1 << c) if on else a.P
+                if not on:
+                    X[d] &= ~(1 << c)
+                if Q >= 0:
+                    Q = propagate(X, Q, tab)
+                branch = a.on[c, d] if on else a.off_branches()[c, d]
+                assert branch == (tuple(X) if Q >= 0 else None), (c, d, on)
+            if got is not None:
+                X, Y = list(got), list(got)
+                assert propagate(X, _singles(X, tab), tab) == propagate(Y, _singles(Y, tab), tab, scanned=list(got))
+                assert X == Y

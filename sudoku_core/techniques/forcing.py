@@ -126,6 +126,7 @@ def propagate(W: list[int], P: int, tab: _Tab, locked: bool = False, scanned: li
     few cells, so this scans a few houses instead of all of them, with the same result.
     """
     digits, house_bits, all_cells, houses_of = tab.digits, tab.house_bits, tab.all_cells, tab.houses_of
+    peer_bits = tab.peer_bits
     if scanned is None:
         scanned = [0] * (tab.n + 1)
     lscanned = [0] * (tab.n + 1) if locked else None
@@ -139,12 +140,20 @@ def propagate(W: list[int], P: int, tab: _Tab, locked: bool = False, scanned: li
             return -1
         naked = ones & ~twos & ~P
         if naked:
+            # _place without its sweep of the other digits: a naked single's cell holds no other digit.
             for d in digits:
                 x = naked & W[d]
                 if x:
-                    P = _place(W, P, tab, d, x)
-                    if P < 0:
-                        return -1
+                    rm, y = 0, x
+                    while y:
+                        low = y & -y
+                        y ^= low
+                        pb = peer_bits[low.bit_length() - 1]
+                        if pb & x:
+                            return -1
+                        rm |= pb
+                    W[d] &= ~rm
+                    P |= x
             continue
         progress = False
         for d in digits:
@@ -349,7 +358,9 @@ class _Analysis:
             W[d] &= ~(1 << c)
             P = self.P
         if P >= 0:
-            P = _run(W, P, self.tab, self.level, self.prev)
+            # The position is closed under singles, so its sets serve as ``scanned``: a branch rescans
+            # only the houses that lost a place (the same closure, sooner).
+            P = _run(W, P, self.tab, self.level, self.prev, list(self.W))
         return tuple(W) if P >= 0 else None
 
     def _packed(self, table: dict[Cand, Branch]) -> list[int | None]:
@@ -403,17 +414,21 @@ def _fits(a: int, b: int, tab: _Tab) -> bool:
     return x & tab.all_cells == tab.all_cells
 
 
-def _run(W: list[int], P: int, tab: _Tab, level: int, prev: _Analysis | None = None) -> int:
+def _run(W: list[int], P: int, tab: _Tab, level: int, prev: _Analysis | None = None,
+         scanned: list[int] | None = None) -> int:
     """Propagation at ``level``: 0 singles only; k >= 1 singles and locked candidates, and, against the
     branches of level k-1 (``prev``): an open candidate Y whose branch cannot coexist with this one (the
-    two together leave a cell empty) is false here; one whose *false* branch cannot is true here."""
+    two together leave a cell empty) is false here; one whose *false* branch cannot is true here.
+    ``scanned``: as :func:`propagate`'s, kept through the rounds (the rules here only remove candidates)."""
+    if scanned is None:
+        scanned = [0] * (tab.n + 1)
     if level == 0:
-        return propagate(W, P, tab)
+        return propagate(W, P, tab, scanned=scanned)
     assert prev is not None, "a level k >= 1 propagation runs against the branches of level k-1"
     digits, on, off = tab.digits, prev.on_packed, prev.off_packed
     folds, all_cells, N = tab.folds, tab.all_cells, tab.ncells
     while True:
-        P = propagate(W, P, tab, locked=True)
+        P = propagate(W, P, tab, locked=True, scanned=scanned)
         if P < 0:
             return P
         a = _pack(W, tab)
@@ -501,12 +516,15 @@ class _Nested:
         (self._start_on if on else self._start_off)[k] = got
         return got
 
-    def run(self, W: list[int], P: int, rounds: int = 0, log: list[Fact] | None = None) -> int:
+    def run(self, W: list[int], P: int, rounds: int = 0, log: list[Fact] | None = None,
+            scanned: list[int] | None = None) -> int:
         """Nested propagation of ``W`` in place (``rounds``: stop after that many rounds of inner
         branches, 0 for none); returns ``P``, or -1 when the branch contradicts itself. What an inner
         branch settles is applied (with singles) at once, so a contradiction shows as early as it can.
         ``log`` (a list) receives the facts the inner branches settled, in order, as ``(cell, digit,
-        value)``: the trace replays them instead of searching again."""
+        value)``: the trace replays them instead of searching again. ``scanned``: as :func:`propagate`'s
+        (``list(W)`` when ``W`` has no single left), kept through the run: a settled fact only removes
+        candidates, so the singles after it rescan the houses that lost a place, not every house."""
         tab = self.tab
         digits, folds, all_cells, N = tab.digits, tab.folds, tab.all_cells, tab.ncells
         # node -> (W, packed W, P) of its inner branch "Y" (memo_on) and "not Y" (memo_off) when it last held
@@ -525,7 +543,8 @@ class _Nested:
         cell_on: dict[int, int] = {}
         decided: dict[int, int] = {}
         done = 0
-        P = propagate(W, P, tab)
+        sc = [0] * (tab.n + 1) if scanned is None else scanned
+        P = propagate(W, P, tab, scanned=sc)
         if P < 0:
             return P
         while True:
@@ -597,7 +616,7 @@ class _Nested:
                             P = _place(W, P, tab, d, low)
                             if P < 0:
                                 return P
-                        P = propagate(W, P, tab)
+                        P = propagate(W, P, tab, scanned=sc)
                         if P < 0:
                             return P
                         a = _pack(W, tab)
@@ -646,7 +665,7 @@ def _nested_steps(state: State, tech: str) -> Iterator[Step]:
             continue
         W = list(r)
         log: list[Fact] = []
-        if nest.run(W, _singles(W, tab), log=log) < 0:
+        if nest.run(W, _singles(W, tab), log=log, scanned=list(W)) < 0:
             nest.logs[c, d, True] = log
             yield _explained(nest, tech, [(c, d, True)], (), ((c, d),), "contradiction", cells=(c,),
                              candidates=((c, d),), digits=(d,))

@@ -227,6 +227,7 @@ def _type2(state: State, a) -> list[tuple]:
             continue
         open_d = a.W[d] & ~a.P
         set_d = wd & ~open_d & a.W[d]  # the places that are d already
+        on_d = on[(d - 1) * N:d * N]  # the digit's branches by cell
         for k, base, cover, B, _, fins in _fishes(state, d):
             nf = fins.bit_count()
             for h in cover:
@@ -242,14 +243,17 @@ def _type2(state: State, a) -> list[tuple]:
                 if got is None:
                     u = 0
                     live = False
-                    for c in bits(S):
-                        r = on[(d - 1) * N + c]
+                    y = S
+                    while y:
+                        low = y & -y
+                        y ^= low
+                        r = on_d[low.bit_length() - 1]
                         if r is not None:
                             u |= r
                             live = True
                     x = Wp & ~u & open_all if live else 0
                     best[key] = (k, nf, S.bit_count(), i, d, base, cover, h, S, x) if x else ()
-                elif got and (k, nf) < got[:2]:
+                elif got and (k < got[0] or (k == got[0] and nf < got[1])):
                     best[key] = (k, nf, got[2], i, d, base, cover, h, S, got[9])
     found = sorted(x for x in best.values() if x)
     done = 0
