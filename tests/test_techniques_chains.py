@@ -529,6 +529,27 @@ def test_warm_started_branches_equal_cold_ones():
         apply_step(state, step)
 
 
+def test_not_branches_without_a_single_are_the_position_less_the_candidate():
+    """``off_branches`` takes the "not" branches whose candidate can go without a single following
+    (``_loose``) as the position less that candidate, without propagating: each equals the branch run
+    through ``propagate``, and most branches are such, at a start and along a path."""
+    state = _prepared(_forum(30))
+    for _ in range(2):
+        W, P = forcing._base(state)
+        a = forcing._Analysis((3, 3), tuple(W), P, 0)
+        loose = a._loose()
+        off = a.off_branches()
+        taken = 0
+        for (c, d), r in off.items():
+            X = list(a.W)
+            X[d] &= ~(1 << c)
+            assert r == (tuple(X) if forcing.propagate(X, a.P, a.tab) >= 0 else None), (c, d)
+            taken += loose[d] >> c & 1
+        assert len(off) > taken > len(off) // 2
+        for _ in range(10):
+            apply_step(state, next_step(state))
+
+
 def test_propagation_from_two_closed_states_scans_only_what_changed():
     """``propagate`` started from ``T & U`` (two propagated branches) with the scan state of
     ``_meet`` ends exactly where a full scan of every house ends (same sets, same P or -1)."""

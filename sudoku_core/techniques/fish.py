@@ -109,17 +109,24 @@ def _search(shape: tuple[int, int], wd: int, k: int, finned: bool) -> tuple:
             extra = count - k
             if extra < 1 or extra > width:
                 continue
+            # Only cover indices in the fins' band that some line outside the base holds can lose d.
+            others = 0
+            for i in range(n):
+                if i not in base:
+                    others |= pos[i]
             # The fins share one box, so the fin indices lie in one band of the cross direction and
             # the base lines holding fins in one band of the base direction.
             for band in cross_bands:
                 ub = union & band
-                if ub.bit_count() < extra:
-                    continue
+                if ub.bit_count() <= extra or not ub & others:
+                    continue  # every index of the band a fin, or none another line holds: nothing to lose
                 for fin_cols in combinations(list(bits(ub)), extra):
                     fmask = 0
                     for j in fin_cols:
                         fmask |= 1 << j
                     cover = union & ~fmask
+                    if not cover & band & others:
+                        continue
                     fin_lines = 0
                     ok = True
                     thin = False

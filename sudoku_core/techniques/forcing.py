@@ -393,10 +393,41 @@ class _Analysis:
 
     def off_branches(self) -> dict[Cand, Branch]:
         if not self.off:
+            loose = None if self.level else self._loose()
             for (c, d) in self.on:
-                self.off[c, d] = self._branch(c, d, False)
+                if loose is not None and loose[d] >> c & 1:
+                    # Nothing follows: ``W`` less this candidate is closed already (see _loose).
+                    W = list(self.W)
+                    W[d] &= ~(1 << c)
+                    self.off[c, d] = tuple(W)
+                else:
+                    self.off[c, d] = self._branch(c, d, False)
             self.donor = None
         return self.off
+
+    def _loose(self) -> list[int]:
+        """``loose[d]``: the cells whose candidate ``d`` can go without a single following: a cell keeping
+        two candidates or more, ``d`` keeping two places or more in each of its houses. ``W`` is closed
+        under singles, so (at level 0, singles only) the branch "not d there" is ``W`` less that
+        candidate, with nothing to propagate: most "not" branches of a position, each a propagation
+        that would find nothing."""
+        W, tab = self.W, self.tab
+        ones = twos = wide = 0
+        for d in tab.digits:
+            w = W[d]
+            wide |= twos & w
+            twos |= ones & w
+            ones |= w
+        loose = [0] * (tab.n + 1)
+        for d in tab.digits:
+            w = W[d]
+            m = w & wide & ~self.P
+            for hb in tab.house_bits:
+                x = w & hb
+                if x.bit_count() <= 2:
+                    m &= ~x
+            loose[d] = m
+        return loose
 
 
 def _pack(W, tab):
