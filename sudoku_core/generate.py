@@ -69,6 +69,12 @@ Choices
   back, digs again by the fill in a new order, keeps the move if no more givens are left, and tests each kept
   puzzle for minimality (one count per given group, stopped at the first that could go), for up to
   :data:`EASY_MINIMAL_MOVES` moves a grid.
+* **Minimal, proved or said.** A puzzle asked to be minimal is handed out only when every given group was
+  proved needed (each count answered within its node budget), on every path (level-less, levelled, Easy's
+  walk, Extreme, Killer), by one rule (:func:`minimal_settled`): up to :data:`MINIMAL_PROVED_SIDE` a puzzle
+  not proved so is dropped for another grid; beyond it, where counts give up often, it is handed out with
+  ``minimal`` False, and the page says so. (Before GENERATOR_VERSION 16 only the level-less path and a
+  Killer dropped it; a levelled classic, X, Windoku or Jigsaw went out unproved.)
 * **Seeds.** Everything random comes from one ``random.Random`` made from the seed and passed down; ints
   seed it directly, strings (a daily puzzle's date) through SHA-256, never ``hash()``; digit strings
   are read as the integer, so ``--seed 42`` on the command line is ``seed=42``. Only methods built on
@@ -147,7 +153,7 @@ if TYPE_CHECKING:
     from .rate import Rating
 
 #: Bumped whenever a change makes a seed give another puzzle.
-GENERATOR_VERSION = 15  # 2: easy and medium digs use the level's own fill (naked singles; singles);
+GENERATOR_VERSION = 16  # 2: easy and medium digs use the level's own fill (naked singles; singles);
 # 3: the rater knows WXYZ- and VWXYZ-Wings (expert), so a candidate that needed forcing may rate expert;
 # 4: the rater knows UR types 5 and 6, more Hidden Rectangles, ALS of up to 8 cells and ALS-XY-Chains;
 # 5: the rater knows Death Blossom (expert)
@@ -174,6 +180,9 @@ GENERATOR_VERSION = 15  # 2: easy and medium digs use the level's own fill (nake
 # (not proved minimal) is not handed out; a minimal Easy Killer is refused
 # 15 (also): a minimal Easy is walked to among the puzzles naked singles solve (easy_minimal_work) instead of dug once
 # and proved minimal; a level-less minimal puzzle (sides up to 10) whose dig had a count give up is dug again
+# 16: one rule for minimal on every path (minimal_settled): a puzzle asked minimal and not proved so (a count gave
+# up) is dropped for another grid up to 12x12 at any level, not handed out with minimal False (it was so only
+# without a level and on a Killer); beyond 12x12 it is handed out unproved, also where a group kept as too hard can go
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
@@ -204,6 +213,14 @@ FILL_OF_LEVEL = {"easy": "naked", "medium": "singles"}
 #: a sparse grid can run for minutes, so there the budget is what keeps generation bounded.
 CHECK_NODE_LIMITS = {4: 10_000, 6: 10_000, 8: 10_000, 9: 20_000, 10: 10_000, 12: 4_000, 15: 2_000,
                      16: 1_000, 20: 200, 25: 60}
+
+#: Largest side on which a puzzle asked to be minimal is handed out only once proved so (every count of the
+#: proof answered within its :data:`CHECK_NODE_LIMITS` budget, no group kept as too hard removable); otherwise
+#: the grid is dropped for another (:func:`minimal_settled`). Beyond it the counts give up often (16x16,
+#: 1,000 nodes: minimal, seeds 1 and 3, and Medium minimal, seeds 1-3, none proved on its first grid; 12x12,
+#: every level, seeds 1-3: no count gave up), so the puzzle is handed out with ``minimal`` False (not proved),
+#: which the page says.
+MINIMAL_PROVED_SIDE = 12
 
 #: Catalogued Extremes a minimal Extreme digs on from before it digs full grids instead (each start is a
 #: minimal Extreme unless the dig takes it beyond the rater).
@@ -1559,6 +1576,14 @@ def easy_minimal_work(geo: Geometry, solution: list[int], rng: random.Random, sy
     return None
 
 
+def minimal_settled(n: int, minimal: bool, proved: bool) -> bool:
+    """Whether a puzzle whose minimality is ``proved`` (or not) may answer a request that asked for ``minimal``
+    on side ``n``: the one rule of every path of :func:`generation`. Yes when minimal was not asked or is
+    proved; when it is not proved (a count gave up, or a group kept as too hard could go), only beyond
+    :data:`MINIMAL_PROVED_SIDE`, where the puzzle goes out with ``minimal`` False; up to it, another grid."""
+    return not minimal or proved or n > MINIMAL_PROVED_SIDE
+
+
 # --- the pipeline ---------------------------------------------------------------------------------------
 
 def _level_index(level: str) -> int:
@@ -1839,8 +1864,8 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
             proved_minimal = stats.get("gave_up", 0) == gave_up_before
             yield report("rate")
             rating = yield from in_phase(rated(cells), "rate")
-            if matches(rating) and proved_minimal:
-                return result(cells, solution, rating, True, True)
+            if matches(rating) and minimal_settled(geo.n, minimal, proved_minimal):
+                return result(cells, solution, rating, True, proved_minimal)
             if best is None or distance(rating) < best[0]:
                 best = (distance(rating), result(cells, solution, rating, False, proved_minimal))
         geo = base
@@ -1886,26 +1911,20 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
             geo = yield from in_phase(killer_cages(base, solution, rng, givens, stats, sizes), "grid")
         if killer and not givens:  # the cages alone are unique (killer_cages proved it); no given to remove
             cells, proved_minimal = [0] * geo.ncells, True
-            if level is None:
-                return result(cells, solution, None, True, True)
         else:
             yield report("dig")
             gave_up_before = stats.get("gave_up", 0)
+            too_hard_before = stats.get("too_hard", 0)
             if level is None:
                 full = minimal or geo.n <= 10
                 # Without the engine, singles alone: with locked candidates the median 16x16 kept the
                 # same 93 givens in 2.7 times the time (25x25: 263 against 264 givens, 2.8 times).
                 cells, _ = yield from in_phase(dig(geo, solution, rng, symmetry, engine_checks=full,
                                                    fill="locked" if full else "singles", stats=stats), "dig")
-                proved = full and stats.get("gave_up", 0) == gave_up_before
-                if minimal and not proved and geo.n <= 10:
-                    # A count gave up at its node limit, so a given kept may still go (a 9x9 Jigsaw's DLX
-                    # count, 20,000 nodes): asked for minimal, try another grid. Larger sides, whose counts
-                    # give up often, keep the puzzle and say it is not proved minimal.
-                    continue
-                return result(cells, solution, None, True, proved)
-            too_hard_before = stats.get("too_hard", 0)
-            if minimal and technique is None and level == LEVELS[0]:
+                # A count that gave up at its node limit (a 9x9 Jigsaw's DLX count, 20,000 nodes) leaves a
+                # given that may still go: not proved minimal.
+                proved_minimal = full and stats.get("gave_up", 0) == gave_up_before
+            elif minimal and technique is None and level == LEVELS[0]:
                 # Easy is exactly the naked-singles fill: walk to a minimal puzzle among those it solves.
                 easy = yield from in_phase(easy_minimal_work(geo, solution, rng, symmetry, stats), "dig")
                 if easy is None:
@@ -1926,14 +1945,17 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
                     work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target, stats=stats)
                 cells, _ = yield from in_phase(work, "dig")
                 proved_minimal = minimal and stats.get("gave_up", 0) == gave_up_before
-                if killer and minimal and not proved_minimal:
-                    continue  # a count gave up, so a group may be needed or not: a minimal Killer must be proved
                 if proved_minimal and stats.get("too_hard", 0) != too_hard_before:
                     # A group kept as too hard may still be removable (one found not unique stays so: those
                     # need no second look, but this looks at every given group, as cheaply).
                     proved_minimal = yield from in_phase(is_minimal_work(geo, cells, symmetry, stats), "dig")
-                    if not proved_minimal:
-                        continue  # not minimal: another grid
+        if not minimal_settled(geo.n, minimal, proved_minimal):
+            # Asked for minimal, not proved so (a count gave up, or a group kept as too hard can go): another
+            # grid, before any rating.
+            stats["not_proved_minimal"] = stats.get("not_proved_minimal", 0) + 1
+            continue
+        if level is None:
+            return result(cells, solution, None, True, proved_minimal)
         yield report("rate")
         rating = yield from in_phase(rated(cells), "rate")
         if matches(rating):
