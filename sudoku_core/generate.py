@@ -218,7 +218,7 @@ CHECK_NODE_LIMITS = {4: 10_000, 6: 10_000, 8: 10_000, 9: 20_000, 10: 10_000, 12:
 #: Largest side on which a puzzle asked to be minimal is handed out only once proved so (every count of the
 #: proof answered within its :data:`CHECK_NODE_LIMITS` budget, no group kept as too hard removable); otherwise
 #: the grid is dropped for another (:func:`minimal_settled`). Beyond it the counts give up often (16x16,
-#: 1,000 nodes: minimal, seeds 1 and 3, and Medium minimal, seeds 1-3, none proved on its first grid; 12x12,
+#: 1,000 nodes: minimal, seeds 1 and 3, and Medium minimal, seeds 1-12, none proved on its first grid; 12x12,
 #: every level, seeds 1-3: no count gave up), so the puzzle is handed out with ``minimal`` False (not proved),
 #: which the page says.
 MINIMAL_PROVED_SIDE = 12
