@@ -72,7 +72,8 @@ Choices
 * **Minimal, proved or said.** A puzzle asked to be minimal is handed out only when every given group was
   proved needed (each count answered within its node budget), on every path (level-less, levelled, Easy's
   walk, Extreme, Killer), by one rule (:func:`minimal_settled`): up to :data:`MINIMAL_PROVED_SIDE` a puzzle
-  not proved so is dropped for another grid; beyond it, where counts give up often, it is handed out with
+  not proved so is dropped and dug again (a Jigsaw's grid up to :data:`JIGSAW_DIGS_PER_GRID` times, others from a
+  new grid); beyond it, where counts give up often, it is handed out with
   ``minimal`` False, and the page says so. (Before GENERATOR_VERSION 16 only the level-less path and a
   Killer dropped it; a levelled classic, X, Windoku or Jigsaw went out unproved.)
 * **Seeds.** Everything random comes from one ``random.Random`` made from the seed and passed down; ints
@@ -93,7 +94,9 @@ Choices
   draws its regions with every grid (:func:`random_regions`: cells traded between neighbouring regions
   while both stay connected) and takes DLX's first solution of the empty grid; regions for which none
   is found within :data:`JIGSAW_NODE_LIMITS` nodes are drawn again, so every layout returned is proved
-  to admit a solution. A Killer (:func:`killer_cages`) takes a classic full grid, draws cages over it
+  to admit a solution; a Jigsaw grid costs several digs' CPU, so it is dug up to :data:`JIGSAW_DIGS_PER_GRID`
+  times (each in a new order) before another is made. A Killer (:func:`killer_cages`) takes a classic full
+  grid, draws cages over it
   (:func:`random_cages`: connected, different digits) and sums them; without givens it splits a cage
   where a second solution differs until the backtracker counts one, and has no givens; with givens its
   cages are larger and the usual dig keeps the givens the cages need (the pair unavoidable sets are
@@ -183,7 +186,8 @@ GENERATOR_VERSION = 16  # 2: easy and medium digs use the level's own fill (nake
 # 16: one rule for minimal on every path (minimal_settled): a puzzle asked minimal and not proved so (a count gave
 # up) is dropped for another grid up to 12x12 at any level, not handed out with minimal False (it was so only
 # without a level and on a Killer); beyond 12x12 it is handed out unproved, also where a group kept as too hard can go
-# 16 (also): a 9x9 Jigsaw layout whose DLX completion passes 2,000 nodes (JIGSAW_NODE_LIMITS, not 20,000) is redrawn
+# 16 (also): a 9x9 Jigsaw layout whose DLX completion passes 2,000 nodes (JIGSAW_NODE_LIMITS, not 20,000) is redrawn,
+# and a Jigsaw grid is dug up to 4 times (JIGSAW_DIGS_PER_GRID) before another is made
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
@@ -511,6 +515,14 @@ VARIANT_NODE_LIMIT = 20_000
 #: those counts, 6 us a node, 12 ms a layout; measured, :func:`jigsaw_grid` seeds 0-19: 36 ms a grid, mean, against
 #: 101 ms with 20,000 nodes and the former region draw).
 JIGSAW_NODE_LIMITS = {9: 2_000}
+
+#: Digs of one Jigsaw grid (each in a new random order) before the next grid is made. A grid (layout, completion)
+#: costs about 55 ms of CPU, a dig about 15, and a minimal dig is mostly refused for a group kept as too hard that
+#: could go, which another order of the same grid often avoids. Minimal, 9x9, seeds 1-12, CPU s median / p95
+#: (total), interleaved: Medium rot180 1.09 / 6.70 (19.3) with 1 dig a grid, 0.28 / 1.36 (4.4) with 4, 0.24 / 1.43
+#: (4.6) with 8, 0.25 / 1.14 (4.3) with 16; Easy rot180 (the walk, easy_minimal_work) 1.78 / 5.30 (29.0) with 4,
+#: 2.81 / 10.6 (46.9) with 8, and 5.42 / 17.78 with 1 (bench/generate_bench.py).
+JIGSAW_DIGS_PER_GRID = 4
 
 
 def _dihedral(n: int, k: int, r: int, c: int) -> tuple[int, int]:
@@ -1595,7 +1607,7 @@ def minimal_settled(n: int, minimal: bool, proved: bool) -> bool:
     """Whether a puzzle whose minimality is ``proved`` (or not) may answer a request that asked for ``minimal``
     on side ``n``: the one rule of every path of :func:`generation`. Yes when minimal was not asked or is
     proved; when it is not proved (a count gave up, or a group kept as too hard could go), only beyond
-    :data:`MINIMAL_PROVED_SIDE`, where the puzzle goes out with ``minimal`` False; up to it, another grid."""
+    :data:`MINIMAL_PROVED_SIDE`, where the puzzle goes out with ``minimal`` False; up to it, another dig."""
     return not minimal or proved or n > MINIMAL_PROVED_SIDE
 
 
@@ -1789,6 +1801,8 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
     stats: dict[str, int] = {}
     attempts = 0
     best: tuple[int, Generated] | None = None
+    jigsaw_kept: tuple[Geometry, list[int]] | None = None  # the Jigsaw grid dug last, dug jigsaw_digs times
+    jigsaw_digs = 0
 
     def report(phase: str) -> dict:
         return {"attempts": attempts, "phase": phase, "best": best}
@@ -1910,7 +1924,11 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
         attempts += 1
         yield report("grid")
         if jigsaw:
-            geo, solution = yield from in_phase(jigsaw_grid(geo.n, rng, stats, box), "grid")
+            if jigsaw_kept is None or jigsaw_digs >= JIGSAW_DIGS_PER_GRID:
+                jigsaw_kept = yield from in_phase(jigsaw_grid(geo.n, rng, stats, box), "grid")
+                jigsaw_digs = 0
+            jigsaw_digs += 1
+            geo, solution = jigsaw_kept
         else:
             solution = full_grid(base, rng, grid_method, stats)
         if killer and not givens and level in ("medium", "expert"):
@@ -1943,7 +1961,7 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
                 # Easy is exactly the naked-singles fill: walk to a minimal puzzle among those it solves.
                 easy = yield from in_phase(easy_minimal_work(geo, solution, rng, symmetry, stats), "dig")
                 if easy is None:
-                    continue  # none found on this grid: another grid
+                    continue  # none found on this walk: another (on a Jigsaw's grid, up to JIGSAW_DIGS_PER_GRID)
                 cells, proved_minimal = easy, True
             else:
                 if minimal:
@@ -1966,7 +1984,7 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
                     proved_minimal = yield from in_phase(is_minimal_work(geo, cells, symmetry, stats), "dig")
         if not minimal_settled(geo.n, minimal, proved_minimal):
             # Asked for minimal, not proved so (a count gave up, or a group kept as too hard can go): another
-            # grid, before any rating.
+            # dig, before any rating.
             stats["not_proved_minimal"] = stats.get("not_proved_minimal", 0) + 1
             continue
         if level is None:

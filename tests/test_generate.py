@@ -282,7 +282,7 @@ def test_easy_minimal_work_gives_up_on_a_grid_after_its_moves():
 
 def test_a_level_less_minimal_puzzle_whose_count_gave_up_is_dug_again():
     # Jigsaw seed 1: the first grid's dig had a DLX count give up at its node limit, so a given it kept could
-    # have gone; the puzzle was handed out as not minimal although minimal was asked. Now another grid is dug.
+    # have gone; the puzzle was handed out as not minimal although minimal was asked. Now it is dug again.
     g = generate(9, minimal=True, seed=1, variant="jigsaw")
     assert g.minimal and g.attempts == 2
     check_unique(g, "backtrack")
