@@ -77,9 +77,14 @@ Matrix figures, 2026-11-29, CPython 3.11.7, seeds 1-5, cap 30 s, CPU seconds med
                                      symmetries)  ->  0.29 / 1.05
     Jigsaw Easy rot180 minimal       (5 seeds above: 2.69 / 6.89)  ->  1.84 / 5.52, 12 of 12 found
     Jigsaw Easy mirror_h minimal     (5 seeds above: 4 of 5 within 30 s, median 18.90)  ->  3.20 / 9.79, 12 of 12
-    Jigsaw Easy dihedral minimal     (5 seeds above: 0.33 / 1.01)  ->  0.11 / 1.16 (grids not yet dug 4 times)
-    Jigsaw Easy rot90 minimal        (5 seeds above: 0.51 / 1.89)  ->  0.45 / 1.37 (grids not yet dug 4 times)
-  Jigsaw Easy minimal stays over target: its walk (easy_minimal_work) finds a minimal Easy on a few Jigsaw grids
+    Jigsaw Easy dihedral minimal     (5 seeds above: 0.33 / 1.01)  ->  0.11 / 1.16 (at 34992b5, one dig a grid)
+    Jigsaw Easy rot90 minimal        (5 seeds above: 0.51 / 1.89)  ->  0.45 / 1.37 (at 34992b5, one dig a grid)
+    Jigsaw Easy none minimal         (5 seeds above: 2 of 5 within 30 s)  ->  23.13 / 30.00, 7 of 12 within 30 s
+    Jigsaw Easy mirror_v minimal     (5 seeds above: 4 of 5, median 5.28)  ->  2.08 / 4.74, 12 of 12
+    Jigsaw Easy diagonal minimal     (5 seeds above: 3 of 5, median 4.61)  ->  5.20 / 14.32, 12 of 12
+    Jigsaw Easy antidiagonal minimal (5 seeds above: 4 of 5, median 13.23)  ->  4.21 / 5.84, 12 of 12
+  Jigsaw Easy minimal stays over target (none the worst: it still gives up within 30 s on 5 of 12): its walk
+  (easy_minimal_work) finds a minimal Easy on a few Jigsaw grids
   in a hundred (mirror_h, 60 grids, 600 moves each: 5 found, all within 65 moves).
 """
 
