@@ -61,6 +61,31 @@ Matrix figures, 2026-11-29, CPython 3.11.7, seeds 1-5, cap 30 s, CPU seconds med
   0.01-0.03 carried, minimal 0.13-0.61 / 0.15-1.56) and level-less (0.04-0.25 / 0.17-0.68; its none minimal
   row, seed 1, was handed out as not minimal after a count gave up: dug again now). Jigsaw Easy not minimal
   from mirror_v on was not measured (Easy none and rot180: 0.04-0.05 / 0.16-0.23).
+
+  GENERATOR_VERSION 16 (gen7: one minimal rule, minimal_settled; Jigsaw grids cheaper and dug up to 4 times),
+  2026-11-29, 12 seeds a choice (1-12), load average 8-30 on the 2 cores, every puzzle re-verified, only the
+  choices named (the whole matrix was not run). Before (main at 4bc3e2c, GENERATOR_VERSION 15) / after:
+    X Expert none                    0.85 / 2.52  ->  0.76 / 2.19 (the same puzzles: code unchanged for X; noise)
+    X Expert none minimal            1.81 / 3.72  ->  1.57 / 3.51 (only the minimal rule touches X: noise; still over)
+    Jigsaw Expert dihedral           0.78 / 5.57  ->  0.16 / 0.93
+    Jigsaw Expert dihedral minimal   0.75 / 5.55  ->  0.13 / 0.90
+    Jigsaw Expert none               0.76 / 2.93  ->  0.64 / 1.46
+    Jigsaw Expert none minimal       1.36 / 7.27  ->  0.75 / 2.21
+    Jigsaw Hard none minimal         1.32 / 3.78  ->  0.35 / 0.96
+    Jigsaw Medium rot180 minimal     3.45 / 10.29 ->  0.26 / 1.08
+    Jigsaw Medium mirror_h minimal   (5 seeds, GENERATOR_VERSION 15 above: 1.63-2.36 / 6.27-9.98 over four
+                                     symmetries)  ->  0.29 / 1.05
+    Jigsaw Easy rot180 minimal       (5 seeds above: 2.69 / 6.89)  ->  1.84 / 5.52, 12 of 12 found
+    Jigsaw Easy mirror_h minimal     (5 seeds above: 4 of 5 within 30 s, median 18.90)  ->  3.20 / 9.79, 12 of 12
+    Jigsaw Easy dihedral minimal     (5 seeds above: 0.33 / 1.01)  ->  0.11 / 1.16 (at 34992b5, one dig a grid)
+    Jigsaw Easy rot90 minimal        (5 seeds above: 0.51 / 1.89)  ->  0.45 / 1.37 (at 34992b5, one dig a grid)
+    Jigsaw Easy none minimal         (5 seeds above: 2 of 5 within 30 s)  ->  23.13 / 30.00, 7 of 12 within 30 s
+    Jigsaw Easy mirror_v minimal     (5 seeds above: 4 of 5, median 5.28)  ->  2.08 / 4.74, 12 of 12
+    Jigsaw Easy diagonal minimal     (5 seeds above: 3 of 5, median 4.61)  ->  5.20 / 14.32, 12 of 12
+    Jigsaw Easy antidiagonal minimal (5 seeds above: 4 of 5, median 13.23)  ->  4.21 / 5.84, 12 of 12
+  Jigsaw Easy minimal stays over target (none the worst: it still gives up within 30 s on 5 of 12): its walk
+  (easy_minimal_work) finds a minimal Easy on a few Jigsaw grids
+  in a hundred (mirror_h, 60 grids, 600 moves each: 5 found, all within 65 moves).
 """
 
 from __future__ import annotations

@@ -69,6 +69,13 @@ Choices
   back, digs again by the fill in a new order, keeps the move if no more givens are left, and tests each kept
   puzzle for minimality (one count per given group, stopped at the first that could go), for up to
   :data:`EASY_MINIMAL_MOVES` moves a grid.
+* **Minimal, proved or said.** A puzzle asked to be minimal is handed out only when every given group was
+  proved needed (each count answered within its node budget), on every path (level-less, levelled, Easy's
+  walk, Extreme, Killer), by one rule (:func:`minimal_settled`): up to :data:`MINIMAL_PROVED_SIDE` a puzzle
+  not proved so is dropped and dug again (a Jigsaw's grid up to :data:`JIGSAW_DIGS_PER_GRID` times, others from a
+  new grid); beyond it, where counts give up often, it is handed out with
+  ``minimal`` False, and the page says so. (Before GENERATOR_VERSION 16 only the level-less path and a
+  Killer dropped it; a levelled classic, X, Windoku or Jigsaw went out unproved.)
 * **Seeds.** Everything random comes from one ``random.Random`` made from the seed and passed down; ints
   seed it directly, strings (a daily puzzle's date) through SHA-256, never ``hash()``; digit strings
   are read as the integer, so ``--seed 42`` on the command line is ``seed=42``. Only methods built on
@@ -86,8 +93,10 @@ Choices
   one of the square's symmetries (band and row swaps would break the diagonals and windows). A Jigsaw
   draws its regions with every grid (:func:`random_regions`: cells traded between neighbouring regions
   while both stay connected) and takes DLX's first solution of the empty grid; regions for which none
-  is found within :data:`VARIANT_NODE_LIMIT` nodes are drawn again, so every layout returned is proved
-  to admit a solution. A Killer (:func:`killer_cages`) takes a classic full grid, draws cages over it
+  is found within :data:`JIGSAW_NODE_LIMITS` nodes are drawn again, so every layout returned is proved
+  to admit a solution; a Jigsaw grid costs several digs' CPU, so it is dug up to :data:`JIGSAW_DIGS_PER_GRID`
+  times (each in a new order) before another is made. A Killer (:func:`killer_cages`) takes a classic full
+  grid, draws cages over it
   (:func:`random_cages`: connected, different digits) and sums them; without givens it splits a cage
   where a second solution differs until the backtracker counts one, and has no givens; with givens its
   cages are larger and the usual dig keeps the givens the cages need (the pair unavoidable sets are
@@ -147,7 +156,7 @@ if TYPE_CHECKING:
     from .rate import Rating
 
 #: Bumped whenever a change makes a seed give another puzzle.
-GENERATOR_VERSION = 15  # 2: easy and medium digs use the level's own fill (naked singles; singles);
+GENERATOR_VERSION = 16  # 2: easy and medium digs use the level's own fill (naked singles; singles);
 # 3: the rater knows WXYZ- and VWXYZ-Wings (expert), so a candidate that needed forcing may rate expert;
 # 4: the rater knows UR types 5 and 6, more Hidden Rectangles, ALS of up to 8 cells and ALS-XY-Chains;
 # 5: the rater knows Death Blossom (expert)
@@ -174,6 +183,11 @@ GENERATOR_VERSION = 15  # 2: easy and medium digs use the level's own fill (nake
 # (not proved minimal) is not handed out; a minimal Easy Killer is refused
 # 15 (also): a minimal Easy is walked to among the puzzles naked singles solve (easy_minimal_work) instead of dug once
 # and proved minimal; a level-less minimal puzzle (sides up to 10) whose dig had a count give up is dug again
+# 16: one rule for minimal on every path (minimal_settled): a puzzle asked minimal and not proved so (a count gave
+# up) is dropped for another grid up to 12x12 at any level, not handed out with minimal False (it was so only
+# without a level and on a Killer); beyond 12x12 it is handed out unproved, also where a group kept as too hard can go
+# 16 (also): a 9x9 Jigsaw layout whose DLX completion passes 2,000 nodes (JIGSAW_NODE_LIMITS, not 20,000) is redrawn,
+# and a Jigsaw grid is dug up to 4 times (JIGSAW_DIGS_PER_GRID) before another is made
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
@@ -204,6 +218,14 @@ FILL_OF_LEVEL = {"easy": "naked", "medium": "singles"}
 #: a sparse grid can run for minutes, so there the budget is what keeps generation bounded.
 CHECK_NODE_LIMITS = {4: 10_000, 6: 10_000, 8: 10_000, 9: 20_000, 10: 10_000, 12: 4_000, 15: 2_000,
                      16: 1_000, 20: 200, 25: 60}
+
+#: Largest side on which a puzzle asked to be minimal is handed out only once proved so (every count of the
+#: proof answered within its :data:`CHECK_NODE_LIMITS` budget, no group kept as too hard removable); otherwise
+#: the grid is dropped for another (:func:`minimal_settled`). Beyond it the counts give up often (16x16,
+#: 1,000 nodes: minimal, seeds 1 and 3, and Medium minimal, seeds 1-12, none proved on its first grid; 12x12,
+#: every level, seeds 1-3: no count gave up), so the puzzle is handed out with ``minimal`` False (not proved),
+#: which the page says.
+MINIMAL_PROVED_SIDE = 12
 
 #: Catalogued Extremes a minimal Extreme digs on from before it digs full grids instead (each start is a
 #: minimal Extreme unless the dig takes it beyond the rater).
@@ -486,6 +508,21 @@ def full_grid(geo: Geometry, rng: random.Random, method: str = "lasvegas", stats
 #: unlike a classic one, may not extend; a Jigsaw layout, which may admit no grid at all).
 VARIANT_GRID_TRIES = 20
 VARIANT_NODE_LIMIT = 20_000
+#: Node budget of the DLX completion of a random Jigsaw layout, by side (others: :data:`VARIANT_NODE_LIMIT`). A
+#: third of 9x9 layouts have no solution found within 20,000 nodes, and those spent 72% of the completions' CPU;
+#: of the layouts completed, half took under 180 nodes and 74% under 2,000 (100 layouts, seed 11). Drawing
+#: another layout past 2,000 nodes makes a completed 9x9 grid in about 36 ms of CPU instead of 85 (modelled from
+#: those counts, 6 us a node, 12 ms a layout; measured, :func:`jigsaw_grid` seeds 0-19: 36 ms a grid, mean, against
+#: 101 ms with 20,000 nodes and the former region draw).
+JIGSAW_NODE_LIMITS = {9: 2_000}
+
+#: Digs of one Jigsaw grid (each in a new random order) before the next grid is made. A grid (layout, completion)
+#: costs about 55 ms of CPU, a dig about 15, and a minimal dig is mostly refused for a group kept as too hard that
+#: could go, which another order of the same grid often avoids. Minimal, 9x9, seeds 1-12, CPU s median / p95
+#: (total), interleaved: Medium rot180 1.09 / 6.70 (19.3) with 1 dig a grid, 0.28 / 1.36 (4.4) with 4, 0.24 / 1.43
+#: (4.6) with 8, 0.25 / 1.14 (4.3) with 16; Easy rot180 (the walk, easy_minimal_work) 1.78 / 5.30 (29.0) with 4,
+#: 2.81 / 10.6 (46.9) with 8, and 5.42 / 17.78 with 1 (bench/generate_bench.py).
+JIGSAW_DIGS_PER_GRID = 4
 
 
 def _dihedral(n: int, k: int, r: int, c: int) -> tuple[int, int]:
@@ -534,16 +571,23 @@ def random_regions_work(n: int, rng: random.Random,
     """
     classic = variant_geometry(n, "classic", box=box)
     region = [classic.box_of(c) for c in range(n * n)]
-
-    def neighbours(c: int) -> list[int]:
+    # Each region's cells, kept with every trade, so a try looks at two regions, not the whole grid (the same
+    # layout from the same draws as scanning every cell: 9x9, 30 seeds, 12.0 against 33.4 ms of CPU a layout,
+    # medians of interleaved runs, layouts equal).
+    members: list[set[int]] = [set() for _ in range(n)]
+    for c, r in enumerate(region):
+        members[r].add(c)
+    neighbours = []
+    for c in range(n * n):
         r, k = divmod(c, n)
-        return [x for x, ok in ((c - n, r > 0), (c + n, r < n - 1), (c - 1, k > 0), (c + 1, k < n - 1)) if ok]
+        neighbours.append([x for x, ok in ((c - n, r > 0), (c + n, r < n - 1), (c - 1, k > 0), (c + 1, k < n - 1))
+                           if ok])
 
     def connected(cells: set[int]) -> bool:
         start = next(iter(cells))
         seen, todo = {start}, [start]
         while todo:
-            for x in neighbours(todo.pop()):
+            for x in neighbours[todo.pop()]:
                 if x in cells and x not in seen:
                     seen.add(x)
                     todo.append(x)
@@ -556,20 +600,20 @@ def random_regions_work(n: int, rng: random.Random,
             yield
         a = rng.randrange(n * n)
         ra = region[a]
-        across = [x for x in neighbours(a) if region[x] != ra]
+        across = [x for x in neighbours[a] if region[x] != ra]
         if not across:
             continue
         rb = region[rng.choice(across)]
-        # cells of B (not next to a only) that touch A without a: they can come over to A
-        back = [x for x in range(n * n) if region[x] == rb
-                and any(region[y] == ra and y != a for y in neighbours(x))]
+        # cells of B (not next to a only) that touch A without a, in cell order: they can come over to A
+        back = [x for x in sorted(members[rb]) if any(region[y] == ra and y != a for y in neighbours[x])]
         if not back:
             continue
         b = rng.choice(back)
-        cells_a = {x for x in range(n * n) if region[x] == ra} - {a} | {b}
-        cells_b = {x for x in range(n * n) if region[x] == rb} - {b} | {a}
+        cells_a = members[ra] - {a} | {b}
+        cells_b = members[rb] - {b} | {a}
         if connected(cells_a) and connected(cells_b):
             region[a], region[b] = rb, ra
+            members[ra], members[rb] = cells_a, cells_b
             kept += 1
     return check_regions(n, region)
 
@@ -579,7 +623,7 @@ def jigsaw_grid(n: int, rng: random.Random, stats: dict | None = None,
     """Random Jigsaw regions and a solved grid for them, as resumable work (:mod:`sudoku_core.work`,
     one yield per layout tried) returning ``(geometry, grid)``.
 
-    The grid is the DLX engine's first solution of the empty grid within :data:`VARIANT_NODE_LIMIT` nodes,
+    The grid is the DLX engine's first solution of the empty grid within :data:`JIGSAW_NODE_LIMITS` nodes,
     relabelled at random (the random regions are the variety); a layout without one is drawn again, so
     the layout returned is proved to admit a solution. Measured (seed 1, four layouts each): 9x9 and
     12x12 layouts mostly complete in 300-5,000 nodes; no 16x16 layout completed within 50,000, so
@@ -589,7 +633,7 @@ def jigsaw_grid(n: int, rng: random.Random, stats: dict | None = None,
     while True:
         stats["layouts"] = stats.get("layouts", 0) + 1
         geo = variant_geometry(n, "jigsaw", (yield from random_regions_work(n, rng, box)), box)
-        search = yield from search_work("dlx", geo, [0] * geo.ncells, 1, VARIANT_NODE_LIMIT)
+        search = yield from search_work("dlx", geo, [0] * geo.ncells, 1, JIGSAW_NODE_LIMITS.get(n, VARIANT_NODE_LIMIT))
         if search.solutions:
             return geo, shuffle_variant(geo, search.solutions[0], rng)
         yield
@@ -1559,6 +1603,14 @@ def easy_minimal_work(geo: Geometry, solution: list[int], rng: random.Random, sy
     return None
 
 
+def minimal_settled(n: int, minimal: bool, proved: bool) -> bool:
+    """Whether a puzzle whose minimality is ``proved`` (or not) may answer a request that asked for ``minimal``
+    on side ``n``: the one rule of every path of :func:`generation`. Yes when minimal was not asked or is
+    proved; when it is not proved (a count gave up, or a group kept as too hard could go), only beyond
+    :data:`MINIMAL_PROVED_SIDE`, where the puzzle goes out with ``minimal`` False; up to it, another dig."""
+    return not minimal or proved or n > MINIMAL_PROVED_SIDE
+
+
 # --- the pipeline ---------------------------------------------------------------------------------------
 
 def _level_index(level: str) -> int:
@@ -1749,6 +1801,8 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
     stats: dict[str, int] = {}
     attempts = 0
     best: tuple[int, Generated] | None = None
+    jigsaw_kept: tuple[Geometry, list[int]] | None = None  # the Jigsaw grid dug last, dug jigsaw_digs times
+    jigsaw_digs = 0
 
     def report(phase: str) -> dict:
         return {"attempts": attempts, "phase": phase, "best": best}
@@ -1839,8 +1893,8 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
             proved_minimal = stats.get("gave_up", 0) == gave_up_before
             yield report("rate")
             rating = yield from in_phase(rated(cells), "rate")
-            if matches(rating) and proved_minimal:
-                return result(cells, solution, rating, True, True)
+            if matches(rating) and minimal_settled(geo.n, minimal, proved_minimal):
+                return result(cells, solution, rating, True, proved_minimal)
             if best is None or distance(rating) < best[0]:
                 best = (distance(rating), result(cells, solution, rating, False, proved_minimal))
         geo = base
@@ -1870,7 +1924,11 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
         attempts += 1
         yield report("grid")
         if jigsaw:
-            geo, solution = yield from in_phase(jigsaw_grid(geo.n, rng, stats, box), "grid")
+            if jigsaw_kept is None or jigsaw_digs >= JIGSAW_DIGS_PER_GRID:
+                jigsaw_kept = yield from in_phase(jigsaw_grid(geo.n, rng, stats, box), "grid")
+                jigsaw_digs = 0
+            jigsaw_digs += 1
+            geo, solution = jigsaw_kept
         else:
             solution = full_grid(base, rng, grid_method, stats)
         if killer and not givens and level in ("medium", "expert"):
@@ -1886,30 +1944,24 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
             geo = yield from in_phase(killer_cages(base, solution, rng, givens, stats, sizes), "grid")
         if killer and not givens:  # the cages alone are unique (killer_cages proved it); no given to remove
             cells, proved_minimal = [0] * geo.ncells, True
-            if level is None:
-                return result(cells, solution, None, True, True)
         else:
             yield report("dig")
             gave_up_before = stats.get("gave_up", 0)
+            too_hard_before = stats.get("too_hard", 0)
             if level is None:
                 full = minimal or geo.n <= 10
                 # Without the engine, singles alone: with locked candidates the median 16x16 kept the
                 # same 93 givens in 2.7 times the time (25x25: 263 against 264 givens, 2.8 times).
                 cells, _ = yield from in_phase(dig(geo, solution, rng, symmetry, engine_checks=full,
                                                    fill="locked" if full else "singles", stats=stats), "dig")
-                proved = full and stats.get("gave_up", 0) == gave_up_before
-                if minimal and not proved and geo.n <= 10:
-                    # A count gave up at its node limit, so a given kept may still go (a 9x9 Jigsaw's DLX
-                    # count, 20,000 nodes): asked for minimal, try another grid. Larger sides, whose counts
-                    # give up often, keep the puzzle and say it is not proved minimal.
-                    continue
-                return result(cells, solution, None, True, proved)
-            too_hard_before = stats.get("too_hard", 0)
-            if minimal and technique is None and level == LEVELS[0]:
+                # A count that gave up at its node limit (a 9x9 Jigsaw's DLX count, 20,000 nodes) leaves a
+                # given that may still go: not proved minimal.
+                proved_minimal = full and stats.get("gave_up", 0) == gave_up_before
+            elif minimal and technique is None and level == LEVELS[0]:
                 # Easy is exactly the naked-singles fill: walk to a minimal puzzle among those it solves.
                 easy = yield from in_phase(easy_minimal_work(geo, solution, rng, symmetry, stats), "dig")
                 if easy is None:
-                    continue  # none found on this grid: another grid
+                    continue  # none found on this walk: another (on a Jigsaw's grid, up to JIGSAW_DIGS_PER_GRID)
                 cells, proved_minimal = easy, True
             else:
                 if minimal:
@@ -1926,14 +1978,17 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
                     work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target, stats=stats)
                 cells, _ = yield from in_phase(work, "dig")
                 proved_minimal = minimal and stats.get("gave_up", 0) == gave_up_before
-                if killer and minimal and not proved_minimal:
-                    continue  # a count gave up, so a group may be needed or not: a minimal Killer must be proved
                 if proved_minimal and stats.get("too_hard", 0) != too_hard_before:
                     # A group kept as too hard may still be removable (one found not unique stays so: those
                     # need no second look, but this looks at every given group, as cheaply).
                     proved_minimal = yield from in_phase(is_minimal_work(geo, cells, symmetry, stats), "dig")
-                    if not proved_minimal:
-                        continue  # not minimal: another grid
+        if not minimal_settled(geo.n, minimal, proved_minimal):
+            # Asked for minimal, not proved so (a count gave up, or a group kept as too hard can go): another
+            # dig, before any rating.
+            stats["not_proved_minimal"] = stats.get("not_proved_minimal", 0) + 1
+            continue
+        if level is None:
+            return result(cells, solution, None, True, proved_minimal)
         yield report("rate")
         rating = yield from in_phase(rated(cells), "rate")
         if matches(rating):

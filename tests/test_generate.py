@@ -7,6 +7,7 @@ must lose uniqueness on every single removal, levels and practice targets must b
 and a seed must give the same puzzle again, in another process too.
 """
 
+import importlib
 import importlib.util
 import json
 import os
@@ -23,6 +24,7 @@ from sudoku_core.errors import SudokuError
 from sudoku_core.extremes import EXTREMES
 from sudoku_core.formats import parse
 from sudoku_core.generate import (
+    MINIMAL_PROVED_SIDE,
     SYMMETRIES,
     GenerationError,
     GenerationStopped,
@@ -31,6 +33,7 @@ from sudoku_core.generate import (
     generate,
     is_minimal_work,
     is_symmetric,
+    minimal_settled,
     pair_unavoidables,
     seed_value,
     shuffle_grid,
@@ -44,6 +47,8 @@ from sudoku_core.solvers import engine
 from sudoku_core.work import run
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The module itself, for its node budgets (``sudoku_core.generate`` the name is the function).
+generate_module = importlib.import_module("sudoku_core.generate")
 
 
 def count(puzzle, method="dlx", limit=2):
@@ -277,13 +282,39 @@ def test_easy_minimal_work_gives_up_on_a_grid_after_its_moves():
 
 def test_a_level_less_minimal_puzzle_whose_count_gave_up_is_dug_again():
     # Jigsaw seed 1: the first grid's dig had a DLX count give up at its node limit, so a given it kept could
-    # have gone; the puzzle was handed out as not minimal although minimal was asked. Now another grid is dug.
+    # have gone; the puzzle was handed out as not minimal although minimal was asked. Now it is dug again.
     g = generate(9, minimal=True, seed=1, variant="jigsaw")
     assert g.minimal and g.attempts == 2
     check_unique(g, "backtrack")
     cells = list(g.puzzle.cells)
     for c in [c for c, v in enumerate(cells) if v]:
         assert count(g.puzzle.with_cells([0 if i == c else v for i, v in enumerate(cells)]), "backtrack") == 2, c
+
+
+def test_a_minimal_puzzle_at_a_level_whose_count_gave_up_is_dug_again(monkeypatch):
+    # The rule was the level-less path's and a Killer's only: a classic, X, Windoku or Jigsaw at a level whose dig
+    # had a count give up was rated and handed out with minimal False although minimal was asked. With a node
+    # budget of 10 most counts give up: seed 1 came out so on its second grid; now every path drops such a grid.
+    monkeypatch.setitem(generate_module.CHECK_NODE_LIMITS, 9, 10)
+    g = generate(9, level="hard", minimal=True, seed=1)
+    assert g.minimal and g.exact and g.stats["gave_up"] > 0 and g.stats["not_proved_minimal"] > 0
+    monkeypatch.undo()
+    check_unique(g, "backtrack")
+    cells = list(g.puzzle.cells)
+    for c in [c for c, v in enumerate(cells) if v]:
+        assert count(g.puzzle.with_cells([0 if i == c else v for i, v in enumerate(cells)]), "backtrack") == 2, c
+    assert rate(g.puzzle).level == "hard"
+
+
+def test_minimal_is_proved_up_to_its_side_and_said_not_proved_beyond(monkeypatch):
+    assert minimal_settled(9, False, False) and minimal_settled(9, True, True)
+    assert not minimal_settled(MINIMAL_PROVED_SIDE, True, False)
+    assert minimal_settled(MINIMAL_PROVED_SIDE + 1, True, False)
+    # Beyond the side the counts give up often: the puzzle goes out, and says it is not proved minimal.
+    monkeypatch.setitem(generate_module.CHECK_NODE_LIMITS, 16, 10)
+    g = generate(16, level="medium", minimal=True, seed=1)
+    assert not g.minimal and g.exact and g.level == "medium" and g.stats["gave_up"] > 0
+    assert "not_proved_minimal" not in g.stats and not g.to_dict()["minimal"]
 
 
 def test_level_with_symmetry_and_minimal():

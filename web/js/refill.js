@@ -92,7 +92,9 @@ export class BankRefill {
     }
     spent += performance.now() - worked; // the last slice's, which no progress call counted
     this.workMs += spent;
-    const line = r.found ? bankLine(/** @type {{line: string}} */ (r)) : null; // a found puzzle has its line
+    // A found puzzle has its line; one asked minimal is banked only when proved so (a large side's may not be:
+    // served from the bank, nothing would say it).
+    const line = r.found && (!options.minimal || r.minimal) ? bankLine(/** @type {{line: string}} */ (r)) : null;
 
     if (!line || !addToBank(key, line)) return false;
     this.made += 1;
