@@ -882,7 +882,7 @@ def killer_start(base: Geometry, level: str, givens: bool, symmetry: str, rng: r
     usable = []
     for line in CATALOGUE.get(killer_catalogue_key(level, givens), ()):
         pattern = [int(ch != ".") for ch in line.split(":")[1]]  # the givens, as the one-line form has them
-        ks = [k for k in range(8) if _fills_orbits(_moved(base, pattern, k), groups)]
+        ks = turns_into(base, pattern, groups, range(8))
         if ks:
             usable.append((line, ks))
     if givens and not usable:  # givens are added to one without (killer_givens), of any pattern
@@ -899,13 +899,11 @@ def killer_start(base: Geometry, level: str, givens: bool, symmetry: str, rng: r
     puzzle = parse(line)
     geo, cells = killer_transformed(puzzle.geometry, puzzle.cells, k, flip)
     yield
-    search = yield from search_work("backtrack", geo, list(cells), 2, None)
-    stats["checks"] = stats.get("checks", 0) + 1
-    if len(search.solutions) != 1 or not is_symmetric(geo, cells, symmetry):
-        raise GenerationError(f"a Killer of sudoku_core.killers moved ({k}, {flip}) has {len(search.solutions)} "
-                              f"solutions or lost its symmetry: {line}")
+    # The backtracker is the faster counter of Killers.
+    solution = yield from checked_start(geo, cells, symmetry, "backtrack",
+                                        f"a Killer of sudoku_core.killers moved ({k}, {flip})", line, stats)
     stats["killer_starts"] = stats.get("killer_starts", 0) + 1
-    return geo, cells, search.solutions[0]
+    return geo, cells, solution
 
 
 #: How many givens a Killer given some by :func:`killer_givens` aims at (one is drawn): as many as the
@@ -1092,7 +1090,7 @@ def extreme_start(geo: Geometry, variant: str, symmetry: str, rng: random.Random
         shape = (entry_geo.variant, entry_geo.box_rows, entry_geo.box_cols, entry_geo.regions)
         if shape not in maps:
             maps[shape] = square_maps(entry_geo)
-        ks = [k for k in maps[shape] if _fills_orbits(_moved(entry_geo, cells, k), groups)]
+        ks = turns_into(entry_geo, cells, groups, maps[shape])
         if ks:
             usable.append((index, ks))
         yield
@@ -1104,14 +1102,32 @@ def extreme_start(geo: Geometry, variant: str, symmetry: str, rng: random.Random
     entry_geo, cells = _parse_extreme(line)
     new_geo, cells, _ = transformed(entry_geo, cells, None, symmetry, k, rng)
     yield
-    if not is_symmetric(new_geo, cells, symmetry):
-        raise GenerationError(f"an Extreme turned for {symmetry} lost its symmetry: {line}")
-    search = yield from search_work("dlx", new_geo, list(cells), 2, None)
+    solution = yield from checked_start(new_geo, cells, symmetry, "dlx", f"an Extreme turned for {symmetry}", line,
+                                        stats)
+    stats["extreme_starts"] = stats.get("extreme_starts", 0) + 1
+    return new_geo, cells, solution, carried_rating(key, index)
+
+
+def turns_into(geo: Geometry, cells: Sequence[int], groups: Sequence[Sequence[int]], maps: Iterable[int]) -> list[int]:
+    """The symmetries ``k`` of the square among ``maps`` (:func:`_dihedral`) that move the pattern of ``cells``
+    (on ``geo``) into one of whole ``groups`` (:func:`symmetry_groups`): how a catalogued puzzle
+    (:func:`killer_start`, :func:`extreme_start`) can be turned into one of the symmetry asked for."""
+    return [k for k in maps if _fills_orbits(_moved(geo, cells, k), groups)]
+
+
+def checked_start(geo: Geometry, cells: Sequence[int], symmetry: str, method: str, what: str, line: str,
+                  stats: dict) -> Generator[None, None, list[int]]:
+    """The one solution of a catalogued puzzle (``line``) moved into ``cells`` on ``geo`` (:func:`killer_start`,
+    :func:`extreme_start`), as resumable work: its pattern must be of ``symmetry`` and engine ``method`` must
+    count one solution, or :class:`GenerationError` names ``what`` was moved (a bug: each move is proved to keep
+    both)."""
+    if not is_symmetric(geo, cells, symmetry):
+        raise GenerationError(f"{what} lost its symmetry: {line}")
+    search = yield from search_work(method, geo, list(cells), 2, None)
     stats["checks"] = stats.get("checks", 0) + 1
     if len(search.solutions) != 1:
-        raise GenerationError(f"an Extreme turned for {symmetry} has {len(search.solutions)} solutions: {line}")
-    stats["extreme_starts"] = stats.get("extreme_starts", 0) + 1
-    return new_geo, cells, search.solutions[0], carried_rating(key, index)
+        raise GenerationError(f"{what} has {len(search.solutions)} solutions: {line}")
+    return search.solutions[0]
 
 
 def transformed(geo: Geometry, cells: Sequence[int], solution: Sequence[int] | None, symmetry: str, k: int,
