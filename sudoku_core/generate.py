@@ -117,7 +117,10 @@ Choices
   (:func:`killer_transformed`): a symmetry of the square, and digits and sums flipped or not (16 versions
   of each entry: a free relabelling would change the sums, a band swap would cut the cages that cross it).
   Checked unique by the backtracker and rated; without an entry (Extreme with givens; givens of another
-  symmetry than rot180) or on a miss, the search below runs as before.
+  symmetry than rot180) or on a miss, the search below runs as before. A minimal Killer (every given group
+  needed) cannot start so (cages unique alone make every given removable): it is searched, its cages drawn
+  large (:data:`KILLER_MINIMAL_SIZES`), and at Expert and Extreme dug to minimal without rating each removal
+  (:data:`KILLER_UNCAPPED_DIG`), the finished puzzle rated once.
 * **Time.** The deadline and the progress callback are checked between steps; neither changes which
   puzzle a seed gives, only whether it is reached in time.
 """
@@ -147,7 +150,7 @@ if TYPE_CHECKING:
     from .rate import Rating
 
 #: Bumped whenever a change makes a seed give another puzzle.
-GENERATOR_VERSION = 15  # 2: easy and medium digs use the level's own fill (naked singles; singles);
+GENERATOR_VERSION = 16  # 2: easy and medium digs use the level's own fill (naked singles; singles);
 # 3: the rater knows WXYZ- and VWXYZ-Wings (expert), so a candidate that needed forcing may rate expert;
 # 4: the rater knows UR types 5 and 6, more Hidden Rectangles, ALS of up to 8 cells and ALS-XY-Chains;
 # 5: the rater knows Death Blossom (expert)
@@ -174,6 +177,8 @@ GENERATOR_VERSION = 15  # 2: easy and medium digs use the level's own fill (nake
 # (not proved minimal) is not handed out; a minimal Easy Killer is refused
 # 15 (also): a minimal Easy is walked to among the puzzles naked singles solve (easy_minimal_work) instead of dug once
 # and proved minimal; a level-less minimal puzzle (sides up to 10) whose dig had a count give up is dug again
+# 16: a minimal Killer Expert or Extreme is dug without the level's cap (KILLER_UNCAPPED_DIG): every removal the
+# backtracker proves unique is taken, and only the finished puzzle is rated
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
@@ -609,6 +614,13 @@ KILLER_SIZES = {False: (2, 2, 3, 3, 3, 4, 4, 5), True: (3, 4, 4, 5, 5, 6, 6)}
 #: against 7-9, Expert none 6-9 against 5-8, seeds 1-5; Extreme none 7-9 against 6-9, seeds 1-3). (Easy is
 #: refused: no minimal Easy Killer.)
 KILLER_MINIMAL_SIZES = {"medium": (6, 7, 8, 9), "hard": (5, 6, 7, 8), "expert": (6, 7, 8, 9), "extreme": (7, 8, 9)}
+#: Levels at which a minimal Killer's dig takes every removal the backtracker proves unique, without rating each
+#: one to keep the puzzle within the level (the ``accept`` of :func:`dig`); the rating of the finished puzzle
+#: decides, as for any other. At these levels nearly every dig ends below the level (Hard), so the cap seldom
+#: vetoes a removal (3 of 26 grids of Expert none seed 1, 2 of 28 of Extreme rot180 seed 1), while its ratings
+#: were most of a dig's CPU (an Extreme's tries forcing chains and nets at every removal the engine proved).
+#: Below Expert the cap stays: uncapped, a Medium or Hard dig would often overshoot.
+KILLER_UNCAPPED_DIG = ("expert", "extreme")
 #: Node budget of one uniqueness check of a Killer's cages (both engines); a check that spends it counts
 #: as "not unique yet" and a cage is split, so a generated Killer is never claimed unique without proof.
 KILLER_NODE_LIMIT = 3_000
@@ -1931,8 +1943,11 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
                 if minimal:
                     # Dug within the level, as without minimal, then proved minimal: a minimal dig rated only
                     # at the end seldom lands on an easy level (9x9 Easy, seeds 1-5: up to 144 grids and 4.2 s
-                    # of CPU against 38 and 0.4 s).
-                    work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target, stats=stats)
+                    # of CPU against 38 and 0.4 s). A minimal Killer Expert or Extreme is dug uncapped
+                    # (KILLER_UNCAPPED_DIG).
+                    cap_dig = not (killer and level in KILLER_UNCAPPED_DIG)
+                    work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target if cap_dig else None,
+                               stats=stats)
                 elif technique is None and level in FILL_OF_LEVEL:
                     # The level's own technique set is the fill: every removal keeps the puzzle unique and
                     # solvable within the level, so the dig cannot overshoot and needs no search.
