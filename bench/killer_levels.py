@@ -102,9 +102,10 @@ def timing(levels: list[str], givens: list[bool], seeds: int, cap: float,
             if level == LEVELS[0] and least:
                 print(f"{level:7} givens={symmetry} minimal: refused (no minimal easy Killer, docs/variants.md)")
                 continue
-            runs = [made(level, keep, seed, cap, symmetry, least) for seed in range(1, seeds + 1)]
-            for seed, (spent, what, _) in enumerate(runs, 1):
-                print(f"  seed {seed}: {spent:6.2f} s  {what}", flush=True)
+            runs = []
+            for seed in range(1, seeds + 1):  # each printed when made: a slow choice shows its progress
+                runs.append(made(level, keep, seed, cap, symmetry, least))
+                print(f"  seed {seed}: {runs[-1][0]:6.2f} s  {runs[-1][1]}", flush=True)
             times = [r[0] for r in runs]
             kind = f"givens={symmetry}{' minimal' if least else ''}" if keep else "givens=no"
             line = (f"{level:7} {kind:24}  median {statistics.median(times):6.2f} s  "

@@ -126,7 +126,10 @@ Choices
   (:func:`killer_transformed`): a symmetry of the square, and digits and sums flipped or not (16 versions
   of each entry: a free relabelling would change the sums, a band swap would cut the cages that cross it).
   Checked unique by the backtracker and rated; without an entry (Extreme with givens; givens of another
-  symmetry than rot180) or on a miss, the search below runs as before.
+  symmetry than rot180) or on a miss, the search below runs as before. A minimal Killer (every given group
+  needed) cannot start so (cages unique alone make every given removable): it is searched, its cages drawn
+  large (:data:`KILLER_MINIMAL_SIZES`), and at Expert and Extreme dug to minimal without rating each removal
+  (:data:`KILLER_UNCAPPED_DIG`), the finished puzzle rated once.
 * **Time.** The deadline and the progress callback are checked between steps; neither changes which
   puzzle a seed gives, only whether it is reached in time.
 """
@@ -188,6 +191,8 @@ GENERATOR_VERSION = 16  # 2: easy and medium digs use the level's own fill (nake
 # without a level and on a Killer); beyond 12x12 it is handed out unproved, also where a group kept as too hard can go
 # 16 (also): a 9x9 Jigsaw layout whose DLX completion passes 2,000 nodes (JIGSAW_NODE_LIMITS, not 20,000) is redrawn,
 # and a Jigsaw grid is dug up to 4 times (JIGSAW_DIGS_PER_GRID) before another is made
+# 16 (also): a minimal Killer Expert or Extreme is dug without the level's cap (KILLER_UNCAPPED_DIG): every removal the
+# backtracker proves unique is taken, and only the finished puzzle is rated
 
 
 #: Symmetry options of the clue pattern, and the cell maps ``(r, c) -> (r', c')`` that generate each.
@@ -653,6 +658,13 @@ KILLER_SIZES = {False: (2, 2, 3, 3, 3, 4, 4, 5), True: (3, 4, 4, 5, 5, 6, 6)}
 #: against 7-9, Expert none 6-9 against 5-8, seeds 1-5; Extreme none 7-9 against 6-9, seeds 1-3). (Easy is
 #: refused: no minimal Easy Killer.)
 KILLER_MINIMAL_SIZES = {"medium": (6, 7, 8, 9), "hard": (5, 6, 7, 8), "expert": (6, 7, 8, 9), "extreme": (7, 8, 9)}
+#: Levels at which a minimal Killer's dig takes every removal the backtracker proves unique, without rating each
+#: one to keep the puzzle within the level (the ``accept`` of :func:`dig`); the rating of the finished puzzle
+#: decides, as for any other. At these levels nearly every dig ends below the level (Hard), so the cap seldom
+#: vetoes a removal (3 of 26 grids of Expert none seed 1, 2 of 28 of Extreme rot180 seed 1), while its ratings
+#: were most of a dig's CPU (an Extreme's tries forcing chains and nets at every removal the engine proved).
+#: Below Expert the cap stays: uncapped, a Medium or Hard dig would often overshoot.
+KILLER_UNCAPPED_DIG = ("expert", "extreme")
 #: Node budget of one uniqueness check of a Killer's cages (both engines); a check that spends it counts
 #: as "not unique yet" and a cage is split, so a generated Killer is never claimed unique without proof.
 KILLER_NODE_LIMIT = 3_000
@@ -926,7 +938,7 @@ def killer_start(base: Geometry, level: str, givens: bool, symmetry: str, rng: r
     usable = []
     for line in CATALOGUE.get(killer_catalogue_key(level, givens), ()):
         pattern = [int(ch != ".") for ch in line.split(":")[1]]  # the givens, as the one-line form has them
-        ks = [k for k in range(8) if _fills_orbits(_moved(base, pattern, k), groups)]
+        ks = turns_into(base, pattern, groups, range(8))
         if ks:
             usable.append((line, ks))
     if givens and not usable:  # givens are added to one without (killer_givens), of any pattern
@@ -943,13 +955,11 @@ def killer_start(base: Geometry, level: str, givens: bool, symmetry: str, rng: r
     puzzle = parse(line)
     geo, cells = killer_transformed(puzzle.geometry, puzzle.cells, k, flip)
     yield
-    search = yield from search_work("backtrack", geo, list(cells), 2, None)
-    stats["checks"] = stats.get("checks", 0) + 1
-    if len(search.solutions) != 1 or not is_symmetric(geo, cells, symmetry):
-        raise GenerationError(f"a Killer of sudoku_core.killers moved ({k}, {flip}) has {len(search.solutions)} "
-                              f"solutions or lost its symmetry: {line}")
+    # The backtracker is the faster counter of Killers.
+    solution = yield from checked_start(geo, cells, symmetry, "backtrack",
+                                        f"a Killer of sudoku_core.killers moved ({k}, {flip})", line, stats)
     stats["killer_starts"] = stats.get("killer_starts", 0) + 1
-    return geo, cells, search.solutions[0]
+    return geo, cells, solution
 
 
 #: How many givens a Killer given some by :func:`killer_givens` aims at (one is drawn): as many as the
@@ -1136,7 +1146,7 @@ def extreme_start(geo: Geometry, variant: str, symmetry: str, rng: random.Random
         shape = (entry_geo.variant, entry_geo.box_rows, entry_geo.box_cols, entry_geo.regions)
         if shape not in maps:
             maps[shape] = square_maps(entry_geo)
-        ks = [k for k in maps[shape] if _fills_orbits(_moved(entry_geo, cells, k), groups)]
+        ks = turns_into(entry_geo, cells, groups, maps[shape])
         if ks:
             usable.append((index, ks))
         yield
@@ -1148,14 +1158,32 @@ def extreme_start(geo: Geometry, variant: str, symmetry: str, rng: random.Random
     entry_geo, cells = _parse_extreme(line)
     new_geo, cells, _ = transformed(entry_geo, cells, None, symmetry, k, rng)
     yield
-    if not is_symmetric(new_geo, cells, symmetry):
-        raise GenerationError(f"an Extreme turned for {symmetry} lost its symmetry: {line}")
-    search = yield from search_work("dlx", new_geo, list(cells), 2, None)
+    solution = yield from checked_start(new_geo, cells, symmetry, "dlx", f"an Extreme turned for {symmetry}", line,
+                                        stats)
+    stats["extreme_starts"] = stats.get("extreme_starts", 0) + 1
+    return new_geo, cells, solution, carried_rating(key, index)
+
+
+def turns_into(geo: Geometry, cells: Sequence[int], groups: Sequence[Sequence[int]], maps: Iterable[int]) -> list[int]:
+    """The symmetries ``k`` of the square among ``maps`` (:func:`_dihedral`) that move the pattern of ``cells``
+    (on ``geo``) into one of whole ``groups`` (:func:`symmetry_groups`): how a catalogued puzzle
+    (:func:`killer_start`, :func:`extreme_start`) can be turned into one of the symmetry asked for."""
+    return [k for k in maps if _fills_orbits(_moved(geo, cells, k), groups)]
+
+
+def checked_start(geo: Geometry, cells: Sequence[int], symmetry: str, method: str, what: str, line: str,
+                  stats: dict) -> Generator[None, None, list[int]]:
+    """The one solution of a catalogued puzzle (``line``) moved into ``cells`` on ``geo`` (:func:`killer_start`,
+    :func:`extreme_start`), as resumable work: its pattern must be of ``symmetry`` and engine ``method`` must
+    count one solution, or :class:`GenerationError` names ``what`` was moved (a bug: each move is proved to keep
+    both)."""
+    if not is_symmetric(geo, cells, symmetry):
+        raise GenerationError(f"{what} lost its symmetry: {line}")
+    search = yield from search_work(method, geo, list(cells), 2, None)
     stats["checks"] = stats.get("checks", 0) + 1
     if len(search.solutions) != 1:
-        raise GenerationError(f"an Extreme turned for {symmetry} has {len(search.solutions)} solutions: {line}")
-    stats["extreme_starts"] = stats.get("extreme_starts", 0) + 1
-    return new_geo, cells, search.solutions[0], carried_rating(key, index)
+        raise GenerationError(f"{what} has {len(search.solutions)} solutions: {line}")
+    return search.solutions[0]
 
 
 def transformed(geo: Geometry, cells: Sequence[int], solution: Sequence[int] | None, symmetry: str, k: int,
@@ -1967,8 +1995,11 @@ def generation(size: int = 9, level: str | None = None, symmetry: str = "none", 
                 if minimal:
                     # Dug within the level, as without minimal, then proved minimal: a minimal dig rated only
                     # at the end seldom lands on an easy level (9x9 Easy, seeds 1-5: up to 144 grids and 4.2 s
-                    # of CPU against 38 and 0.4 s).
-                    work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target, stats=stats)
+                    # of CPU against 38 and 0.4 s). A minimal Killer Expert or Extreme is dug uncapped
+                    # (KILLER_UNCAPPED_DIG).
+                    cap_dig = not (killer and level in KILLER_UNCAPPED_DIG)
+                    work = dig(geo, solution, rng, symmetry, fill=fill, accept=at_most_target if cap_dig else None,
+                               stats=stats)
                 elif technique is None and level in FILL_OF_LEVEL:
                     # The level's own technique set is the fill: every removal keeps the puzzle unique and
                     # solvable within the level, so the dig cannot overshoot and needs no search.
