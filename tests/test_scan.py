@@ -145,40 +145,36 @@ def test_a_thin_screen_font_is_read_in_full_because_a_screenshot_is_crisp() -> N
     assert sum(f is not None for f, _ in scan.glyphs(width, height, grey, corners, crisp=True)) == 30
 
 
+def _ink_cell(points: list[tuple[int, int]]) -> bytearray:
+    """A cut cell's ink mask (scan.CELL square) with ink at ``points`` (x, y)."""
+    ink = bytearray(scan.CELL * scan.CELL)
+    for x, y in points:
+        ink[y * scan.CELL + x] = 1
+    return ink
+
+
 def test_a_faint_narrow_1_in_a_photo_is_a_glyph_but_a_wide_speck_of_as_much_ink_is_not() -> None:
     # a photo's 1 printed small and faint: 12 px high and 2 wide in a 32 px cell, 24 pixels of ink, under
     # a photo's least weight (3% of the cell, 31 px); it was read as empty (11 of the learning photos' 13
     # digits read as empty were such 1s and 7s). A speck of dirt with as much ink is wide and sparse.
-    def cell(points: list[tuple[int, int]]) -> bytearray:
-        ink = bytearray(scan.CELL * scan.CELL)
-        for x, y in points:
-            ink[y * scan.CELL + x] = 1
-        return ink
-
-    one = cell([(x, y) for y in range(10, 22) for x in (15, 16)])
+    one = _ink_cell([(x, y) for y in range(10, 22) for x in (15, 16)])
     found, sure = scan._glyph(one)
     assert found is not None and found[1:] == (15, 10, 2, 12)
     assert sure < 1, "a glyph this light is kept but doubted"
-    speck = cell([(x, y) for y in range(10, 22) for x in (10, 21)])  # two faint strokes as far apart
+    speck = _ink_cell([(x, y) for y in range(10, 22) for x in (10, 21)])  # two faint strokes as far apart
     assert scan._glyph(speck)[0] is None
-    assert scan._glyph(cell([(x, y) for y in range(10, 22) for x in range(12, 20) if (x + y) % 4 == 0]))[0] is None
+    assert scan._glyph(_ink_cell([(x, y) for y in range(10, 22) for x in range(12, 20) if (x + y) % 4 == 0]))[0] is None
 
 
 def test_a_grid_line_s_remnant_round_a_cell_s_corner_is_no_glyph() -> None:
     # a stretch of the grid's lines along two edges of a cell, too short to be erased as a line (the lines
     # ran a little off the cut): an L whose box is as central and as tall as a digit's, with a digit's
     # weight of ink. Read as a 2, 3 or 7 in every one of the learning photos' 6 empty cells read as a
-    # digit (scan7); a digit's strokes lie mostly inside the bands along the cell's edges, the L wholly in them
-    def cell(points: list[tuple[int, int]]) -> bytearray:
-        ink = bytearray(scan.CELL * scan.CELL)
-        for x, y in points:
-            ink[y * scan.CELL + x] = 1
-        return ink
-
+    # digit (scan7); a digit's strokes lie mostly away from the bands along the cell's edges, the L wholly in them
     corner = [(30, y) for y in range(10, 28)] + [(x, 27) for x in range(16, 30)]
-    assert scan._glyph(cell(corner))[0] is None
+    assert scan._glyph(_ink_cell(corner))[0] is None
     one = [(x, y) for y in range(8, 24) for x in (15, 16, 17)]
-    found, _sure = scan._glyph(cell(one + corner))
+    found, _sure = scan._glyph(_ink_cell(one + corner))
     assert found is not None and found[1:] == (15, 8, 3, 16), "the 1 alone, its box without the remnant"
 
 
